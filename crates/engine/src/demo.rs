@@ -1,0 +1,270 @@
+//! A tiny example game for documentation and for testing generic code (sessions, records,
+//! agents) without depending on the real games.
+//!
+//! **Two-step Nim.** A pile of stones (option `pile`, default 11). A turn is two decisions by
+//! the same seat, each taking 1 or 2 stones; the turn ends early if the pile runs out. Whoever
+//! takes the last stone wins. Decisions are written `1` or `2`; a turn as `1+2`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    zobrist_table, ActionInput, BoardView, CellId, CellShape, CellView, GameInfo, GameOptions, Hue,
+    MoveError, OptionInfo, OptionValues, Outcome, PieceView, PositionError, Seat, SeatView,
+};
+use crate::{Game, Heuristic};
+
+/// Options of two-step Nim.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct NimOptions {
+    /// Stones at the start.
+    pub pile: u8,
+}
+
+impl Default for NimOptions {
+    fn default() -> Self {
+        NimOptions { pile: 11 }
+    }
+}
+
+impl GameOptions for NimOptions {}
+
+/// A two-step Nim position.
+#[derive(Clone, Debug)]
+pub struct Nim {
+    options: NimOptions,
+    pile: u8,
+    to_move: Seat,
+    step: u8,
+    turn: u32,
+    outcome: Option<Outcome>,
+}
+
+const KEYS: [u64; 70] = zobrist_table(0x4E49_4D00);
+
+impl Game for Nim {
+    type Action = u8;
+    type Options = NimOptions;
+    const INFO: GameInfo = GameInfo {
+        id: "nim",
+        name: "Two-step Nim",
+        description: "Take 1 or 2 stones, twice a turn; the last stone wins.",
+        min_seats: 2,
+        max_seats: 2,
+        options: &[OptionInfo {
+            name: "pile",
+            help: "stones at the start",
+            values: OptionValues::Range {
+                min: 1,
+                max: 60,
+                step: 1,
+            },
+        }],
+        max_turns: 60,
+    };
+
+    fn new(options: &NimOptions, _seed: u64) -> Self {
+        Nim {
+            options: options.clone(),
+            pile: options.pile.clamp(1, 60),
+            to_move: Seat::FIRST,
+            step: 0,
+            turn: 0,
+            outcome: None,
+        }
+    }
+
+    fn from_position(text: &str, options: &NimOptions) -> Result<Self, PositionError> {
+        let mut parts = text.split_whitespace();
+        let (Some(pile), Some(seat), Some(step), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(PositionError::new(
+                text,
+                "expected '<pile> <seat 1|2> <step 0|1>'",
+            ));
+        };
+        let pile: u8 = pile
+            .parse()
+            .ok()
+            .filter(|p| *p <= 60)
+            .ok_or_else(|| PositionError::new(text, "the pile must be 0..=60"))?;
+        let seat = seat
+            .parse()
+            .ok()
+            .and_then(|n| Seat::from_number(n, 2))
+            .ok_or_else(|| PositionError::new(text, "the seat must be 1 or 2"))?;
+        let step = match step {
+            "0" => 0,
+            "1" => 1,
+            _ => return Err(PositionError::new(text, "the step must be 0 or 1")),
+        };
+        let mut state = Nim {
+            pile,
+            to_move: seat,
+            step,
+            ..Nim::new(options, 0)
+        };
+        if pile == 0 {
+            state.outcome = Some(Outcome::win(seat.opponent(), "took the last stone"));
+        }
+        Ok(state)
+    }
+
+    fn position(&self) -> String {
+        format!("{} {} {}", self.pile, self.to_move.number(), self.step)
+    }
+
+    fn options(&self) -> &NimOptions {
+        &self.options
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        ["First", "Second"][seat.to_usize()]
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.outcome.is_none().then_some(self.to_move)
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    fn legal_actions(&self, out: &mut Vec<u8>) {
+        out.clear();
+        if self.outcome.is_none() {
+            out.extend((1..=2).filter(|&n| n <= self.pile));
+        }
+    }
+
+    fn apply(&mut self, take: u8) {
+        self.pile -= take;
+        if self.pile == 0 {
+            self.outcome = Some(Outcome::win(self.to_move, "took the last stone"));
+            self.turn += 1;
+        } else if self.step == 1 {
+            self.step = 0;
+            self.to_move = self.to_move.opponent();
+            self.turn += 1;
+        } else {
+            self.step = 1;
+        }
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn resign(&mut self, seat: Seat) {
+        if self.outcome.is_none() {
+            self.outcome = Some(Outcome::win(seat.opponent(), "resignation"));
+        }
+    }
+
+    fn key(&self) -> u64 {
+        KEYS[self.pile as usize]
+            ^ KEYS[62 + self.to_move.to_usize()]
+            ^ KEYS[65 + self.step as usize]
+    }
+
+    fn parse_action(&self, text: &str) -> Result<u8, MoveError> {
+        let take = match text.trim() {
+            "1" => 1,
+            "2" => 2,
+            _ => return Err(MoveError::syntax(text, "1 or 2")),
+        };
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver(text.to_string()));
+        }
+        if take > self.pile {
+            return Err(MoveError::illegal(text, "not that many stones left"));
+        }
+        Ok(take)
+    }
+
+    fn format_action(&self, take: u8) -> String {
+        take.to_string()
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Vec<u8>, MoveError> {
+        let mut state = self.clone();
+        let mut actions = Vec::new();
+        for word in text.split(['+', ' ']).filter(|w| !w.is_empty()) {
+            let action = state.parse_action(word)?;
+            state.apply(action);
+            actions.push(action);
+        }
+        if actions.is_empty() {
+            return Err(MoveError::syntax(text, "1 or 2, or a turn like 1+2"));
+        }
+        Ok(actions)
+    }
+
+    fn format_turn(&self, actions: &[u8]) -> String {
+        actions
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join("+")
+    }
+
+    fn view(&self) -> BoardView {
+        let stone = PieceView {
+            owner: None,
+            hue: Hue::Neutral,
+            kind: 'o',
+            label: None,
+            marked: false,
+        };
+        BoardView {
+            width: 1,
+            height: 1,
+            cells: vec![CellView {
+                name: "pile".into(),
+                x: 0,
+                y: 0,
+                shape: CellShape::Square,
+                stack: vec![stone; self.pile as usize],
+                shaded: false,
+            }],
+            links: Vec::new(),
+            seats: Seat::all(2)
+                .map(|seat| SeatView {
+                    seat,
+                    name: self.seat_name(seat).into(),
+                    hue: [Hue::Dark, Hue::Light][seat.to_usize()],
+                    alive: true,
+                })
+                .collect(),
+            hands: Vec::new(),
+            to_move: self.to_move(),
+            last_move: Vec::new(),
+            status: format!("{} stones left", self.pile),
+        }
+    }
+
+    fn action_input(&self, take: u8) -> ActionInput {
+        ActionInput {
+            cells: vec![CellId(0)],
+            label: Some(format!("take {take}")),
+        }
+    }
+}
+
+impl Heuristic for Nim {
+    fn evaluate(&self, seat: Seat) -> i32 {
+        // Piles that are multiples of 3 at the start of a turn lose for the side to move.
+        let losing_for_mover = self.step == 0 && self.pile.is_multiple_of(3);
+        let good = losing_for_mover != (seat == self.to_move);
+        if good {
+            100
+        } else {
+            -100
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! Error types of the contract: bad moves, bad positions, bad options and bad records.
+//!
+//! Every `Display` is one lowercase line that says what was wrong and what was expected.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// A move (a decision or a whole turn) that cannot be played.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum MoveError {
+    /// The text is not notation of this game at all.
+    #[error("bad move '{input}': expected {expected}")]
+    Syntax {
+        /// The text as typed.
+        input: String,
+        /// What would have been understood, e.g. "a square a1..d4 or a direction N/E/S/W".
+        expected: String,
+    },
+    /// Well-formed notation that the rules forbid here.
+    #[error("illegal move '{input}': {reason}")]
+    Illegal {
+        /// The text as typed.
+        input: String,
+        /// Why the rules refuse it.
+        reason: String,
+    },
+    /// The game has ended; nothing more can be played.
+    #[error("the game is over ({0})")]
+    GameOver(String),
+    /// A whole-turn text whose decision number `index` (1-based) failed.
+    #[error("in '{turn}', decision {index}: {source}")]
+    InTurn {
+        /// The whole text.
+        turn: String,
+        /// Which decision failed, 1-based.
+        index: usize,
+        /// Why it failed.
+        source: Box<MoveError>,
+    },
+}
+
+impl MoveError {
+    /// A syntax error for `input`.
+    pub fn syntax(input: &str, expected: impl Into<String>) -> MoveError {
+        MoveError::Syntax {
+            input: input.to_string(),
+            expected: expected.into(),
+        }
+    }
+
+    /// An illegal-move error for `input`.
+    pub fn illegal(input: &str, reason: impl Into<String>) -> MoveError {
+        MoveError::Illegal {
+            input: input.to_string(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A position string that does not describe a legal position.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+#[error("bad position '{input}': {reason}")]
+pub struct PositionError {
+    /// The text as given.
+    pub input: String,
+    /// What is wrong and what was expected.
+    pub reason: String,
+}
+
+impl PositionError {
+    /// A position error for `input`.
+    pub fn new(input: &str, reason: impl Into<String>) -> PositionError {
+        PositionError {
+            input: input.to_string(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Rules options that cannot be used.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum OptionsError {
+    /// `key=value` text without the `=`.
+    #[error("bad option '{0}': expected key=value")]
+    Syntax(String),
+    /// An option this game does not have.
+    #[error("unknown option '{name}' for {game}: expected one of {known}")]
+    Unknown {
+        /// The game's id.
+        game: String,
+        /// The name given.
+        name: String,
+        /// The game's options, comma-separated.
+        known: String,
+    },
+    /// A value the option does not accept.
+    #[error("bad value '{value}' for option '{name}': {reason}")]
+    BadValue {
+        /// The option's name.
+        name: String,
+        /// The value given.
+        value: String,
+        /// What the option accepts.
+        reason: String,
+    },
+}
+
+/// A game record that cannot be loaded or saved.
+#[derive(Debug, Error)]
+pub enum RecordError {
+    /// The file cannot be read or written.
+    #[error("cannot access '{path}': {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+    /// The file is not a Ludus record in JSON.
+    #[error("not a ludus game record: {0}")]
+    Json(String),
+    /// A record of a format this version does not read.
+    #[error("record format {0} is not supported: expected format {1}")]
+    Version(u32, u32),
+    /// The record is for another game than the one asked for.
+    #[error("unknown game '{0}'")]
+    UnknownGame(String),
+    /// The record's options are not valid for its game.
+    #[error("record options: {0}")]
+    Options(#[from] OptionsError),
+    /// The record's starting position is not valid.
+    #[error("record start position: {0}")]
+    Position(#[from] PositionError),
+    /// Move number `index` (1-based) of the record cannot be replayed.
+    #[error("record move {index} '{entry}': {source}")]
+    Move {
+        /// 1-based index in the record's move list.
+        index: usize,
+        /// The entry as stored.
+        entry: String,
+        /// Why the rules refused it.
+        source: MoveError,
+    },
+    /// Replaying the moves does not give the result the record claims.
+    #[error("record result '{claimed}' does not match the replayed game ('{replayed}')")]
+    ResultMismatch {
+        /// What the file says.
+        claimed: String,
+        /// What the rules say.
+        replayed: String,
+    },
+}

@@ -1,0 +1,186 @@
+//! The `Game` trait: the contract every Ludus game implements, documented like OpenSpiel's
+//! `spiel.h`, with the pre- and postconditions each method promises.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::{
+    ActionInput, BoardView, GameInfo, GameOptions, MoveError, Outcome, PositionError, Seat,
+};
+
+/// A game state and its rules.
+///
+/// **One action is one decision.** A turn as the rules define it may take several decisions by
+/// the same seat (Qawale: the stack, then each sowing step). After [`Game::apply`] the same seat
+/// may decide again; [`Game::turn`] counts completed turns, so a caller sees a turn end when it
+/// grows. Games with several decisions per turn show whole turns in records and history
+/// ([`Game::format_turn`], [`Game::parse_turn`]).
+///
+/// Cloning must be cheap (fixed-size arrays, no heap in the hot parts): searches clone states.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// One decision. Small and `Copy`.
+    type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// The rules options, with the spec's names and defaults.
+    type Options: GameOptions;
+
+    /// Id, names, seats and options of this game.
+    const INFO: GameInfo;
+
+    /// The start position. `seed` resolves random rules choices (a random first player); the
+    /// same options and seed always give the same state.
+    fn new(options: &Self::Options, seed: u64) -> Self;
+
+    /// Parses a position string of the spec's format. Every rule the spec states about valid
+    /// strings is checked; the error says what is wrong.
+    fn from_position(text: &str, options: &Self::Options) -> Result<Self, PositionError>;
+
+    /// The position string. `from_position(&s.position(), s.options())` gives back a state
+    /// with the same position string and key.
+    fn position(&self) -> String;
+
+    /// The rules options this game was created with.
+    fn options(&self) -> &Self::Options;
+
+    /// How many seats play (2..=4).
+    fn seat_count(&self) -> usize;
+
+    /// The rules' name for a seat ("Dark", "White", "Blue").
+    fn seat_name(&self, seat: Seat) -> &'static str;
+
+    /// The seat to decide now, or `None` when the game is over.
+    fn to_move(&self) -> Option<Seat>;
+
+    /// Completed turns since the start of the game (or the turn number the position string
+    /// gives). Grows by at most one per [`Game::apply`].
+    fn turn(&self) -> u32;
+
+    /// Clears `out` and fills it with every legal action, each once, in a fixed order that
+    /// depends only on the state. Empty exactly when the game is over. Allocates only if `out`
+    /// must grow.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Whether `action` is legal now; agrees with [`Game::legal_actions`].
+    fn is_legal(&self, action: Self::Action) -> bool {
+        let mut actions = Vec::new();
+        self.legal_actions(&mut actions);
+        actions.contains(&action)
+    }
+
+    /// Plays a legal action. The hot path: the caller guarantees legality, so it checks
+    /// nothing (an illegal action leaves an unspecified but memory-safe state). Updates the
+    /// key incrementally and caches the outcome if the game ends.
+    fn apply(&mut self, action: Self::Action);
+
+    /// The checked path: plays `action` if it is legal, or returns an error and leaves the
+    /// state unchanged.
+    fn try_apply(&mut self, action: Self::Action) -> Result<(), MoveError> {
+        if let Some(outcome) = self.outcome() {
+            return Err(MoveError::GameOver(outcome.to_string()));
+        }
+        if !self.is_legal(action) {
+            return Err(MoveError::illegal(
+                &format!("{action:?}"),
+                "not a legal action here",
+            ));
+        }
+        self.apply(action);
+        Ok(())
+    }
+
+    /// How the game ended, or `None` while it goes on. Cached: costs nothing.
+    fn outcome(&self) -> Option<&Outcome>;
+
+    /// `seat` resigns, at any moment. In two-seat games the other seat wins; in Splut! the
+    /// seat's team leaves the game. Ignored once the game is over.
+    fn resign(&mut self, seat: Seat);
+
+    /// A Zobrist hash of everything that decides future play (board, hands, side to move,
+    /// pending decisions). Equal positions have equal keys. Updated incrementally by `apply`.
+    fn key(&self) -> u64;
+
+    /// Reads one decision in the game's notation and resolves it against this state: the result
+    /// is a legal action, or a syntax or illegal-move error naming the text.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, MoveError>;
+
+    /// The canonical notation of a legal `action` in this state; `parse_action` reads it back
+    /// to the same action.
+    fn format_action(&self, action: Self::Action) -> String;
+
+    /// Reads a whole turn (or any run of decisions) and returns its decisions, each legal in
+    /// turn from this state. The default reads whitespace-separated decisions; games with a
+    /// turn notation (`a1:NEN`) accept it as well.
+    fn parse_turn(&self, text: &str) -> Result<Vec<Self::Action>, MoveError> {
+        let mut state = self.clone();
+        let mut actions = Vec::new();
+        for (i, word) in text.split_whitespace().enumerate() {
+            let action = state.parse_action(word).map_err(|e| MoveError::InTurn {
+                turn: text.to_string(),
+                index: i + 1,
+                source: Box::new(e),
+            })?;
+            state.apply(action);
+            actions.push(action);
+        }
+        if actions.is_empty() {
+            return Err(MoveError::syntax(text, "a move"));
+        }
+        Ok(actions)
+    }
+
+    /// The notation of `actions` played in a row from this state, as records and history show
+    /// a turn. The default joins the decisions with spaces (Yoxii's `d5 3@d4`). The result is
+    /// read back by [`Game::parse_turn`], also for an unfinished turn.
+    fn format_turn(&self, actions: &[Self::Action]) -> String {
+        let mut state = self.clone();
+        let mut words = Vec::with_capacity(actions.len());
+        for &action in actions {
+            words.push(state.format_action(action));
+            state.apply(action);
+        }
+        words.join(" ")
+    }
+
+    /// What a UI draws. `last_move` is left empty (the session fills it).
+    fn view(&self) -> BoardView;
+
+    /// The cells a person clicks to choose the legal `action`, and its chooser label. Cell ids
+    /// index the cells of [`Game::view`].
+    fn action_input(&self, action: Self::Action) -> ActionInput;
+}
+
+/// Game knowledge for computer players: position evaluations, provided by each game.
+pub trait Heuristic: Game {
+    /// How good the position is for `seat`, in hundredths of a stone/piece (any scale the game
+    /// likes, but stable). Higher is better; used at search horizons. Must not be called on a
+    /// finished game (search scores those from the outcome).
+    fn evaluate(&self, seat: Seat) -> i32;
+
+    /// The original program's level-2 heuristic from `seat`'s view, as its README describes
+    /// it. Defaults to [`Heuristic::evaluate`].
+    fn seed_evaluate(&self, seat: Seat) -> i32 {
+        self.evaluate(seat)
+    }
+
+    /// How the original's level-2 player rates the legal decision `action` for the seat to
+    /// move; the greedy agent plays a best-rated decision (ties broken at random). The default
+    /// plays the decision and rates the result with [`Heuristic::seed_evaluate`] (a won game
+    /// rates `WIN_SCORE`, a lost one `-WIN_SCORE`, a draw 0). Games whose original looked at
+    /// the decision itself, or at the opponent's reply, override it.
+    fn seed_action_score(&self, action: Self::Action) -> i32 {
+        let Some(seat) = self.to_move() else {
+            return 0;
+        };
+        let mut next = self.clone();
+        next.apply(action);
+        match next.outcome().map(|o| o.verdict) {
+            Some(crate::Verdict::Win(winner)) if winner == seat => WIN_SCORE,
+            Some(crate::Verdict::Win(_)) => -WIN_SCORE,
+            Some(crate::Verdict::Draw) => 0,
+            None => next.seed_evaluate(seat),
+        }
+    }
+}
+
+/// The score of a won game in evaluation units; evaluations of unfinished games stay well
+/// inside `-WIN_SCORE..WIN_SCORE`.
+pub const WIN_SCORE: i32 = 1_000_000;

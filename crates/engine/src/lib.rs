@@ -1,0 +1,58 @@
+//! The Ludus game contract.
+//!
+//! Every game implements [`Game`]: one action is one decision, the same seat may decide again,
+//! legal actions go into the caller's buffer, the outcome is cached, the key is an incremental
+//! Zobrist hash, and notation and position strings round-trip. On top of it sit the
+//! [`Session`] (history, undo, records), the erased [`AnyGame`] that user interfaces drive with
+//! text, and the [`BoardView`] they draw.
+//!
+//! ```
+//! use ludus_engine::demo::{Nim, NimOptions};
+//! use ludus_engine::{perft, Game, Seat, Verdict};
+//!
+//! let mut game = Nim::new(&NimOptions { pile: 4 }, 0);
+//! let mut actions = Vec::new();
+//! game.legal_actions(&mut actions);
+//! assert_eq!(actions, [1, 2]);
+//! // A turn is two decisions by the same seat.
+//! game.apply(2);
+//! assert_eq!(game.to_move(), Some(Seat::FIRST));
+//! game.apply(1);
+//! assert_eq!(game.to_move(), Some(Seat::SECOND));
+//! game.apply(1);
+//! assert_eq!(game.outcome().unwrap().verdict, Verdict::Win(Seat::SECOND));
+//! // Sequences of decisions over one complete turn from a pile of 4: 1+1, 1+2, 2+1, 2+2.
+//! assert_eq!(perft(&Nim::new(&NimOptions { pile: 4 }, 0), 1), 4);
+//! ```
+#![deny(missing_docs)]
+
+mod any_game;
+pub mod demo;
+mod error;
+mod game;
+mod options;
+mod outcome;
+mod perft;
+pub mod record;
+mod seat;
+mod session;
+pub mod testkit;
+mod view;
+mod zobrist;
+
+pub use any_game::{AnyGame, LegalMove};
+pub use error::{MoveError, OptionsError, PositionError, RecordError};
+pub use game::{Game, Heuristic, WIN_SCORE};
+pub use options::{
+    options_from_json, options_to_pairs, parse_options, GameInfo, GameOptions, OptionInfo,
+    OptionValues,
+};
+pub use outcome::{Outcome, Verdict};
+pub use perft::{perft, random_playout};
+pub use record::{GameRecord, PlayerRecord, ResultRecord};
+pub use seat::{BySeat, Seat, MAX_SEATS};
+pub use session::{Entry, Session, TurnText};
+pub use view::{
+    ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, SeatView,
+};
+pub use zobrist::{splitmix64, zobrist_table};

@@ -1,0 +1,250 @@
+//! Rules options (a serde struct per game) and the static description of a game.
+//!
+//! Options are set from `key=value` text (command line, menus, records). Parsing is generic:
+//! the defaults are serialised to JSON, each pair overrides one field with the type the
+//! default has, and the result is deserialised back, so a game only derives serde and lists
+//! its options in [`GameInfo`].
+
+use std::fmt::Debug;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::OptionsError;
+
+/// A game's rules options: serde names are the spec's names, `Default` gives the spec's defaults.
+pub trait GameOptions:
+    Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq + Send + Sync + 'static
+{
+    /// Checks constraints serde cannot express (ranges, odd sizes). The default accepts all.
+    fn validate(&self) -> Result<(), OptionsError> {
+        Ok(())
+    }
+}
+
+/// What values an option takes, for menus and `--help`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OptionValues {
+    /// One of these words.
+    Choice(&'static [&'static str]),
+    /// A whole number in `min..=max`, stepping by `step` (2 for Splut!'s odd sizes).
+    Range {
+        /// The smallest value.
+        min: i64,
+        /// The largest value.
+        max: i64,
+        /// The distance between allowed values.
+        step: i64,
+    },
+    /// `true` or `false`.
+    Flag,
+}
+
+/// One rules option as a menu shows it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct OptionInfo {
+    /// The spec's name, as typed in `key=value`.
+    pub name: &'static str,
+    /// One line of help.
+    pub help: &'static str,
+    /// The accepted values.
+    pub values: OptionValues,
+}
+
+/// The static description of a game: its id, names, seats and options.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct GameInfo {
+    /// The registry name (`qawale`), as typed on the command line.
+    pub id: &'static str,
+    /// The name people use ("Qilin Chess XiaSanZi").
+    pub name: &'static str,
+    /// One line that says what the game is like.
+    pub description: &'static str,
+    /// The smallest number of seats.
+    pub min_seats: usize,
+    /// The largest number of seats.
+    pub max_seats: usize,
+    /// The rules options.
+    pub options: &'static [OptionInfo],
+    /// An upper bound on complete turns in any game with default options; random-simulation
+    /// tests fail a game that lasts longer.
+    pub max_turns: u32,
+}
+
+/// Parses `key=value` pairs over the defaults of `O`, for the game called `game`.
+///
+/// Numbers and booleans are read as the default's type; anything else as text.
+pub fn parse_options<O: GameOptions>(
+    game: &str,
+    pairs: &[impl AsRef<str>],
+) -> Result<O, OptionsError> {
+    let mut map = defaults_map::<O>();
+    for pair in pairs {
+        let pair = pair.as_ref();
+        let (name, value) = pair
+            .split_once('=')
+            .ok_or_else(|| OptionsError::Syntax(pair.to_string()))?;
+        let (name, value) = (name.trim(), value.trim());
+        let Some(default) = map.get(name) else {
+            return Err(OptionsError::Unknown {
+                game: game.to_string(),
+                name: name.to_string(),
+                known: map.keys().cloned().collect::<Vec<_>>().join(", "),
+            });
+        };
+        let typed = typed_value(default, name, value)?;
+        map.insert(name.to_string(), typed);
+    }
+    options_from_map(map)
+}
+
+/// Reads options from a JSON value (records); missing fields take their defaults.
+pub fn options_from_json<O: GameOptions>(value: &Value) -> Result<O, OptionsError> {
+    let mut map = defaults_map::<O>();
+    if let Value::Object(given) = value {
+        for (name, value) in given {
+            map.insert(name.clone(), value.clone());
+        }
+    }
+    options_from_map(map)
+}
+
+/// The options as `key=value` pairs, in field order (for display and records).
+pub fn options_to_pairs<O: GameOptions>(options: &O) -> Vec<(String, String)> {
+    match serde_json::to_value(options) {
+        Ok(Value::Object(map)) => map
+            .into_iter()
+            .map(|(k, v)| {
+                let text = match v {
+                    Value::String(s) => s,
+                    other => other.to_string(),
+                };
+                (k, text)
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn defaults_map<O: GameOptions>() -> Map<String, Value> {
+    match serde_json::to_value(O::default()) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
+    }
+}
+
+fn options_from_map<O: GameOptions>(map: Map<String, Value>) -> Result<O, OptionsError> {
+    let options: O = serde_json::from_value(Value::Object(map)).map_err(|e| {
+        let text = e.to_string();
+        OptionsError::BadValue {
+            name: field_in_error(&text).unwrap_or_default(),
+            value: String::new(),
+            reason: text,
+        }
+    })?;
+    options.validate()?;
+    Ok(options)
+}
+
+fn field_in_error(text: &str) -> Option<String> {
+    let start = text.find("field `")? + 7;
+    let end = text[start..].find('`')? + start;
+    Some(text[start..end].to_string())
+}
+
+fn typed_value(default: &Value, name: &str, value: &str) -> Result<Value, OptionsError> {
+    let bad = |reason: &str| OptionsError::BadValue {
+        name: name.to_string(),
+        value: value.to_string(),
+        reason: reason.to_string(),
+    };
+    match default {
+        Value::Number(_) => value
+            .parse::<i64>()
+            .map(Value::from)
+            .map_err(|_| bad("expected a whole number")),
+        Value::Bool(_) => match value {
+            "true" | "on" | "yes" => Ok(Value::Bool(true)),
+            "false" | "off" | "no" => Ok(Value::Bool(false)),
+            _ => Err(bad("expected on or off")),
+        },
+        _ => Ok(Value::String(value.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde::Deserialize;
+
+    use super::*;
+
+    #[derive(Serialize, Deserialize, Default, Clone, Debug, PartialEq)]
+    #[serde(deny_unknown_fields, default)]
+    struct Demo {
+        size: u32,
+        follow: bool,
+        side: Side,
+    }
+
+    #[derive(Serialize, Deserialize, Default, Clone, Copy, Debug, PartialEq)]
+    #[serde(rename_all = "snake_case")]
+    enum Side {
+        #[default]
+        Dark,
+        Light,
+    }
+
+    impl GameOptions for Demo {
+        fn validate(&self) -> Result<(), OptionsError> {
+            if self.size > 20 {
+                return Err(OptionsError::BadValue {
+                    name: "size".into(),
+                    value: self.size.to_string(),
+                    reason: "expected at most 20".into(),
+                });
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn pairs_override_defaults_with_the_right_types() {
+        let o: Demo = parse_options("demo", &["size=9", "follow=on", "side=light"]).unwrap();
+        assert_eq!(
+            o,
+            Demo {
+                size: 9,
+                follow: true,
+                side: Side::Light
+            }
+        );
+    }
+
+    #[test]
+    fn errors_name_the_option() {
+        let e = parse_options::<Demo>("demo", &["colour=red"]).unwrap_err();
+        assert!(e.to_string().contains("unknown option 'colour'"), "{e}");
+        let e = parse_options::<Demo>("demo", &["size=big"]).unwrap_err();
+        assert!(e.to_string().contains("whole number"), "{e}");
+        let e = parse_options::<Demo>("demo", &["side=blue"]).unwrap_err();
+        assert!(e.to_string().contains("unknown variant"), "{e}");
+        let e = parse_options::<Demo>("demo", &["size=21"]).unwrap_err();
+        assert!(e.to_string().contains("at most 20"), "{e}");
+        assert!(parse_options::<Demo>("demo", &["size"]).is_err());
+    }
+
+    #[test]
+    fn pairs_round_trip() {
+        let o = Demo {
+            size: 13,
+            follow: false,
+            side: Side::Light,
+        };
+        let pairs: Vec<String> = options_to_pairs(&o)
+            .into_iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        assert_eq!(parse_options::<Demo>("demo", &pairs).unwrap(), o);
+    }
+}

@@ -1,0 +1,172 @@
+//! Saved games: game id, options, players, the moves in turn notation, and the result.
+//!
+//! A record stores actions, never state dumps (OpenSpiel's lesson: action lists do not rot).
+//! Loading replays every move through the rules (see [`crate::Session::from_record`]), so a
+//! damaged file is refused with the number of the bad entry. Saving is atomic.
+
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::RecordError;
+
+/// The record format this version writes and reads.
+pub const RECORD_FORMAT: u32 = 1;
+
+/// Who played a seat.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct PlayerRecord {
+    /// The player's name.
+    pub name: String,
+    /// `human`, or the computer player's spec (`ai:4`).
+    pub kind: String,
+}
+
+/// The end of a recorded game.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct ResultRecord {
+    /// The winning seat, 1-based, or `None` for a draw.
+    pub winner: Option<usize>,
+    /// The rules' reason, e.g. "four in a row".
+    pub reason: String,
+}
+
+/// A whole game as saved on disk (JSON).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The record format, [`RECORD_FORMAT`].
+    pub format: u32,
+    /// The game's registry id (`qawale`).
+    pub game: String,
+    /// The rules options as a JSON object of the spec's names.
+    pub options: Value,
+    /// The seed that resolved random rules choices.
+    #[serde(default)]
+    pub seed: u64,
+    /// The start position string, when the game did not start from the usual setup.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// One entry per seat, in turn order.
+    #[serde(default)]
+    pub players: Vec<PlayerRecord>,
+    /// The moves: one turn per entry in the game's turn notation (the last may be unfinished),
+    /// or `resign N` for seat N resigning.
+    pub moves: Vec<String>,
+    /// How the game ended, if it did.
+    #[serde(default)]
+    pub result: Option<ResultRecord>,
+}
+
+impl GameRecord {
+    /// Reads a record from JSON text.
+    pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
+        let record: GameRecord =
+            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        if record.format != RECORD_FORMAT {
+            return Err(RecordError::Version(record.format, RECORD_FORMAT));
+        }
+        Ok(record)
+    }
+
+    /// The record as pretty JSON.
+    pub fn to_json(&self) -> String {
+        // A record holds only strings, numbers and JSON values: serialising cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Reads a record file.
+    pub fn load(path: &Path) -> Result<GameRecord, RecordError> {
+        let text = fs::read_to_string(path).map_err(|source| RecordError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        GameRecord::from_json(&text)
+    }
+
+    /// Writes the record atomically: to a temporary file beside `path`, synced, then renamed
+    /// over it, so a crash never leaves a half-written save.
+    pub fn save(&self, path: &Path) -> Result<(), RecordError> {
+        write_atomically(path, self.to_json().as_bytes())
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file and a rename.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
+    let io = |source| RecordError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut temp_name = path.file_name().unwrap_or_default().to_os_string();
+    temp_name.push(format!(".{}.tmp", std::process::id()));
+    let temp = path.with_file_name(temp_name);
+    let result = (|| {
+        let mut file = fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result.map_err(io)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> GameRecord {
+        GameRecord {
+            format: RECORD_FORMAT,
+            game: "demo".into(),
+            options: serde_json::json!({"size": 9}),
+            seed: 7,
+            position: None,
+            players: vec![PlayerRecord {
+                name: "Ann".into(),
+                kind: "human".into(),
+            }],
+            moves: vec!["a1".into(), "resign 2".into()],
+            result: Some(ResultRecord {
+                winner: Some(1),
+                reason: "seat 2 resigned".into(),
+            }),
+        }
+    }
+
+    #[test]
+    fn json_round_trip_and_atomic_save() {
+        let dir = std::env::temp_dir().join(format!("ludus-record-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("game.json");
+        let record = sample();
+        record.save(&path).unwrap();
+        assert_eq!(GameRecord::load(&path).unwrap(), record);
+        let leftovers: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+        assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn damaged_files_are_refused() {
+        assert!(matches!(
+            GameRecord::from_json("{not json"),
+            Err(RecordError::Json(_))
+        ));
+        let mut record = sample();
+        record.format = 99;
+        assert!(matches!(
+            GameRecord::from_json(&record.to_json()),
+            Err(RecordError::Version(99, 1))
+        ));
+    }
+
+    #[test]
+    fn saving_into_a_missing_directory_fails_cleanly() {
+        let path = Path::new("/nonexistent-ludus-dir/game.json");
+        assert!(matches!(sample().save(path), Err(RecordError::Io { .. })));
+    }
+}

@@ -1,0 +1,226 @@
+//! The conformance kit every game runs (OpenSpiel's `RandomSimTest`, board-game-rs's board
+//! tests): thousands of seeded random games, checking after every decision that
+//!
+//! - nothing panics;
+//! - the game is over exactly when there are no legal actions (and `to_move` agrees);
+//! - legal actions are distinct, `is_legal` agrees with them, and a finished game refuses all;
+//! - every legal action's notation parses back to the same action;
+//! - every completed turn's notation parses back to the same decisions;
+//! - the position string round-trips, with the same key;
+//! - equal position strings always come with equal keys;
+//! - no game outlasts [`GameInfo::max_turns`](crate::GameInfo);
+//! - the saved record replays to the same final state, and resignation ends the game.
+
+use std::collections::HashMap;
+use std::collections::HashSet;
+
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
+
+use crate::{Game, GameRecord, Session};
+
+/// Runs `games` random games from the usual setup with `options`, seeded by `seed`.
+///
+/// # Panics
+/// On the first broken invariant, with the game number, the position and what failed.
+pub fn random_simulation<G: Game>(options: &G::Options, games: usize, seed: u64) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut keys: HashMap<String, u64> = HashMap::new();
+    for game in 0..games {
+        let session = Session::<G>::new(options, rng.random());
+        simulate_one(session, game, &mut rng, &mut keys);
+        if keys.len() > 200_000 {
+            keys.clear();
+        }
+    }
+}
+
+/// Runs `games` random games from the position `position`.
+pub fn random_simulation_from<G: Game>(
+    position: &str,
+    options: &G::Options,
+    games: usize,
+    seed: u64,
+) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut keys = HashMap::new();
+    for game in 0..games {
+        let session = Session::<G>::from_position(position, options)
+            .unwrap_or_else(|e| panic!("start position refused: {e}"));
+        simulate_one(session, game, &mut rng, &mut keys);
+    }
+}
+
+fn simulate_one<G: Game>(
+    mut session: Session<G>,
+    game: usize,
+    rng: &mut SmallRng,
+    keys: &mut HashMap<String, u64>,
+) {
+    // One game in eight ends by a resignation at a random moment.
+    let resign_at = (game % 8 == 7).then(|| rng.random_range(0..40u32));
+    let mut actions = Vec::new();
+    let mut turn_start = (session.state().clone(), Vec::new());
+    let mut decisions = 0u32;
+    loop {
+        let state = session.state().clone();
+        let at = decisions;
+        let context = || format!("game {game}, decision {at}, position {}", state.position());
+        check_state(&state, &mut actions, keys, &context);
+        if state.outcome().is_some() {
+            check_finished(&state, &context);
+            break;
+        }
+        assert!(
+            state.turn() <= G::INFO.max_turns,
+            "{}: longer than max_turns",
+            context()
+        );
+        if resign_at == Some(decisions) {
+            let seat = state
+                .to_move()
+                .expect("a game in progress has a seat to move");
+            session.resign(seat);
+            assert!(
+                session.state().outcome().is_some(),
+                "{}: resigning did not end the game",
+                context()
+            );
+            continue;
+        }
+        let action = *actions.choose(rng).expect("checked non-empty");
+        session
+            .play(action)
+            .unwrap_or_else(|e| panic!("{}: legal action refused: {e}", context()));
+        decisions += 1;
+        turn_start.1.push(action);
+        let after = session.state();
+        if after.turn() != turn_start.0.turn() || after.outcome().is_some() {
+            check_turn_notation(&turn_start.0, &turn_start.1, &context);
+            turn_start = (after.clone(), Vec::new());
+        }
+    }
+    check_record(&session, game);
+}
+
+fn check_state<G: Game>(
+    state: &G,
+    actions: &mut Vec<G::Action>,
+    keys: &mut HashMap<String, u64>,
+    context: &impl Fn() -> String,
+) {
+    state.legal_actions(actions);
+    let over = state.outcome().is_some();
+    assert_eq!(
+        over,
+        actions.is_empty(),
+        "{}: over iff no legal actions",
+        context()
+    );
+    assert_eq!(
+        over,
+        state.to_move().is_none(),
+        "{}: over iff nobody to move",
+        context()
+    );
+    let distinct: HashSet<_> = actions.iter().collect();
+    assert_eq!(
+        distinct.len(),
+        actions.len(),
+        "{}: duplicate legal actions",
+        context()
+    );
+    for &action in actions.iter() {
+        assert!(
+            state.is_legal(action),
+            "{}: is_legal refuses {action:?}",
+            context()
+        );
+        let text = state.format_action(action);
+        let parsed = state.parse_action(&text);
+        assert_eq!(
+            parsed,
+            Ok(action),
+            "{}: notation '{text}' does not round-trip",
+            context()
+        );
+    }
+    let position = state.position();
+    let key = state.key();
+    let reparsed = G::from_position(&position, state.options())
+        .unwrap_or_else(|e| panic!("{}: own position string refused: {e}", context()));
+    assert_eq!(
+        reparsed.position(),
+        position,
+        "{}: position string round trip",
+        context()
+    );
+    if !over {
+        assert_eq!(
+            reparsed.key(),
+            key,
+            "{}: reparsed position has another key",
+            context()
+        );
+        assert_eq!(
+            reparsed.to_move(),
+            state.to_move(),
+            "{}: reparsed side to move",
+            context()
+        );
+        let previous = keys.entry(position.clone()).or_insert(key);
+        assert_eq!(
+            *previous,
+            key,
+            "{}: equal positions with different keys",
+            context()
+        );
+    }
+}
+
+fn check_finished<G: Game>(state: &G, context: &impl Fn() -> String) {
+    let mut copy = state.clone();
+    let mut fresh = Vec::new();
+    G::new(state.options(), 0).legal_actions(&mut fresh);
+    for &action in &fresh {
+        assert!(
+            !state.is_legal(action),
+            "{}: a finished game accepts {action:?}",
+            context()
+        );
+        assert!(
+            copy.try_apply(action).is_err(),
+            "{}: try_apply after the end",
+            context()
+        );
+    }
+}
+
+fn check_turn_notation<G: Game>(start: &G, actions: &[G::Action], context: &impl Fn() -> String) {
+    let text = start.format_turn(actions);
+    let parsed = start.parse_turn(&text);
+    assert_eq!(
+        parsed.as_deref(),
+        Ok(actions),
+        "{}: turn notation '{text}' does not round-trip",
+        context()
+    );
+}
+
+fn check_record<G: Game>(session: &Session<G>, game: usize) {
+    let record = session.record();
+    let json = record.to_json();
+    let reloaded = GameRecord::from_json(&json).expect("own record JSON");
+    let replayed = Session::<G>::from_record(&reloaded)
+        .unwrap_or_else(|e| panic!("game {game}: own record refused: {e}\n{json}"));
+    let (a, b) = (session.state(), replayed.state());
+    assert_eq!(a.position(), b.position(), "game {game}: replay position");
+    assert_eq!(a.key(), b.key(), "game {game}: replay key");
+    assert_eq!(a.outcome(), b.outcome(), "game {game}: replay outcome");
+    assert_eq!(
+        session.entries(),
+        replayed.entries(),
+        "game {game}: replay entries"
+    );
+}

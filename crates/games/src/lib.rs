@@ -1,0 +1,13 @@
+//! The five Ludus games and the registry that names them.
+//!
+//! Each game lives in its own folder with the same files: `rules.rs` (state and rules),
+//! `notation.rs` (actions and position strings), `view.rs` (the board view), `eval.rs`
+//! (heuristics for computer players) and `tables.rs` (precomputed geometry). The registry
+//! maps a name (`qawale`) to the game type, for code that picks a game at run time.
+#![warn(missing_docs)]
+
+pub mod registry;
+
+pub use registry::{
+    dispatch, game_info, load_record, new_game, GameVisitor, NewGameError, UnknownGame, GAMES,
+};
