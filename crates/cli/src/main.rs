@@ -1,1 +1,35 @@
-fn main() {}
+//! `ludus`: play five abstract strategy games in the terminal, and query, test and measure
+//! their engines from the command line.
+#![warn(missing_debug_implementations)]
+
+mod args;
+mod board_text;
+mod commands;
+mod players;
+mod setup;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Cli, Command};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => commands::play::run_menu(),
+        Some(Command::Play(args)) => commands::play::run(&args),
+        Some(Command::Moves(args)) => commands::query::moves(&args),
+        Some(Command::Position(args)) => commands::query::position(&args),
+        Some(Command::Perft(args)) => commands::perft::run(&args),
+        Some(Command::Bench(args)) => commands::bench::run(&args),
+        Some(Command::Replay(args)) => commands::replay::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("ludus: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -31,8 +31,9 @@ pub trait GameVisitor {
 // Until games are registered the visitor is never consumed.
 #[allow(clippy::needless_pass_by_value)]
 pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
-    #[allow(clippy::match_single_binding)]
+    #[allow(clippy::match_single_binding, clippy::single_match_else)]
     match id.to_ascii_lowercase().as_str() {
+        "nim" => Ok(visitor.visit::<ludus_engine::demo::Nim>()), // TEMP
         // One line per game, e.g. `"qawale" => Ok(visitor.visit::<crate::qawale::Qawale>()),`
         _ => {
             let _ = visitor;

@@ -1,0 +1,7 @@
+//! One module per subcommand.
+
+pub mod bench;
+pub mod perft;
+pub mod play;
+pub mod query;
+pub mod replay;

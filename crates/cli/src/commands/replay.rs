@@ -1,0 +1,64 @@
+//! `ludus replay`: a saved game, turn by turn, with its result.
+
+use anyhow::{Context, Result};
+use ludus_engine::{GameRecord, Seat};
+
+use crate::args::ReplayArgs;
+use crate::board_text::{render_board, Style};
+use crate::commands::query::outcome_text;
+
+/// Loads, checks (by replaying every move) and prints a record.
+pub fn run(args: &ReplayArgs) -> Result<()> {
+    let record = GameRecord::load(&args.file)?;
+    let game = ludus_games::load_record(&record)
+        .with_context(|| format!("cannot replay '{}'", args.file.display()))?;
+    let style = Style::detect();
+    println!("{} — {}", game.info().name, args.file.display());
+    for (i, player) in record.players.iter().enumerate() {
+        if let Some(seat) = Seat::from_number(i + 1, game.seat_count()) {
+            println!(
+                "  {}: {} ({})",
+                game.seat_name(seat),
+                player.name,
+                player.kind
+            );
+        }
+    }
+    let options: Vec<String> = game
+        .options()
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect();
+    println!("  options: {}", options.join(" "));
+    let mut step = ludus_games::new_game(
+        &record.game,
+        &options,
+        record.position.as_deref(),
+        record.seed,
+    )?;
+    for (i, turn) in game.history().iter().enumerate() {
+        println!(
+            "{:>3}. {:<8} {}",
+            i + 1,
+            game.seat_name(turn.seat),
+            turn.text
+        );
+        if args.boards {
+            if let Some(seat_number) = turn.text.strip_prefix("resign ") {
+                let seat = seat_number
+                    .parse()
+                    .ok()
+                    .and_then(|n| Seat::from_number(n, step.seat_count()));
+                step.resign(seat.unwrap_or(turn.seat));
+            } else {
+                step.play(&turn.text)?;
+            }
+            println!("{}", render_board(&step.view(), style));
+        }
+    }
+    if !args.boards {
+        println!("{}", render_board(&game.view(), style));
+    }
+    println!("result: {}", outcome_text(&game));
+    Ok(())
+}
