@@ -7,6 +7,7 @@ mod board_text;
 mod commands;
 mod players;
 mod setup;
+mod tui;
 
 use std::process::ExitCode;
 
@@ -17,8 +18,12 @@ use crate::args::{Cli, Command};
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        None if tui::is_terminal() => tui::run_menu(),
         None => commands::play::run_menu(),
-        Some(Command::Play(args)) => commands::play::run(&args),
+        Some(Command::Play(args)) if args.plain || !tui::is_terminal() => {
+            commands::play::run(&args)
+        }
+        Some(Command::Play(args)) => tui::run_play(&args),
         Some(Command::Moves(args)) => commands::query::moves(&args),
         Some(Command::Position(args)) => commands::query::position(&args),
         Some(Command::Perft(args)) => commands::perft::run(&args),

@@ -1,0 +1,247 @@
+//! Updates of the start screen (choose a game, load a saved one, theme, quit), the setup
+//! screen (players, levels, names, rules options) and the rules pages.
+
+use std::path::PathBuf;
+
+use ludus_engine::{AnyGame, GameInfo};
+use ratatui::crossterm::event::KeyCode;
+
+use super::app::{App, Help, Play, Prompt, PromptKind, Screen};
+use super::msg::Cmd;
+use super::play;
+use super::setup::{Row, SeatChoice, Setup};
+use super::theme::THEMES;
+use super::update;
+
+/// The entries of the start screen after the games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extra {
+    /// Load a saved game.
+    Load,
+    /// Cycle the theme.
+    Theme,
+    /// Leave.
+    Quit,
+}
+
+/// The extra entries, in order.
+pub const EXTRAS: [Extra; 3] = [Extra::Load, Extra::Theme, Extra::Quit];
+
+/// The games on the start screen.
+pub fn games() -> &'static [&'static GameInfo] {
+    ludus_games::GAMES
+}
+
+fn entry_count() -> usize {
+    games().len() + EXTRAS.len()
+}
+
+/// Keys on the start screen.
+pub fn menu_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
+    let count = entry_count();
+    match code {
+        KeyCode::Up => app.menu_index = (app.menu_index + count - 1) % count,
+        KeyCode::Down | KeyCode::Tab => app.menu_index = (app.menu_index + 1) % count,
+        KeyCode::Char(c @ '1'..='9') => {
+            let index = c as usize - '1' as usize;
+            if index < games().len() {
+                app.menu_index = index;
+                open_setup(app, games()[index]);
+            }
+        }
+        KeyCode::Enter | KeyCode::Char(' ') => return activate(app),
+        KeyCode::Char('l') => load_prompt(app),
+        KeyCode::Char('t') => next_theme(app),
+        KeyCode::Char('?' | 'h') => {
+            if let Some(info) = games().get(app.menu_index) {
+                open_help(app, Some(info.id));
+            }
+        }
+        KeyCode::Char('q') | KeyCode::Esc => return update::quit(app),
+        _ => {}
+    }
+    None
+}
+
+fn activate(app: &mut App) -> Option<Cmd> {
+    let games = games();
+    if let Some(info) = games.get(app.menu_index) {
+        open_setup(app, info);
+        return None;
+    }
+    match EXTRAS[app.menu_index - games.len()] {
+        Extra::Load => load_prompt(app),
+        Extra::Theme => next_theme(app),
+        Extra::Quit => return update::quit(app),
+    }
+    None
+}
+
+fn next_theme(app: &mut App) {
+    app.theme = (app.theme + 1) % THEMES.len();
+}
+
+fn load_prompt(app: &mut App) {
+    app.prompt = Some(Prompt {
+        kind: PromptKind::Load,
+        text: String::new(),
+    });
+}
+
+/// Shows the setup screen of a game.
+pub fn open_setup(app: &mut App, info: &'static GameInfo) {
+    app.setup = Some(Setup::new(info));
+    app.notice = None;
+    app.screen = Screen::Setup;
+}
+
+fn open_help(app: &mut App, game: Option<&'static str>) {
+    app.help = Some(Help {
+        game,
+        scroll: 0,
+        back: app.screen,
+    });
+    app.screen = Screen::Help;
+}
+
+/// Keys on the setup screen.
+pub fn setup_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
+    let setup = app.setup.as_mut()?;
+    match code {
+        KeyCode::Up => setup.move_row(-1),
+        KeyCode::Down | KeyCode::Tab => setup.move_row(1),
+        KeyCode::Left => setup.change(-1),
+        KeyCode::Right => setup.change(1),
+        KeyCode::Enter | KeyCode::Char(' ') => match setup.current() {
+            Row::Name(seat) => {
+                let text = setup.seats[seat].name.clone();
+                app.prompt = Some(Prompt {
+                    kind: PromptKind::Name(seat),
+                    text,
+                });
+            }
+            Row::Start => {
+                let setup = setup.clone();
+                return start_game(app, setup);
+            }
+            Row::Rules => {
+                let id = setup.info.id;
+                open_help(app, Some(id));
+            }
+            Row::Mode | Row::Player(_) | Row::Option(_) => setup.change(1),
+        },
+        KeyCode::Char('s') => {
+            let setup = setup.clone();
+            return start_game(app, setup);
+        }
+        KeyCode::Char('?') => {
+            let id = setup.info.id;
+            open_help(app, Some(id));
+        }
+        KeyCode::Esc => {
+            app.notice = None;
+            app.screen = Screen::Menu;
+        }
+        KeyCode::Char('q') => return update::quit(app),
+        _ => {}
+    }
+    None
+}
+
+/// Starts a game as `setup` describes it (also "play again").
+pub fn start_game(app: &mut App, setup: Setup) -> Option<Cmd> {
+    if let Some(error) = &setup.error {
+        app.notify(error.clone(), true);
+        return None;
+    }
+    let seed = app.next_seed();
+    let players = setup.players();
+    let started = setup
+        .build(seed)
+        .and_then(|game| Play::new(game, &players, setup.clone(), seed));
+    match started {
+        Ok(play) => {
+            let stop = play::stop_all(app);
+            app.notice = None;
+            app.setup = Some(setup);
+            Cmd::then(stop, play::start(app, play))
+        }
+        Err(e) => {
+            app.setup = Some(setup);
+            app.screen = Screen::Setup;
+            app.notify(e, true);
+            None
+        }
+    }
+}
+
+/// A saved game was read: continue it, or show its summary if it is over.
+pub fn on_loaded(app: &mut App, path: PathBuf, result: Result<AnyGame, String>) -> Option<Cmd> {
+    let game = match result {
+        Ok(game) => game,
+        Err(e) => {
+            app.notify(format!("cannot load {}: {e}", path.display()), true);
+            return None;
+        }
+    };
+    let setup = Setup::from_game(&game);
+    let players: Vec<SeatChoice> = game
+        .players()
+        .iter()
+        .map(|p| SeatChoice {
+            computer: p.kind != "human",
+            spec: p.kind.clone(),
+            name: p.name.clone(),
+        })
+        .collect();
+    let seed = app.next_seed();
+    match Play::new(game, &players, setup, seed) {
+        Ok(mut play) => {
+            play.note(format!("loaded {}", path.display()));
+            play.saved_entries = Some(play.game.entry_count());
+            play.save_path = Some(path);
+            // A loaded game waits for a key before computers move on.
+            play.paused = !play.has_human();
+            let stop = play::stop_all(app);
+            Cmd::then(stop, play::start(app, play))
+        }
+        Err(e) => {
+            app.notify(format!("cannot load {}: {e}", path.display()), true);
+            None
+        }
+    }
+}
+
+/// Keys on a rules page.
+pub fn help_key(app: &mut App, code: KeyCode) {
+    let Some(help) = app.help.as_mut() else {
+        app.screen = Screen::Menu;
+        return;
+    };
+    match code {
+        KeyCode::Up => help.scroll = help.scroll.saturating_sub(1),
+        KeyCode::Down => help.scroll = help.scroll.saturating_add(1),
+        KeyCode::PageUp => help.scroll = help.scroll.saturating_sub(10),
+        KeyCode::PageDown | KeyCode::Char(' ') => help.scroll = help.scroll.saturating_add(10),
+        KeyCode::Home => help.scroll = 0,
+        KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | '?') => {
+            let back = help.back;
+            app.help = None;
+            app.screen = match back {
+                Screen::Playing | Screen::GameOver => {
+                    let over = app
+                        .play
+                        .as_ref()
+                        .is_some_and(|p| p.game.outcome().is_some());
+                    if over {
+                        Screen::GameOver
+                    } else {
+                        Screen::Playing
+                    }
+                }
+                other => other,
+            };
+        }
+        _ => {}
+    }
+}

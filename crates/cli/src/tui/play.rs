@@ -1,0 +1,564 @@
+//! Updates of the game screens: pointing and typing moves, the commands of the key bar (hint,
+//! undo/redo, save, resign, pause/step, speed, menu, quit), the computer players' turns, the
+//! game-over summary's offers and the replay.
+
+use std::path::PathBuf;
+
+use ludus_ai::StopFlag;
+use ludus_engine::{CellId, Seat};
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+
+use super::app::{App, Confirm, Help, Play, Prompt, PromptKind, Replay, Screen, Thinking, SPEEDS};
+use super::layout::{game_areas, BoardGeometry};
+use super::msg::Cmd;
+use super::pointing::{self, Pick};
+use super::worker::{Job, SharedAgent, Task};
+use super::{menu, update};
+use crate::players::Player;
+
+/// The computer players tried for hints, strongest first.
+const HINT_SPECS: [&str; 4] = ["ai:4", "ai:3", "ai:2", "ai:1"];
+
+/// Starts showing a game.
+pub fn start(app: &mut App, mut play: Play) -> Option<Cmd> {
+    let view = play.game.view();
+    play.cursor = pointing::initial_cursor(&view, &play.game.legal_moves());
+    app.play = Some(play);
+    app.replay = None;
+    app.screen = Screen::Playing;
+    after_change(app, false)
+}
+
+/// Brings the screens in line with the game after anything changed it, and starts the next
+/// computer decision. `by_human` skips the watching delay: people do not wait for themselves.
+pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
+    let on_game_screen = matches!(app.screen, Screen::Playing | Screen::GameOver);
+    let play = app.play.as_mut()?;
+    play.selection.clear();
+    play.chooser = None;
+    play.hint = None;
+    play.hint_job = None;
+    play.wait = 0;
+    let cells = play.game.view().cells.len();
+    if play.cursor.to_usize() >= cells {
+        play.cursor = CellId(0);
+    }
+    if let Some(outcome) = play.game.outcome() {
+        play.note(format!("game over: {outcome}"));
+        if on_game_screen {
+            app.screen = Screen::GameOver;
+        }
+        return None;
+    }
+    if on_game_screen {
+        app.screen = Screen::Playing;
+    }
+    let seat = play.game.to_move()?;
+    if !play.is_computer(seat) || play.thinking.is_some() || play.paused {
+        return None;
+    }
+    let delay = SPEEDS[play.speed].0;
+    if by_human || delay == 0 {
+        think(app)
+    } else {
+        play.wait = delay;
+        None
+    }
+}
+
+/// Starts the search of the computer to move.
+fn think(app: &mut App) -> Option<Cmd> {
+    let id = app.next_job();
+    let play = app.play.as_mut()?;
+    let seat = play.game.to_move()?;
+    let agent = play.seats.get(seat.to_usize())?.agent.clone()?;
+    let stop = StopFlag::default();
+    play.wait = 0;
+    play.thinking = Some(Thinking {
+        job: id,
+        stop: stop.clone(),
+    });
+    Some(Cmd::Think(Job {
+        id,
+        game: play.game.clone(),
+        agent,
+        task: Task::Move,
+        stop,
+    }))
+}
+
+/// Stops every search of the current game.
+pub fn stop_all(app: &mut App) -> Option<Cmd> {
+    let play = app.play.as_mut()?;
+    play.wait = 0;
+    let mut cmd = None;
+    for thinking in [play.thinking.take(), play.hint_job.take()]
+        .into_iter()
+        .flatten()
+    {
+        cmd = Cmd::then(cmd, Some(Cmd::Stop(thinking.stop)));
+    }
+    cmd
+}
+
+/// Time passes: the watching delay counts down.
+pub fn tick(app: &mut App) -> Option<Cmd> {
+    let play = app.play.as_mut()?;
+    if play.wait == 0 || play.paused {
+        return None;
+    }
+    play.wait -= 1;
+    if play.wait == 0 && play.thinking.is_none() {
+        return think(app);
+    }
+    None
+}
+
+/// A computer's decision arrives.
+pub fn on_ai_move(app: &mut App, job: u64, result: Result<String, String>) -> Option<Cmd> {
+    let play = app.play.as_mut()?;
+    if play.thinking.as_ref().map(|t| t.job) != Some(job) {
+        return None; // stale: an undo or a new game came in between
+    }
+    play.thinking = None;
+    match result.map(|notation| play.game.play(&notation).map_err(|e| e.to_string())) {
+        Ok(Ok(_)) => after_change(app, false),
+        Ok(Err(e)) | Err(e) => {
+            play.warn(format!("computer player: {e}"));
+            play.paused = true;
+            None
+        }
+    }
+}
+
+/// A hint arrives.
+pub fn on_hint(app: &mut App, job: u64, result: Result<String, String>, by: &str) -> Option<Cmd> {
+    let play = app.play.as_mut()?;
+    if play.hint_job.as_ref().map(|t| t.job) != Some(job) {
+        return None;
+    }
+    play.hint_job = None;
+    match result {
+        Ok(notation) => {
+            let cells = pointing::cells_of(&play.game.legal_moves(), &notation);
+            play.note(format!("hint from {by}: {notation}"));
+            play.hint = Some((notation, cells));
+        }
+        Err(e) => play.warn(format!("no hint: {e}")),
+    }
+    None
+}
+
+/// A save finished.
+pub fn on_saved(app: &mut App, path: PathBuf, result: Result<(), String>) {
+    let Some(play) = app.play.as_mut() else {
+        return;
+    };
+    match result {
+        Ok(()) => {
+            play.note(format!("saved to {}", path.display()));
+            play.saved_entries = Some(play.game.entry_count());
+            play.save_path = Some(path);
+        }
+        Err(e) => play.warn(format!("not saved: {e}")),
+    }
+}
+
+/// Keys on the game screen.
+pub fn play_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
+    if app.play.as_ref()?.chooser.is_some() {
+        return chooser_key(app, code);
+    }
+    let play = app.play.as_mut()?;
+    match code {
+        KeyCode::Left => move_cursor(play, -1, 0),
+        KeyCode::Right => move_cursor(play, 1, 0),
+        KeyCode::Up => move_cursor(play, 0, 1),
+        KeyCode::Down => move_cursor(play, 0, -1),
+        KeyCode::Enter | KeyCode::Char(' ') => {
+            let cell = play.cursor;
+            return select(app, cell);
+        }
+        KeyCode::Esc => {
+            if play.selection.is_empty() && play.hint.is_none() {
+                app.confirm = Some(Confirm::Menu);
+            } else {
+                play.selection.clear();
+                play.hint = None;
+            }
+        }
+        KeyCode::Char(':' | '/') => {
+            if play.human_to_move().is_some() {
+                app.prompt = Some(Prompt {
+                    kind: PromptKind::Move,
+                    text: String::new(),
+                });
+            } else {
+                play.warn("wait for your turn to type a move");
+            }
+        }
+        KeyCode::Char('h') => return hint(app),
+        KeyCode::Char('u') => return undo(app),
+        KeyCode::Char('r') => return redo(app),
+        KeyCode::Char('s') => save_prompt(app),
+        KeyCode::Char('R') => resign_prompt(app),
+        KeyCode::Char('p') => return toggle_pause(app),
+        KeyCode::Char('n') => return step(app),
+        KeyCode::Char('+' | '=') => change_speed(play, -1),
+        KeyCode::Char('-') => change_speed(play, 1),
+        KeyCode::Char('m') => app.confirm = Some(Confirm::Menu),
+        KeyCode::Char('q') => app.confirm = Some(Confirm::Quit),
+        KeyCode::Char('?') => show_help(app),
+        _ => {}
+    }
+    None
+}
+
+fn move_cursor(play: &mut Play, dx: i32, dy: i32) {
+    play.cursor = pointing::step_cursor(&play.game.view(), play.cursor, dx, dy);
+}
+
+fn show_help(app: &mut App) {
+    let Some(play) = app.play.as_ref() else {
+        return;
+    };
+    app.help = Some(Help {
+        game: Some(play.game.info().id),
+        scroll: 0,
+        back: app.screen,
+    });
+    app.screen = Screen::Help;
+}
+
+/// A click at screen position (column, row).
+pub fn click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
+    let area = Rect::new(0, 0, app.size.0, app.size.1);
+    let play = app.play.as_mut()?;
+    let view = play.game.view();
+    let geometry = BoardGeometry::fit(&view, game_areas(area).board)?;
+    let cell = geometry.cell_at(&view, column, row)?;
+    play.cursor = cell;
+    if play.chooser.is_some() {
+        play.chooser = None;
+    }
+    select(app, cell)
+}
+
+/// A person selects `cell` for the next decision.
+pub fn select(app: &mut App, cell: CellId) -> Option<Cmd> {
+    let play = app.play.as_mut()?;
+    if play.human_to_move().is_none() {
+        play.warn(if play.game.outcome().is_some() {
+            "the game is over"
+        } else {
+            "the computer is to move"
+        });
+        return None;
+    }
+    let moves = play.game.legal_moves();
+    let view = play.game.view();
+    let pick = if moves.iter().all(|m| m.input.cells.is_empty()) {
+        pointing::cell_free(&moves).map_or(Pick::Illegal("no legal move".into()), Pick::Choose)
+    } else {
+        pointing::pick(&view, &moves, &play.selection, cell)
+    };
+    match pick {
+        Pick::Play(notation) => return play_notation(app, &notation),
+        Pick::Choose(chooser) => play.chooser = Some(chooser),
+        Pick::Select(cells) => play.selection = cells,
+        Pick::Illegal(reason) => match pointing::cell_free(&moves) {
+            Some(chooser) if play.selection.is_empty() => play.chooser = Some(chooser),
+            _ => play.warn(reason),
+        },
+    }
+    None
+}
+
+fn chooser_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
+    let play = app.play.as_mut()?;
+    let chooser = play.chooser.as_mut()?;
+    let count = chooser.entries.len() + usize::from(chooser.more);
+    match code {
+        KeyCode::Up => chooser.index = (chooser.index + count - 1) % count,
+        KeyCode::Down | KeyCode::Tab => chooser.index = (chooser.index + 1) % count,
+        KeyCode::Esc => {
+            play.chooser = None;
+            play.selection.clear();
+        }
+        KeyCode::Char(c @ '1'..='9') => {
+            let index = c as usize - '1' as usize;
+            if index < count {
+                chooser.index = index;
+                return choose(app);
+            }
+        }
+        KeyCode::Enter | KeyCode::Char(' ') => return choose(app),
+        _ => {}
+    }
+    None
+}
+
+fn choose(app: &mut App) -> Option<Cmd> {
+    let play = app.play.as_mut()?;
+    let chooser = play.chooser.take()?;
+    match chooser.entries.get(chooser.index) {
+        Some((_, notation)) => {
+            let notation = notation.clone();
+            play_notation(app, &notation)
+        }
+        None => {
+            // "select more": keep the selection of the chosen cells.
+            let moves = play.game.legal_moves();
+            let first = chooser.entries.first().map(|(_, n)| n.as_str());
+            play.selection = first.map_or_else(Vec::new, |n| pointing::cells_of(&moves, n));
+            None
+        }
+    }
+}
+
+/// Plays a decision chosen by pointing.
+fn play_notation(app: &mut App, notation: &str) -> Option<Cmd> {
+    let play = app.play.as_mut()?;
+    match play.game.play(notation) {
+        Ok(_) => after_change(app, true),
+        Err(e) => {
+            play.warn(e.to_string());
+            None
+        }
+    }
+}
+
+/// Plays a move typed in notation (a decision or a whole turn).
+pub fn play_typed(app: &mut App, text: &str) -> Option<Cmd> {
+    let play = app.play.as_mut()?;
+    if play.human_to_move().is_none() {
+        play.warn("wait for your turn to type a move");
+        return None;
+    }
+    play_notation(app, text)
+}
+
+fn hint(app: &mut App) -> Option<Cmd> {
+    let id = app.next_job();
+    let play = app.play.as_mut()?;
+    if play.human_to_move().is_none() {
+        play.warn("hints are for a person to move");
+        return None;
+    }
+    if play.hint_job.is_some() {
+        return None;
+    }
+    if play.hint_agent.is_none() {
+        let id = play.game.info().id;
+        play.hint_agent =
+            HINT_SPECS
+                .iter()
+                .find_map(|spec| match Player::parse(spec, id, 0x4849_4E54).ok()? {
+                    Player::Computer(agent) => Some(SharedAgent::new(agent)),
+                    Player::Human => None,
+                });
+    }
+    let Some(agent) = play.hint_agent.clone() else {
+        play.warn("no computer player can give hints for this game");
+        return None;
+    };
+    let stop = StopFlag::default();
+    play.hint_job = Some(Thinking {
+        job: id,
+        stop: stop.clone(),
+    });
+    play.note("looking for a hint…");
+    Some(Cmd::Think(Job {
+        id,
+        game: play.game.clone(),
+        agent,
+        task: Task::Hint,
+        stop,
+    }))
+}
+
+/// Takes back moves: against a computer, back to the person's last decision; between
+/// computers only, one decision, and play pauses.
+fn undo(app: &mut App) -> Option<Cmd> {
+    let stop = stop_all(app);
+    let play = app.play.as_mut()?;
+    if !play.has_human() {
+        if !play.game.undo() {
+            play.warn("nothing to undo");
+            return stop;
+        }
+        play.paused = true;
+        play.note("undone one decision; paused (p resumes, n steps)");
+        return Cmd::then(stop, after_change(app, true));
+    }
+    let mut game = play.game.clone();
+    let mut undone = 0;
+    loop {
+        if !game.undo() {
+            play.warn("nothing to undo");
+            return stop;
+        }
+        undone += 1;
+        if game.to_move().is_some_and(|s| !play.is_computer(s)) {
+            break;
+        }
+    }
+    play.game = game;
+    play.note(format!(
+        "undone {undone} decision{}",
+        if undone == 1 { "" } else { "s" }
+    ));
+    Cmd::then(stop, after_change(app, true))
+}
+
+/// Replays undone moves, up to the next decision of a person.
+fn redo(app: &mut App) -> Option<Cmd> {
+    let stop = stop_all(app);
+    let play = app.play.as_mut()?;
+    if !play.game.redo() {
+        play.warn("nothing to redo");
+        return stop;
+    }
+    while play.has_human()
+        && play.game.redo_len() > 0
+        && play.game.to_move().is_some_and(|s| play.is_computer(s))
+    {
+        play.game.redo();
+    }
+    Cmd::then(stop, after_change(app, true))
+}
+
+fn save_prompt(app: &mut App) {
+    let Some(play) = app.play.as_ref() else {
+        return;
+    };
+    let text = play.save_path.as_ref().map_or_else(
+        || format!("ludus-{}.json", play.game.info().id),
+        |p| p.display().to_string(),
+    );
+    app.prompt = Some(Prompt {
+        kind: PromptKind::Save,
+        text,
+    });
+}
+
+/// Saves the game to `path`.
+pub fn save_to(app: &mut App, path: PathBuf) -> Option<Cmd> {
+    let play = app.play.as_ref()?;
+    Some(Cmd::Save {
+        path,
+        record: Box::new(play.game.record()),
+    })
+}
+
+fn resign_prompt(app: &mut App) {
+    let Some(play) = app.play.as_ref() else {
+        return;
+    };
+    let Some(to_move) = play.game.to_move() else {
+        return;
+    };
+    let humans: Vec<Seat> = (0..play.seats.len())
+        .map(|i| Seat::new(i as u8))
+        .filter(|s| !play.is_computer(*s))
+        .collect();
+    let seat = match humans.as_slice() {
+        [only] => *only,
+        _ => to_move,
+    };
+    app.confirm = Some(Confirm::Resign(seat));
+}
+
+/// `seat` gives up.
+pub fn resign(app: &mut App, seat: Seat) -> Option<Cmd> {
+    let stop = stop_all(app);
+    let play = app.play.as_mut()?;
+    play.game.resign(seat);
+    let label = play.label(seat);
+    play.note(format!("{label} resigns"));
+    Cmd::then(stop, after_change(app, true))
+}
+
+fn toggle_pause(app: &mut App) -> Option<Cmd> {
+    let play = app.play.as_mut()?;
+    play.paused = !play.paused;
+    if play.paused {
+        play.note("paused: computers wait (n steps, p resumes)");
+        None
+    } else {
+        play.note("resumed");
+        if play.thinking.is_none() && play.game.to_move().is_some_and(|s| play.is_computer(s)) {
+            return think(app);
+        }
+        None
+    }
+}
+
+fn step(app: &mut App) -> Option<Cmd> {
+    let play = app.play.as_mut()?;
+    let computer = play.game.to_move().is_some_and(|s| play.is_computer(s));
+    if computer && play.thinking.is_none() {
+        return think(app);
+    }
+    None
+}
+
+fn change_speed(play: &mut Play, delta: isize) {
+    let next = (play.speed as isize + delta).clamp(0, SPEEDS.len() as isize - 1) as usize;
+    play.speed = next;
+    play.note(format!("computer speed: {}", SPEEDS[next].1));
+}
+
+/// Leaves the game for the start screen.
+pub fn leave(app: &mut App) -> Option<Cmd> {
+    let stop = stop_all(app);
+    app.play = None;
+    app.replay = None;
+    app.screen = Screen::Menu;
+    stop
+}
+
+/// Keys on the game-over summary.
+pub fn over_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
+    match code {
+        KeyCode::Char('s') => save_prompt(app),
+        KeyCode::Char('v') => {
+            let play = app.play.as_ref()?;
+            app.replay = Some(Replay::new(&play.game));
+            app.screen = Screen::Replay;
+        }
+        KeyCode::Char('a') => {
+            let setup = app.play.as_ref()?.setup.clone();
+            return menu::start_game(app, setup);
+        }
+        KeyCode::Char('u') => return undo(app),
+        KeyCode::Char('m') | KeyCode::Esc => return leave(app),
+        KeyCode::Char('q') => return update::quit(app),
+        KeyCode::Char('?') => show_help(app),
+        _ => {}
+    }
+    None
+}
+
+/// Keys of the replay: step back and forth through the decisions.
+pub fn replay_key(app: &mut App, code: KeyCode) {
+    let Some(replay) = app.replay.as_mut() else {
+        return;
+    };
+    match code {
+        KeyCode::Right | KeyCode::Char('n' | ' ') => {
+            replay.game.redo();
+        }
+        KeyCode::Left | KeyCode::Char('b') => {
+            replay.game.undo();
+        }
+        KeyCode::Home => while replay.game.undo() {},
+        KeyCode::End => while replay.game.redo() {},
+        KeyCode::Esc | KeyCode::Char('q') => {
+            app.replay = None;
+            app.screen = Screen::GameOver;
+        }
+        _ => {}
+    }
+}

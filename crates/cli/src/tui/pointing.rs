@@ -1,0 +1,208 @@
+//! Playing by pointing, with no game knowledge: every legal decision lists the cells a person
+//! clicks ([`ludus_engine::ActionInput`]). Selecting cells narrows the legal decisions to those
+//! whose cells start with the selection; one left is played, several sharing the same cells
+//! go to a chooser by their labels.
+
+use ludus_engine::{BoardView, CellId, LegalMove};
+
+use super::app::Chooser;
+
+/// What selecting a cell leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pick {
+    /// Exactly one decision: play it.
+    Play(String),
+    /// Several decisions share the selected cells: choose by label.
+    Choose(Chooser),
+    /// The new selection (more cells are needed, or a cell was unselected).
+    Select(Vec<CellId>),
+    /// No decision goes this way; the reason, in one line.
+    Illegal(String),
+}
+
+fn starts_with(m: &LegalMove, prefix: &[CellId]) -> bool {
+    m.input.cells.starts_with(prefix)
+}
+
+fn name(view: &BoardView, cell: CellId) -> &str {
+    view.cells
+        .get(cell.to_usize())
+        .map_or("?", |c| c.name.as_str())
+}
+
+/// Selects `cell` after `selected`.
+pub fn pick(view: &BoardView, moves: &[LegalMove], selected: &[CellId], cell: CellId) -> Pick {
+    if selected.last() == Some(&cell) {
+        return Pick::Select(selected[..selected.len() - 1].to_vec());
+    }
+    let mut chosen = selected.to_vec();
+    chosen.push(cell);
+    if !moves.iter().any(|m| starts_with(m, &chosen)) {
+        // Not a continuation: maybe the start of another decision.
+        if selected.is_empty() || !moves.iter().any(|m| starts_with(m, &[cell])) {
+            return Pick::Illegal(illegal_reason(view, selected, cell));
+        }
+        chosen = vec![cell];
+    }
+    resolve(moves, chosen)
+}
+
+/// The decisions that the cells `chosen` designate, as a pick.
+fn resolve(moves: &[LegalMove], chosen: Vec<CellId>) -> Pick {
+    let candidates: Vec<&LegalMove> = moves.iter().filter(|m| starts_with(m, &chosen)).collect();
+    let complete: Vec<&LegalMove> = candidates
+        .iter()
+        .copied()
+        .filter(|m| m.input.cells.len() == chosen.len())
+        .collect();
+    let more = complete.len() < candidates.len();
+    match (complete.len(), more) {
+        (0, _) => Pick::Select(chosen),
+        (1, false) => Pick::Play(complete[0].notation.clone()),
+        _ => Pick::Choose(Chooser {
+            entries: complete.iter().map(|m| entry(m)).collect(),
+            index: 0,
+            more,
+        }),
+    }
+}
+
+fn entry(m: &LegalMove) -> (String, String) {
+    (
+        m.input.label.clone().unwrap_or_else(|| m.notation.clone()),
+        m.notation.clone(),
+    )
+}
+
+fn illegal_reason(view: &BoardView, selected: &[CellId], cell: CellId) -> String {
+    let here = name(view, cell);
+    match selected.last() {
+        None => format!("no legal move starts at {here}"),
+        Some(&from) => format!(
+            "{here} is not a legal target from {}; Esc clears the selection",
+            name(view, from)
+        ),
+    }
+}
+
+/// Decisions chosen without any cell (a forced pass), for a chooser.
+pub fn cell_free(moves: &[LegalMove]) -> Option<Chooser> {
+    let entries: Vec<_> = moves
+        .iter()
+        .filter(|m| m.input.cells.is_empty())
+        .map(entry)
+        .collect();
+    (!entries.is_empty()).then_some(Chooser {
+        entries,
+        index: 0,
+        more: false,
+    })
+}
+
+/// The cells that continue the selection (with nothing selected: the cells decisions start on).
+pub fn targets(moves: &[LegalMove], selected: &[CellId]) -> Vec<CellId> {
+    let mut cells: Vec<CellId> = moves
+        .iter()
+        .filter(|m| starts_with(m, selected))
+        .filter_map(|m| m.input.cells.get(selected.len()).copied())
+        .collect();
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
+/// The cells of the legal decision written `notation`.
+pub fn cells_of(moves: &[LegalMove], notation: &str) -> Vec<CellId> {
+    moves
+        .iter()
+        .find(|m| m.notation == notation)
+        .map(|m| m.input.cells.clone())
+        .unwrap_or_default()
+}
+
+/// The cell the cursor reaches from `from` going `(dx, dy)` (y upward): the nearest cell in
+/// that direction, preferring cells straight ahead; `from` itself at the edge.
+pub fn step_cursor(view: &BoardView, from: CellId, dx: i32, dy: i32) -> CellId {
+    let Some(start) = view.cells.get(from.to_usize()) else {
+        return CellId(0);
+    };
+    let (x, y) = (i32::from(start.x), i32::from(start.y));
+    view.cells
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            let (ox, oy) = (i32::from(c.x) - x, i32::from(c.y) - y);
+            let ahead = ox * dx + oy * dy;
+            let aside = (ox * dy).abs() + (oy * dx).abs();
+            (ahead > 0).then_some((ahead + 2 * aside, ahead, i))
+        })
+        .min()
+        .map_or(from, |(_, _, i)| CellId(i as u16))
+}
+
+/// A good first cursor position: the first cell a decision starts on, else the middle cell.
+pub fn initial_cursor(view: &BoardView, moves: &[LegalMove]) -> CellId {
+    if let Some(cell) = targets(moves, &[]).first() {
+        return *cell;
+    }
+    CellId((view.cells.len() / 2) as u16)
+}
+
+#[cfg(test)]
+mod tests {
+    use ludus_engine::ActionInput;
+
+    use super::*;
+
+    fn mv(notation: &str, cells: &[u16], label: Option<&str>) -> LegalMove {
+        LegalMove {
+            notation: notation.into(),
+            input: ActionInput {
+                cells: cells.iter().map(|&c| CellId(c)).collect(),
+                label: label.map(str::to_string),
+            },
+        }
+    }
+
+    fn view() -> BoardView {
+        ludus_games::new_game("nim", &[], None, 0).unwrap().view()
+    }
+
+    #[test]
+    fn narrowing_playing_choosing_and_refusing() {
+        let moves = vec![
+            mv("a-b", &[0, 1], None),
+            mv("a-c", &[0, 2], None),
+            mv("c*n", &[2, 3], Some("throw n")),
+            mv("c*s", &[2, 3], Some("throw s")),
+            mv("d", &[3], None),
+        ];
+        let v = view();
+        assert_eq!(
+            pick(&v, &moves, &[], CellId(0)),
+            Pick::Select(vec![CellId(0)])
+        );
+        assert_eq!(targets(&moves, &[CellId(0)]), vec![CellId(1), CellId(2)]);
+        assert_eq!(
+            pick(&v, &moves, &[CellId(0)], CellId(1)),
+            Pick::Play("a-b".into())
+        );
+        let Pick::Choose(chooser) = pick(&v, &moves, &[CellId(2)], CellId(3)) else {
+            panic!("expected a chooser");
+        };
+        assert_eq!(chooser.entries[1], ("throw s".into(), "c*s".into()));
+        // Another start cell restarts the selection; a dead cell is refused.
+        assert_eq!(
+            pick(&v, &moves, &[CellId(0)], CellId(3)),
+            Pick::Play("d".into())
+        );
+        assert!(matches!(pick(&v, &moves, &[], CellId(1)), Pick::Illegal(_)));
+        // Clicking the selected cell again unselects it.
+        assert_eq!(
+            pick(&v, &moves, &[CellId(0)], CellId(0)),
+            Pick::Select(vec![])
+        );
+        assert!(cell_free(&moves).is_none());
+        assert_eq!(cells_of(&moves, "a-c"), vec![CellId(0), CellId(2)]);
+    }
+}

@@ -1,0 +1,120 @@
+//! Running the app: terminal set-up and restore (also after a panic), the loop (draw, wait for
+//! a message or the next tick, update, run the commands), and the commands' effects.
+
+use std::io::stdout;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use ludus_engine::GameRecord;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::DefaultTerminal;
+
+use super::app::{App, TICK_MS};
+use super::event;
+use super::msg::{Cmd, Msg};
+use super::update::update;
+use super::view::view;
+use super::worker::{AiRunner, Worker};
+
+/// Runs `cmd`'s effects; answers that are ready at once are pushed to `out`.
+pub fn perform(cmd: Cmd, ai: &mut dyn AiRunner, out: &mut Vec<Msg>) {
+    match cmd {
+        Cmd::Think(job) => out.extend(ai.start(job)),
+        Cmd::Stop(flag) => flag.raise(),
+        Cmd::Save { path, record } => {
+            let result = record.save(&path).map_err(|e| e.to_string());
+            out.push(Msg::Saved { path, result });
+        }
+        Cmd::Load(path) => {
+            let result = GameRecord::load(&path)
+                .and_then(|record| ludus_games::load_record(&record))
+                .map_err(|e| e.to_string());
+            out.push(Msg::Loaded { path, result });
+        }
+        Cmd::Quit => {}
+        Cmd::Batch(cmds) => {
+            for cmd in cmds {
+                perform(cmd, ai, out);
+            }
+        }
+    }
+}
+
+/// Updates the app with `msg`, then with every answer its effects produce at once.
+pub fn process(app: &mut App, msg: Msg, ai: &mut dyn AiRunner) {
+    let mut queue = vec![msg];
+    while !queue.is_empty() {
+        let msg = queue.remove(0);
+        if let Some(cmd) = update(app, msg) {
+            perform(cmd, ai, &mut queue);
+        }
+    }
+}
+
+/// Runs the app in the terminal until it quits; `first` is an effect to run before the first
+/// message (a computer's first move). The terminal is restored on every way out.
+pub fn run(mut app: App, first: Option<Cmd>) -> Result<()> {
+    let mut terminal = ratatui::init();
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        previous(info);
+    }));
+    let _ = execute!(stdout(), EnableMouseCapture);
+    let result = run_loop(&mut terminal, &mut app, first);
+    let _ = execute!(stdout(), DisableMouseCapture);
+    ratatui::restore();
+    result
+}
+
+fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, first: Option<Cmd>) -> Result<()> {
+    let size = terminal.size()?;
+    app.size = (size.width, size.height);
+    let (sender, inbox) = mpsc::channel();
+    event::spawn(sender.clone());
+    let mut worker = Worker::spawn(sender);
+    if let Some(cmd) = first {
+        let mut answers = Vec::new();
+        perform(cmd, &mut worker, &mut answers);
+        for msg in answers {
+            process(app, msg, &mut worker);
+        }
+    }
+    let tick = Duration::from_millis(TICK_MS);
+    let mut last_tick = Instant::now();
+    while !app.quit {
+        terminal.draw(|frame| view(app, frame))?;
+        if !wait(
+            app,
+            &inbox,
+            &mut worker,
+            tick.saturating_sub(last_tick.elapsed()),
+        ) {
+            break;
+        }
+        if last_tick.elapsed() >= tick {
+            last_tick = Instant::now();
+            process(app, Msg::Tick, &mut worker);
+        }
+    }
+    Ok(())
+}
+
+/// Waits up to `timeout` for messages and handles all that are ready; false when the
+/// channel is closed.
+fn wait(app: &mut App, inbox: &Receiver<Msg>, worker: &mut Worker, timeout: Duration) -> bool {
+    match inbox.recv_timeout(timeout) {
+        Ok(msg) => process(app, msg, worker),
+        Err(RecvTimeoutError::Timeout) => return true,
+        Err(RecvTimeoutError::Disconnected) => return false,
+    }
+    while let Ok(msg) = inbox.try_recv() {
+        process(app, msg, worker);
+        if app.quit {
+            break;
+        }
+    }
+    true
+}

@@ -1,0 +1,213 @@
+//! Colour themes: one [`Theme`] table per theme, chosen on the start screen.
+//!
+//! `Classic` is the default (256-colour palette, so it works on most terminals); `Dracula` and
+//! `Gruvbox` follow the original Replica program's alternative themes (true colour); `Mono`
+//! uses no colour at all and tells pieces apart by brackets and emphasis, for terminals without
+//! colour or `NO_COLOR` users.
+
+use ludus_engine::Hue;
+use ratatui::style::{Color, Modifier, Style};
+
+/// Every colour the app uses, in one table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// The name shown in the menu.
+    pub name: &'static str,
+    /// Ordinary text.
+    pub text: Color,
+    /// Less important text: hints, coordinates, placeholders.
+    pub muted: Color,
+    /// Titles and the selected menu row.
+    pub accent: Color,
+    /// Error messages.
+    pub error: Color,
+    /// Box borders.
+    pub border: Color,
+    /// A light board square.
+    pub square: Color,
+    /// A shaded board square.
+    pub square_shaded: Color,
+    /// Lines between points and empty points (Qilin).
+    pub link: Color,
+    /// Background of the cells of the last move.
+    pub last_move: Color,
+    /// Background of the cursor cell.
+    pub cursor: Color,
+    /// Background of selected cells.
+    pub selected: Color,
+    /// Background of the legal targets of the selection.
+    pub target: Color,
+    /// Background of the hinted move's cells.
+    pub hint: Color,
+    /// Piece colours: Dark, Light, Red, Blue, Green, Yellow, Neutral.
+    pub hues: [Color; 7],
+    /// No colour at all: emphasis by modifiers and brackets only.
+    pub mono: bool,
+}
+
+impl Theme {
+    /// The colour of a piece hue.
+    pub fn hue(&self, hue: Hue) -> Color {
+        let index = match hue {
+            Hue::Dark => 0,
+            Hue::Light => 1,
+            Hue::Red => 2,
+            Hue::Blue => 3,
+            Hue::Green => 4,
+            Hue::Yellow => 5,
+            Hue::Neutral => 6,
+        };
+        self.hues[index]
+    }
+
+    /// Plain text.
+    pub fn text(&self) -> Style {
+        Style::new().fg(self.text)
+    }
+
+    /// Muted text.
+    pub fn muted(&self) -> Style {
+        if self.mono {
+            Style::new().add_modifier(Modifier::DIM)
+        } else {
+            Style::new().fg(self.muted)
+        }
+    }
+
+    /// Titles and highlighted rows.
+    pub fn accent(&self) -> Style {
+        Style::new().fg(self.accent).add_modifier(Modifier::BOLD)
+    }
+
+    /// Error lines.
+    pub fn error(&self) -> Style {
+        Style::new().fg(self.error).add_modifier(Modifier::BOLD)
+    }
+
+    /// Borders.
+    pub fn border(&self) -> Style {
+        Style::new().fg(self.border)
+    }
+
+    /// The selected row of a list.
+    pub fn selected_row(&self) -> Style {
+        if self.mono {
+            Style::new().add_modifier(Modifier::REVERSED)
+        } else {
+            Style::new()
+                .fg(self.accent)
+                .bg(self.selected)
+                .add_modifier(Modifier::BOLD)
+        }
+    }
+}
+
+/// The default theme: a warm wooden board in the 256-colour palette.
+pub const CLASSIC: Theme = Theme {
+    name: "Classic",
+    text: Color::Reset,
+    muted: Color::Indexed(244),
+    accent: Color::Indexed(214),
+    error: Color::Indexed(203),
+    border: Color::Indexed(240),
+    square: Color::Indexed(180),
+    square_shaded: Color::Indexed(137),
+    link: Color::Indexed(137),
+    last_move: Color::Indexed(108),
+    cursor: Color::Indexed(75),
+    selected: Color::Indexed(33),
+    target: Color::Indexed(150),
+    hint: Color::Indexed(213),
+    hues: [
+        Color::Indexed(232),
+        Color::Indexed(231),
+        Color::Indexed(160),
+        Color::Indexed(19),
+        Color::Indexed(22),
+        Color::Indexed(136),
+        Color::Indexed(94),
+    ],
+    mono: false,
+};
+
+/// Dracula colours, as in the original Replica's theme.
+pub const DRACULA: Theme = Theme {
+    name: "Dracula",
+    text: Color::Rgb(248, 248, 242),
+    muted: Color::Rgb(98, 114, 164),
+    accent: Color::Rgb(189, 147, 249),
+    error: Color::Rgb(255, 85, 85),
+    border: Color::Rgb(68, 71, 90),
+    square: Color::Rgb(68, 71, 90),
+    square_shaded: Color::Rgb(40, 42, 54),
+    link: Color::Rgb(98, 114, 164),
+    last_move: Color::Rgb(80, 90, 60),
+    cursor: Color::Rgb(98, 114, 164),
+    selected: Color::Rgb(120, 80, 150),
+    target: Color::Rgb(40, 110, 80),
+    hint: Color::Rgb(160, 60, 120),
+    hues: [
+        Color::Rgb(255, 121, 198),
+        Color::Rgb(248, 248, 242),
+        Color::Rgb(255, 85, 85),
+        Color::Rgb(139, 233, 253),
+        Color::Rgb(80, 250, 123),
+        Color::Rgb(241, 250, 140),
+        Color::Rgb(255, 184, 108),
+    ],
+    mono: false,
+};
+
+/// Gruvbox colours, as in the original Replica's theme.
+pub const GRUVBOX: Theme = Theme {
+    name: "Gruvbox",
+    text: Color::Rgb(235, 219, 178),
+    muted: Color::Rgb(146, 131, 116),
+    accent: Color::Rgb(250, 189, 47),
+    error: Color::Rgb(251, 73, 52),
+    border: Color::Rgb(102, 92, 84),
+    square: Color::Rgb(189, 174, 147),
+    square_shaded: Color::Rgb(124, 111, 100),
+    link: Color::Rgb(168, 153, 132),
+    last_move: Color::Rgb(121, 116, 14),
+    cursor: Color::Rgb(69, 133, 136),
+    selected: Color::Rgb(7, 102, 120),
+    target: Color::Rgb(152, 151, 26),
+    hint: Color::Rgb(177, 98, 134),
+    hues: [
+        Color::Rgb(29, 32, 33),
+        Color::Rgb(251, 241, 199),
+        Color::Rgb(157, 0, 6),
+        Color::Rgb(7, 102, 120),
+        Color::Rgb(66, 123, 88),
+        Color::Rgb(181, 118, 20),
+        Color::Rgb(175, 58, 3),
+    ],
+    mono: false,
+};
+
+/// No colour: pieces are told apart by brackets, highlights by modifiers.
+pub const MONO: Theme = Theme {
+    name: "Monochrome",
+    text: Color::Reset,
+    muted: Color::Reset,
+    accent: Color::Reset,
+    error: Color::Reset,
+    border: Color::Reset,
+    square: Color::Reset,
+    square_shaded: Color::Reset,
+    link: Color::Reset,
+    last_move: Color::Reset,
+    cursor: Color::Reset,
+    selected: Color::Reset,
+    target: Color::Reset,
+    hint: Color::Reset,
+    hues: [Color::Reset; 7],
+    mono: true,
+};
+
+/// Every theme, in menu order; the first is the default.
+pub const THEMES: [Theme; 4] = [CLASSIC, DRACULA, GRUVBOX, MONO];
+
+/// The index of the monochrome theme.
+pub const MONO_INDEX: usize = 3;

@@ -1,0 +1,135 @@
+//! `update`: the one place the model changes. It never blocks and does no I/O; effects go
+//! back to the loop as a [`Cmd`]. Keys go to the open prompt or question first, then to the
+//! screen showing (start screen and setup in `menu`, the game in `play`).
+
+use std::path::PathBuf;
+
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
+};
+
+use super::app::{App, Confirm, PromptKind, Screen};
+use super::msg::{Cmd, Msg};
+use super::{menu, play};
+
+/// Applies one message to the app; returns the effects to run.
+pub fn update(app: &mut App, msg: Msg) -> Option<Cmd> {
+    match msg {
+        Msg::Resize(w, h) => {
+            app.size = (w, h);
+            None
+        }
+        Msg::Tick => {
+            app.ticks += 1;
+            play::tick(app)
+        }
+        Msg::AiMove { job, result } => play::on_ai_move(app, job, result),
+        Msg::Hint { job, result, by } => play::on_hint(app, job, result, &by),
+        Msg::Saved { path, result } => {
+            play::on_saved(app, path, result);
+            None
+        }
+        Msg::Loaded { path, result } => menu::on_loaded(app, path, result),
+        Msg::Key(key) => on_key(app, key),
+        Msg::Mouse(mouse) => {
+            let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
+            let free = app.prompt.is_none() && app.confirm.is_none();
+            if click && free && app.screen == Screen::Playing {
+                play::click(app, mouse.column, mouse.row)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+fn on_key(app: &mut App, key: KeyEvent) -> Option<Cmd> {
+    if key.kind == KeyEventKind::Release {
+        return None;
+    }
+    if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+        return quit(app);
+    }
+    if app.confirm.is_some() {
+        return confirm_key(app, key.code);
+    }
+    if app.prompt.is_some() {
+        return prompt_key(app, key.code);
+    }
+    match app.screen {
+        Screen::Menu => menu::menu_key(app, key.code),
+        Screen::Setup => menu::setup_key(app, key.code),
+        Screen::Help => {
+            menu::help_key(app, key.code);
+            None
+        }
+        Screen::Playing => play::play_key(app, key.code),
+        Screen::GameOver => play::over_key(app, key.code),
+        Screen::Replay => {
+            play::replay_key(app, key.code);
+            None
+        }
+    }
+}
+
+/// Closes the app, stopping any search.
+pub fn quit(app: &mut App) -> Option<Cmd> {
+    app.quit = true;
+    Cmd::then(play::stop_all(app), Some(Cmd::Quit))
+}
+
+fn confirm_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
+    let confirm = app.confirm.take()?;
+    match code {
+        KeyCode::Char('y' | 'Y') | KeyCode::Enter => match confirm {
+            Confirm::Resign(seat) => play::resign(app, seat),
+            Confirm::Menu => play::leave(app),
+            Confirm::Quit => quit(app),
+        },
+        KeyCode::Char('n' | 'N') | KeyCode::Esc => None,
+        _ => {
+            app.confirm = Some(confirm);
+            None
+        }
+    }
+}
+
+fn prompt_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
+    let prompt = app.prompt.as_mut()?;
+    match code {
+        KeyCode::Char(c) => {
+            if prompt.text.chars().count() < 200 {
+                prompt.text.push(c);
+            }
+            None
+        }
+        KeyCode::Backspace => {
+            prompt.text.pop();
+            None
+        }
+        KeyCode::Esc => {
+            app.prompt = None;
+            None
+        }
+        KeyCode::Enter => {
+            let prompt = app.prompt.take()?;
+            submit(app, prompt.kind, prompt.text.trim())
+        }
+        _ => None,
+    }
+}
+
+fn submit(app: &mut App, kind: PromptKind, text: &str) -> Option<Cmd> {
+    match kind {
+        PromptKind::Save if !text.is_empty() => play::save_to(app, PathBuf::from(text)),
+        PromptKind::Load if !text.is_empty() => Some(Cmd::Load(PathBuf::from(text))),
+        PromptKind::Move if !text.is_empty() => play::play_typed(app, text),
+        PromptKind::Name(seat) => {
+            if let Some(setup) = app.setup.as_mut() {
+                setup.seats[seat].name = text.to_string();
+            }
+            None
+        }
+        _ => None,
+    }
+}

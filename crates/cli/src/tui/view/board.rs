@@ -1,0 +1,311 @@
+//! The board, drawn from any game's `BoardView` with no game knowledge: square grids with
+//! coordinates (Replica, Qawale, Yoxii, Splut!'s diamond, whose missing squares are simply not
+//! drawn), points joined by lines (Qilin), the top piece of each stack with its height, marked
+//! pieces (kings, pressed pieces, locked rocks) as filled chips, and highlights for the cursor,
+//! the selection, the legal targets, the last move and a hint.
+
+use ludus_engine::{BoardView, CellId, CellShape, CellView, PieceView};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+
+use super::text::put;
+use crate::tui::layout::BoardGeometry;
+use crate::tui::theme::Theme;
+
+/// What to highlight on the board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Marks<'a> {
+    /// The cursor cell.
+    pub cursor: Option<CellId>,
+    /// Cells selected for the next decision.
+    pub selected: &'a [CellId],
+    /// Cells that continue the selection.
+    pub targets: &'a [CellId],
+    /// The hinted move's cells.
+    pub hint: &'a [CellId],
+}
+
+/// The highlight of one cell, strongest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Highlight {
+    Selected,
+    Hint,
+    Target,
+    Last,
+    None,
+}
+
+/// Draws `view` in `area`; says so in words when it does not fit.
+pub fn draw_board(buf: &mut Buffer, area: Rect, view: &BoardView, theme: &Theme, marks: &Marks) {
+    let Some(geometry) = BoardGeometry::fit(view, area) else {
+        let (w, h) = BoardGeometry::needed(view);
+        let text = format!("The board needs {w}×{h} characters: enlarge the terminal.");
+        put(buf, area.x, area.y + area.height / 2, &text, theme.error());
+        return;
+    };
+    draw_coordinates(buf, &geometry, view, theme);
+    for &(a, b) in &view.links {
+        if let (Some(a), Some(b)) = (view.cells.get(a.to_usize()), view.cells.get(b.to_usize())) {
+            draw_link(buf, &geometry, a, b, theme);
+        }
+    }
+    for (i, cell) in view.cells.iter().enumerate() {
+        let id = CellId(i as u16);
+        let highlight = highlight_of(id, view, marks);
+        let cursor = marks.cursor == Some(id);
+        match cell.shape {
+            CellShape::Square => draw_square(buf, &geometry, cell, highlight, cursor, theme),
+            CellShape::Point => draw_point(buf, &geometry, cell, highlight, cursor, theme),
+        }
+    }
+}
+
+fn highlight_of(id: CellId, view: &BoardView, marks: &Marks) -> Highlight {
+    if marks.selected.contains(&id) {
+        Highlight::Selected
+    } else if marks.hint.contains(&id) {
+        Highlight::Hint
+    } else if marks.targets.contains(&id) {
+        Highlight::Target
+    } else if view.last_move.contains(&id) {
+        Highlight::Last
+    } else {
+        Highlight::None
+    }
+}
+
+/// The background of a cell, and in monochrome the modifier that replaces it.
+fn background(cell: &CellView, highlight: Highlight, cursor: bool, theme: &Theme) -> Style {
+    if theme.mono {
+        let modifier = match highlight {
+            Highlight::Selected => Modifier::REVERSED,
+            Highlight::Hint => Modifier::BOLD | Modifier::UNDERLINED,
+            Highlight::Last => Modifier::UNDERLINED,
+            Highlight::Target | Highlight::None => Modifier::empty(),
+        };
+        return Style::new().add_modifier(modifier);
+    }
+    let bg = match (cursor, highlight) {
+        (true, _) => theme.cursor,
+        (_, Highlight::Selected) => theme.selected,
+        (_, Highlight::Hint) => theme.hint,
+        (_, Highlight::Target) => theme.target,
+        (_, Highlight::Last) => theme.last_move,
+        (_, Highlight::None) if cell.shape == CellShape::Point => Color::Reset,
+        (_, Highlight::None) if cell.shaded => theme.square_shaded,
+        (_, Highlight::None) => theme.square,
+    };
+    Style::new().bg(bg)
+}
+
+fn draw_square(
+    buf: &mut Buffer,
+    g: &BoardGeometry,
+    cell: &CellView,
+    highlight: Highlight,
+    cursor: bool,
+    theme: &Theme,
+) {
+    let rect = g.cell_rect(cell.x, cell.y);
+    let bg = background(cell, highlight, cursor, theme);
+    for y in rect.top()..rect.bottom() {
+        put(buf, rect.x, y, &" ".repeat(rect.width as usize), bg);
+    }
+    let middle = rect.y + rect.height / 2;
+    match cell.stack.last() {
+        Some(top) => {
+            let (text, style) = piece_chip(top, theme, rect.width);
+            let x = rect.x + rect.width.saturating_sub(text.chars().count() as u16) / 2;
+            put(buf, x, middle, &text, bg.patch(style));
+            draw_height(buf, rect, cell.stack.len(), bg, theme);
+        }
+        None if highlight == Highlight::Target => {
+            put(
+                buf,
+                rect.x + rect.width / 2,
+                middle,
+                "•",
+                bg.patch(marker(theme)),
+            );
+        }
+        None if theme.mono => put(buf, rect.x + rect.width / 2, middle, "·", theme.muted()),
+        None => {}
+    }
+    if cursor && rect.width >= 3 {
+        let style = bg.patch(cursor_style(theme));
+        put(buf, rect.x, middle, "[", style);
+        put(buf, rect.right() - 1, middle, "]", style);
+    }
+}
+
+/// The stack height in a corner of the cell, for stacks of two or more.
+fn draw_height(buf: &mut Buffer, rect: Rect, height: usize, bg: Style, theme: &Theme) {
+    if height < 2 || rect.width < 4 {
+        return;
+    }
+    let text = height.to_string();
+    let x = rect.right() - text.len() as u16 - u16::from(rect.width >= 6);
+    let y = rect.bottom() - 1;
+    let style = bg.patch(Style::new().fg(theme.muted).add_modifier(Modifier::ITALIC));
+    if rect.height >= 2 {
+        put(buf, x, y, &text, style);
+    } else {
+        put(buf, rect.right() - 1, y, &text, style);
+    }
+}
+
+fn draw_point(
+    buf: &mut Buffer,
+    g: &BoardGeometry,
+    cell: &CellView,
+    highlight: Highlight,
+    cursor: bool,
+    theme: &Theme,
+) {
+    let (cx, cy) = g.centre(cell.x, cell.y);
+    let bg = background(cell, highlight, cursor, theme);
+    let wide = g.cw >= 3;
+    if wide && (highlight != Highlight::None || cursor) {
+        put(buf, cx - 1, cy, "   ", bg);
+    }
+    match cell.stack.last() {
+        Some(top) => {
+            let (text, style) = piece_chip(top, theme, if wide { 3 } else { 1 });
+            let x = cx - (text.chars().count() as u16 - 1) / 2;
+            put(buf, x, cy, &text, bg.patch(style));
+        }
+        None if highlight == Highlight::Target => put(buf, cx, cy, "•", bg.patch(marker(theme))),
+        None => put(
+            buf,
+            cx,
+            cy,
+            "∙",
+            bg.patch(Style::new().fg(theme.link).add_modifier(Modifier::BOLD)),
+        ),
+    }
+    if cursor && wide {
+        let style = bg.patch(cursor_style(theme));
+        put(buf, cx - 1, cy, "[", style);
+        put(buf, cx + 1, cy, "]", style);
+    }
+}
+
+fn cursor_style(theme: &Theme) -> Style {
+    if theme.mono {
+        Style::new().add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().fg(Color::White).add_modifier(Modifier::BOLD)
+    }
+}
+
+fn marker(theme: &Theme) -> Style {
+    if theme.mono {
+        Style::new().add_modifier(Modifier::BOLD)
+    } else {
+        Style::new().fg(theme.accent).add_modifier(Modifier::BOLD)
+    }
+}
+
+/// The text of a piece: its label (a Yoxii value) or its kind letter; in monochrome the
+/// owner's brackets tell seats apart.
+pub fn piece_text(piece: &PieceView, theme: &Theme) -> String {
+    let base = piece
+        .label
+        .clone()
+        .unwrap_or_else(|| piece.kind.to_string());
+    match (theme.mono, piece.owner) {
+        (true, Some(seat)) => {
+            let (open, close) = ["()", "[]", "{}", "<>"][seat.to_usize() % 4].split_at(1);
+            format!("{open}{base}{close}")
+        }
+        _ => base,
+    }
+}
+
+/// The style of a piece's text.
+pub fn piece_style(piece: &PieceView, theme: &Theme) -> Style {
+    let mut style = Style::new().add_modifier(Modifier::BOLD);
+    if !theme.mono {
+        style = style.fg(theme.hue(piece.hue));
+    }
+    if piece.marked {
+        style = style.add_modifier(Modifier::REVERSED);
+    }
+    style
+}
+
+/// A piece as drawn in a cell `room` columns wide: marked pieces get a padded chip.
+fn piece_chip(piece: &PieceView, theme: &Theme, room: u16) -> (String, Style) {
+    let text = piece_text(piece, theme);
+    let len = text.chars().count() as u16;
+    let text = if piece.marked && len + 2 <= room {
+        format!(" {text} ")
+    } else {
+        text
+    };
+    (text, piece_style(piece, theme))
+}
+
+fn draw_coordinates(buf: &mut Buffer, g: &BoardGeometry, view: &BoardView, theme: &Theme) {
+    let style = theme.muted();
+    for (x, label) in axis_labels(view, true).iter().enumerate() {
+        let rect = g.cell_rect(x as u8, 0);
+        let at = rect.x + (rect.width.saturating_sub(label.len() as u16)) / 2;
+        put(buf, at, g.files_row(), label, style);
+    }
+    for (y, label) in axis_labels(view, false).iter().enumerate() {
+        let rect = g.cell_rect(0, y as u8);
+        let at = g.left - g.label_width;
+        put(
+            buf,
+            at,
+            rect.y + rect.height / 2,
+            &format!("{label:>w$}", w = g.label_width as usize - 1),
+            style,
+        );
+    }
+}
+
+/// File letters (per column) or rank numbers (per row) read from the cell names.
+pub fn axis_labels(view: &BoardView, files: bool) -> Vec<String> {
+    let len = usize::from(if files { view.width } else { view.height });
+    let mut labels = vec![String::new(); len];
+    for cell in &view.cells {
+        let index = usize::from(if files { cell.x } else { cell.y });
+        if index < len && labels[index].is_empty() {
+            labels[index] = cell
+                .name
+                .chars()
+                .filter(|c| {
+                    if files {
+                        c.is_ascii_alphabetic()
+                    } else {
+                        c.is_ascii_digit()
+                    }
+                })
+                .collect();
+        }
+    }
+    labels
+}
+
+/// A line between two points, drawn with box characters between their centres.
+fn draw_link(buf: &mut Buffer, g: &BoardGeometry, a: &CellView, b: &CellView, theme: &Theme) {
+    let (x0, y0) = g.centre(a.x, a.y);
+    let (x1, y1) = g.centre(b.x, b.y);
+    let (dx, dy) = (i32::from(x1) - i32::from(x0), i32::from(y1) - i32::from(y0));
+    let glyph = match (dx.signum(), dy.signum()) {
+        (0, _) => "│",
+        (_, 0) => "─",
+        (s, t) if s == t => "╲",
+        _ => "╱",
+    };
+    let steps = dx.abs().max(dy.abs());
+    let style = Style::new().fg(theme.link);
+    for i in 1..steps {
+        let x = i32::from(x0) + (dx * i + dx.signum() * steps / 2) / steps;
+        let y = i32::from(y0) + (dy * i + dy.signum() * steps / 2) / steps;
+        put(buf, x as u16, y as u16, glyph, style);
+    }
+}

@@ -1,0 +1,373 @@
+//! The game screen: a title line (game, turn, status), the board, the side panel (players with
+//! their colours and pieces in hand, the stacks, the move history, messages) and the key bar.
+//! The replay uses the same screen with its own copy of the game.
+
+use ludus_engine::{AnyGame, BoardView, Seat};
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+use ratatui::Frame;
+
+use super::board::{draw_board, piece_style, piece_text, Marks};
+use super::text::{fit, key_line, wrap};
+use crate::tui::app::{App, Play, Screen, SPEEDS};
+use crate::tui::layout::game_areas;
+use crate::tui::pointing;
+use crate::tui::theme::Theme;
+
+const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"];
+
+/// Draws a game in progress (and, under the summary, a finished one).
+pub fn draw_game(app: &App, frame: &mut Frame, theme: &Theme) {
+    let Some(play) = app.play.as_ref() else {
+        return;
+    };
+    let view = play.game.view();
+    let moves = play.game.legal_moves();
+    let human = play.human_to_move().is_some() && app.screen == Screen::Playing;
+    let targets = if human {
+        pointing::targets(&moves, &play.selection)
+    } else {
+        Vec::new()
+    };
+    let hint = play.hint.as_ref().map_or(&[][..], |(_, cells)| cells);
+    let marks = Marks {
+        cursor: human.then_some(play.cursor),
+        selected: &play.selection,
+        targets: &targets,
+        hint,
+    };
+    let keys = key_items(app, play);
+    draw_table(frame, theme, app, play, &play.game, &view, &marks, &keys);
+}
+
+/// Draws the replay of a finished game.
+pub fn draw_replay(app: &App, frame: &mut Frame, theme: &Theme) {
+    let (Some(play), Some(replay)) = (app.play.as_ref(), app.replay.as_ref()) else {
+        return;
+    };
+    let view = replay.game.view();
+    let keys = [("←→", "step"), ("Home/End", "start/end"), ("Esc", "back")];
+    draw_table(
+        frame,
+        theme,
+        app,
+        play,
+        &replay.game,
+        &view,
+        &Marks::default(),
+        &keys,
+    );
+}
+
+fn key_items(app: &App, play: &Play) -> Vec<(&'static str, &'static str)> {
+    if app.screen == Screen::GameOver {
+        return vec![
+            ("s", "save"),
+            ("v", "replay"),
+            ("a", "play again"),
+            ("u", "undo"),
+            ("m", "menu"),
+            ("q", "quit"),
+        ];
+    }
+    if play.chooser.is_some() {
+        return vec![
+            ("↑↓", "choose"),
+            ("⏎", "play"),
+            ("1-9", "pick"),
+            ("Esc", "cancel"),
+        ];
+    }
+    if play.human_to_move().is_some() {
+        return vec![
+            ("⏎", "select"),
+            (":", "type"),
+            ("h", "hint"),
+            ("u", "undo"),
+            ("r", "redo"),
+            ("s", "save"),
+            ("R", "resign"),
+            ("m", "menu"),
+            ("?", "help"),
+            ("q", "quit"),
+        ];
+    }
+    vec![
+        ("p", if play.paused { "resume" } else { "pause" }),
+        ("n", "step"),
+        ("+/-", "speed"),
+        ("u", "undo"),
+        ("s", "save"),
+        ("R", "resign"),
+        ("m", "menu"),
+        ("?", "help"),
+        ("q", "quit"),
+    ]
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw_table(
+    frame: &mut Frame,
+    theme: &Theme,
+    app: &App,
+    play: &Play,
+    game: &AnyGame,
+    view: &BoardView,
+    marks: &Marks,
+    keys: &[(&str, &str)],
+) {
+    let areas = game_areas(frame.area());
+    let title = title_line(app, game, view, theme);
+    frame.render_widget(Paragraph::new(title), areas.title);
+    draw_board(frame.buffer_mut(), areas.board, view, theme, marks);
+    draw_panel(frame, areas.panel, app, play, game, view, theme);
+    frame.render_widget(
+        Paragraph::new(key_line(keys, areas.keys.width, theme)),
+        areas.keys,
+    );
+}
+
+fn title_line(app: &App, game: &AnyGame, view: &BoardView, theme: &Theme) -> Line<'static> {
+    let mut spans = vec![
+        Span::styled(format!(" {} ", game.info().name), theme.accent()),
+        Span::styled(format!("· turn {} ", game.turn() + 1), theme.text()),
+    ];
+    if app.screen == Screen::Replay {
+        if let Some(replay) = &app.replay {
+            spans.push(Span::styled(
+                format!("· replay {}/{} ", replay.game.entry_count(), replay.total),
+                theme.accent(),
+            ));
+        }
+    }
+    if !view.status.is_empty() {
+        spans.push(Span::styled(format!("· {}", view.status), theme.muted()));
+    }
+    Line::from(spans)
+}
+
+fn draw_panel(
+    frame: &mut Frame,
+    area: Rect,
+    app: &App,
+    play: &Play,
+    game: &AnyGame,
+    view: &BoardView,
+    theme: &Theme,
+) {
+    let block = Block::default()
+        .borders(Borders::LEFT)
+        .border_style(theme.border());
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let width = inner.width.saturating_sub(1) as usize;
+    let mut top = seat_lines(app, play, game, view, theme, width);
+    top.extend(computer_line(play, theme));
+    top.extend(stack_lines(view, theme, width));
+    let notes = note_lines(play, theme, width, 4);
+    let budget = (inner.height as usize).saturating_sub(top.len() + notes.len() + 1);
+    let mut lines = top;
+    lines.push(Line::styled("Moves", theme.accent()));
+    lines.extend(history_lines(play, game, view, theme, width, budget));
+    while lines.len() + notes.len() < inner.height as usize {
+        lines.push(Line::default());
+    }
+    lines.extend(notes);
+    frame.render_widget(
+        Paragraph::new(lines),
+        Rect {
+            x: inner.x + 1,
+            width: inner.width.saturating_sub(1),
+            ..inner
+        },
+    );
+}
+
+fn seat_lines(
+    app: &App,
+    play: &Play,
+    game: &AnyGame,
+    view: &BoardView,
+    theme: &Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for seat_view in &view.seats {
+        let seat = seat_view.seat;
+        let to_move = view.to_move == Some(seat);
+        let mut name_style = if to_move {
+            theme.accent()
+        } else {
+            theme.text()
+        };
+        if !seat_view.alive {
+            name_style = name_style.add_modifier(Modifier::CROSSED_OUT);
+        }
+        let swatch = if theme.mono {
+            ["(1)", "[2]", "{3}", "<4>"][seat.to_usize() % 4].to_string()
+        } else {
+            "●".to_string()
+        };
+        let swatch_style = Style::new().fg(theme.hue(seat_view.hue));
+        lines.push(Line::from(vec![
+            Span::styled(if to_move { "▶ " } else { "  " }, theme.accent()),
+            Span::styled(swatch, swatch_style.add_modifier(Modifier::BOLD)),
+            Span::styled(
+                format!(
+                    " {}",
+                    fit(&label(play, game, seat), width.saturating_sub(5))
+                ),
+                name_style,
+            ),
+        ]));
+        let mut detail = vec![Span::styled(
+            format!("    {}", kind_text(play, seat)),
+            theme.muted(),
+        )];
+        let thinking = play.thinking.is_some() && to_move && app.screen != Screen::Replay;
+        if thinking {
+            let frame = SPINNER[(app.ticks % SPINNER.len() as u64) as usize];
+            detail.push(Span::styled(format!(" {frame} thinking"), theme.accent()));
+        }
+        if !seat_view.alive {
+            detail.push(Span::styled(" · out", theme.muted()));
+        }
+        lines.push(Line::from(detail));
+        if let Some(hand) = view.hands.iter().find(|h| h.seat == seat) {
+            let mut spans = vec![Span::styled("    in hand:", theme.muted())];
+            for (piece, count) in &hand.pieces {
+                spans.push(Span::raw(" "));
+                spans.push(Span::styled(
+                    piece_text(piece, theme),
+                    piece_style(piece, theme),
+                ));
+                spans.push(Span::styled(format!("×{count}"), theme.text()));
+            }
+            lines.push(Line::from(spans));
+        }
+    }
+    lines
+}
+
+fn label(play: &Play, game: &AnyGame, seat: Seat) -> String {
+    let colour = game.seat_name(seat);
+    match game.players().get(seat.to_usize()) {
+        Some(p) if p.name != colour => format!("{} ({colour})", p.name),
+        _ => play.label(seat),
+    }
+}
+
+fn kind_text(play: &Play, seat: Seat) -> String {
+    let Some(seated) = play.seats.get(seat.to_usize()) else {
+        return String::new();
+    };
+    if seated.agent.is_none() {
+        return "human".into();
+    }
+    match crate::tui::setup::level_of(&seated.kind) {
+        Some(level) => format!("computer, level {level}"),
+        None => format!("computer {}", seated.kind),
+    }
+}
+
+fn computer_line(play: &Play, theme: &Theme) -> Option<Line<'static>> {
+    if play.seats.iter().all(|s| s.agent.is_none()) {
+        return None;
+    }
+    let mut text = format!("  speed: {}", SPEEDS[play.speed].1);
+    if play.paused {
+        text.push_str(" · paused");
+    }
+    Some(Line::styled(text, theme.muted()))
+}
+
+fn stack_lines(view: &BoardView, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    let tall: Vec<_> = view.cells.iter().filter(|c| c.stack.len() > 1).collect();
+    if tall.is_empty() {
+        return Vec::new();
+    }
+    let mut lines = vec![Line::styled("Stacks, bottom → top", theme.accent())];
+    for cell in tall {
+        let mut spans = vec![Span::styled(format!("{:>3} ", cell.name), theme.muted())];
+        let mut used = 4;
+        for piece in &cell.stack {
+            let text = piece_text(piece, theme);
+            used += text.chars().count() + 1;
+            if used > width {
+                spans.push(Span::styled("…", theme.muted()));
+                break;
+            }
+            spans.push(Span::styled(text, piece_style(piece, theme)));
+            spans.push(Span::raw(" "));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines
+}
+
+fn history_lines(
+    play: &Play,
+    game: &AnyGame,
+    view: &BoardView,
+    theme: &Theme,
+    width: usize,
+    budget: usize,
+) -> Vec<Line<'static>> {
+    let history = game.history();
+    if history.is_empty() {
+        return vec![Line::styled("  (none yet)", theme.muted())];
+    }
+    let skip = history.len().saturating_sub(budget);
+    history
+        .iter()
+        .enumerate()
+        .skip(skip)
+        .map(|(i, turn)| {
+            let hue = view
+                .seats
+                .iter()
+                .find(|s| s.seat == turn.seat)
+                .map(|s| s.hue);
+            let mut style = theme.text();
+            if let (Some(hue), false) = (hue, theme.mono) {
+                style = style.fg(theme.hue(hue));
+            }
+            let who = fit(&play.label(turn.seat), 12);
+            let text = if turn.complete {
+                turn.text.clone()
+            } else {
+                format!("{} …", turn.text)
+            };
+            Line::from(vec![
+                Span::styled(format!("{:>3}. ", i + 1), theme.muted()),
+                Span::styled(
+                    fit(&format!("{who} {text}"), width.saturating_sub(5)),
+                    style,
+                ),
+            ])
+        })
+        .collect()
+}
+
+fn note_lines(play: &Play, theme: &Theme, width: usize, count: usize) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = Vec::new();
+    for note in play.notes.iter().rev() {
+        let style = if note.error {
+            theme.error()
+        } else {
+            theme.muted()
+        };
+        let mut wrapped: Vec<Line<'static>> = wrap(&note.text, width)
+            .into_iter()
+            .map(|l| Line::styled(l, style))
+            .collect();
+        if lines.len() + wrapped.len() > count {
+            break;
+        }
+        wrapped.append(&mut lines);
+        lines = wrapped;
+    }
+    lines
+}

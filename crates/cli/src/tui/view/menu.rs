@@ -1,0 +1,248 @@
+//! The start screen (games with their descriptions, load, theme, quit), the setup screen
+//! (mode, players, levels, names, rules options) and the rules pages.
+
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+use ratatui::Frame;
+
+use super::text::{fit, key_line};
+use crate::tui::app::App;
+use crate::tui::layout::centred;
+use crate::tui::menu::{games, Extra, EXTRAS};
+use crate::tui::rules_help;
+use crate::tui::setup::{Row, Setup};
+use crate::tui::theme::{Theme, THEMES};
+
+const TITLE: &str = "L U D U S";
+
+fn frame_block<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.border())
+        .title(Span::styled(format!(" {title} "), theme.accent()))
+}
+
+/// The start screen.
+pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
+    let area = centred(frame.area(), 96, frame.area().height);
+    let block = frame_block(TITLE, theme);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let width = inner.width as usize;
+    let mut lines = vec![
+        Line::styled(
+            "Five abstract strategy games, for people and computers.",
+            theme.muted(),
+        ),
+        Line::default(),
+    ];
+    let name_width = games()
+        .iter()
+        .map(|g| g.name.chars().count())
+        .max()
+        .unwrap_or(10);
+    for (i, info) in games().iter().enumerate() {
+        let style = if i == app.menu_index {
+            theme.selected_row()
+        } else {
+            theme.text()
+        };
+        let head = format!(" {} {:<name_width$}  ", i + 1, info.name);
+        let rest = width.saturating_sub(head.chars().count() + 1);
+        lines.push(Line::from(vec![
+            Span::styled(head, style),
+            Span::styled(fit(info.description, rest), theme.muted()),
+        ]));
+    }
+    if games().is_empty() {
+        lines.push(Line::styled(" (no games are registered)", theme.error()));
+    }
+    lines.push(Line::default());
+    for (j, extra) in EXTRAS.iter().enumerate() {
+        let index = games().len() + j;
+        let style = if index == app.menu_index {
+            theme.selected_row()
+        } else {
+            theme.text()
+        };
+        let text = match extra {
+            Extra::Load => "Load a saved game…".to_string(),
+            Extra::Theme => format!("Theme: {}", THEMES[app.theme].name),
+            Extra::Quit => "Quit".to_string(),
+        };
+        lines.push(Line::styled(format!("   {text} "), style));
+    }
+    lines.push(Line::default());
+    if let Some(notice) = &app.notice {
+        let style = if notice.error {
+            theme.error()
+        } else {
+            theme.text()
+        };
+        lines.push(Line::styled(notice.text.clone(), style));
+    }
+    let keys = [
+        ("↑↓", "choose"),
+        ("⏎", "open"),
+        ("?", "rules"),
+        ("l", "load"),
+        ("t", "theme"),
+        ("q", "quit"),
+    ];
+    render_with_keys(frame, inner, lines, &keys, theme);
+}
+
+fn render_with_keys(
+    frame: &mut Frame,
+    inner: Rect,
+    lines: Vec<Line<'static>>,
+    keys: &[(&str, &str)],
+    theme: &Theme,
+) {
+    let body = Rect {
+        height: inner.height.saturating_sub(1),
+        ..inner
+    };
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), body);
+    let bar = Rect {
+        y: inner.bottom().saturating_sub(1),
+        height: 1,
+        ..inner
+    };
+    frame.render_widget(Paragraph::new(key_line(keys, bar.width, theme)), bar);
+}
+
+/// The setup screen of a game.
+pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
+    let Some(setup) = app.setup.as_ref() else {
+        return;
+    };
+    let area = centred(frame.area(), 96, frame.area().height);
+    let title = format!("{} — new game", setup.info.name);
+    let block = frame_block(&title, theme);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let width = inner.width as usize;
+    let mut lines = Vec::new();
+    let rows = setup.rows();
+    // Room for the rows: the inner height less the notice, a blank line and the key bar.
+    let room = (inner.height as usize).saturating_sub(3).max(1);
+    let first = (setup.row + 1).saturating_sub(room);
+    for (i, row) in rows.iter().enumerate().skip(first).take(room) {
+        lines.push(row_line(setup, *row, i == setup.row, theme, width));
+    }
+    lines.push(Line::default());
+    let notice = setup
+        .error
+        .clone()
+        .map(|e| (e, true))
+        .or_else(|| app.notice.as_ref().map(|n| (n.text.clone(), n.error)));
+    if let Some((text, error)) = notice {
+        let style = if error { theme.error() } else { theme.text() };
+        lines.push(Line::styled(fit(&text, width), style));
+    }
+    let keys = [
+        ("↑↓", "row"),
+        ("←→", "change"),
+        ("⏎", "edit/start"),
+        ("s", "start"),
+        ("?", "rules"),
+        ("Esc", "back"),
+    ];
+    render_with_keys(frame, inner, lines, &keys, theme);
+}
+
+fn row_line(setup: &Setup, row: Row, selected: bool, theme: &Theme, width: usize) -> Line<'static> {
+    let (label, value, help) = match row {
+        Row::Mode => ("Mode".to_string(), setup.mode_label(), String::new()),
+        Row::Player(seat) => (
+            format!("Player {}", seat + 1),
+            setup.player_label(seat),
+            setup.seat_names.get(seat).cloned().unwrap_or_default(),
+        ),
+        Row::Name(seat) => {
+            let name = setup.seats[seat].name.trim();
+            let shown = if name.is_empty() {
+                format!("{} (⏎ to type)", setup.display_name(seat))
+            } else {
+                name.to_string()
+            };
+            ("  name".to_string(), shown, String::new())
+        }
+        Row::Option(index) => {
+            let option = &setup.info.options[index];
+            (
+                option.name.to_string(),
+                setup.values[index].clone(),
+                option.help.to_string(),
+            )
+        }
+        Row::Start => ("▶ Start the game".to_string(), String::new(), String::new()),
+        Row::Rules => (
+            "  Rules of the game".to_string(),
+            String::new(),
+            String::new(),
+        ),
+    };
+    let style = if selected {
+        theme.selected_row()
+    } else {
+        theme.text()
+    };
+    let arrows = matches!(row, Row::Mode | Row::Player(_) | Row::Option(_));
+    let value = if arrows && selected {
+        format!("◀ {value} ▶")
+    } else {
+        value
+    };
+    let head = format!(" {label:<20} {value:<34}");
+    let rest = width.saturating_sub(head.chars().count() + 1);
+    Line::from(vec![
+        Span::styled(fit(&head, width), style),
+        Span::styled(format!(" {}", fit(&help, rest)), theme.muted()),
+    ])
+}
+
+/// A rules page.
+pub fn draw_help(app: &App, frame: &mut Frame, theme: &Theme) {
+    let Some(help) = app.help.as_ref() else {
+        return;
+    };
+    let name = help
+        .game
+        .and_then(|id| ludus_games::game_info(id).ok())
+        .map_or("Ludus", |info| info.name);
+    let title = format!("Rules: {name}");
+    let area = centred(frame.area(), 90, frame.area().height);
+    let block = frame_block(&title, theme);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let mut text = String::new();
+    if let Some(id) = help.game {
+        text.push_str(rules_help::rules(id));
+        text.push_str("\n\n");
+    }
+    text.push_str(rules_help::KEYS);
+    let lines: Vec<Line> = text
+        .lines()
+        .map(|l| Line::styled(l.to_string(), theme.text()))
+        .collect();
+    let body = Rect {
+        height: inner.height.saturating_sub(1),
+        ..inner
+    };
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((help.scroll, 0)),
+        body,
+    );
+    let bar = Rect {
+        y: inner.bottom().saturating_sub(1),
+        height: 1,
+        ..inner
+    };
+    let keys = [("↑↓ PgUp PgDn", "scroll"), ("Esc", "back")];
+    frame.render_widget(Paragraph::new(key_line(&keys, bar.width, theme)), bar);
+}

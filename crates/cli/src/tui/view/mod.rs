@@ -1,0 +1,47 @@
+//! The view: draws the whole app from a shared borrow of the model, with no I/O and no search.
+
+mod board;
+mod game;
+mod menu;
+mod popup;
+mod text;
+
+use ratatui::Frame;
+
+use super::app::{App, Screen};
+use super::layout::MIN_SIZE;
+use super::theme::THEMES;
+
+/// Draws the app into a frame.
+pub fn view(app: &App, frame: &mut Frame) {
+    let theme = &THEMES[app.theme % THEMES.len()];
+    let area = frame.area();
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        popup::draw_too_small(frame, theme);
+        return;
+    }
+    match app.screen {
+        Screen::Menu => menu::draw_menu(app, frame, theme),
+        Screen::Setup => menu::draw_setup(app, frame, theme),
+        Screen::Help => menu::draw_help(app, frame, theme),
+        Screen::Playing => {
+            game::draw_game(app, frame, theme);
+            if let Some(chooser) = app.play.as_ref().and_then(|p| p.chooser.as_ref()) {
+                popup::draw_chooser(frame, chooser, theme);
+            }
+        }
+        Screen::GameOver => {
+            game::draw_game(app, frame, theme);
+            if let Some(play) = app.play.as_ref() {
+                popup::draw_game_over(frame, play, theme);
+            }
+        }
+        Screen::Replay => game::draw_replay(app, frame, theme),
+    }
+    if let Some(confirm) = app.confirm {
+        popup::draw_confirm(frame, app, confirm, theme);
+    }
+    if let Some(prompt) = app.prompt.as_ref() {
+        popup::draw_prompt(frame, prompt, theme);
+    }
+}

@@ -1,0 +1,179 @@
+//! Things drawn over a screen: the chooser of decisions that share cells, the text prompt, the
+//! yes/no question, the game-over summary, and the too-small-terminal message.
+
+use ludus_engine::Verdict;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::Frame;
+
+use super::text::fit;
+use crate::tui::app::{App, Chooser, Confirm, Play, Prompt, PromptKind};
+use crate::tui::layout::{centred, game_areas, MIN_SIZE};
+use crate::tui::theme::Theme;
+
+fn boxed<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
+    Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.accent())
+        .title(Span::styled(format!(" {title} "), theme.accent()))
+}
+
+/// The chooser, over the board.
+pub fn draw_chooser(frame: &mut Frame, chooser: &Chooser, theme: &Theme) {
+    let mut entries: Vec<String> = chooser
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(i, (label, _))| format!("{} {label}", i + 1))
+        .collect();
+    if chooser.more {
+        entries.push(format!("{} keep selecting", entries.len() + 1));
+    }
+    let width = entries.iter().map(|e| e.chars().count()).max().unwrap_or(0) as u16 + 6;
+    let board = game_areas(frame.area()).board;
+    let area = centred(board, width.max(20), entries.len() as u16 + 2);
+    let lines: Vec<Line> = entries
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let style = if i == chooser.index {
+                theme.selected_row()
+            } else {
+                theme.text()
+            };
+            Line::styled(format!(" {text} "), style)
+        })
+        .collect();
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(boxed("choose", theme)), area);
+}
+
+/// The text prompt, on the bottom line.
+pub fn draw_prompt(frame: &mut Frame, prompt: &Prompt, theme: &Theme) {
+    let area = frame.area();
+    let line_area = Rect {
+        y: area.bottom().saturating_sub(1),
+        height: 1,
+        ..area
+    };
+    let question = match prompt.kind {
+        PromptKind::Save => "Save to file:",
+        PromptKind::Load => "Load file:",
+        PromptKind::Move => "Move:",
+        PromptKind::Name(_) => "Name:",
+    };
+    let line = Line::from(vec![
+        Span::styled(format!(" {question} "), theme.accent()),
+        Span::styled(prompt.text.clone(), theme.text()),
+        Span::styled("█", theme.accent()),
+        Span::styled("   ⏎ ok · Esc cancel", theme.muted()),
+    ]);
+    frame.render_widget(Clear, line_area);
+    frame.render_widget(Paragraph::new(line), line_area);
+}
+
+/// The yes/no question, centred.
+pub fn draw_confirm(frame: &mut Frame, app: &App, confirm: Confirm, theme: &Theme) {
+    let question = match confirm {
+        Confirm::Resign(seat) => {
+            let who = app
+                .play
+                .as_ref()
+                .map_or_else(|| seat.to_string(), |p| p.label(seat));
+            format!("{who} resigns?")
+        }
+        Confirm::Menu => "Leave this game for the menu?".to_string(),
+        Confirm::Quit => "Quit Ludus?".to_string(),
+    };
+    let unsaved = app.play.as_ref().is_some_and(Play::unsaved)
+        && matches!(confirm, Confirm::Menu | Confirm::Quit);
+    let mut lines = vec![Line::styled(question, theme.text())];
+    if unsaved {
+        lines.push(Line::styled("The game is not saved.", theme.error()));
+    }
+    lines.push(Line::styled("y yes · n no", theme.muted()));
+    let area = centred(frame.area(), 40, lines.len() as u16 + 2);
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(boxed("confirm", theme)), area);
+}
+
+/// The summary of a finished game, over the board.
+pub fn draw_game_over(frame: &mut Frame, play: &Play, theme: &Theme) {
+    let Some(outcome) = play.game.outcome() else {
+        return;
+    };
+    let headline = match outcome.verdict {
+        Verdict::Win(seat) => format!("{} wins", play.label(seat)),
+        Verdict::Draw => "Draw".to_string(),
+    };
+    let board = game_areas(frame.area()).board;
+    let width = board.width.clamp(20, 46);
+    let inner = width as usize - 4;
+    let mut lines = vec![
+        Line::styled(fit(&headline, inner), theme.accent()),
+        Line::styled(fit(&outcome.reason, inner), theme.text()),
+        Line::styled(format!("after {} turns", play.game.turn()), theme.muted()),
+        Line::default(),
+    ];
+    if let Some(path) = &play.save_path {
+        if !play.unsaved() {
+            lines.push(Line::styled(
+                fit(&format!("saved in {}", path.display()), inner),
+                theme.muted(),
+            ));
+        }
+    }
+    lines.push(Line::from(vec![
+        Span::styled("s", theme.accent()),
+        Span::styled(" save record  ", theme.text()),
+        Span::styled("v", theme.accent()),
+        Span::styled(" replay", theme.text()),
+    ]));
+    lines.push(Line::from(vec![
+        Span::styled("a", theme.accent()),
+        Span::styled(" play again   ", theme.text()),
+        Span::styled("m", theme.accent()),
+        Span::styled(" menu", theme.text()),
+    ]));
+    lines.push(Line::from(vec![
+        Span::styled("u", theme.accent()),
+        Span::styled(" undo         ", theme.text()),
+        Span::styled("q", theme.accent()),
+        Span::styled(" quit", theme.text()),
+    ]));
+    let area = centred(board, width, lines.len() as u16 + 2);
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(boxed("game over", theme))
+            .wrap(Wrap { trim: false }),
+        area,
+    );
+}
+
+/// The message for a terminal smaller than the app needs.
+pub fn draw_too_small(frame: &mut Frame, theme: &Theme) {
+    let area = frame.area();
+    let text = vec![
+        Line::styled("Terminal too small", theme.accent()),
+        Line::styled(
+            format!(
+                "{}×{} now; Ludus needs at least {}×{}.",
+                area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+            ),
+            theme.text(),
+        ),
+        Line::styled("Enlarge the window (Ctrl-C quits).", theme.muted()),
+    ];
+    let height = (text.len() as u16).min(area.height);
+    let rect = Rect {
+        y: area.y + area.height.saturating_sub(height) / 2,
+        height,
+        ..area
+    };
+    frame.render_widget(
+        Paragraph::new(text).wrap(Wrap { trim: true }).centered(),
+        rect,
+    );
+}
