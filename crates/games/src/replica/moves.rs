@@ -29,6 +29,20 @@ pub const FORWARD: [[Direction; 3]; 2] = [
 /// The seed's names of the three forward directions, by index into [`FORWARD`].
 pub const DIRECTION_NAMES: [&str; 3] = ["vertical", "horizontal", "diagonal"];
 
+/// The squares that `kings` see along `dirs` when only `enemy` pieces block sight.
+#[inline]
+fn seen_by<const N: usize>(mut kings: u64, dirs: [Direction; N], enemy: u64) -> u64 {
+    let mut seen = 0;
+    while kings != 0 {
+        let king = Square::from_index(kings.trailing_zeros() as u8);
+        kings &= kings - 1;
+        for d in dirs {
+            seen |= sight_ray(king, d, enemy);
+        }
+    }
+    seen
+}
+
 /// Where a piece of a side owning `own` on `from` lands moving in `d`: the first square past
 /// `from` that holds no friendly piece, or `None` if friendly pieces run to the edge.
 #[inline]
@@ -45,42 +59,61 @@ impl Replica {
         if self.outcome.is_some() {
             return;
         }
-        let side = self.side();
+        if self.side() == 0 {
+            self.generate_for::<true>(out);
+        } else {
+            self.generate_for::<false>(out);
+        }
+    }
+
+    /// The generator for one side, `WHITE` fixed at compile time so that the direction of
+    /// every ray (growing bit indices for White, shrinking for Black) is known. Actions go to a
+    /// stack buffer first (at most 12 pieces × 4 actions), then into `out` in one copy.
+    #[inline]
+    fn generate_for<const WHITE: bool>(&self, out: &mut Vec<ReplicaAction>) {
+        const MAX_ACTIONS: usize = 48;
+        let side = usize::from(!WHITE);
         let own = self.pieces[side];
         let transformable = self.transformable(side);
-        let dirs = FORWARD[side];
+        let mut buffer = [ReplicaAction::Transform(Square::A1); MAX_ACTIONS];
+        let mut n = 0;
         let mut rest = own;
         while rest != 0 {
-            let from = Square::from_index(rest.trailing_zeros() as u8);
+            let from = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            for d in dirs {
-                if let Some(to) = advance_target(own, from, d) {
-                    out.push(ReplicaAction::Advance { from, to });
+            for d in FORWARD[side] {
+                let open = RAYS[d.to_usize()][from] & !own;
+                if open != 0 {
+                    let to = if WHITE {
+                        open.trailing_zeros()
+                    } else {
+                        open.ilog2()
+                    };
+                    buffer[n] = ReplicaAction::Advance {
+                        from: Square::from_index(from as u8),
+                        to: Square::from_index(to as u8),
+                    };
+                    n += 1;
                 }
             }
-            if transformable & from.bit() != 0 {
-                out.push(ReplicaAction::Transform(from));
+            if transformable >> from & 1 != 0 {
+                buffer[n] = ReplicaAction::Transform(Square::from_index(from as u8));
+                n += 1;
             }
         }
+        out.extend_from_slice(&buffer[..n]);
     }
 
     /// The non-kings of `side` that a friendly king sees (only enemies block sight, §3.2).
     pub(super) fn transformable(&self, side: usize) -> u64 {
         let enemy = self.pieces[1 - side];
-        let dirs: &[Direction] = match self.options.sight {
-            Sight::Forward3 => &FORWARD[side],
-            Sight::All8 => &Direction::ALL,
+        let kings = self.kings[side];
+        let seen = match (self.options.sight, side) {
+            (Sight::Forward3, 0) => seen_by(kings, FORWARD[0], enemy),
+            (Sight::Forward3, _) => seen_by(kings, FORWARD[1], enemy),
+            (Sight::All8, _) => seen_by(kings, Direction::ALL, enemy),
         };
-        let mut seen = 0;
-        let mut kings = self.kings[side];
-        while kings != 0 {
-            let king = Square::from_index(kings.trailing_zeros() as u8);
-            kings &= kings - 1;
-            for &d in dirs {
-                seen |= sight_ray(king, d, enemy);
-            }
-        }
-        seen & self.pieces[side] & !self.kings[side]
+        seen & self.pieces[side] & !kings
     }
 
     /// Whether `side` has any legal action (ignoring whether the game is over). Stops at the

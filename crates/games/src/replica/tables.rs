@@ -185,7 +185,7 @@ pub const fn nearest(set: u64, d: Direction) -> u8 {
     if d.is_increasing() {
         set.trailing_zeros() as u8
     } else {
-        63 - set.leading_zeros() as u8
+        set.ilog2() as u8
     }
 }
 
@@ -195,11 +195,12 @@ pub const fn nearest(set: u64, d: Direction) -> u8 {
 pub fn sight_ray(from: Square, d: Direction, blockers: u64) -> u64 {
     let ray = RAYS[d.to_usize()][from.to_usize()];
     let hit = ray & blockers;
-    if hit == 0 {
-        ray
+    if d.is_increasing() {
+        // The ray's squares below the lowest blocker (all of it when there is none).
+        ray & (hit & hit.wrapping_neg()).wrapping_sub(1)
     } else {
-        let first = nearest(hit, d);
-        ray & !(RAYS[d.to_usize()][first as usize] | (1u64 << first))
+        // The ray's squares above the highest blocker.
+        ray & u64::MAX.checked_shl(64 - hit.leading_zeros()).unwrap_or(0)
     }
 }
 
