@@ -165,8 +165,13 @@ impl Heuristic for Replica {
 
 #[cfg(test)]
 mod tests {
+    use ludus_engine::WIN_SCORE;
+
     use super::*;
     use crate::replica::ReplicaOptions;
+
+    const WHITE: Seat = Seat::FIRST;
+    const BLACK: Seat = Seat::SECOND;
 
     #[test]
     fn seed_values_round_three_over_d_plus_one() {
@@ -184,5 +189,50 @@ mod tests {
             assert_eq!(state.seed_evaluate(seat), 0);
         }
         assert_eq!(state.evaluate(Seat::FIRST), -state.evaluate(Seat::SECOND));
+    }
+
+    #[test]
+    fn seed_evaluation_follows_the_original() {
+        // White K a1 (D 14) and w g7 (D 2); Black K h8 (D 14): 2+3/15 + 2+3/3 − (2+3/15) = 3.
+        let state = at("7B/6w1/8/8/8/8/8/W7 w");
+        assert_eq!(state.seed_evaluate(WHITE), 300);
+        assert_eq!(state.seed_evaluate(BLACK), -300);
+        let won = play(&state, "g7xh8");
+        assert_eq!(won.seed_evaluate(WHITE), 6000);
+        assert_eq!(won.seed_evaluate(BLACK), -6000);
+        let capture = state.parse_action("g7xh8").unwrap();
+        assert_eq!(state.seed_action_score(capture), WIN_SCORE);
+        let start = Replica::new(&ReplicaOptions::default(), 0);
+        assert_eq!(start.seed_evaluate(WHITE), 0);
+    }
+
+    #[test]
+    fn evaluation_sees_wins_threats_and_material() {
+        // White to move can capture the king: a near-win score for White.
+        let state = at("7B/6w1/8/8/8/8/8/W7 w");
+        assert!(state.evaluate(WHITE) >= 10_000);
+        assert_eq!(state.evaluate(BLACK), -state.evaluate(WHITE));
+        // Same board, Black to move: Black faces the threat and is worse.
+        let threatened = at("7B/6w1/8/8/8/8/8/W7 b");
+        assert!(threatened.evaluate(BLACK) < 0);
+        assert!(threatened.evaluate(BLACK).abs() < WIN_SCORE / 10);
+        // An extra piece is better than none.
+        let more = at("7B/8/8/8/8/8/1w6/W7 b");
+        assert!(more.evaluate(WHITE) > 50);
+        assert_eq!(
+            Replica::new(&ReplicaOptions::default(), 0).evaluate(WHITE),
+            0,
+            "the start is symmetric"
+        );
+    }
+
+    fn at(position: &str) -> Replica {
+        Replica::from_position(position, &ReplicaOptions::default()).unwrap()
+    }
+
+    fn play(state: &Replica, text: &str) -> Replica {
+        let mut next = state.clone();
+        next.apply(state.parse_action(text).unwrap());
+        next
     }
 }

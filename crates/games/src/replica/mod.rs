@@ -1,7 +1,7 @@
 //! Replica (Alek Erickson, 2024): race to the far corner on an 8×8 board.
 //!
-//! The rules are [`shared/rules/replica.md`](../../../../../shared/rules/replica.md); this
-//! module implements them exactly. Squares are named like chess squares, `a1` lower left:
+//! The rules are the project's spec `shared/rules/replica.md` (section numbers below refer to
+//! it); this module implements them exactly. Squares are named like chess squares, `a1` lower left:
 //!
 //! ```text
 //! 8  a8 b8 c8 d8 e8 f8 g8 h8   ← Black's home corner h8 (White's target)
