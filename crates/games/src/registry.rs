@@ -30,9 +30,7 @@ pub trait GameVisitor {
 
 /// Runs `visitor` with the game called `id`.
 pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
-    #[allow(clippy::match_single_binding, clippy::single_match_else)]
     match id.to_ascii_lowercase().as_str() {
-        "nim" => Ok(visitor.visit::<ludus_engine::demo::Nim>()), // TEMP
         // One line per game, e.g. `"qawale" => Ok(visitor.visit::<crate::qawale::Qawale>()),`
         "replica" => Ok(visitor.visit::<crate::replica::Replica>()),
         _ => Err(UnknownGame(id.to_string())),
