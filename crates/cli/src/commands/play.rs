@@ -219,16 +219,20 @@ impl<'a> Table<'a> {
         }
     }
 
-    /// Undoes one decision, then keeps undoing while a computer is to move, so a person
-    /// playing a computer gets back to their own last decision.
+    /// Takes back the last turn (people type whole turns here), then keeps undoing while a
+    /// computer is to move, so a person playing a computer gets back to their own last turn.
     fn undo(&mut self) {
         if !self.game.undo() {
             println!("nothing to undo");
             return;
         }
-        while let Some(seat) = self.game.to_move() {
-            let computer = matches!(self.players[seat.to_usize()], Player::Computer(_));
-            if !computer || !self.game.undo() {
+        loop {
+            let mid_turn = self.game.history().last().is_some_and(|t| !t.complete);
+            let computer = self
+                .game
+                .to_move()
+                .is_some_and(|seat| matches!(self.players[seat.to_usize()], Player::Computer(_)));
+            if !(mid_turn || computer) || !self.game.undo() {
                 break;
             }
         }

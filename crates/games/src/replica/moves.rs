@@ -1,0 +1,176 @@
+//! Replica's actions and their generation: advances (steps and jumps) and transforms
+//! (spec §3), in the §3.3 order, with no allocation beyond the caller's buffer.
+
+use super::rules::{Replica, Sight};
+use super::tables::{nearest, sight_ray, Direction, Square, RAYS};
+
+/// One Replica decision (each turn is exactly one).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum ReplicaAction {
+    /// The piece on `from` advances to `to`, passing over friendly pieces and capturing an
+    /// enemy on `to` (`c3-d4`, `c3xc6`).
+    Advance {
+        /// The moving piece's square.
+        from: Square,
+        /// Where it lands.
+        to: Square,
+    },
+    /// The non-king on this square, seen by a friendly king, becomes a king (`b2*`).
+    Transform(Square),
+}
+
+/// The three forward directions of each side (spec §3), in generation order: vertical,
+/// horizontal, diagonal.
+pub const FORWARD: [[Direction; 3]; 2] = [
+    [Direction::N, Direction::E, Direction::NE],
+    [Direction::S, Direction::W, Direction::SW],
+];
+
+/// The seed's names of the three forward directions, by index into [`FORWARD`].
+pub const DIRECTION_NAMES: [&str; 3] = ["vertical", "horizontal", "diagonal"];
+
+/// The squares that `kings` see along `dirs` when only `enemy` pieces block sight.
+#[inline]
+fn seen_by<const N: usize>(mut kings: u64, dirs: [Direction; N], enemy: u64) -> u64 {
+    let mut seen = 0;
+    while kings != 0 {
+        let king = Square::from_index(kings.trailing_zeros() as u8);
+        kings &= kings - 1;
+        for d in dirs {
+            seen |= sight_ray(king, d, enemy);
+        }
+    }
+    seen
+}
+
+/// Where a piece of a side owning `own` on `from` lands moving in `d`: the first square past
+/// `from` that holds no friendly piece, or `None` if friendly pieces run to the edge.
+#[inline]
+pub fn advance_target(own: u64, from: Square, d: Direction) -> Option<Square> {
+    let open = RAYS[d.to_usize()][from.to_usize()] & !own;
+    (open != 0).then(|| Square::from_index(nearest(open, d)))
+}
+
+impl Replica {
+    /// Fills `out` (cleared first) with the legal actions of the side to move, in §3.3 order:
+    /// squares a1 b1 … h8, and for each piece vertical, horizontal, diagonal, then transform.
+    pub(super) fn generate(&self, out: &mut Vec<ReplicaAction>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        if self.side() == 0 {
+            self.generate_for::<true>(out);
+        } else {
+            self.generate_for::<false>(out);
+        }
+    }
+
+    /// The generator for one side, `WHITE` fixed at compile time so that the direction of
+    /// every ray (growing bit indices for White, shrinking for Black) is known. Actions go to a
+    /// stack buffer first (at most 12 pieces × 4 actions), then into `out` in one copy.
+    #[inline]
+    fn generate_for<const WHITE: bool>(&self, out: &mut Vec<ReplicaAction>) {
+        const MAX_ACTIONS: usize = 48;
+        let side = usize::from(!WHITE);
+        let own = self.pieces[side];
+        let transformable = self.transformable(side);
+        let mut buffer = [ReplicaAction::Transform(Square::A1); MAX_ACTIONS];
+        let mut n = 0;
+        let mut rest = own;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            for d in FORWARD[side] {
+                let open = RAYS[d.to_usize()][from] & !own;
+                if open != 0 {
+                    let to = if WHITE {
+                        open.trailing_zeros()
+                    } else {
+                        open.ilog2()
+                    };
+                    buffer[n] = ReplicaAction::Advance {
+                        from: Square::from_index(from as u8),
+                        to: Square::from_index(to as u8),
+                    };
+                    n += 1;
+                }
+            }
+            if transformable >> from & 1 != 0 {
+                buffer[n] = ReplicaAction::Transform(Square::from_index(from as u8));
+                n += 1;
+            }
+        }
+        out.extend_from_slice(&buffer[..n]);
+    }
+
+    /// The non-kings of `side` that a friendly king sees (only enemies block sight, §3.2).
+    pub(super) fn transformable(&self, side: usize) -> u64 {
+        let enemy = self.pieces[1 - side];
+        let kings = self.kings[side];
+        let seen = match (self.options.sight, side) {
+            (Sight::Forward3, 0) => seen_by(kings, FORWARD[0], enemy),
+            (Sight::Forward3, _) => seen_by(kings, FORWARD[1], enemy),
+            (Sight::All8, _) => seen_by(kings, Direction::ALL, enemy),
+        };
+        seen & self.pieces[side] & !kings
+    }
+
+    /// Whether `side` has any legal action (ignoring whether the game is over). Stops at the
+    /// first one found; the spec proves it is always true for a side with a king.
+    pub(super) fn has_action(&self, side: usize) -> bool {
+        let own = self.pieces[side];
+        let movable = FORWARD[side].iter().any(|&d| {
+            let mut rest = own;
+            while rest != 0 {
+                let from = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if RAYS[d.to_usize()][from] & !own != 0 {
+                    return true;
+                }
+            }
+            false
+        });
+        movable || self.transformable(side) != 0
+    }
+
+    /// The forward direction (index into [`FORWARD`]) in which the piece on `from` reaches
+    /// `to`, if any.
+    pub(super) fn direction_to(&self, from: Square, to: Square) -> Option<usize> {
+        let side = self.side();
+        let own = self.pieces[side];
+        FORWARD[side]
+            .iter()
+            .position(|&d| advance_target(own, from, d) == Some(to))
+    }
+
+    /// Where the piece on `from` of the side to move lands in forward direction `index`.
+    pub(super) fn target_in(&self, from: Square, index: usize) -> Option<Square> {
+        let side = self.side();
+        advance_target(self.pieces[side], from, FORWARD[side][index])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_jump_passes_friends_and_stops_on_the_first_other_square() {
+        let own = Square::new(0, 1).bit() | Square::new(0, 2).bit() | Square::new(0, 3).bit();
+        assert_eq!(
+            advance_target(own, Square::A1, Direction::N),
+            Some(Square::new(0, 4))
+        );
+        assert_eq!(
+            advance_target(own, Square::A1, Direction::E),
+            Some(Square::new(1, 0))
+        );
+        let column = RAYS[Direction::N.to_usize()][0] | 1;
+        assert_eq!(advance_target(column, Square::A1, Direction::N), None);
+        assert_eq!(
+            advance_target(0, Square::H8, Direction::S),
+            Some(Square::new(7, 6))
+        );
+    }
+}

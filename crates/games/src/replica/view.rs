@@ -1,0 +1,103 @@
+//! What a UI draws for Replica: a checkered 8×8 board (a1 dark), men `M` and kings `K`
+//! (marked), White light and Black dark. An advance is chosen by clicking the piece then its
+//! landing square; a transform by clicking the piece twice (label "transform").
+
+use ludus_engine::{
+    ActionInput, BoardView, CellId, CellShape, CellView, Game, Hue, PieceView, Seat, SeatView,
+};
+
+use super::moves::ReplicaAction;
+use super::rules::{Replica, SIDE_NAMES, WHITE};
+use super::tables::Square;
+
+/// The colour of each side, by side index.
+const HUES: [Hue; 2] = [Hue::Light, Hue::Dark];
+
+/// The view cell of a square: cells are listed a1 b1 … h1 a2 … h8.
+fn cell(square: Square) -> CellId {
+    CellId(square.to_usize() as u16)
+}
+
+impl Replica {
+    /// The board as a UI draws it (the `view` of the contract).
+    pub(super) fn board_view(&self) -> BoardView {
+        let cells = Square::all()
+            .map(|square| CellView {
+                name: square.to_string(),
+                x: square.file(),
+                y: square.rank(),
+                shape: CellShape::Square,
+                stack: self.piece_view(square).into_iter().collect(),
+                shaded: (square.file() + square.rank()) % 2 == 0,
+            })
+            .collect();
+        let seats = Seat::all(2)
+            .map(|seat| SeatView {
+                seat,
+                name: SIDE_NAMES[seat.to_usize()].to_string(),
+                hue: HUES[seat.to_usize()],
+                alive: true,
+            })
+            .collect();
+        BoardView {
+            width: 8,
+            height: 8,
+            cells,
+            links: Vec::new(),
+            seats,
+            hands: Vec::new(),
+            to_move: self.to_move(),
+            last_move: Vec::new(),
+            status: self.status(),
+        }
+    }
+
+    fn piece_view(&self, square: Square) -> Option<PieceView> {
+        let (seat, king) = self.piece_at(square)?;
+        Some(PieceView {
+            owner: Some(seat),
+            hue: HUES[seat.to_usize()],
+            kind: if king { 'K' } else { 'M' },
+            label: None,
+            marked: king,
+        })
+    }
+
+    /// "White to move — White 12 (1 king), Black 12 (1 king)", or the result.
+    fn status(&self) -> String {
+        let count = |s: usize| {
+            let kings = self.kings[s].count_ones();
+            format!(
+                "{} {} ({kings} king{})",
+                SIDE_NAMES[s],
+                self.pieces[s].count_ones(),
+                if kings == 1 { "" } else { "s" }
+            )
+        };
+        let head = match &self.outcome {
+            Some(outcome) => match outcome.winner() {
+                Some(seat) => format!("{} wins: {}", SIDE_NAMES[seat.to_usize()], outcome.reason),
+                None => format!("draw: {}", outcome.reason),
+            },
+            None if self.to_move == WHITE => "White to move".to_string(),
+            None => "Black to move".to_string(),
+        };
+        format!("{head} — {}, {}", count(0), count(1))
+    }
+}
+
+/// The cells to click for a legal action (the `action_input` of the contract): an advance is
+/// its two squares; a transform is the piece's square twice, labelled "transform". No two legal
+/// actions share both: an advance never lands on its own square.
+pub(super) fn input_for(action: ReplicaAction) -> ActionInput {
+    match action {
+        ReplicaAction::Advance { from, to } => ActionInput {
+            cells: vec![cell(from), cell(to)],
+            label: None,
+        },
+        ReplicaAction::Transform(square) => ActionInput {
+            cells: vec![cell(square), cell(square)],
+            label: Some("transform".to_string()),
+        },
+    }
+}
