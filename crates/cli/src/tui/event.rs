@@ -12,22 +12,21 @@ use super::msg::Msg;
 pub fn spawn(messages: Sender<Msg>) {
     let _ = thread::Builder::new()
         .name("ludus-input".into())
-        .spawn(move || loop {
-            let Ok(event) = event::read() else {
-                break;
-            };
-            let msg = match event {
-                Event::Key(key) if key.kind != KeyEventKind::Release => Msg::Key(key),
-                Event::Mouse(mouse)
-                    if matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) =>
-                {
-                    Msg::Mouse(mouse)
+        .spawn(move || {
+            while let Ok(event) = event::read() {
+                let msg = match event {
+                    Event::Key(key) if key.kind != KeyEventKind::Release => Msg::Key(key),
+                    Event::Mouse(mouse)
+                        if matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left)) =>
+                    {
+                        Msg::Mouse(mouse)
+                    }
+                    Event::Resize(w, h) => Msg::Resize(w, h),
+                    _ => continue,
+                };
+                if messages.send(msg).is_err() {
+                    break;
                 }
-                Event::Resize(w, h) => Msg::Resize(w, h),
-                _ => continue,
-            };
-            if messages.send(msg).is_err() {
-                break;
             }
         });
 }

@@ -99,7 +99,7 @@ impl BoardGeometry {
         let (w, h) = (u16::from(view.width), u16::from(view.height));
         let &(cw, ch) = sizes
             .iter()
-            .find(|(cw, ch)| label_width + w * cw <= area.width && h * ch + 1 <= area.height)?;
+            .find(|(cw, ch)| label_width + w * cw <= area.width && h * ch < area.height)?;
         let used_w = label_width + w * cw;
         let used_h = h * ch + 1;
         Some(BoardGeometry {

@@ -45,7 +45,11 @@ pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
         play.cursor = CellId(0);
     }
     if let Some(outcome) = play.game.outcome() {
-        play.note(format!("game over: {outcome}"));
+        let text = match outcome.winner() {
+            Some(seat) => format!("{} wins: {}", play.label(seat), outcome.reason),
+            None => format!("draw: {}", outcome.reason),
+        };
+        play.note(text);
         if on_game_screen {
             app.screen = Screen::GameOver;
         }
@@ -302,19 +306,15 @@ fn chooser_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
 fn choose(app: &mut App) -> Option<Cmd> {
     let play = app.play.as_mut()?;
     let chooser = play.chooser.take()?;
-    match chooser.entries.get(chooser.index) {
-        Some((_, notation)) => {
-            let notation = notation.clone();
-            play_notation(app, &notation)
-        }
-        None => {
-            // "select more": keep the selection of the chosen cells.
-            let moves = play.game.legal_moves();
-            let first = chooser.entries.first().map(|(_, n)| n.as_str());
-            play.selection = first.map_or_else(Vec::new, |n| pointing::cells_of(&moves, n));
-            None
-        }
+    if let Some((_, notation)) = chooser.entries.get(chooser.index) {
+        let notation = notation.clone();
+        return play_notation(app, &notation);
     }
+    // "keep selecting": keep the selection of the chosen cells.
+    let moves = play.game.legal_moves();
+    let first = chooser.entries.first().map(|(_, n)| n.as_str());
+    play.selection = first.map_or_else(Vec::new, |n| pointing::cells_of(&moves, n));
+    None
 }
 
 /// Plays a decision chosen by pointing.

@@ -32,11 +32,13 @@ fn name(view: &BoardView, cell: CellId) -> &str {
 
 /// Selects `cell` after `selected`.
 pub fn pick(view: &BoardView, moves: &[LegalMove], selected: &[CellId], cell: CellId) -> Pick {
-    if selected.last() == Some(&cell) {
-        return Pick::Select(selected[..selected.len() - 1].to_vec());
-    }
     let mut chosen = selected.to_vec();
     chosen.push(cell);
+    // Clicking the last selected cell again unselects it, unless a decision goes on there
+    // (Replica's transform is the piece clicked twice).
+    if selected.last() == Some(&cell) && !moves.iter().any(|m| starts_with(m, &chosen)) {
+        return Pick::Select(selected[..selected.len() - 1].to_vec());
+    }
     if !moves.iter().any(|m| starts_with(m, &chosen)) {
         // Not a continuation: maybe the start of another decision.
         if selected.is_empty() || !moves.iter().any(|m| starts_with(m, &[cell])) {
@@ -165,7 +167,9 @@ mod tests {
     }
 
     fn view() -> BoardView {
-        ludus_games::new_game("nim", &[], None, 0).unwrap().view()
+        ludus_games::new_game("replica", &[], None, 0)
+            .unwrap()
+            .view()
     }
 
     #[test]

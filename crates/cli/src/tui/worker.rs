@@ -70,7 +70,7 @@ impl fmt::Debug for Job {
 }
 
 /// Runs a job on the calling thread and returns the answer.
-pub fn run_job(job: Job) -> Msg {
+pub fn run_job(job: &Job) -> Msg {
     let (result, by) = match job.agent.0.lock() {
         Ok(mut agent) => {
             let result = agent
@@ -110,7 +110,7 @@ pub struct Inline;
 #[cfg(test)]
 impl AiRunner for Inline {
     fn start(&mut self, job: Job) -> Option<Msg> {
-        Some(run_job(job))
+        Some(run_job(&job))
     }
 }
 
@@ -143,7 +143,7 @@ impl Worker {
             .name("ludus-ai".into())
             .spawn(move || {
                 while let Ok(Order::Start(job)) = inbox.recv() {
-                    if answers.send(run_job(job)).is_err() {
+                    if answers.send(run_job(&job)).is_err() {
                         break;
                     }
                 }

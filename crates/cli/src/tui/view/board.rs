@@ -291,21 +291,21 @@ pub fn axis_labels(view: &BoardView, files: bool) -> Vec<String> {
 }
 
 /// A line between two points, drawn with box characters between their centres.
-fn draw_link(buf: &mut Buffer, g: &BoardGeometry, a: &CellView, b: &CellView, theme: &Theme) {
-    let (x0, y0) = g.centre(a.x, a.y);
-    let (x1, y1) = g.centre(b.x, b.y);
+fn draw_link(buf: &mut Buffer, g: &BoardGeometry, from: &CellView, to: &CellView, theme: &Theme) {
+    let (x0, y0) = g.centre(from.x, from.y);
+    let (x1, y1) = g.centre(to.x, to.y);
     let (dx, dy) = (i32::from(x1) - i32::from(x0), i32::from(y1) - i32::from(y0));
     let glyph = match (dx.signum(), dy.signum()) {
         (0, _) => "│",
         (_, 0) => "─",
-        (s, t) if s == t => "╲",
+        (right, down) if right == down => "╲",
         _ => "╱",
     };
     let steps = dx.abs().max(dy.abs());
     let style = Style::new().fg(theme.link);
-    for i in 1..steps {
-        let x = i32::from(x0) + (dx * i + dx.signum() * steps / 2) / steps;
-        let y = i32::from(y0) + (dy * i + dy.signum() * steps / 2) / steps;
-        put(buf, x as u16, y as u16, glyph, style);
+    for step in 1..steps {
+        let column = i32::from(x0) + (dx * step + dx.signum() * steps / 2) / steps;
+        let row = i32::from(y0) + (dy * step + dy.signum() * steps / 2) / steps;
+        put(buf, column as u16, row as u16, glyph, style);
     }
 }

@@ -222,11 +222,11 @@ fn seat_lines(
                 name_style,
             ),
         ]));
+        let thinking = play.thinking.is_some() && to_move && app.screen != Screen::Replay;
         let mut detail = vec![Span::styled(
-            format!("    {}", kind_text(play, seat)),
+            format!("    {}", kind_text(play, seat, !thinking)),
             theme.muted(),
         )];
-        let thinking = play.thinking.is_some() && to_move && app.screen != Screen::Replay;
         if thinking {
             let frame = SPINNER[(app.ticks % SPINNER.len() as u64) as usize];
             detail.push(Span::styled(format!(" {frame} thinking"), theme.accent()));
@@ -259,7 +259,7 @@ fn label(play: &Play, game: &AnyGame, seat: Seat) -> String {
     }
 }
 
-fn kind_text(play: &Play, seat: Seat) -> String {
+fn kind_text(play: &Play, seat: Seat, long: bool) -> String {
     let Some(seated) = play.seats.get(seat.to_usize()) else {
         return String::new();
     };
@@ -267,7 +267,13 @@ fn kind_text(play: &Play, seat: Seat) -> String {
         return "human".into();
     }
     match crate::tui::setup::level_of(&seated.kind) {
-        Some(level) => format!("computer, level {level}"),
+        Some(level) if long => {
+            format!(
+                "computer L{level} ({})",
+                crate::tui::setup::level_name(level)
+            )
+        }
+        Some(level) => format!("computer L{level}"),
         None => format!("computer {}", seated.kind),
     }
 }

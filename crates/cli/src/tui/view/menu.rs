@@ -6,7 +6,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
-use super::text::{fit, key_line};
+use super::text::{fit, key_line, wrap};
 use crate::tui::app::App;
 use crate::tui::layout::centred;
 use crate::tui::menu::{games, Extra, EXTRAS};
@@ -49,11 +49,22 @@ pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
             theme.text()
         };
         let head = format!(" {} {:<name_width$}  ", i + 1, info.name);
-        let rest = width.saturating_sub(head.chars().count() + 1);
+        let indent = head.chars().count();
+        let rest = width.saturating_sub(indent + 1).max(10);
+        let mut parts = wrap(info.description, rest).into_iter();
         lines.push(Line::from(vec![
             Span::styled(head, style),
-            Span::styled(fit(info.description, rest), theme.muted()),
+            Span::styled(parts.next().unwrap_or_default(), theme.muted()),
         ]));
+        if let Some(second) = parts.next() {
+            let more = parts.next().is_some();
+            let text = if more {
+                fit(&format!("{second} …"), rest)
+            } else {
+                second
+            };
+            lines.push(Line::styled(format!("{:indent$}{text}", ""), theme.muted()));
+        }
     }
     if games().is_empty() {
         lines.push(Line::styled(" (no games are registered)", theme.error()));
@@ -126,13 +137,17 @@ pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
     let width = inner.width as usize;
     let mut lines = Vec::new();
     let rows = setup.rows();
-    // Room for the rows: the inner height less the notice, a blank line and the key bar.
-    let room = (inner.height as usize).saturating_sub(3).max(1);
+    // Room for the rows: the inner height less a blank line, the row's help, the notice and
+    // the key bar.
+    let room = (inner.height as usize).saturating_sub(4).max(1);
     let first = (setup.row + 1).saturating_sub(room);
     for (i, row) in rows.iter().enumerate().skip(first).take(room) {
         lines.push(row_line(setup, *row, i == setup.row, theme, width));
     }
     lines.push(Line::default());
+    for line in wrap(&row_help(setup), width).into_iter().take(1) {
+        lines.push(Line::styled(line, theme.muted()));
+    }
     let notice = setup
         .error
         .clone()
@@ -151,6 +166,20 @@ pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
         ("Esc", "back"),
     ];
     render_with_keys(frame, inner, lines, &keys, theme);
+}
+
+fn row_help(setup: &Setup) -> String {
+    match setup.current() {
+        Row::Mode => "Who plays: ←→ cycles the combinations of people and computers.".into(),
+        Row::Player(_) => "←→ human, or a computer of level 1 (random) to 5 (strongest).".into(),
+        Row::Name(_) => "⏎ types a name (empty: the seat's colour).".into(),
+        Row::Option(index) => {
+            let option = &setup.info.options[index];
+            format!("{}: {} (←→ changes it)", option.name, option.help)
+        }
+        Row::Start => "⏎ starts the game.".into(),
+        Row::Rules => "⏎ shows a summary of the rules.".into(),
+    }
 }
 
 fn row_line(setup: &Setup, row: Row, selected: bool, theme: &Theme, width: usize) -> Line<'static> {

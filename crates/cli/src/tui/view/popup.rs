@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 
-use super::text::fit;
+use super::text::{fit, wrap};
 use crate::tui::app::{App, Chooser, Confirm, Play, Prompt, PromptKind};
 use crate::tui::layout::{centred, game_areas, MIN_SIZE};
 use crate::tui::theme::Theme;
@@ -98,7 +98,8 @@ pub fn draw_confirm(frame: &mut Frame, app: &App, confirm: Confirm, theme: &Them
     frame.render_widget(Paragraph::new(lines).block(boxed("confirm", theme)), area);
 }
 
-/// The summary of a finished game, over the board.
+/// The summary of a finished game, over the top of the side panel so the final position
+/// stays in view.
 pub fn draw_game_over(frame: &mut Frame, play: &Play, theme: &Theme) {
     let Some(outcome) = play.game.outcome() else {
         return;
@@ -107,49 +108,44 @@ pub fn draw_game_over(frame: &mut Frame, play: &Play, theme: &Theme) {
         Verdict::Win(seat) => format!("{} wins", play.label(seat)),
         Verdict::Draw => "Draw".to_string(),
     };
-    let board = game_areas(frame.area()).board;
-    let width = board.width.clamp(20, 46);
-    let inner = width as usize - 4;
-    let mut lines = vec![
-        Line::styled(fit(&headline, inner), theme.accent()),
-        Line::styled(fit(&outcome.reason, inner), theme.text()),
-        Line::styled(format!("after {} turns", play.game.turn()), theme.muted()),
-        Line::default(),
-    ];
-    if let Some(path) = &play.save_path {
-        if !play.unsaved() {
-            lines.push(Line::styled(
-                fit(&format!("saved in {}", path.display()), inner),
-                theme.muted(),
-            ));
-        }
-    }
-    lines.push(Line::from(vec![
-        Span::styled("s", theme.accent()),
-        Span::styled(" save record  ", theme.text()),
-        Span::styled("v", theme.accent()),
-        Span::styled(" replay", theme.text()),
-    ]));
-    lines.push(Line::from(vec![
-        Span::styled("a", theme.accent()),
-        Span::styled(" play again   ", theme.text()),
-        Span::styled("m", theme.accent()),
-        Span::styled(" menu", theme.text()),
-    ]));
-    lines.push(Line::from(vec![
-        Span::styled("u", theme.accent()),
-        Span::styled(" undo         ", theme.text()),
-        Span::styled("q", theme.accent()),
-        Span::styled(" quit", theme.text()),
-    ]));
-    let area = centred(board, width, lines.len() as u16 + 2);
-    frame.render_widget(Clear, area);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .block(boxed("game over", theme))
-            .wrap(Wrap { trim: false }),
-        area,
+    let panel = game_areas(frame.area()).panel;
+    let inner = panel.width.saturating_sub(2) as usize;
+    let mut lines: Vec<Line> = wrap(&headline, inner)
+        .into_iter()
+        .map(|l| Line::styled(l, theme.accent()))
+        .collect();
+    lines.extend(
+        wrap(&outcome.reason, inner)
+            .into_iter()
+            .map(|l| Line::styled(l, theme.text())),
     );
+    lines.push(Line::styled(
+        format!("after {} turns", play.game.turn()),
+        theme.muted(),
+    ));
+    if let Some(path) = play.save_path.as_ref().filter(|_| !play.unsaved()) {
+        lines.push(Line::styled(
+            fit(&format!("saved in {}", path.display()), inner),
+            theme.muted(),
+        ));
+    }
+    lines.push(Line::default());
+    for pair in [
+        [("s", "save"), ("v", "replay")],
+        [("a", "again"), ("m", "menu")],
+        [("u", "undo"), ("q", "quit")],
+    ] {
+        let mut spans = Vec::new();
+        for (key, label) in pair {
+            spans.push(Span::styled(key, theme.accent()));
+            spans.push(Span::styled(format!(" {label:<9}"), theme.text()));
+        }
+        lines.push(Line::from(spans));
+    }
+    let height = (lines.len() as u16 + 2).min(panel.height);
+    let area = Rect { height, ..panel };
+    frame.render_widget(Clear, area);
+    frame.render_widget(Paragraph::new(lines).block(boxed("game over", theme)), area);
 }
 
 /// The message for a terminal smaller than the app needs.

@@ -1,0 +1,125 @@
+//! Rendering tests: screens drawn into a `TestBackend` and compared with reviewed snapshots
+//! (`snapshots/`), plus checks that every registered game draws at 80×24.
+
+use insta::assert_snapshot;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::style::Color;
+use ratatui::Terminal;
+
+use super::{new_app, play_some, press, render, send, start};
+use crate::tui::app::{App, Screen};
+use crate::tui::menu;
+use crate::tui::msg::Msg;
+use crate::tui::theme::{CLASSIC, MONO_INDEX};
+use crate::tui::view::view;
+
+/// Games whose start and mid-game screens have reviewed snapshots.
+const SNAPSHOT_GAMES: [&str; 1] = ["replica"];
+
+fn registered(id: &str) -> bool {
+    menu::games().iter().any(|g| g.id == id)
+}
+
+#[test]
+fn start_screen() {
+    assert_snapshot!("menu_80x24", render(&new_app(80, 24)));
+}
+
+#[test]
+fn setup_screen() {
+    let mut app = new_app(80, 24);
+    menu::open_setup(&mut app, ludus_games::game_info("replica").unwrap());
+    assert_snapshot!("setup_replica_80x24", render(&app));
+}
+
+#[test]
+fn rules_page() {
+    let mut app = new_app(80, 24);
+    menu::open_setup(&mut app, ludus_games::game_info("replica").unwrap());
+    press(&mut app, KeyCode::Char('?'));
+    assert_snapshot!("rules_replica_80x24", render(&app));
+}
+
+#[test]
+fn too_small_terminal() {
+    let mut app = new_app(50, 15);
+    assert_snapshot!("too_small_50x15", render(&app));
+    start(&mut app, "replica", &["human", "human"], &[]);
+    assert!(render(&app).contains("Terminal too small"));
+}
+
+#[test]
+fn game_start_and_middle_per_game() {
+    for id in SNAPSHOT_GAMES.into_iter().filter(|id| registered(id)) {
+        let mut app = new_app(80, 24);
+        start(&mut app, id, &["human", "ai:1", "ai:1", "ai:1"], &[]);
+        assert_snapshot!(format!("{id}_start_80x24"), render(&app));
+        let mut app = new_app(100, 30);
+        start(&mut app, id, &["human", "human", "human", "human"], &[]);
+        play_some(&mut app, 12);
+        assert_snapshot!(format!("{id}_middle_100x30"), render(&app));
+    }
+}
+
+#[test]
+fn every_registered_game_draws_at_80x24_and_larger() {
+    for info in menu::games() {
+        for (w, h) in [(80, 24), (120, 40)] {
+            let mut app = new_app(w, h);
+            start(
+                &mut app,
+                info.id,
+                &["human", "human", "human", "human"],
+                &[],
+            );
+            play_some(&mut app, 9);
+            let text = render(&app);
+            assert!(!text.contains("enlarge"), "{}:\n{text}", info.id);
+            assert!(text.contains(info.name), "{}:\n{text}", info.id);
+            let view = app.play.as_ref().unwrap().game.view();
+            for label in ["a", "1"] {
+                assert!(
+                    view.cells.iter().all(|c| !c.name.contains(label)) || text.contains(label),
+                    "{}: coordinates",
+                    info.id
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn game_over_summary() {
+    let mut app = new_app(80, 24);
+    start(&mut app, "replica", &["ai:1", "ai:1"], &[]);
+    app.play.as_mut().unwrap().speed = 0;
+    press(&mut app, KeyCode::Char('p'));
+    press(&mut app, KeyCode::Char('p'));
+    assert_eq!(app.screen, Screen::GameOver);
+    assert_snapshot!("replica_game_over_80x24", render(&app));
+}
+
+#[test]
+fn monochrome_theme_marks_owners_with_brackets() {
+    let mut app = App::new((80, 24), MONO_INDEX, 7);
+    start(&mut app, "replica", &["human", "human"], &[]);
+    assert_snapshot!("replica_mono_80x24", render(&app));
+}
+
+#[test]
+fn last_move_and_cursor_are_highlighted() {
+    let mut app = new_app(80, 24);
+    start(&mut app, "replica", &["human", "human"], &[]);
+    for c in ":b2-c3".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    send(&mut app, Msg::Tick);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal.draw(|frame| view(&app, frame)).unwrap();
+    let buffer = terminal.backend().buffer().clone();
+    let backgrounds: Vec<Color> = buffer.content().iter().map(|c| c.bg).collect();
+    assert!(backgrounds.contains(&CLASSIC.last_move));
+    assert!(backgrounds.contains(&CLASSIC.cursor));
+}
