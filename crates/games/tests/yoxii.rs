@@ -663,3 +663,39 @@ fn random_games_keep_every_invariant() {
     random_simulation::<Yoxii>(&options(&["first_player=red"]), 400, 7);
     random_simulation::<Yoxii>(&options(&["tiebreak=none"]), 400, 11);
 }
+
+// No panic on any text: every one-character edit of valid strings and moves.
+#[test]
+fn edited_text_never_panics() {
+    let positions = [
+        START,
+        ".../..T../...O.../o..#..o/......./...../... w",
+        "O.o/.tTt./...O.../...#.../......./...../... w place",
+    ];
+    let replacements = ['.', '#', 'O', 'x', 'w', 'r', '/', ' ', '9', 'é', '@', ','];
+    for text in positions.iter().copied().chain(["d5 3@d4", "d5,Y@d4"]) {
+        let chars: Vec<char> = text.chars().collect();
+        for i in 0..=chars.len() {
+            for &c in &replacements {
+                for edit in [0, 1, 2] {
+                    let mut edited = chars.clone();
+                    match edit {
+                        0 if i < edited.len() => edited[i] = c,
+                        1 => edited.insert(i, c),
+                        _ if i < edited.len() => {
+                            edited.remove(i);
+                        }
+                        _ => continue,
+                    }
+                    let edited: String = edited.into_iter().collect();
+                    if let Ok(state) = Yoxii::from_position(&edited, &YoxiiOptions::default()) {
+                        assert_eq!(at(&state.position()).key(), state.key(), "{edited}");
+                    }
+                    let start = Yoxii::new(&YoxiiOptions::default(), 0);
+                    let _ = start.parse_turn(&edited);
+                    let _ = after(&start, "d5").parse_action(&edited);
+                }
+            }
+        }
+    }
+}

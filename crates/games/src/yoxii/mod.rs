@@ -1,6 +1,7 @@
 //! Yoxii (Jérémy Partinico, Cosmoludo 2022): move the shared Totem, then place one of your
 //! valued pieces next to it; when the player to move cannot move the Totem, the points of the
-//! pieces around it decide. Rules: [`shared/rules/yoxii.md`](../../../../../shared/rules/yoxii.md).
+//! pieces around it decide. The rules are specified in `shared/rules/yoxii.md` (the Ludus
+//! specs folder, next to the workspace); section numbers below refer to it.
 //!
 //! ```text
 //!         a  b  c  d  e  f  g
@@ -18,6 +19,22 @@
 //! `O T Y X` are read for 1–4). A turn reads `d5 3@d4` (also `d5,3@d4` on input).
 //! [`Game::turn`](ludus_engine::Game::turn) counts placements, so one turn of perft from the
 //! start counts 8 × 32 = 256 decision pairs.
+//!
+//! ```
+//! use ludus_engine::{perft, Game};
+//! use ludus_games::yoxii::{Yoxii, YoxiiOptions};
+//!
+//! let start = Yoxii::new(&YoxiiOptions::default(), 0);
+//! let mut game = start.clone();
+//! for action in game.parse_turn("d5 3@d4").unwrap() {
+//!     game.apply(action);
+//! }
+//! assert_eq!(game.position(), ".../...../...#.../...Y.../......./...../... r");
+//! assert_eq!(game.turn(), 1);
+//! // Complete turns from the start (spec §7, §8 Y1), then two and three turns.
+//! assert_eq!(perft(&start, 1), 256);
+//! assert_eq!(perft(&start, 2), 51_136);
+//! ```
 //!
 //! **Position strings** are those of spec §6, plus our extension for a turn in progress: a
 //! third field `place` when the Totem has moved and the placement is pending (§6 has no form

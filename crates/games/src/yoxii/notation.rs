@@ -245,6 +245,12 @@ fn check_counts(
     for piece in Square::iter(ON_BOARD).filter_map(|s| board[s.to_usize()]) {
         counts[piece.seat.to_usize()][piece.value as usize - 1] += 1;
     }
+    check_values(counts)?;
+    check_balance(counts, to_move, options)
+}
+
+/// No colour has more pieces of a value on the board than it started with.
+fn check_values(counts: [[u8; 4]; 2]) -> Result<(), String> {
     for seat in [WHITE, RED] {
         for value in 1..=4 {
             let (have, most) = (counts[seat.to_usize()][value - 1], INITIAL_HAND[value - 1]);
@@ -256,33 +262,37 @@ fn check_counts(
             }
         }
     }
-    let total = |seat: Seat| counts[seat.to_usize()].iter().map(|&n| u32::from(n)).sum();
-    let first = first_seat(options);
-    let (first_count, second_count): (u32, u32) = (total(first), total(first.opponent()));
-    let expected = if to_move == first {
-        second_count
-    } else {
-        second_count + 1
-    };
-    if first_count != expected {
-        let first_name = SEAT_NAMES[first.to_usize()];
-        let rule = if to_move == first {
-            "as many pieces as".to_string()
-        } else {
-            "one piece more than".to_string()
-        };
-        let option = match options.first_player {
-            FirstPlayer::White => "",
-            FirstPlayer::Red => " (first_player=red)",
-        };
-        return Err(format!(
-            "with {first_name} first{option} and {} to move, {first_name} must have {rule} \
-             {} on the board (White {}, Red {})",
-            SEAT_NAMES[to_move.to_usize()],
-            SEAT_NAMES[first.opponent().to_usize()],
-            total(WHITE),
-            total(RED)
-        ));
-    }
     Ok(())
+}
+
+/// The first player has as many pieces as the other when it is to move, one more otherwise.
+fn check_balance(
+    counts: [[u8; 4]; 2],
+    to_move: Seat,
+    options: &YoxiiOptions,
+) -> Result<(), String> {
+    let total = |seat: Seat| -> u32 { counts[seat.to_usize()].iter().map(|&n| u32::from(n)).sum() };
+    let first = first_seat(options);
+    let (first_count, second_count) = (total(first), total(first.opponent()));
+    let (expected, rule) = if to_move == first {
+        (second_count, "as many pieces as")
+    } else {
+        (second_count + 1, "one piece more than")
+    };
+    if first_count == expected {
+        return Ok(());
+    }
+    let first_name = SEAT_NAMES[first.to_usize()];
+    let option = match options.first_player {
+        FirstPlayer::White => "",
+        FirstPlayer::Red => " (first_player=red)",
+    };
+    Err(format!(
+        "with {first_name} first{option} and {} to move, {first_name} must have {rule} {} on \
+         the board (White {}, Red {})",
+        SEAT_NAMES[to_move.to_usize()],
+        SEAT_NAMES[first.opponent().to_usize()],
+        total(WHITE),
+        total(RED)
+    ))
 }

@@ -6,7 +6,7 @@ use ludus_engine::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::state::{first_seat, Yoxii, SEAT_NAMES};
+use super::state::{Yoxii, SEAT_NAMES};
 use super::tables::Square;
 use super::{notation, view};
 
@@ -193,12 +193,5 @@ impl Game for Yoxii {
 
     fn action_input(&self, action: YoxiiAction) -> ActionInput {
         view::action_input(action)
-    }
-}
-
-impl Yoxii {
-    /// The seat that moved first in this game (from the options).
-    pub fn first_seat(&self) -> Seat {
-        first_seat(&self.options)
     }
 }
