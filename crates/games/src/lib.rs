@@ -8,6 +8,7 @@
 
 pub mod registry;
 pub mod replica;
+pub mod yoxii;
 
 pub use registry::{
     dispatch, game_info, load_record, new_game, GameVisitor, NewGameError, UnknownGame, GAMES,
