@@ -162,7 +162,9 @@ fn q3_revisiting_the_origin_and_illegal_paths() {
     let partial = state.parse_turn("b2:NEE").unwrap();
     assert_eq!(partial.len(), 4);
     let mut mid = state.clone();
-    partial.iter().for_each(|&a| mid.apply(a));
+    for &a in &partial {
+        mid.apply(a);
+    }
     assert_eq!(mid.turn(), state.turn());
     assert_eq!(mid.to_move(), Some(LIGHT));
     let err = state.parse_complete_turn("b2:WWNE").unwrap_err();

@@ -11,7 +11,7 @@ use ludus_engine::{
 use serde::{Deserialize, Serialize};
 
 use super::state::{Qawale, DARK, LIGHT};
-use super::tables::{Dir, Square, NEIGHBOUR};
+use super::tables::{Dir, Square, NEIGHBOUR, NEXT_DIRS};
 
 /// Who moves first (spec D8).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -57,6 +57,30 @@ pub enum QawaleAction {
     /// Drop the next stone one square this way.
     Step(Dir),
 }
+
+/// The legal steps from each square after each previous direction (or `NO_DIR`), as actions.
+const STEP_ACTIONS: [[([QawaleAction; 4], u8); 5]; 16] = {
+    let mut table = [[([QawaleAction::Step(Dir::N); 4], 0u8); 5]; 16];
+    let mut square = 0;
+    while square < 16 {
+        let mut last = 0;
+        while last < 5 {
+            let mask = NEXT_DIRS[square][last];
+            let entry = &mut table[square][last];
+            let mut d = 0;
+            while d < 4 {
+                if mask & (1 << d) != 0 {
+                    entry.0[entry.1 as usize] = QawaleAction::Step(Dir::from_index(d));
+                    entry.1 += 1;
+                }
+                d += 1;
+            }
+            last += 1;
+        }
+        square += 1;
+    }
+    table
+};
 
 impl Game for Qawale {
     type Action = QawaleAction;
@@ -143,18 +167,19 @@ impl Game for Qawale {
             return;
         }
         if self.is_sowing() {
-            let mask = self.step_mask();
-            for dir in Dir::ALL {
-                if mask & (1 << dir as u8) != 0 {
-                    out.push(QawaleAction::Step(dir));
-                }
-            }
+            let (steps, count) = &STEP_ACTIONS[self.sowing.at as usize][self.sowing.last as usize];
+            out.extend_from_slice(&steps[..*count as usize]);
         } else {
-            for square in Square::ALL {
-                if self.heights[square.to_usize()] > 0 {
-                    out.push(QawaleAction::Stack(square));
-                }
+            let mut stacks = [QawaleAction::Stack(Square::ALL[0]); 16];
+            let mut count = 0;
+            let mut occupied = self.tops[0] | self.tops[1] | self.tops[2];
+            while occupied != 0 {
+                stacks[count] =
+                    QawaleAction::Stack(Square::ALL[occupied.trailing_zeros() as usize]);
+                count += 1;
+                occupied &= occupied - 1;
             }
+            out.extend_from_slice(&stacks[..count]);
         }
     }
 

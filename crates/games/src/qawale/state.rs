@@ -346,10 +346,10 @@ impl Qawale {
         // Take the dropped stones back in reverse order.
         let mut squares = [0u8; MAX_HEIGHT];
         let mut at = sowing.origin;
-        for i in 0..sowing.steps as usize {
+        for (i, square) in squares[..sowing.steps as usize].iter_mut().enumerate() {
             let dir = Dir::from_index((sowing.path >> (2 * i)) as u8);
             at = NEIGHBOUR[at as usize][dir.to_usize()].map_or(at, |s| s.to_usize() as u8);
-            squares[i] = at;
+            *square = at;
         }
         let mut lifted = sowing.stones;
         for &square in squares[..sowing.steps as usize].iter().rev() {
