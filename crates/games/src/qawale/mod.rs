@@ -16,6 +16,20 @@
 //! stone sown. `turn()` grows when the last stone is dropped; only then are lines and the draw
 //! checked. Seat 1 is Dark and seat 2 Light, whoever starts (option `first_player`).
 //!
+//! ```
+//! use ludus_engine::{perft, Game, Seat};
+//! use ludus_games::qawale::{Qawale, QawaleOptions};
+//!
+//! let mut game = Qawale::new(&QawaleOptions::default(), 0);
+//! assert_eq!(perft(&game, 1), 40); // 4 corners x 10 sowing paths
+//! assert_eq!(perft(&game, 2), 2176);
+//! for action in game.parse_turn("a1:NEN").unwrap() {
+//!     game.apply(action); // the stack, then three steps
+//! }
+//! assert_eq!(game.position(), "NN,-,-,NN/-,D,-,-/N,N,-,-/-,-,-,NN L");
+//! assert_eq!((game.turn(), game.to_move()), (1, Some(Seat::SECOND)));
+//! ```
+//!
 //! Decisions taken where the spec left room:
 //! - A position string in the middle of a turn carries the pending sowing (see [`notation`]).
 //! - With `first_player = random`, a position string may have either side's stone counts
