@@ -6,6 +6,7 @@
 //! maps a name (`qawale`) to the game type, for code that picks a game at run time.
 #![warn(missing_docs)]
 
+pub mod qawale;
 pub mod registry;
 pub mod replica;
 pub mod yoxii;
