@@ -26,7 +26,11 @@ fn fails_with(args: &[&str], needle: &str) {
     let output = ludus(args);
     assert!(!output.status.success(), "{args:?} should fail");
     let err = stderr(&output);
-    assert_eq!(err.trim_end().lines().count(), 1, "one line expected: {err}");
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "one line expected: {err}"
+    );
     assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
 }
 
@@ -48,7 +52,10 @@ fn after_plays_whole_turns_and_decisions() {
     let whole = stdout(&ludus(&["position", "qawale", "--after", "a1:NEN"]));
     let split = stdout(&ludus(&["position", "qawale", "--after", "a1 N E N"]));
     assert_eq!(whole, split);
-    assert!(whole.starts_with("NN,-,-,NN/-,D,-,-/N,N,-,-/-,-,-,NN L\n"), "{whole}");
+    assert!(
+        whole.starts_with("NN,-,-,NN/-,D,-,-/N,N,-,-/-,-,-,NN L\n"),
+        "{whole}"
+    );
     assert!(whole.contains("to move: Light"), "{whole}");
 }
 
@@ -65,7 +72,10 @@ fn perft_prints_the_count_alone_on_the_last_line() {
 #[test]
 fn bad_input_is_one_clear_line_and_a_failure() {
     fails_with(&["moves", "chess"], "unknown game 'chess'");
-    fails_with(&["moves", "qawale", "-o", "colour=red"], "unknown option 'colour'");
+    fails_with(
+        &["moves", "qawale", "-o", "colour=red"],
+        "unknown option 'colour'",
+    );
     fails_with(&["moves", "qawale", "-o", "both_lines=maybe"], "both_lines");
     fails_with(&["moves", "qawale", "--position", "NN,NN"], "bad position");
     fails_with(&["moves", "qawale", "--after", "a1:NEN b7"], "move 2 'b7'");
@@ -85,8 +95,16 @@ fn two_computers_play_to_the_end_and_the_record_replays() {
     assert!(stdout(&output).contains("result: "), "{}", stdout(&output));
     let replay = ludus(&["replay", path_text]);
     assert!(replay.status.success(), "{}", stderr(&replay));
-    let last_play = stdout(&output).lines().rev().find(|l| l.starts_with("result: ")).map(str::to_owned);
-    let last_replay = stdout(&replay).lines().rev().find(|l| l.starts_with("result: ")).map(str::to_owned);
+    let last_play = stdout(&output)
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("result: "))
+        .map(str::to_owned);
+    let last_replay = stdout(&replay)
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("result: "))
+        .map(str::to_owned);
     assert_eq!(last_play, last_replay);
 }
 
@@ -102,18 +120,26 @@ fn a_damaged_record_names_the_bad_move() {
 fn a_person_types_moves_commands_and_resigns() {
     let path = temp_file("typed.json");
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["play", "qawale", "--plain", "--p2", "human", "--name", "Ann"])
+        .args([
+            "play", "qawale", "--plain", "--p2", "human", "--name", "Ann",
+        ])
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    let script = format!("a1:NNN\nb1:XX\nmoves\nundo\na1:NEN\nsave {}\nresign\n", path.display());
+    let script = format!(
+        "a1:NNN\nb1:XX\nmoves\nundo\na1:NEN\nsave {}\nresign\n",
+        path.display()
+    );
     std::io::Write::write_all(child.stdin.as_mut().unwrap(), script.as_bytes()).unwrap();
     let output = child.wait_with_output().unwrap();
     let text = stdout(&output);
     assert!(text.contains("Ann (Dark) plays a1:NNN"), "{text}");
-    assert!(text.contains("bad move 'b1:XX'") || text.contains("illegal move 'b1:XX'"), "{text}");
+    assert!(
+        text.contains("bad move 'b1:XX'") || text.contains("illegal move 'b1:XX'"),
+        "{text}"
+    );
     assert!(text.contains("legal:"), "{text}");
     assert!(text.contains("result: Dark wins"), "{text}");
     let record = std::fs::read_to_string(&path).unwrap();
