@@ -110,12 +110,12 @@ pub enum OptionsError {
 #[derive(Debug, Error)]
 pub enum RecordError {
     /// The file cannot be read or written.
-    #[error("cannot access '{path}': {source}")]
+    #[error("cannot access '{path}': {reason}")]
     Io {
         /// The file.
         path: PathBuf,
-        /// The system's reason.
-        source: std::io::Error,
+        /// The system's reason (not a `source`, so that error chains print it once).
+        reason: std::io::Error,
     },
     /// The file is not a Ludus record in JSON.
     #[error("not a ludus game record: {0}")]

@@ -95,6 +95,14 @@ pub fn parse_options<O: GameOptions>(
         };
         let typed = typed_value(default, name, value)?;
         map.insert(name.to_string(), typed);
+        // Deserialise after each pair so that a bad value is blamed on its own option.
+        if let Err(e) = serde_json::from_value::<O>(Value::Object(map.clone())) {
+            return Err(OptionsError::BadValue {
+                name: name.to_string(),
+                value: value.to_string(),
+                reason: e.to_string(),
+            });
+        }
     }
     options_from_map(map)
 }
@@ -229,6 +237,7 @@ mod tests {
         assert!(e.to_string().contains("whole number"), "{e}");
         let e = parse_options::<Demo>("demo", &["side=blue"]).unwrap_err();
         assert!(e.to_string().contains("unknown variant"), "{e}");
+        assert!(e.to_string().contains("'blue' for option 'side'"), "{e}");
         let e = parse_options::<Demo>("demo", &["size=21"]).unwrap_err();
         assert!(e.to_string().contains("at most 20"), "{e}");
         assert!(parse_options::<Demo>("demo", &["size"]).is_err());

@@ -79,9 +79,9 @@ impl GameRecord {
 
     /// Reads a record file.
     pub fn load(path: &Path) -> Result<GameRecord, RecordError> {
-        let text = fs::read_to_string(path).map_err(|source| RecordError::Io {
+        let text = fs::read_to_string(path).map_err(|reason| RecordError::Io {
             path: path.to_path_buf(),
-            source,
+            reason,
         })?;
         GameRecord::from_json(&text)
     }
@@ -95,9 +95,9 @@ impl GameRecord {
 
 /// Writes `bytes` to `path` through a temporary file and a rename.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
-    let io = |source| RecordError::Io {
+    let io = |reason| RecordError::Io {
         path: path.to_path_buf(),
-        source,
+        reason,
     };
     let mut temp_name = path.file_name().unwrap_or_default().to_os_string();
     temp_name.push(format!(".{}.tmp", std::process::id()));

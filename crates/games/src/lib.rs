@@ -6,8 +6,10 @@
 //! maps a name (`qawale`) to the game type, for code that picks a game at run time.
 #![warn(missing_docs)]
 
+pub mod qawale;
 pub mod registry;
 pub mod replica;
+pub mod yoxii;
 
 pub use registry::{
     dispatch, game_info, load_record, new_game, GameVisitor, NewGameError, UnknownGame, GAMES,

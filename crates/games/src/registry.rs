@@ -13,6 +13,8 @@ use thiserror::Error;
 pub const GAMES: &[&GameInfo] = &[
     // Registered games go here, e.g. `&crate::qawale::Qawale::INFO,`.
     &crate::replica::Replica::INFO,
+    &crate::yoxii::Yoxii::INFO,
+    &crate::qawale::Qawale::INFO,
 ];
 
 /// A game name the registry does not know.
@@ -33,6 +35,8 @@ pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, Unkno
     match id.to_ascii_lowercase().as_str() {
         // One line per game, e.g. `"qawale" => Ok(visitor.visit::<crate::qawale::Qawale>()),`
         "replica" => Ok(visitor.visit::<crate::replica::Replica>()),
+        "yoxii" => Ok(visitor.visit::<crate::yoxii::Yoxii>()),
+        "qawale" => Ok(visitor.visit::<crate::qawale::Qawale>()),
         _ => Err(UnknownGame(id.to_string())),
     }
 }

@@ -21,8 +21,8 @@ pub fn run(args: &PerftArgs) -> Result<()> {
             divide: args.divide,
         },
     )?;
-    eprintln!("{:.3} s", started.elapsed().as_secs_f64());
     println!("{total}");
+    eprintln!("{:.3} s", started.elapsed().as_secs_f64());
     Ok(())
 }
 

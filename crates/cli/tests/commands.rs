@@ -1,0 +1,147 @@
+//! The `ludus` binary end to end: the query commands, line-mode play, records, and the
+//! one-line errors for bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Asserts a failure with exactly one line on stderr containing `needle`.
+fn fails_with(args: &[&str], needle: &str) {
+    let output = ludus(args);
+    assert!(!output.status.success(), "{args:?} should fail");
+    let err = stderr(&output);
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "one line expected: {err}"
+    );
+    assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn moves_lists_the_four_opening_stacks_of_qawale() {
+    let output = ludus(&["moves", "qawale"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output), "a1\nd1\na4\nd4\n");
+}
+
+#[test]
+fn after_plays_whole_turns_and_decisions() {
+    let whole = stdout(&ludus(&["position", "qawale", "--after", "a1:NEN"]));
+    let split = stdout(&ludus(&["position", "qawale", "--after", "a1 N E N"]));
+    assert_eq!(whole, split);
+    assert!(
+        whole.starts_with("NN,-,-,NN/-,D,-,-/N,N,-,-/-,-,-,NN L\n"),
+        "{whole}"
+    );
+    assert!(whole.contains("to move: Light"), "{whole}");
+}
+
+#[test]
+fn perft_prints_the_count_alone_on_the_last_line() {
+    let output = ludus(&["perft", "qawale", "--turns", "1"]);
+    assert!(output.status.success());
+    assert_eq!(stdout(&output).lines().last(), Some("40"));
+    let divided = stdout(&ludus(&["perft", "qawale", "--turns", "1", "--divide"]));
+    assert!(divided.contains("a1 10\n"), "{divided}");
+    assert_eq!(divided.lines().last(), Some("40"));
+}
+
+#[test]
+fn bad_input_is_one_clear_line_and_a_failure() {
+    fails_with(&["moves", "chess"], "unknown game 'chess'");
+    fails_with(
+        &["moves", "qawale", "-o", "colour=red"],
+        "unknown option 'colour'",
+    );
+    fails_with(&["moves", "qawale", "-o", "both_lines=maybe"], "both_lines");
+    fails_with(&["moves", "qawale", "--position", "NN,NN"], "bad position");
+    fails_with(&["moves", "qawale", "--after", "a1:NEN b7"], "move 2 'b7'");
+    fails_with(&["play", "qawale", "--p2", "ai:9"], "bad player 'ai:9'");
+    fails_with(&["replay", "/nonexistent/game.json"], "cannot access");
+}
+
+#[test]
+fn two_computers_play_to_the_end_and_the_record_replays() {
+    let path = temp_file("auto.json");
+    let path_text = path.to_str().unwrap();
+    let output = ludus(&[
+        "play", "qawale", "--plain", "--p1", "ai:1", "--p2", "ai:1", "--seed", "3", "--save",
+        path_text,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("result: "), "{}", stdout(&output));
+    let replay = ludus(&["replay", path_text]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    let last_play = stdout(&output)
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("result: "))
+        .map(str::to_owned);
+    let last_replay = stdout(&replay)
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("result: "))
+        .map(str::to_owned);
+    assert_eq!(last_play, last_replay);
+}
+
+#[test]
+fn a_damaged_record_names_the_bad_move() {
+    let path = temp_file("damaged.json");
+    let text = r#"{"format":1,"game":"qawale","options":{},"moves":["a1:NEN","b7:NN"]}"#;
+    std::fs::write(&path, text).unwrap();
+    fails_with(&["replay", path.to_str().unwrap()], "record move 2 'b7:NN'");
+}
+
+#[test]
+fn a_person_types_moves_commands_and_resigns() {
+    let path = temp_file("typed.json");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args([
+            "play", "qawale", "--plain", "--p2", "human", "--name", "Ann",
+        ])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let script = format!(
+        "a1:NNN\nb1:XX\nmoves\nundo\na1:NEN\nsave {}\nresign\n",
+        path.display()
+    );
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), script.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let text = stdout(&output);
+    assert!(text.contains("Ann (Dark) plays a1:NNN"), "{text}");
+    assert!(
+        text.contains("bad move 'b1:XX'") || text.contains("illegal move 'b1:XX'"),
+        "{text}"
+    );
+    assert!(text.contains("legal:"), "{text}");
+    assert!(text.contains("result: Dark wins"), "{text}");
+    let record = std::fs::read_to_string(&path).unwrap();
+    assert!(record.contains("\"a1:NEN\""), "{record}");
+}

@@ -1,0 +1,112 @@
+//! The board view of Qawale: 4x4 squares with every stack bottom to top, the stones in each
+//! hand, and a status line that describes the pending sowing.
+
+use ludus_engine::{
+    ActionInput, BoardView, CellId, CellShape, CellView, Game, HandView, Hue, PieceView, Seat,
+    SeatView, Verdict,
+};
+
+use super::rules::QawaleAction;
+use super::state::{Qawale, Stone, DARK};
+use super::tables::Square;
+
+fn piece(stone: Stone) -> PieceView {
+    PieceView {
+        owner: stone.owner(),
+        hue: match stone {
+            Stone::Neutral => Hue::Neutral,
+            Stone::Dark => Hue::Dark,
+            Stone::Light => Hue::Light,
+        },
+        kind: stone.letter(),
+        label: None,
+        marked: false,
+    }
+}
+
+/// The view: cells in square order a1, b1, ... d4 (cell id = square index), `x` the file and
+/// `y` the rank from the bottom.
+pub fn view(state: &Qawale) -> BoardView {
+    let cells = Square::ALL
+        .iter()
+        .map(|&square| CellView {
+            name: square.to_string(),
+            x: square.file(),
+            y: square.rank(),
+            shape: CellShape::Square,
+            stack: (0..state.height(square))
+                .map(|level| piece(state.stone_at(square, level)))
+                .collect(),
+            shaded: false,
+        })
+        .collect();
+    let seats = Seat::all(2)
+        .map(|seat| SeatView {
+            seat,
+            name: state.seat_name(seat).to_string(),
+            hue: if seat == DARK { Hue::Dark } else { Hue::Light },
+            alive: true,
+        })
+        .collect();
+    let hands = Seat::all(2)
+        .map(|seat| HandView {
+            seat,
+            pieces: vec![(piece(Stone::of(seat)), u32::from(state.in_hand(seat)))],
+        })
+        .collect();
+    BoardView {
+        width: 4,
+        height: 4,
+        cells,
+        links: Vec::new(),
+        seats,
+        hands,
+        to_move: state.to_move(),
+        last_move: Vec::new(),
+        status: status(state),
+    }
+}
+
+/// "Dark to move: choose a stack", "Dark sows 3 stones from a1: 2 left (N D), at b1", or the
+/// result.
+fn status(state: &Qawale) -> String {
+    if let Some(outcome) = state.outcome() {
+        return match outcome.verdict {
+            Verdict::Win(seat) => format!("{} wins: {}", state.seat_name(seat), outcome.reason),
+            Verdict::Draw => format!("Draw: {}", outcome.reason),
+        };
+    }
+    let seat = state.to_move;
+    let name = state.seat_name(seat);
+    let Some((origin, at, stones, path)) = state.pending_sowing() else {
+        return format!(
+            "{name} to move: choose a stack ({} stones in hand)",
+            state.in_hand(seat)
+        );
+    };
+    let total = stones.len() + path.len();
+    if path.is_empty() {
+        return format!("{name} sows {total} stones from {origin}");
+    }
+    let left: Vec<String> = stones.iter().map(|s| s.letter().to_string()).collect();
+    format!(
+        "{name} sows {total} stones from {origin}: {} left ({}), at {at}",
+        stones.len(),
+        left.join(" ")
+    )
+}
+
+/// A stack choice is its square; a step is the square it drops on.
+pub fn action_input(state: &Qawale, action: QawaleAction) -> ActionInput {
+    let square = match action {
+        QawaleAction::Stack(square) => Some(square),
+        QawaleAction::Step(dir) => state.step_target(dir),
+    };
+    ActionInput {
+        cells: square
+            .map(|s| CellId(s.to_usize() as u16))
+            .into_iter()
+            .collect(),
+        label: None,
+    }
+}

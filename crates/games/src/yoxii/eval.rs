@@ -1,0 +1,142 @@
+//! Heuristics for computer players.
+//!
+//! - [`Heuristic::evaluate`]: for alpha-beta horizons. The score around the Totem (weighted
+//!   more as its neighbourhood fills), the piece count there (the tie-break), the pending
+//!   placement of the side to move, each side's Totem mobility, and the value still in hand.
+//! - [`Heuristic::seed_action_score`]: the seed's level 2 (`choose_move_greedy`,
+//!   `find_best_move`, spec §9). A complete turn is rated by playing it, letting the opponent
+//!   answer greedily (its Totem move, value and square that give it the most points around the
+//!   Totem), and taking our points minus theirs; a turn that ends the game rates as a win, a
+//!   loss or a draw. A placement decision rates as its turn; a Totem decision rates as its best
+//!   placement. The seed only examined, per Totem move, the placement that scored most at once;
+//!   we rate every placement the same way (a superset of its candidates), so the greedy agent
+//!   picks the best complete turn by the seed's own criterion. Ties in the opponent's greedy
+//!   reply go to the first one in legal-action order (the seed took the last of a `setof`).
+
+use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
+
+use super::rules::YoxiiAction;
+use super::state::Yoxii;
+use super::tables::NEIGHBOURS;
+
+/// Weight of one point around the Totem when the Totem is surrounded (hundredths).
+const POINT: i32 = 100;
+/// Weight of one piece around the Totem (the tie-break).
+const PIECE: i32 = 10;
+/// Weight of one Totem move available to a side.
+const MOBILITY: i32 = 8;
+/// Weight of one point of value still in hand.
+const HAND: i32 = 4;
+
+impl Heuristic for Yoxii {
+    fn evaluate(&self, seat: Seat) -> i32 {
+        side_terms(self, seat) - side_terms(self, seat.opponent())
+    }
+
+    fn seed_evaluate(&self, seat: Seat) -> i32 {
+        points(self, seat) - points(self, seat.opponent())
+    }
+
+    fn seed_action_score(&self, action: YoxiiAction) -> i32 {
+        let Some(seat) = self.to_move() else {
+            return 0;
+        };
+        match action {
+            YoxiiAction::Place { .. } => turn_rating(self, action, seat),
+            YoxiiAction::Totem(_) => {
+                let mut moved = self.clone();
+                moved.apply(action);
+                let mut placements = Vec::new();
+                moved.legal_actions(&mut placements);
+                placements
+                    .iter()
+                    .map(|&p| turn_rating(&moved, p, seat))
+                    .max()
+                    .unwrap_or(0)
+            }
+        }
+    }
+}
+
+/// One side's share of [`Heuristic::evaluate`].
+fn side_terms(state: &Yoxii, seat: Seat) -> i32 {
+    let (points, pieces) = state.around(seat);
+    let neighbours = NEIGHBOURS[state.totem().to_usize()];
+    let filled = (neighbours & !state.empty()).count_ones() as i32;
+    let weight = POINT / 2 + POINT / 2 * filled / neighbours.count_ones() as i32;
+    let mut score = weight * points as i32 + PIECE * pieces as i32;
+    if state.is_placing() && state.to_move == seat && neighbours & state.empty() != 0 {
+        // The side to move is about to put its best piece next to the Totem.
+        score += weight * i32::from(best_value(state, seat));
+    }
+    score += MOBILITY * state.totem_targets(seat).count_ones() as i32;
+    let hand: i32 = (1..=4)
+        .map(|v| i32::from(v) * i32::from(state.in_hand(seat, v)))
+        .sum();
+    score + HAND * hand
+}
+
+/// The highest value `seat` holds, 0 if none.
+fn best_value(state: &Yoxii, seat: Seat) -> u8 {
+    let hand = state.hand_mask(seat);
+    if hand == 0 {
+        0
+    } else {
+        8 - hand.leading_zeros() as u8
+    }
+}
+
+/// `seat`'s points around the Totem, in evaluation units.
+fn points(state: &Yoxii, seat: Seat) -> i32 {
+    POINT * state.around(seat).0 as i32
+}
+
+/// The seed's rating of the turn that ends with `placement` (the Totem has moved), for `seat`.
+fn turn_rating(state: &Yoxii, placement: YoxiiAction, seat: Seat) -> i32 {
+    let mut next = state.clone();
+    next.apply(placement);
+    if let Some(score) = final_score(&next, seat) {
+        return score;
+    }
+    let (totem, place) = greedy_turn(&next);
+    next.apply(totem);
+    next.apply(place);
+    final_score(&next, seat).unwrap_or_else(|| next.seed_evaluate(seat))
+}
+
+fn final_score(state: &Yoxii, seat: Seat) -> Option<i32> {
+    state.outcome().map(|o| match o.verdict {
+        Verdict::Win(winner) if winner == seat => WIN_SCORE,
+        Verdict::Win(_) => -WIN_SCORE,
+        Verdict::Draw => 0,
+    })
+}
+
+/// The seed's greedy turn (`choose_move_greedy` with `last_move`): the Totem move, value and
+/// square that give the side to move the most points around the Totem. The game is not over.
+pub fn greedy_turn(state: &Yoxii) -> (YoxiiAction, YoxiiAction) {
+    let seat = state.to_move;
+    let mut totems = Vec::new();
+    let mut placements = Vec::new();
+    state.legal_actions(&mut totems);
+    let mut best = None;
+    for &totem in &totems {
+        let mut moved = state.clone();
+        moved.apply(totem);
+        let base = moved.around(seat).0;
+        let near = NEIGHBOURS[moved.totem().to_usize()];
+        moved.legal_actions(&mut placements);
+        for &place in &placements {
+            let YoxiiAction::Place { value, square } = place else {
+                continue;
+            };
+            let gain = if near & square.bit() != 0 { value } else { 0 };
+            let score = base + u32::from(gain);
+            if best.is_none_or(|(s, _, _)| score > s) {
+                best = Some((score, totem, place));
+            }
+        }
+    }
+    let (_, totem, place) = best.expect("a game in progress has a complete turn");
+    (totem, place)
+}

@@ -1,0 +1,197 @@
+//! The rules options, the decisions, and the [`Game`] implementation of Yoxii.
+
+use ludus_engine::{
+    ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
+    Outcome, PositionError, Seat,
+};
+use serde::{Deserialize, Serialize};
+
+use super::state::{Yoxii, SEAT_NAMES};
+use super::tables::Square;
+use super::{notation, view};
+
+/// Who moves first (spec §2, Y-D9). The colours stay with their seats: White is seat 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FirstPlayer {
+    /// White moves first (the rulebook).
+    #[default]
+    White,
+    /// Red moves first.
+    Red,
+}
+
+/// How equal scores are decided (spec §4.2, Y-D7).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tiebreak {
+    /// More pieces around the Totem wins; equal counts draw.
+    #[default]
+    AdjacentCount,
+    /// Equal scores draw.
+    None,
+}
+
+/// The rules options of Yoxii.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct YoxiiOptions {
+    /// Who moves first.
+    pub first_player: FirstPlayer,
+    /// How equal scores are decided.
+    pub tiebreak: Tiebreak,
+}
+
+impl GameOptions for YoxiiOptions {}
+
+/// One decision of a Yoxii turn: first the Totem move, then the placement.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum YoxiiAction {
+    /// Move the Totem to this square (a step or a jump), written `d5`.
+    Totem(Square),
+    /// Place a piece of `value` (1..=4) on `square`, written `3@d4`.
+    Place {
+        /// The piece's value, 1..=4.
+        value: u8,
+        /// Where it goes.
+        square: Square,
+    },
+}
+
+impl Game for Yoxii {
+    type Action = YoxiiAction;
+    type Options = YoxiiOptions;
+
+    const INFO: GameInfo = GameInfo {
+        id: "yoxii",
+        name: "Yoxii",
+        description: "Move the shared Totem, then place a valued piece next to it; \
+                      when the Totem is stuck, the most points around it win.",
+        min_seats: 2,
+        max_seats: 2,
+        options: &[
+            OptionInfo {
+                name: "first_player",
+                help: "who moves first (the colours keep their seats)",
+                values: OptionValues::Choice(&["white", "red"]),
+            },
+            OptionInfo {
+                name: "tiebreak",
+                help: "equal scores: more pieces around the totem wins (adjacent_count), \
+                       or a draw (none)",
+                values: OptionValues::Choice(&["adjacent_count", "none"]),
+            },
+        ],
+        max_turns: 36,
+    };
+
+    fn new(options: &YoxiiOptions, _seed: u64) -> Self {
+        Yoxii::start(options)
+    }
+
+    fn from_position(text: &str, options: &YoxiiOptions) -> Result<Self, PositionError> {
+        notation::parse_position(text, options)
+    }
+
+    fn position(&self) -> String {
+        notation::format_position(self)
+    }
+
+    fn options(&self) -> &YoxiiOptions {
+        &self.options
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        SEAT_NAMES[seat.to_usize()]
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.outcome.is_none().then_some(self.to_move)
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    fn legal_actions(&self, out: &mut Vec<YoxiiAction>) {
+        out.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        if !self.placing {
+            out.extend(Square::iter(self.totem_targets(self.to_move)).map(YoxiiAction::Totem));
+            return;
+        }
+        let hand = self.hand_mask(self.to_move);
+        for square in Square::iter(self.placement_squares()) {
+            for value in 1..=4 {
+                if hand & (1 << (value - 1)) != 0 {
+                    out.push(YoxiiAction::Place { value, square });
+                }
+            }
+        }
+    }
+
+    fn is_legal(&self, action: YoxiiAction) -> bool {
+        if self.outcome.is_some() {
+            return false;
+        }
+        match action {
+            YoxiiAction::Totem(to) => {
+                !self.placing && self.totem_targets(self.to_move) & to.bit() != 0
+            }
+            YoxiiAction::Place { value, square } => {
+                self.placing
+                    && (1..=4).contains(&value)
+                    && self.in_hand(self.to_move, value) > 0
+                    && self.placement_squares() & square.bit() != 0
+            }
+        }
+    }
+
+    fn apply(&mut self, action: YoxiiAction) {
+        match action {
+            YoxiiAction::Totem(to) => self.move_totem(to),
+            YoxiiAction::Place { value, square } => self.place(value, square),
+        }
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn resign(&mut self, seat: Seat) {
+        if self.outcome.is_none() {
+            let reason = ["White resigned", "Red resigned"][seat.to_usize()];
+            self.outcome = Some(Outcome::win(seat.opponent(), reason));
+        }
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn parse_action(&self, text: &str) -> Result<YoxiiAction, MoveError> {
+        notation::parse_action(self, text)
+    }
+
+    fn format_action(&self, action: YoxiiAction) -> String {
+        notation::format_action(action)
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Vec<YoxiiAction>, MoveError> {
+        notation::parse_turn(self, text)
+    }
+
+    fn view(&self) -> BoardView {
+        view::view(self)
+    }
+
+    fn action_input(&self, action: YoxiiAction) -> ActionInput {
+        view::action_input(action)
+    }
+}

@@ -1,0 +1,250 @@
+//! The Yoxii state: bitboards per colour, a value per square, the Totem, the hands, and the
+//! pending-placement flag; board queries (Totem moves, placement squares, scores) and the
+//! end-of-game check.
+
+use std::borrow::Cow;
+
+use ludus_engine::{Outcome, Seat};
+
+use super::rules::{FirstPlayer, Tiebreak, YoxiiOptions};
+use super::tables::{
+    piece_key, totem_key, Square, KEYS, NEIGHBOURS, NONE, ON_BOARD, PLACING_KEY, RED_KEY, STEP,
+};
+
+/// White, the first player by default (seat 0).
+pub const WHITE: Seat = Seat::FIRST;
+/// Red (seat 1).
+pub const RED: Seat = Seat::SECOND;
+/// Pieces of each value (1, 2, 3, 4) a player starts with.
+pub const INITIAL_HAND: [u8; 4] = [5, 5, 5, 3];
+/// The seats' names.
+pub const SEAT_NAMES: [&str; 2] = ["White", "Red"];
+
+/// A Yoxii position: the board, the hands, whose turn it is and whether the Totem has already
+/// moved this turn.
+#[derive(Clone, Debug)]
+pub struct Yoxii {
+    pub(super) options: YoxiiOptions,
+    /// The squares of each seat's pieces.
+    pub(super) colour: [u64; 2],
+    /// The value (1..=4) of the piece on each square, 0 if none.
+    pub(super) values: [u8; 49],
+    pub(super) totem: Square,
+    /// Pieces in hand per seat, per value − 1.
+    pub(super) hands: [[u8; 4]; 2],
+    pub(super) to_move: Seat,
+    /// The Totem has moved; the seat to move must now place a piece.
+    pub(super) placing: bool,
+    pub(super) turn: u32,
+    pub(super) key: u64,
+    pub(super) outcome: Option<Outcome>,
+}
+
+/// One piece on the board, for building positions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Piece {
+    /// The owner.
+    pub seat: Seat,
+    /// The value, 1..=4.
+    pub value: u8,
+}
+
+impl Yoxii {
+    /// The usual start: the Totem on d4, every piece in hand.
+    pub(super) fn start(options: &YoxiiOptions) -> Yoxii {
+        Yoxii::from_parts(options, &[None; 49], Square::D4, first_seat(options), false)
+    }
+
+    /// A position from its parts; hands, turn count, key and outcome are derived. The caller
+    /// has checked the counts (the notation parser does).
+    pub(super) fn from_parts(
+        options: &YoxiiOptions,
+        board: &[Option<Piece>; 49],
+        totem: Square,
+        to_move: Seat,
+        placing: bool,
+    ) -> Yoxii {
+        let mut state = Yoxii {
+            options: options.clone(),
+            colour: [0; 2],
+            values: [0; 49],
+            totem,
+            hands: [INITIAL_HAND; 2],
+            to_move,
+            placing,
+            turn: 0,
+            key: totem_key(totem),
+            outcome: None,
+        };
+        for square in Square::iter(ON_BOARD) {
+            if let Some(piece) = board[square.to_usize()] {
+                let seat = piece.seat.to_usize();
+                state.colour[seat] |= square.bit();
+                state.values[square.to_usize()] = piece.value;
+                state.hands[seat][piece.value as usize - 1] -= 1;
+                state.key ^= piece_key(seat, piece.value, square);
+                state.turn += 1;
+            }
+        }
+        if to_move == RED {
+            state.key ^= KEYS[RED_KEY];
+        }
+        if placing {
+            state.key ^= KEYS[PLACING_KEY];
+        } else {
+            state.check_end();
+        }
+        state
+    }
+
+    /// The piece on `square`, if any.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        let value = self.values[square.to_usize()];
+        (value != 0).then(|| Piece {
+            seat: if self.colour[0] & square.bit() != 0 {
+                WHITE
+            } else {
+                RED
+            },
+            value,
+        })
+    }
+
+    /// Where the Totem stands.
+    pub fn totem(&self) -> Square {
+        self.totem
+    }
+
+    /// Whether the Totem has moved this turn and a placement is pending.
+    pub fn is_placing(&self) -> bool {
+        self.placing
+    }
+
+    /// How many pieces of `value` (1..=4) `seat` holds.
+    pub fn in_hand(&self, seat: Seat, value: u8) -> u8 {
+        self.hands[seat.to_usize()][value as usize - 1]
+    }
+
+    /// The empty on-board squares (the Totem's square is not empty).
+    pub fn empty(&self) -> u64 {
+        ON_BOARD & !(self.colour[0] | self.colour[1] | self.totem.bit())
+    }
+
+    /// The squares the Totem can reach when `seat` moves it: per direction, the first empty
+    /// square after an unbroken (possibly empty) run of `seat`'s own pieces.
+    pub fn totem_targets(&self, seat: Seat) -> u64 {
+        let own = self.colour[seat.to_usize()];
+        let empty = self.empty();
+        let from = self.totem.to_usize();
+        let mut targets = 0;
+        for step in &STEP {
+            let mut p = step[from];
+            while p != NONE && own & (1 << p) != 0 {
+                p = step[p as usize];
+            }
+            if p != NONE && empty & (1 << p) != 0 {
+                targets |= 1 << p;
+            }
+        }
+        targets
+    }
+
+    /// Whether `seat` can move the Totem (cheap when a neighbour is empty).
+    pub fn can_move_totem(&self, seat: Seat) -> bool {
+        NEIGHBOURS[self.totem.to_usize()] & self.empty() != 0 || self.totem_targets(seat) != 0
+    }
+
+    /// Where a piece may be placed with the Totem where it stands: its empty neighbours, or
+    /// every empty square if it has none (the fallback).
+    pub fn placement_squares(&self) -> u64 {
+        let empty = self.empty();
+        match NEIGHBOURS[self.totem.to_usize()] & empty {
+            0 => empty,
+            near => near,
+        }
+    }
+
+    /// The values (1..=4) `seat` still holds, as a bit mask (bit `v − 1`).
+    pub fn hand_mask(&self, seat: Seat) -> u8 {
+        let hand = &self.hands[seat.to_usize()];
+        (0..4).filter(|&i| hand[i] > 0).fold(0, |m, i| m | 1 << i)
+    }
+
+    /// The points and piece count of `seat` around the Totem.
+    pub fn around(&self, seat: Seat) -> (u32, u32) {
+        let near = NEIGHBOURS[self.totem.to_usize()] & self.colour[seat.to_usize()];
+        let points = Square::iter(near)
+            .map(|s| u32::from(self.values[s.to_usize()]))
+            .sum();
+        (points, near.count_ones())
+    }
+
+    /// Moves the Totem (the first decision of a turn).
+    pub(super) fn move_totem(&mut self, to: Square) {
+        self.key ^= totem_key(self.totem) ^ totem_key(to) ^ KEYS[PLACING_KEY];
+        self.totem = to;
+        self.placing = true;
+    }
+
+    /// Places a piece (the second decision), ends the turn and checks the end of the game.
+    pub(super) fn place(&mut self, value: u8, square: Square) {
+        let seat = self.to_move.to_usize();
+        self.colour[seat] |= square.bit();
+        self.values[square.to_usize()] = value;
+        self.hands[seat][value as usize - 1] -= 1;
+        self.key ^= piece_key(seat, value, square) ^ KEYS[PLACING_KEY] ^ KEYS[RED_KEY];
+        self.placing = false;
+        self.to_move = self.to_move.opponent();
+        self.turn += 1;
+        self.check_end();
+    }
+
+    /// At the start of a turn: the game ends if the seat to move cannot move the Totem (or,
+    /// only in custom positions, has no piece left to place).
+    fn check_end(&mut self) {
+        if !self.can_move_totem(self.to_move) {
+            self.outcome = Some(self.final_outcome("totem surrounded"));
+        } else if self.hands[self.to_move.to_usize()] == [0; 4] {
+            self.outcome = Some(self.final_outcome("no pieces left"));
+        }
+    }
+
+    /// Scores the position: points around the Totem, then (option) the number of pieces.
+    fn final_outcome(&self, why: &str) -> Outcome {
+        let (white, red) = (self.around(WHITE), self.around(RED));
+        let scores = format!("{why}: White {} – Red {}", white.0, red.0);
+        let leader = |w: u32, r: u32| match w.cmp(&r) {
+            std::cmp::Ordering::Greater => Some(WHITE),
+            std::cmp::Ordering::Less => Some(RED),
+            std::cmp::Ordering::Equal => None,
+        };
+        if let Some(winner) = leader(white.0, red.0) {
+            return Outcome::win(winner, scores);
+        }
+        if self.options.tiebreak == Tiebreak::None {
+            return Outcome::draw(scores);
+        }
+        let counts = format!("{} to {}", white.1.max(red.1), white.1.min(red.1));
+        match leader(white.1, red.1) {
+            Some(winner) => Outcome::win(
+                winner,
+                format!(
+                    "{scores}, tie-break: {} has more pieces around the totem ({counts})",
+                    SEAT_NAMES[winner.to_usize()]
+                ),
+            ),
+            None => Outcome::draw(Cow::Owned(format!(
+                "{scores}, tie-break: {} pieces each around the totem",
+                white.1
+            ))),
+        }
+    }
+}
+
+/// The seat that starts with these options.
+pub fn first_seat(options: &YoxiiOptions) -> Seat {
+    match options.first_player {
+        FirstPlayer::White => WHITE,
+        FirstPlayer::Red => RED,
+    }
+}

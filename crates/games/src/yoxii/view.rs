@@ -1,0 +1,127 @@
+//! The board as a user interface draws it, and the cells a person clicks for each decision.
+//!
+//! The 37 squares are the cells, in name order (`a3 a4 a5 b2 … g5`); the 12 cut corners are
+//! not drawn. The Totem is a neutral, marked piece of kind `T`; a player's piece has the
+//! owner's hue (White light, Red red), its value as kind (`'1'`..`'4'`) and as label.
+
+use ludus_engine::{
+    ActionInput, BoardView, CellId, CellShape, CellView, Game, HandView, Hue, PieceView, Seat,
+    SeatView,
+};
+
+use super::rules::YoxiiAction;
+use super::state::{Yoxii, RED, SEAT_NAMES, WHITE};
+use super::tables::{Square, ON_BOARD, VIEW_ID};
+
+const HUES: [Hue; 2] = [Hue::Light, Hue::Red];
+
+/// The cell id of an on-board square.
+pub fn cell_id(square: Square) -> CellId {
+    CellId(VIEW_ID[square.to_usize()])
+}
+
+fn totem_view() -> PieceView {
+    PieceView {
+        owner: None,
+        hue: Hue::Neutral,
+        kind: 'T',
+        label: None,
+        marked: true,
+    }
+}
+
+fn piece_view(seat: Seat, value: u8) -> PieceView {
+    PieceView {
+        owner: Some(seat),
+        hue: HUES[seat.to_usize()],
+        kind: char::from(b'0' + value),
+        label: Some(value.to_string()),
+        marked: false,
+    }
+}
+
+/// What a UI draws for `state`.
+pub fn view(state: &Yoxii) -> BoardView {
+    let cells = Square::iter(ON_BOARD)
+        .map(|square| {
+            let stack = if square == state.totem() {
+                vec![totem_view()]
+            } else {
+                state
+                    .piece_at(square)
+                    .map(|p| piece_view(p.seat, p.value))
+                    .into_iter()
+                    .collect()
+            };
+            CellView {
+                name: square.to_string(),
+                x: square.file(),
+                y: square.rank(),
+                shape: CellShape::Square,
+                stack,
+                shaded: false,
+            }
+        })
+        .collect();
+    BoardView {
+        width: 7,
+        height: 7,
+        cells,
+        links: Vec::new(),
+        seats: [WHITE, RED]
+            .map(|seat| SeatView {
+                seat,
+                name: SEAT_NAMES[seat.to_usize()].to_string(),
+                hue: HUES[seat.to_usize()],
+                alive: true,
+            })
+            .to_vec(),
+        hands: [WHITE, RED]
+            .map(|seat| HandView {
+                seat,
+                pieces: (1..=4)
+                    .map(|value| {
+                        (
+                            piece_view(seat, value),
+                            u32::from(state.in_hand(seat, value)),
+                        )
+                    })
+                    .collect(),
+            })
+            .to_vec(),
+        to_move: state.to_move(),
+        last_move: Vec::new(),
+        status: status(state),
+    }
+}
+
+fn status(state: &Yoxii) -> String {
+    let (white, red) = (state.around(WHITE).0, state.around(RED).0);
+    let scores = format!("around the totem: White {white} – Red {red}");
+    match (state.outcome(), state.to_move()) {
+        (Some(outcome), _) => match outcome.winner() {
+            Some(seat) => format!("{} wins: {}", SEAT_NAMES[seat.to_usize()], outcome.reason),
+            None => format!("draw: {}", outcome.reason),
+        },
+        (None, Some(seat)) if state.is_placing() => {
+            format!("{}: place a piece · {scores}", SEAT_NAMES[seat.to_usize()])
+        }
+        (None, Some(seat)) => format!("{}: move the totem · {scores}", SEAT_NAMES[seat.to_usize()]),
+        (None, None) => scores,
+    }
+}
+
+/// The cell to click for a decision: the Totem's destination, or the placement square with
+/// the piece's value as the chooser label.
+pub fn action_input(action: YoxiiAction) -> ActionInput {
+    match action {
+        YoxiiAction::Totem(to) => ActionInput {
+            cells: vec![cell_id(to)],
+            label: None,
+        },
+        YoxiiAction::Place { value, square } => ActionInput {
+            cells: vec![cell_id(square)],
+            label: Some(value.to_string()),
+        },
+    }
+}
