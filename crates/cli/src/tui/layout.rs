@@ -40,17 +40,8 @@ pub fn game_areas(area: Rect) -> GameAreas {
     }
 }
 
-/// Cell sizes (columns, rows) tried from the largest down.
-const SQUARE_SIZES: [(u16, u16); 8] = [
-    (11, 5),
-    (9, 4),
-    (7, 3),
-    (6, 3),
-    (5, 2),
-    (4, 2),
-    (3, 1),
-    (2, 1),
-];
+/// Cell sizes (columns, rows) tried from the largest down; odd widths centre a piece.
+const SQUARE_SIZES: [(u16, u16); 6] = [(11, 5), (9, 4), (7, 3), (5, 2), (3, 1), (2, 1)];
 const POINT_SIZES: [(u16, u16); 5] = [(10, 4), (8, 4), (6, 3), (4, 2), (3, 1)];
 
 /// Where each cell of a board goes inside an area.

@@ -15,7 +15,7 @@ use crate::tui::theme::{CLASSIC, MONO_INDEX};
 use crate::tui::view::view;
 
 /// Games whose start and mid-game screens have reviewed snapshots.
-const SNAPSHOT_GAMES: [&str; 1] = ["replica"];
+const SNAPSHOT_GAMES: [&str; 3] = ["qawale", "replica", "yoxii"];
 
 fn registered(id: &str) -> bool {
     menu::games().iter().any(|g| g.id == id)
@@ -122,4 +122,49 @@ fn last_move_and_cursor_are_highlighted() {
     let backgrounds: Vec<Color> = buffer.content().iter().map(|c| c.bg).collect();
     assert!(backgrounds.contains(&CLASSIC.last_move));
     assert!(backgrounds.contains(&CLASSIC.cursor));
+}
+
+#[test]
+fn chooser_of_decisions_sharing_a_cell() {
+    let mut app = new_app(80, 24);
+    start(&mut app, "yoxii", &["human", "human"], &[]);
+    for c in ":d5".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    let d4 = app
+        .play
+        .as_ref()
+        .unwrap()
+        .game
+        .view()
+        .cell_named("d4")
+        .unwrap();
+    app.play.as_mut().unwrap().cursor = d4;
+    press(&mut app, KeyCode::Enter);
+    assert!(app.play.as_ref().unwrap().chooser.is_some());
+    assert_snapshot!("yoxii_chooser_80x24", render(&app));
+    press(&mut app, KeyCode::Char('3'));
+    let history = app.play.as_ref().unwrap().game.history();
+    assert_eq!(history[0].text, "d5 3@d4");
+}
+
+#[test]
+fn every_registered_game_ends_with_a_summary() {
+    for info in menu::games() {
+        let mut app = new_app(100, 30);
+        start(&mut app, info.id, &["ai:1", "ai:1", "ai:1", "ai:1"], &[]);
+        app.play.as_mut().unwrap().speed = 0;
+        press(&mut app, KeyCode::Char('p'));
+        press(&mut app, KeyCode::Char('p'));
+        assert_eq!(app.screen, Screen::GameOver, "{}", info.id);
+        let reason = app.play.as_ref().unwrap().game.outcome().unwrap().reason;
+        let text = render(&app);
+        let start: String = reason.chars().take(12).collect();
+        assert!(
+            text.contains("game over") && text.contains(&start),
+            "{}:\n{text}",
+            info.id
+        );
+    }
 }

@@ -409,3 +409,28 @@ fn setup_rows_change_mode_levels_names_and_options() {
     press(&mut app, KeyCode::Char('n'));
     assert_eq!(app.screen, Screen::Playing);
 }
+
+#[test]
+fn qawale_sowing_step_by_step_makes_one_turn() {
+    let mut app = new_app(80, 24);
+    start(&mut app, "qawale", &["human", "human"], &[]);
+    for name in ["a1", "a2", "a3", "b3"] {
+        let id = cell(&app, name);
+        click(&mut app, id);
+    }
+    assert_eq!(history(&app), ["a1:NNE"]);
+    let view = app.play.as_ref().unwrap().game.view();
+    let b3 = &view.cells[cell(&app, "b3").to_usize()];
+    assert_eq!(b3.stack.len(), 1);
+    // Light's stack on d1, one step north, then straight back: refused with a reason.
+    for name in ["d1", "d2", "d1"] {
+        let id = cell(&app, name);
+        click(&mut app, id);
+    }
+    let play = app.play.as_ref().unwrap();
+    assert!(play.notes.last().unwrap().error);
+    assert_eq!(play.game.entry_count(), 6);
+    let turns = history(&app);
+    assert_eq!(turns.len(), 2);
+    assert!(turns[1].starts_with("d1"), "{turns:?}");
+}

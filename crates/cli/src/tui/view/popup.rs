@@ -21,28 +21,41 @@ fn boxed<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
 
 /// The chooser, over the board.
 pub fn draw_chooser(frame: &mut Frame, chooser: &Chooser, theme: &Theme) {
-    let mut entries: Vec<String> = chooser
+    let mut entries: Vec<(&str, &str)> = chooser
         .entries
         .iter()
-        .enumerate()
-        .map(|(i, (label, _))| format!("{} {label}", i + 1))
+        .map(|(label, notation)| (label.as_str(), notation.as_str()))
         .collect();
     if chooser.more {
-        entries.push(format!("{} keep selecting", entries.len() + 1));
+        entries.push(("keep selecting", ""));
     }
-    let width = entries.iter().map(|e| e.chars().count()).max().unwrap_or(0) as u16 + 6;
+    let label_width = entries
+        .iter()
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    let notation_width = entries
+        .iter()
+        .map(|(_, n)| n.chars().count())
+        .max()
+        .unwrap_or(0);
     let board = game_areas(frame.area()).board;
-    let area = centred(board, width.max(20), entries.len() as u16 + 2);
+    let width = (label_width + notation_width) as u16 + 9;
+    let area = centred(board, width.max(16), entries.len() as u16 + 2);
     let lines: Vec<Line> = entries
-        .into_iter()
+        .iter()
         .enumerate()
-        .map(|(i, text)| {
+        .map(|(i, (label, notation))| {
             let style = if i == chooser.index {
                 theme.selected_row()
             } else {
                 theme.text()
             };
-            Line::styled(format!(" {text} "), style)
+            Line::from(vec![
+                Span::styled(format!("{} ", i + 1), theme.muted()),
+                Span::styled(format!(" {label:<label_width$} "), style),
+                Span::styled(format!(" {notation}"), theme.muted()),
+            ])
         })
         .collect();
     frame.render_widget(Clear, area);
