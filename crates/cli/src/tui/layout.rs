@@ -41,8 +41,17 @@ pub fn game_areas(area: Rect) -> GameAreas {
 }
 
 /// Cell sizes (columns, rows) tried from the largest down; odd widths centre a piece.
-const SQUARE_SIZES: [(u16, u16); 6] = [(11, 5), (9, 4), (7, 3), (5, 2), (3, 1), (2, 1)];
-const POINT_SIZES: [(u16, u16); 5] = [(10, 4), (8, 4), (6, 3), (4, 2), (3, 1)];
+const SQUARE_SIZES: [(u16, u16); 8] = [
+    (15, 7),
+    (13, 6),
+    (11, 5),
+    (9, 4),
+    (7, 3),
+    (5, 2),
+    (3, 1),
+    (2, 1),
+];
+const POINT_SIZES: [(u16, u16); 6] = [(12, 6), (10, 5), (8, 4), (6, 3), (4, 2), (3, 1)];
 
 /// Where each cell of a board goes inside an area.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
