@@ -300,7 +300,8 @@ impl<G: Game + Heuristic> MctsAgent<G> {
         })
     }
 
-    /// One iteration: select, expand, play out, back up. Returns the path length.
+    /// One iteration: select, expand, play out, back up. Returns how many decisions below
+    /// the root the tree part of the path went.
     fn iterate(&mut self, tree: &mut Tree<G>) -> usize {
         let mut state = tree.root.clone();
         self.path.clear();
@@ -330,7 +331,7 @@ impl<G: Game + Heuristic> MctsAgent<G> {
             child.visits += 1;
             child.value += rewards[mover];
         }
-        self.path.len()
+        self.path.len() - 1
     }
 
     /// Creates the children of `node`; false if the arena is full.
@@ -454,5 +455,74 @@ impl<G: Game + Heuristic> Agent<G> for MctsAgent<G> {
 
     fn spec(&self) -> String {
         self.spec.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ludus_engine::demo::{Nim, NimOptions};
+
+    use super::*;
+
+    fn agent(text: &str) -> MctsAgent<Nim> {
+        let spec: AgentSpec = text.parse().unwrap();
+        MctsAgent::new(MctsConfig::from_spec(&spec).unwrap(), text.into(), 5)
+    }
+
+    #[test]
+    fn visits_add_up_and_the_tree_is_reused() {
+        let mut mcts = agent("ai:mcts:iterations=500");
+        let state = Nim::new(&NimOptions { pile: 12 }, 0);
+        let analysis = mcts.analyse(&state, &StopFlag::default());
+        assert_eq!(analysis.nodes, 500);
+        let tree = mcts.tree.as_ref().unwrap();
+        assert_eq!(tree.nodes[0].visits, 500);
+        let children: u32 = tree.nodes[0]
+            .child_range()
+            .map(|c| tree.nodes[c].visits)
+            .sum();
+        assert_eq!(children, 500, "every iteration goes through a child");
+        // Two decisions on (our own, then the opponent's), the subtree is found and kept.
+        let mut next = state.clone();
+        next.apply(analysis.action);
+        next.apply(1);
+        let index = tree.find(&next).expect("the new state is in the tree");
+        let kept = tree.nodes[index].visits;
+        assert!(kept > 0);
+        let tree = mcts.take_tree(&next);
+        assert_eq!(tree.nodes[0].visits, kept);
+        assert!(tree.nodes[0].action.is_none());
+        for node in &tree.nodes {
+            if node.expanded {
+                assert!(node.child_range().end <= tree.nodes.len());
+            }
+        }
+    }
+
+    #[test]
+    fn an_unrelated_state_starts_a_new_tree() {
+        let mut mcts = agent("ai:mcts:iterations=100");
+        mcts.analyse(&Nim::new(&NimOptions { pile: 12 }, 0), &StopFlag::default());
+        let other = Nim::new(&NimOptions { pile: 30 }, 0);
+        assert_eq!(mcts.take_tree(&other).nodes.len(), 1);
+    }
+
+    #[test]
+    fn a_full_arena_still_plays() {
+        let mut mcts = agent("ai:mcts:iterations=200,tree=1");
+        let state = Nim::new(&NimOptions { pile: 12 }, 0);
+        let analysis = mcts.analyse(&state, &StopFlag::default());
+        assert!(state.is_legal(analysis.action));
+    }
+
+    #[test]
+    fn cut_off_playouts_score_with_the_evaluation() {
+        let mut mcts = agent("ai:mcts:iterations=300,cutoff=2,scale=100");
+        let state = Nim::new(&NimOptions { pile: 40 }, 0);
+        let analysis = mcts.analyse(&state, &StopFlag::default());
+        let Some(Evaluation::Reward(reward)) = analysis.evaluation else {
+            panic!("a reward");
+        };
+        assert!((0.0..=1.0).contains(&reward));
     }
 }
