@@ -31,6 +31,20 @@ pub trait Agent<G: Game>: Send {
     /// Precondition: the game is not over.
     fn analyse(&mut self, state: &G, stop: &StopFlag) -> Analysis<G::Action>;
 
+    /// Like [`Agent::analyse`], calling `info` with the best found so far whenever the search
+    /// completes a stage (alpha-beta: each iteration), for a user interface to show while it
+    /// thinks. The default calls it once, with the result.
+    fn analyse_with(
+        &mut self,
+        state: &G,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&Analysis<G::Action>),
+    ) -> Analysis<G::Action> {
+        let analysis = self.analyse(state, stop);
+        info(&analysis);
+        analysis
+    }
+
     /// The spec that built this agent, for tables and records.
     fn spec(&self) -> String;
 }
@@ -123,6 +137,14 @@ impl<G: Game> Agent<G> for Renamed<G> {
     }
     fn analyse(&mut self, state: &G, stop: &StopFlag) -> Analysis<G::Action> {
         self.agent.analyse(state, stop)
+    }
+    fn analyse_with(
+        &mut self,
+        state: &G,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&Analysis<G::Action>),
+    ) -> Analysis<G::Action> {
+        self.agent.analyse_with(state, stop, info)
     }
     fn spec(&self) -> String {
         self.name.clone()

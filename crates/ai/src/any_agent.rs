@@ -7,7 +7,7 @@
 
 use ludus_engine::{AnyGame, Game};
 
-use crate::{Agent, Evaluation, StopFlag};
+use crate::{Agent, Analysis, Evaluation, StopFlag};
 
 /// What a search found, in notation.
 #[derive(Clone, PartialEq, Debug)]
@@ -30,7 +30,17 @@ pub trait AnyAgent: Send {
     fn choose(&mut self, game: &AnyGame, stop: &StopFlag) -> Option<String>;
     /// The agent's suggestion and evaluation for the seat to move, or `None` if the game is
     /// over or of another type. Returns early (with the best found so far) when `stop` rises.
-    fn analyse(&mut self, game: &AnyGame, stop: &StopFlag) -> Option<AnyAnalysis>;
+    fn analyse(&mut self, game: &AnyGame, stop: &StopFlag) -> Option<AnyAnalysis> {
+        self.analyse_with(game, stop, &mut |_| {})
+    }
+    /// Like [`AnyAgent::analyse`], calling `info` with the best found so far at each completed
+    /// stage of the search (alpha-beta: each iteration), for a thinking display.
+    fn analyse_with(
+        &mut self,
+        game: &AnyGame,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&AnyAnalysis),
+    ) -> Option<AnyAnalysis>;
     /// The agent's spec.
     fn spec(&self) -> String;
 }
@@ -45,30 +55,42 @@ impl<G: Game> AnyAgent for Erased<G> {
         Some(state.format_action(action))
     }
 
-    fn analyse(&mut self, game: &AnyGame, stop: &StopFlag) -> Option<AnyAnalysis> {
+    fn analyse_with(
+        &mut self,
+        game: &AnyGame,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&AnyAnalysis),
+    ) -> Option<AnyAnalysis> {
         let state = game.session::<G>()?.state();
         state.to_move()?;
-        let analysis = self.0.analyse(state, stop);
-        let mut line = state.clone();
-        let mut pv = Vec::with_capacity(analysis.pv.len());
-        for &action in &analysis.pv {
-            if line.outcome().is_some() || !line.is_legal(action) {
-                break;
-            }
-            pv.push(line.format_action(action));
-            line.apply(action);
-        }
-        Some(AnyAnalysis {
-            notation: state.format_action(analysis.action),
-            evaluation: analysis.evaluation,
-            depth: analysis.depth,
-            nodes: analysis.nodes,
-            pv,
-        })
+        let analysis = self
+            .0
+            .analyse_with(state, stop, &mut |found| info(&in_notation(state, found)));
+        Some(in_notation(state, &analysis))
     }
 
     fn spec(&self) -> String {
         self.0.spec()
+    }
+}
+
+/// `analysis` of `state` written in the game's notation.
+fn in_notation<G: Game>(state: &G, analysis: &Analysis<G::Action>) -> AnyAnalysis {
+    let mut line = state.clone();
+    let mut pv = Vec::with_capacity(analysis.pv.len());
+    for &action in &analysis.pv {
+        if line.outcome().is_some() || !line.is_legal(action) {
+            break;
+        }
+        pv.push(line.format_action(action));
+        line.apply(action);
+    }
+    AnyAnalysis {
+        notation: state.format_action(analysis.action),
+        evaluation: analysis.evaluation,
+        depth: analysis.depth,
+        nodes: analysis.nodes,
+        pv,
     }
 }
 

@@ -29,7 +29,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use self::search::{principal_variation, table_key, Searcher, Tables};
+use self::search::{table_key, Searcher, Tables};
 use self::time::{Budget, Clock};
 use crate::params::Params;
 use crate::score::{EvalFn, EvalKind, MATE_BOUND};
@@ -107,7 +107,12 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
         self.tables.tt.clear();
     }
 
-    fn search(&mut self, state: &G, stop: &StopFlag) -> Analysis<G::Action> {
+    fn search(
+        &mut self,
+        state: &G,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&Analysis<G::Action>),
+    ) -> Analysis<G::Action> {
         let root = state
             .to_move()
             .expect("agents are only asked to decide while the game is on");
@@ -124,7 +129,7 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
         }
         let clock = Clock::start(self.config.budget, stop);
         let mut searcher = Searcher::new(&mut self.tables, &clock, self.eval, root);
-        let mut found: Option<(i32, u32)> = None;
+        let mut analysis = Analysis::bare(moves[0]);
         for depth in 1..=self.config.budget.depth {
             searcher.horizon = false;
             let Some((best, score)) = searcher.root(state, depth, &moves) else {
@@ -132,25 +137,28 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
             };
             // The best decision goes first; the others keep their order.
             moves[..=best].rotate_right(1);
+            let completed = if searcher.aborted {
+                analysis.depth
+            } else {
+                depth
+            };
+            analysis = Analysis {
+                action: moves[0],
+                evaluation: Some(Evaluation::from_score(score)),
+                depth: completed,
+                nodes: searcher.nodes,
+                pv: searcher.line(state, moves[0], completed.max(1) as usize),
+            };
             if searcher.aborted {
-                found = Some((score, found.map_or(0, |(_, d)| d)));
                 break;
             }
-            found = Some((score, depth));
+            info(&analysis);
             if !searcher.horizon || score.abs() >= MATE_BOUND || clock.past_half() {
                 break;
             }
         }
-        let nodes = searcher.nodes;
-        let action = moves[0];
-        let depth = found.map_or(0, |(_, d)| d);
-        Analysis {
-            action,
-            evaluation: found.map(|(score, _)| Evaluation::from_score(score)),
-            depth,
-            nodes,
-            pv: principal_variation(&self.tables.tt, state, root, action, depth.max(1) as usize),
-        }
+        analysis.nodes = searcher.nodes;
+        analysis
     }
 }
 
@@ -160,12 +168,21 @@ impl<G: Game + Heuristic> Agent<G> for AlphaBetaAgent<G> {
         state.legal_actions(&mut actions);
         match actions[..] {
             [only] => only,
-            _ => self.search(state, stop).action,
+            _ => self.search(state, stop, &mut |_| {}).action,
         }
     }
 
     fn analyse(&mut self, state: &G, stop: &StopFlag) -> Analysis<G::Action> {
-        self.search(state, stop)
+        self.search(state, stop, &mut |_| {})
+    }
+
+    fn analyse_with(
+        &mut self,
+        state: &G,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&Analysis<G::Action>),
+    ) -> Analysis<G::Action> {
+        self.search(state, stop, info)
     }
 
     fn spec(&self) -> String {

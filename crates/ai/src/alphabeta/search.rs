@@ -97,6 +97,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
+    /// The expected line from `state` starting with `first`, from the table.
+    pub(crate) fn line(&self, state: &G, first: G::Action, length: usize) -> Vec<G::Action> {
+        principal_variation(&self.tables.tt, state, self.root, first, length)
+    }
+
     /// Searches every root decision in `moves` to `depth` decisions. Returns the index of the
     /// best fully searched decision and its score, or `None` if none was fully searched.
     pub(crate) fn root(
@@ -274,7 +279,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 
 /// The expected line from `state` starting with `first`, read from the table (at most
 /// `length` decisions, each checked to be legal).
-pub(crate) fn principal_variation<G: Game>(
+fn principal_variation<G: Game>(
     table: &Table<G::Action>,
     state: &G,
     root: Seat,

@@ -337,3 +337,47 @@ fn bad_specs_are_refused() {
         assert!(ludus_ai::build_agent::<Nim>(&spec, 0).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn thinking_is_reported_after_each_iteration() {
+    let mut depths = Vec::new();
+    let state = mnk(4, 3);
+    let last =
+        agent::<Mnk>("ai:4:depth=4", 1).analyse_with(&state, &StopFlag::default(), &mut |a| {
+            assert!(state.is_legal(a.action));
+            depths.push(a.depth);
+        });
+    assert_eq!(depths, [1, 2, 3, 4]);
+    assert_eq!(last.depth, 4);
+    let game = AnyGame::from(Session::<Mnk>::new(&MnkOptions::default(), 0));
+    let mut seen = 0;
+    let found = erase(agent::<Mnk>("ai:4:depth=3", 1))
+        .analyse_with(&game, &StopFlag::default(), &mut |a| {
+            assert!(!a.notation.is_empty());
+            seen += 1;
+        })
+        .unwrap();
+    assert_eq!((seen, found.depth), (3, 3));
+}
+
+#[test]
+fn tic_tac_toe_is_a_draw() {
+    let empty = mnk(3, 3);
+    assert_eq!(value("ai:4:depth=9", &empty), Some(Evaluation::Score(0)));
+    assert_eq!(
+        value("ai:4:depth=9,hash=0", &empty),
+        Some(Evaluation::Score(0))
+    );
+    assert_eq!(
+        value("ai:3:depth=9,nodes=99999999", &empty),
+        Some(Evaluation::Score(0))
+    );
+    // After a corner and an edge reply, the corner player wins by force.
+    let edge = Mnk::from_position("x../.o./... x", &MnkOptions::default()).unwrap();
+    assert_eq!(value("ai:4:depth=9", &edge), Some(Evaluation::Score(0)));
+    let lost = Mnk::from_position("xo./.../... x", &MnkOptions::default()).unwrap();
+    assert!(matches!(
+        value("ai:4:depth=9", &lost),
+        Some(Evaluation::Win(_))
+    ));
+}
