@@ -7,7 +7,7 @@
 
 use crate::{AgentKind, AgentSpec};
 
-/// Level 5 for games without an entry in [`TABLE`]: MCTS with its default settings.
+/// Level 5 for games without an entry in the table: MCTS with its default settings.
 pub const DEFAULT: &str = "ai:mcts";
 
 /// Level 5 per game id, measured in the arena.

@@ -17,8 +17,10 @@
 //! score only when the side changes, never when the same seat decides again. Games of 3–4
 //! seats are searched paranoid (the seat to move against all others) or, by MCTS, with a
 //! reward per seat. [`Agent::analyse`] reports the decision with an [`Evaluation`] from the
-//! seat to move's view, and [`AnyAgent`] does the same for an erased
-//! [`ludus_engine::AnyGame`], in notation. The [`arena`] plays matches and round robins.
+//! seat to move's view ([`Agent::analyse_with`] also reports each completed iteration), and
+//! [`AnyAgent`] does the same for an erased [`ludus_engine::AnyGame`], in notation. The
+//! [`arena`] plays matches and round robins; [`bench_nodes`] is the search fingerprint for
+//! `ludus bench`.
 //!
 //! ```
 //! use ludus_ai::{build_agent, AgentSpec, StopFlag};

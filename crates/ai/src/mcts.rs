@@ -280,9 +280,14 @@ impl<G: Game + Heuristic> MctsAgent<G> {
         let clock = Clock::start(self.config.budget, stop);
         let mut iterations = 0;
         let mut depth = 0;
-        while iterations == 0 || !clock.must_stop(iterations) {
+        let limit = self.config.budget.nodes;
+        loop {
             depth = depth.max(self.iterate(&mut tree));
             iterations += 1;
+            // The clock is read every 8 iterations: a playout costs far more than the rest.
+            if iterations >= limit || (iterations % 8 == 0 && clock.must_stop(iterations)) {
+                break;
+            }
         }
         let analysis = Self::report(&tree, state, iterations, depth as u32);
         self.tree = Some(tree);

@@ -28,7 +28,7 @@
 //! **Records.** With `save_dir`, game `i` is saved as `<dir>/<game>-<i+1 padded to 4>.json`
 //! (players named after their specs), readable by `ludus replay`.
 
-mod elo;
+pub mod elo;
 mod report;
 
 use std::path::PathBuf;

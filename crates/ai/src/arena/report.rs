@@ -20,7 +20,7 @@ pub struct AgentResult {
     pub losses: u32,
     /// Points won (1 a win, ½ a draw) in percent of the games played, rounded to 0.1.
     pub score: f64,
-    /// Elo difference to the opponents it met, rounded to 0.1 (see [`super::elo`]).
+    /// Elo difference to the opponents it met, rounded to 0.1 (see [`estimate`](super::estimate)).
     pub elo: f64,
     /// Half-width of the 95 % interval of `elo`, rounded to 0.1.
     pub elo_ci95: f64,
