@@ -58,8 +58,9 @@ pub struct ArenaReport {
     pub games: Vec<GameResult>,
 }
 
+/// `x` rounded to one decimal (and never `-0.0`).
 fn round1(x: f64) -> f64 {
-    (x * 10.0).round() / 10.0
+    (x * 10.0).round() / 10.0 + 0.0
 }
 
 impl ArenaReport {
