@@ -29,7 +29,8 @@ impl GameVisitor for BenchGame<'_> {
                 buffer.len()
             });
         });
-        self.0.bench_function(&format!("{id}/perft2"), |b| b.iter(|| perft(&start, 2)));
+        self.0
+            .bench_function(&format!("{id}/perft2"), |b| b.iter(|| perft(&start, 2)));
     }
 }
 

@@ -64,7 +64,12 @@ fn every_game_is_registered_once_with_its_options() {
         let game = new_game(info.id, &[], None, 0).unwrap();
         let names: Vec<String> = game.options().into_iter().map(|(k, _)| k).collect();
         for option in info.options {
-            assert!(names.iter().any(|n| n == option.name), "{}: {}", info.id, option.name);
+            assert!(
+                names.iter().any(|n| n == option.name),
+                "{}: {}",
+                info.id,
+                option.name
+            );
         }
     }
 }
