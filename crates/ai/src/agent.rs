@@ -6,13 +6,44 @@ use std::sync::Arc;
 use ludus_engine::{Game, Heuristic};
 use thiserror::Error;
 
-use crate::{AgentKind, AgentSpec, RandomAgent};
+use crate::{
+    best, AgentKind, AgentSpec, AlphaBetaAgent, AlphaBetaConfig, Analysis, GreedyAgent, MctsAgent,
+    MctsConfig, MinimaxAgent, MinimaxConfig, RandomAgent,
+};
 
 /// A computer player for games of type `G`.
+///
+/// Agents decide one decision at a time: a turn of several decisions is several calls, and the
+/// agent may be asked again with the same seat to move. Given the same seed, budget limits
+/// that do not depend on time (`depth`, `nodes`, `iterations`) and the same sequence of calls,
+/// an agent makes the same decisions. A time budget makes the depth reached depend on the
+/// machine.
 pub trait Agent<G: Game>: Send {
     /// Chooses a legal decision for the seat to move. Precondition: the game is not over.
-    /// Returns early with its best choice so far when `stop` is raised.
-    fn choose(&mut self, state: &G, stop: &StopFlag) -> G::Action;
+    /// Returns early with its best choice so far when `stop` is raised. Agents may skip the
+    /// search when only one decision is legal.
+    fn choose(&mut self, state: &G, stop: &StopFlag) -> G::Action {
+        self.analyse(state, stop).action
+    }
+
+    /// Searches like [`Agent::choose`] and reports what it found: the decision, the
+    /// evaluation from the seat to move's view, the depth and node count, the expected line.
+    /// Precondition: the game is not over.
+    fn analyse(&mut self, state: &G, stop: &StopFlag) -> Analysis<G::Action>;
+
+    /// Like [`Agent::analyse`], calling `info` with the best found so far whenever the search
+    /// completes a stage (alpha-beta: each iteration), for a user interface to show while it
+    /// thinks. The default calls it once, with the result.
+    fn analyse_with(
+        &mut self,
+        state: &G,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&Analysis<G::Action>),
+    ) -> Analysis<G::Action> {
+        let analysis = self.analyse(state, stop);
+        info(&analysis);
+        analysis
+    }
 
     /// The spec that built this agent, for tables and records.
     fn spec(&self) -> String;
@@ -26,6 +57,10 @@ impl StopFlag {
     /// Asks the search to stop.
     pub fn raise(&self) {
         self.0.store(true, Ordering::Relaxed);
+    }
+    /// Lowers the flag again, so that the same flag can serve the next search.
+    pub fn reset(&self) {
+        self.0.store(false, Ordering::Relaxed);
     }
     /// Whether a stop was asked for.
     pub fn is_raised(&self) -> bool {
@@ -48,12 +83,70 @@ pub enum AgentError {
 }
 
 /// Builds the agent `spec` describes for game `G`, seeded with `seed`.
+///
+/// Levels: 1 random, 2 greedy, 3 minimax, 4 alpha-beta, 5 best (the strongest configuration
+/// known for `G`, see [`best_spec`](crate::best_spec)); `ai:mcts` names MCTS directly. Every
+/// parameter is checked: an unknown key or a bad value is an [`AgentError::Parameter`].
 pub fn build_agent<G: Game + Heuristic>(
     spec: &AgentSpec,
     seed: u64,
 ) -> Result<Box<dyn Agent<G>>, AgentError> {
-    match spec.kind {
-        AgentKind::Random => Ok(Box::new(RandomAgent::new(seed))),
-        _ => Err(AgentError::Unavailable(spec.to_string())),
+    let name = spec.to_string();
+    Ok(match spec.kind {
+        AgentKind::Random => {
+            crate::params::Params::new(spec, &[])?;
+            Box::new(RandomAgent::new(seed))
+        }
+        AgentKind::Greedy => Box::new(GreedyAgent::from_spec(spec, seed)?),
+        AgentKind::Minimax => Box::new(MinimaxAgent::<G>::new(
+            MinimaxConfig::from_spec(spec)?,
+            name,
+            seed,
+        )),
+        AgentKind::AlphaBeta => Box::new(AlphaBetaAgent::<G>::new(
+            AlphaBetaConfig::from_spec(spec)?,
+            name,
+            seed,
+        )),
+        AgentKind::Mcts => Box::new(MctsAgent::<G>::new(
+            MctsConfig::from_spec(spec)?,
+            name,
+            seed,
+        )),
+        AgentKind::Best => {
+            let resolved = best::resolve(G::INFO.id, spec);
+            if resolved.kind == AgentKind::Best {
+                return Err(AgentError::Unavailable(name));
+            }
+            let mut agent = build_agent::<G>(&resolved, seed)?;
+            agent = Box::new(Renamed { agent, name });
+            agent
+        }
+    })
+}
+
+/// An agent shown under another spec (level 5 under `ai:best`).
+struct Renamed<G: Game> {
+    agent: Box<dyn Agent<G>>,
+    name: String,
+}
+
+impl<G: Game> Agent<G> for Renamed<G> {
+    fn choose(&mut self, state: &G, stop: &StopFlag) -> G::Action {
+        self.agent.choose(state, stop)
+    }
+    fn analyse(&mut self, state: &G, stop: &StopFlag) -> Analysis<G::Action> {
+        self.agent.analyse(state, stop)
+    }
+    fn analyse_with(
+        &mut self,
+        state: &G,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&Analysis<G::Action>),
+    ) -> Analysis<G::Action> {
+        self.agent.analyse_with(state, stop, info)
+    }
+    fn spec(&self) -> String {
+        self.name.clone()
     }
 }

@@ -1,29 +1,65 @@
-//! Computer players that work on any Ludus game through the engine contract.
+//! Computer players that work on any Ludus game through the engine contract, and the arena
+//! that measures them.
 //!
 //! An [`Agent`] chooses one decision at a time for the seat to move; a turn of several
-//! decisions is several calls. Agents are deterministic for a given seed. [`AgentSpec`] reads
-//! the command line's `ai:LEVEL` and `ai:AGENT:key=value,...` forms, and [`AnyAgent`] plays an
-//! erased [`ludus_engine::AnyGame`] for user interfaces.
+//! decisions is several calls. [`AgentSpec`] reads the command line's `ai:LEVEL` and
+//! `ai:AGENT:key=value,...` forms and [`build_agent`] makes the agent for a game type:
+//!
+//! | level | agent | module |
+//! |---|---|---|
+//! | 1 | `random` | [`RandomAgent`] |
+//! | 2 | `greedy`: the game's level-2 heuristic, one decision ahead | [`GreedyAgent`] |
+//! | 3 | `minimax` to 3 turns with that heuristic | [`MinimaxAgent`] |
+//! | 4 | `alphabeta`: iterative deepening, transposition table, 1 s | [`AlphaBetaAgent`] |
+//! | 5 | `best`: per game (see [`best_spec`]); MCTS for now | [`MctsAgent`] |
+//!
+//! Searches count depth in decisions (alpha-beta) or turns (minimax) and change the sign of a
+//! score only when the side changes, never when the same seat decides again. Games of 3–4
+//! seats are searched paranoid (the seat to move against all others) or, by MCTS, with a
+//! reward per seat. [`Agent::analyse`] reports the decision with an [`Evaluation`] from the
+//! seat to move's view ([`Agent::analyse_with`] also reports each completed iteration), and
+//! [`AnyAgent`] does the same for an erased [`ludus_engine::AnyGame`], in notation. The
+//! [`arena`] plays matches and round robins; [`bench_nodes`] is the search fingerprint for
+//! `ludus bench`.
 //!
 //! ```
 //! use ludus_ai::{build_agent, AgentSpec, StopFlag};
 //! use ludus_engine::demo::{Nim, NimOptions};
 //! use ludus_engine::Game;
 //!
-//! let spec: AgentSpec = "ai:1".parse().unwrap();
+//! let spec: AgentSpec = "ai:4:depth=6".parse().unwrap();
 //! let mut agent = build_agent::<Nim>(&spec, 7).unwrap();
 //! let state = Nim::new(&NimOptions::default(), 0);
-//! let action = agent.choose(&state, &StopFlag::default());
-//! assert!(state.is_legal(action));
+//! let analysis = agent.analyse(&state, &StopFlag::default());
+//! assert!(state.is_legal(analysis.action));
+//! println!("{} ({})", state.format_action(analysis.action), analysis.evaluation.unwrap());
 //! ```
 #![warn(missing_docs)]
 
 mod agent;
+mod alphabeta;
+mod analysis;
 mod any_agent;
+pub mod arena;
+mod bench;
+mod best;
+mod greedy;
+mod mcts;
+mod minimax;
+mod params;
 mod random;
+mod score;
 mod spec;
 
 pub use agent::{build_agent, Agent, AgentError, StopFlag};
-pub use any_agent::{erase, AnyAgent};
+pub use alphabeta::{AlphaBetaAgent, AlphaBetaConfig, SearchBudget};
+pub use analysis::{Analysis, Evaluation};
+pub use any_agent::{erase, AnyAgent, AnyAnalysis};
+pub use bench::{bench_nodes, bench_positions};
+pub use best::{best_spec, DEFAULT as BEST_DEFAULT};
+pub use greedy::GreedyAgent;
+pub use mcts::{MctsAgent, MctsConfig};
+pub use minimax::{MinimaxAgent, MinimaxConfig};
 pub use random::RandomAgent;
+pub use score::EvalKind;
 pub use spec::{AgentKind, AgentSpec};

@@ -6,7 +6,7 @@ use rand::SeedableRng;
 
 use ludus_engine::Game;
 
-use crate::{Agent, StopFlag};
+use crate::{Agent, Analysis, StopFlag};
 
 /// Chooses uniformly among the legal decisions.
 #[derive(Debug, Clone)]
@@ -24,12 +24,13 @@ impl RandomAgent {
 }
 
 impl<G: Game> Agent<G> for RandomAgent {
-    fn choose(&mut self, state: &G, _stop: &StopFlag) -> G::Action {
+    fn analyse(&mut self, state: &G, _stop: &StopFlag) -> Analysis<G::Action> {
         let mut actions = Vec::new();
         state.legal_actions(&mut actions);
-        *actions
+        let action = *actions
             .choose(&mut self.rng)
-            .expect("choose is only called while the game is on")
+            .expect("agents are only asked to decide while the game is on");
+        Analysis::bare(action)
     }
 
     fn spec(&self) -> String {

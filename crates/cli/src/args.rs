@@ -28,6 +28,37 @@ pub enum Command {
     Bench(BenchArgs),
     /// Print a saved game move by move, with the result.
     Replay(ReplayArgs),
+    /// Let computer players play each other: W/D/L, score and Elo per player.
+    Arena(ArenaArgs),
+}
+
+/// `ludus arena`.
+#[derive(Debug, Args)]
+pub struct ArenaArgs {
+    /// The game.
+    pub game: String,
+    /// A computer player, ai:LEVEL or ai:AGENT:key=value,... (two for a match, more for a
+    /// round robin).
+    #[arg(long = "ai", required = true)]
+    pub ai: Vec<String>,
+    /// Games per pair of players (seats alternate).
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Seed of the whole arena (each game is seeded from it and its number).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads (0 = every core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// A rules option as key=value (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+    /// Save every game as a record in this directory.
+    #[arg(long)]
+    pub save_games: Option<PathBuf>,
 }
 
 /// A game, its options, a start position and moves played from it.

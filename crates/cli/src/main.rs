@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Replay(args)) => commands::replay::run(&args),
+        Some(Command::Arena(args)) => commands::arena::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

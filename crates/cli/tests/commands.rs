@@ -145,3 +145,61 @@ fn a_person_types_moves_commands_and_resigns() {
     let record = std::fs::read_to_string(&path).unwrap();
     assert!(record.contains("\"a1:NEN\""), "{record}");
 }
+
+#[test]
+fn arena_json_has_the_documented_shape() {
+    let output = ludus(&[
+        "arena",
+        "qawale",
+        "--ai",
+        "ai:1",
+        "--ai",
+        "ai:2",
+        "--games",
+        "4",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(json["game"], "qawale");
+    let agents = json["agents"].as_array().unwrap();
+    assert_eq!(agents.len(), 2);
+    for key in [
+        "spec", "wins", "draws", "losses", "score", "elo", "elo_ci95",
+    ] {
+        assert!(agents[0].get(key).is_some(), "agent key {key}");
+    }
+    let games = json["games"].as_array().unwrap();
+    assert_eq!(games.len(), 4);
+    for key in ["seats", "result", "plies"] {
+        assert!(games[0].get(key).is_some(), "game key {key}");
+    }
+    let wins: u64 = agents.iter().map(|a| a["wins"].as_u64().unwrap()).sum();
+    let losses: u64 = agents.iter().map(|a| a["losses"].as_u64().unwrap()).sum();
+    assert_eq!(wins, losses);
+}
+
+#[test]
+fn hint_suggests_a_legal_move() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["play", "replica", "--plain", "--p2", "human"])
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), b"hint\nquit\n").unwrap();
+    let text = stdout(&child.wait_with_output().unwrap());
+    let hint = text
+        .lines()
+        .find_map(|l| l.split("hint: ").nth(1))
+        .expect("a hint line");
+    let suggested = hint.split_whitespace().next().unwrap();
+    let legal = stdout(&ludus(&["moves", "replica"]));
+    assert!(
+        legal.lines().any(|m| m == suggested),
+        "{suggested} not in {legal}"
+    );
+}

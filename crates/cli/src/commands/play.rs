@@ -18,6 +18,7 @@ use crate::players::Player;
 const HELP: &str = "\
 type a move in the game's notation (a decision or a whole turn), or a command:
   moves          list the legal decisions
+  hint           level 4's suggestion and its evaluation
   undo / redo    take back / replay a move (back to your last decision against the computer)
   history        the moves so far
   board          show the board again
@@ -143,6 +144,7 @@ impl<'a> Table<'a> {
             "help" | "?" => println!("{HELP}"),
             "quit" | "exit" => return false,
             "moves" => self.list_moves(),
+            "hint" => self.hint(),
             "board" => self.show_board(),
             "position" => println!("{}", self.game.position()),
             "history" => self.show_history(),
@@ -186,6 +188,29 @@ impl<'a> Table<'a> {
             .map(|m| m.notation)
             .collect();
         println!("{} legal: {}", moves.len(), moves.join(" "));
+    }
+
+    /// Asks level 4 (alpha-beta, one second) for a suggestion.
+    fn hint(&self) {
+        let helper = Player::parse("ai:4:time=1", self.game.info().id, self.args.seed);
+        let Ok(Player::Computer(mut agent)) = helper else {
+            println!("no hint available");
+            return;
+        };
+        match agent.analyse(&self.game, &self.stop) {
+            Some(analysis) => {
+                let evaluation = analysis
+                    .evaluation
+                    .map_or_else(String::new, |e| format!(", evaluation {e}"));
+                println!(
+                    "hint: {} (depth {}{evaluation}; line {})",
+                    analysis.notation,
+                    analysis.depth,
+                    analysis.pv.join(" ")
+                );
+            }
+            None => println!("no hint: the game is over"),
+        }
     }
 
     fn show_board(&self) {

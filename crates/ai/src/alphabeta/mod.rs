@@ -1,0 +1,232 @@
+//! Level 4: negamax alpha-beta with iterative deepening over decisions, a transposition table
+//! on `key()`, move ordering and a time budget.
+//!
+//! Parameters (`ai:alphabeta:time=0.5,depth=9`):
+//!
+//! | key | meaning | default |
+//! |---|---|---|
+//! | `time` | seconds per decision (`0`: no limit) | 1, or none if `depth`/`nodes` is given |
+//! | `depth` | deepest iteration, in decisions | 100 |
+//! | `nodes` | node limit per decision | none |
+//! | `hash` | transposition table size in MB (`0`: off) | 16 |
+//! | `eval` | horizon evaluation: `evaluate` or `seed` (the level-2 heuristic) | `evaluate` |
+//!
+//! Each iteration searches the previous best decision first; the result is the best decision
+//! of the last completed iteration, or of the unfinished one if a decision there was fully
+//! searched and proved better. Deepening stops early once the value is exact (no score rests
+//! on a static evaluation), once a forced result is found, or when half the time is gone.
+//! The seeded generator shuffles the root decisions, which breaks ties between equal scores.
+
+mod ordering;
+mod search;
+pub(crate) mod time;
+mod tt;
+
+use std::time::Duration;
+
+use ludus_engine::{Game, Heuristic};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use self::search::{table_key, Searcher, Tables};
+use self::time::{Budget, Clock};
+use crate::params::Params;
+use crate::score::{EvalFn, EvalKind, MATE_BOUND};
+use crate::{Agent, AgentError, AgentSpec, Analysis, Evaluation, StopFlag};
+
+pub use self::time::Budget as SearchBudget;
+
+/// The settings of an alpha-beta agent.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct AlphaBetaConfig {
+    /// Time, depth (decisions) and node limits per decision.
+    pub budget: Budget,
+    /// Transposition table size in MB; 0 turns it off.
+    pub hash_megabytes: usize,
+    /// The evaluation used at the horizon.
+    pub eval: EvalKind,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig {
+            budget: Budget {
+                time: Some(Duration::from_secs(1)),
+                depth: 100,
+                nodes: u64::MAX,
+            },
+            hash_megabytes: 16,
+            eval: EvalKind::Evaluate,
+        }
+    }
+}
+
+impl AlphaBetaConfig {
+    /// Reads the parameters of `spec` (see the module doc).
+    pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
+        let params = Params::new(spec, &["time", "depth", "nodes", "hash", "eval"])?;
+        let default = AlphaBetaConfig::default();
+        Ok(AlphaBetaConfig {
+            budget: Budget::from_params(&params, "nodes", default.budget)?,
+            hash_megabytes: params
+                .get("hash")?
+                .unwrap_or(default.hash_megabytes)
+                .min(1 << 14),
+            eval: params
+                .with("eval", EvalKind::parse)?
+                .unwrap_or(default.eval),
+        })
+    }
+}
+
+/// The alpha-beta agent. Keeps its transposition table and history between decisions.
+#[derive(Debug)]
+pub struct AlphaBetaAgent<G: Game> {
+    config: AlphaBetaConfig,
+    spec: String,
+    rng: SmallRng,
+    eval: EvalFn<G>,
+    tables: Tables<G::Action>,
+}
+
+impl<G: Game + Heuristic> AlphaBetaAgent<G> {
+    /// An agent with `config`, its spec text `spec` (for tables) and a seed.
+    pub fn new(config: AlphaBetaConfig, spec: String, seed: u64) -> Self {
+        AlphaBetaAgent {
+            config,
+            spec,
+            rng: SmallRng::seed_from_u64(seed),
+            eval: config.eval.function::<G>(),
+            tables: Tables::new(config.hash_megabytes),
+        }
+    }
+
+    /// Forgets the transposition table (a new game, or for reproducible tests).
+    pub fn clear(&mut self) {
+        self.tables.tt.clear();
+    }
+
+    fn search(
+        &mut self,
+        state: &G,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&Analysis<G::Action>),
+    ) -> Analysis<G::Action> {
+        let root = state
+            .to_move()
+            .expect("agents are only asked to decide while the game is on");
+        let mut moves = Vec::new();
+        state.legal_actions(&mut moves);
+        moves.shuffle(&mut self.rng);
+        self.tables.tt.new_search();
+        self.tables.order.new_search();
+        let key = table_key(state.key(), root);
+        if let Some(tt_move) = self.tables.tt.probe(key).and_then(|e| e.action) {
+            if let Some(i) = moves.iter().position(|&a| a == tt_move) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        let clock = Clock::start(self.config.budget, stop);
+        let mut searcher = Searcher::new(&mut self.tables, &clock, self.eval, root);
+        let mut analysis = Analysis::bare(moves[0]);
+        for depth in 1..=self.config.budget.depth {
+            searcher.horizon = false;
+            let Some((best, score)) = searcher.root(state, depth, &moves) else {
+                break;
+            };
+            // The best decision goes first; the others keep their order.
+            moves[..=best].rotate_right(1);
+            let completed = if searcher.aborted {
+                analysis.depth
+            } else {
+                depth
+            };
+            analysis = Analysis {
+                action: moves[0],
+                evaluation: Some(Evaluation::from_score(score)),
+                depth: completed,
+                nodes: searcher.nodes,
+                pv: searcher.line(state, moves[0], completed.max(1) as usize),
+            };
+            if searcher.aborted {
+                break;
+            }
+            info(&analysis);
+            if !searcher.horizon || score.abs() >= MATE_BOUND || clock.past_half() {
+                break;
+            }
+        }
+        analysis.nodes = searcher.nodes;
+        analysis
+    }
+}
+
+impl<G: Game + Heuristic> Agent<G> for AlphaBetaAgent<G> {
+    fn choose(&mut self, state: &G, stop: &StopFlag) -> G::Action {
+        let mut actions = Vec::new();
+        state.legal_actions(&mut actions);
+        match actions[..] {
+            [only] => only,
+            _ => self.search(state, stop, &mut |_| {}).action,
+        }
+    }
+
+    fn analyse(&mut self, state: &G, stop: &StopFlag) -> Analysis<G::Action> {
+        self.search(state, stop, &mut |_| {})
+    }
+
+    fn analyse_with(
+        &mut self,
+        state: &G,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&Analysis<G::Action>),
+    ) -> Analysis<G::Action> {
+        self.search(state, stop, info)
+    }
+
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ludus_engine::demo::{Nim, NimOptions};
+
+    use super::*;
+
+    fn agent(text: &str) -> AlphaBetaAgent<Nim> {
+        let spec: AgentSpec = text.parse().unwrap();
+        AlphaBetaAgent::new(AlphaBetaConfig::from_spec(&spec).unwrap(), text.into(), 1)
+    }
+
+    #[test]
+    fn solves_two_step_nim() {
+        // A turn takes 2 to 4 stones (or the last ones), so piles of 5 or 6 (mod 6) lose for
+        // the side to move. From 10, seat 1 wins by taking 2 and then 2 more to leave 6.
+        let state = Nim::new(&NimOptions { pile: 10 }, 0);
+        let analysis = agent("ai:alphabeta:depth=40").analyse(&state, &StopFlag::default());
+        assert!(
+            matches!(analysis.evaluation, Some(Evaluation::Win(_))),
+            "{analysis:?}"
+        );
+        assert_eq!(analysis.action, 2);
+        // Second decision of the turn: the same seat continues, and must take 2 more.
+        let mut state = state;
+        state.apply(2);
+        let analysis = agent("ai:alphabeta:depth=40").analyse(&state, &StopFlag::default());
+        assert_eq!(analysis.action, 2);
+        assert!(matches!(analysis.evaluation, Some(Evaluation::Win(_))));
+    }
+
+    #[test]
+    fn a_lost_position_is_seen_as_lost() {
+        let state = Nim::from_position("11 1 0", &NimOptions::default()).unwrap();
+        let analysis = agent("ai:alphabeta:depth=40").analyse(&state, &StopFlag::default());
+        assert!(
+            matches!(analysis.evaluation, Some(Evaluation::Loss(_))),
+            "{analysis:?}"
+        );
+    }
+}

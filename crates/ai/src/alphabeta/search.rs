@@ -1,0 +1,308 @@
+//! The alpha-beta search proper: negamax over **decisions** with a principal-variation window,
+//! a transposition-table probe at every node and move ordering.
+//!
+//! Scores are seen from the side of the seat to move at a node. Sides are paranoid: the root
+//! seat against all others (with two seats, simply the two players). A child whose mover is
+//! on the same side as the parent's, such as the same seat deciding again in a multi-decision
+//! turn, keeps the score and the window as they are; only a change of side negates them. A
+//! finished child is scored from its outcome at once, whatever depth is left.
+//!
+//! No allocation per node: decisions go into one reused buffer pair per ply, and states are
+//! cloned (games keep their states in fixed-size arrays).
+
+use ludus_engine::{zobrist_table, Game, Seat, MAX_SEATS};
+
+use super::ordering::MoveOrder;
+use super::time::Clock;
+use super::tt::{from_table, to_table, Bound, Table};
+use crate::score::{static_score, terminal_score, EvalFn, INFINITY, MATE_BOUND};
+
+/// How often (in nodes, a power of two) the clock and the stop flag are polled.
+const POLL_MASK: u64 = 255;
+
+/// Keys are salted with the root seat: paranoid scores depend on who searches.
+const SALTS: [u64; MAX_SEATS] = zobrist_table(0x5A17_AB00);
+
+/// The key a position is stored under when `root` searches.
+pub(crate) fn table_key(key: u64, root: Seat) -> u64 {
+    key ^ SALTS[root.to_usize()]
+}
+
+/// Reused buffers of one ply.
+#[derive(Debug)]
+pub(crate) struct PlyBuffers<A> {
+    actions: Vec<A>,
+    scored: Vec<(i32, A)>,
+}
+
+impl<A> Default for PlyBuffers<A> {
+    fn default() -> Self {
+        PlyBuffers {
+            actions: Vec::new(),
+            scored: Vec::new(),
+        }
+    }
+}
+
+/// Everything a search keeps between decisions: the table, the ordering and the buffers.
+#[derive(Debug)]
+pub(crate) struct Tables<A> {
+    pub tt: Table<A>,
+    pub order: MoveOrder<A>,
+    plies: Vec<PlyBuffers<A>>,
+}
+
+impl<A: Copy + Eq + std::hash::Hash> Tables<A> {
+    /// Tables with a transposition table of `megabytes` MB.
+    pub(crate) fn new(megabytes: usize) -> Self {
+        Tables {
+            tt: Table::with_megabytes(megabytes),
+            order: MoveOrder::new(),
+            plies: Vec::new(),
+        }
+    }
+}
+
+/// One search from one root.
+#[derive(Debug)]
+pub(crate) struct Searcher<'a, G: Game> {
+    tables: &'a mut Tables<G::Action>,
+    clock: &'a Clock<'a>,
+    eval: EvalFn<G>,
+    root: Seat,
+    /// Nodes visited so far.
+    pub nodes: u64,
+    /// Set when the clock or the stop flag ended the search; scores are then meaningless.
+    pub aborted: bool,
+    /// Set when some score of the current iteration rests on a static evaluation.
+    pub horizon: bool,
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    /// A search for `root` (the seat to move at the root).
+    pub(crate) fn new(
+        tables: &'a mut Tables<G::Action>,
+        clock: &'a Clock<'a>,
+        eval: EvalFn<G>,
+        root: Seat,
+    ) -> Self {
+        Searcher {
+            tables,
+            clock,
+            eval,
+            root,
+            nodes: 0,
+            aborted: false,
+            horizon: false,
+        }
+    }
+
+    /// The expected line from `state` starting with `first`, from the table.
+    pub(crate) fn line(&self, state: &G, first: G::Action, length: usize) -> Vec<G::Action> {
+        principal_variation(&self.tables.tt, state, self.root, first, length)
+    }
+
+    /// Searches every root decision in `moves` to `depth` decisions. Returns the index of the
+    /// best fully searched decision and its score, or `None` if none was fully searched.
+    pub(crate) fn root(
+        &mut self,
+        state: &G,
+        depth: u32,
+        moves: &[G::Action],
+    ) -> Option<(usize, i32)> {
+        self.nodes += 1;
+        let mut best: Option<(usize, i32)> = None;
+        let mut alpha = -INFINITY;
+        for (i, &action) in moves.iter().enumerate() {
+            let mut child = state.clone();
+            child.apply(action);
+            let score = self.window(
+                &child,
+                depth - 1,
+                (alpha, INFINITY),
+                1,
+                best.is_none(),
+                true,
+            );
+            if self.aborted {
+                break;
+            }
+            if best.is_none_or(|(_, b)| score > b) {
+                best = Some((i, score));
+                alpha = alpha.max(score);
+            }
+        }
+        if let Some((i, score)) = best.filter(|_| !self.aborted) {
+            let key = table_key(state.key(), self.root);
+            let draft = depth.min(u32::from(u16::MAX)) as u16;
+            self.tables
+                .tt
+                .store(key, Some(moves[i]), to_table(score, 0), draft, Bound::Exact);
+        }
+        best
+    }
+
+    /// The score of `child` within `(alpha, beta)` from the side `mine` (true: the root's
+    /// side) of its parent, probed with a null window first unless it is the `first` child.
+    fn window(
+        &mut self,
+        child: &G,
+        depth: u32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+        first: bool,
+        mine: bool,
+    ) -> i32 {
+        if first || beta - alpha <= 1 {
+            return self.child(child, depth, alpha, beta, ply, mine);
+        }
+        let probe = self.child(child, depth, alpha, alpha + 1, ply, mine);
+        if probe > alpha && probe < beta && !self.aborted {
+            self.child(child, depth, alpha, beta, ply, mine)
+        } else {
+            probe
+        }
+    }
+
+    /// The score of `child` from the side `mine` (true: the root's side) of its parent.
+    fn child(
+        &mut self,
+        child: &G,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        mine: bool,
+    ) -> i32 {
+        match child.to_move() {
+            None => {
+                let score = terminal_score(child.outcome(), self.root, ply);
+                if mine {
+                    score
+                } else {
+                    -score
+                }
+            }
+            Some(seat) if (seat == self.root) == mine => {
+                self.negamax(child, seat, depth, alpha, beta, ply)
+            }
+            Some(seat) => -self.negamax(child, seat, depth, -beta, -alpha, ply),
+        }
+    }
+
+    /// The score of the unfinished `state` for the side of `mover`, within `(alpha, beta)`.
+    fn negamax(
+        &mut self,
+        state: &G,
+        mover: Seat,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & POLL_MASK == 0 && self.clock.must_stop(self.nodes) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let mine = mover == self.root;
+        if depth == 0 {
+            self.horizon = true;
+            let score = static_score(self.eval, state, self.root);
+            return if mine { score } else { -score };
+        }
+        let key = table_key(state.key(), self.root);
+        let mut tt_move = None;
+        if let Some(entry) = self.tables.tt.probe(key) {
+            tt_move = entry.action;
+            let score = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if u32::from(entry.depth) >= depth && usable {
+                self.horizon |= score.abs() < MATE_BOUND;
+                return score;
+            }
+        }
+        if self.tables.plies.len() <= ply {
+            self.tables.plies.resize_with(ply + 1, PlyBuffers::default);
+        }
+        let mut buffers = std::mem::take(&mut self.tables.plies[ply]);
+        state.legal_actions(&mut buffers.actions);
+        self.tables
+            .order
+            .order(&buffers.actions, tt_move, ply, mover, &mut buffers.scored);
+        let alpha0 = alpha;
+        let mut best = -INFINITY;
+        let mut best_action = None;
+        for (i, &(_, action)) in buffers.scored.iter().enumerate() {
+            let mut child = state.clone();
+            child.apply(action);
+            let score = self.window(&child, depth - 1, (alpha, beta), ply + 1, i == 0, mine);
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_action = Some(action);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        self.tables.order.cutoff(action, ply, depth, mover);
+                        break;
+                    }
+                }
+            }
+        }
+        self.tables.plies[ply] = buffers;
+        if self.aborted || best_action.is_none() {
+            return 0;
+        }
+        let bound = if best <= alpha0 {
+            Bound::Upper
+        } else if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let draft = depth.min(u32::from(u16::MAX)) as u16;
+        self.tables
+            .tt
+            .store(key, best_action, to_table(best, ply), draft, bound);
+        best
+    }
+}
+
+/// The expected line from `state` starting with `first`, read from the table (at most
+/// `length` decisions, each checked to be legal).
+fn principal_variation<G: Game>(
+    table: &Table<G::Action>,
+    state: &G,
+    root: Seat,
+    first: G::Action,
+    length: usize,
+) -> Vec<G::Action> {
+    let mut line = vec![first];
+    let mut state = state.clone();
+    state.apply(first);
+    let mut actions = Vec::new();
+    while line.len() < length && state.to_move().is_some() {
+        let Some(action) = table
+            .probe(table_key(state.key(), root))
+            .and_then(|entry| entry.action)
+        else {
+            break;
+        };
+        state.legal_actions(&mut actions);
+        if !actions.contains(&action) {
+            break;
+        }
+        line.push(action);
+        state.apply(action);
+    }
+    line
+}

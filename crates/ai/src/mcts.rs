@@ -1,0 +1,533 @@
+//! Monte Carlo tree search (UCT) for any number of seats: part of level 5.
+//!
+//! Each iteration walks down the tree choosing, at every node, the child that maximises
+//! `mean reward + c·sqrt(ln N / n)` for the seat deciding there (unvisited children first, in
+//! an order shuffled by the seeded generator), plays a random game from the first new node,
+//! and adds the result to every node of the path. A result is a reward vector, one value per
+//! seat ([`Outcome::reward`](ludus_engine::Outcome::reward): 1 for the winner, a share for a
+//! draw), and each node keeps the total for the seat that chose it, so the same seat deciding
+//! several times in a row and 3–4 seat games need no special case.
+//!
+//! Nodes live in one `Vec` (an arena indexed by `u32`): the children of a node are contiguous,
+//! created all at once on its second visit. When the arena is full the search goes on with
+//! playouts from the frontier. After a decision the tree is kept; on the next call, if the new
+//! state descends from the old root (found by key within a few decisions), the matching subtree
+//! is copied into a fresh arena and the search continues from it.
+//!
+//! Parameters (`ai:mcts:time=0.5,c=0.8`):
+//!
+//! | key | meaning | default |
+//! |---|---|---|
+//! | `time` | seconds per decision (`0`: no limit) | 1, or none if `iterations` is given |
+//! | `iterations` | iterations per decision | none |
+//! | `c` | exploration constant | 1.0 |
+//! | `cutoff` | stop playouts after this many decisions and score with [`Heuristic::evaluate`] (`0`: play to the end) | 0 |
+//! | `scale` | evaluation units for which a cut-off reward reaches 73 % (logistic) | 200 |
+//! | `tree` | most nodes in the arena | 1 000 000 |
+//! | `reuse` | keep the tree between decisions (`true`/`false`) | true |
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use ludus_engine::{random_playout, Game, Heuristic, Seat, Verdict, MAX_SEATS};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use crate::alphabeta::time::{Budget, Clock};
+use crate::params::Params;
+use crate::{Agent, AgentError, AgentSpec, Analysis, Evaluation, StopFlag};
+
+/// Random playouts longer than this many decisions count as draws.
+const PLAYOUT_LIMIT: u64 = 100_000;
+/// How many nodes the search for a descendant of the old root may look at.
+const REUSE_SEARCH_LIMIT: usize = 20_000;
+/// How many decisions below the old root a new root is looked for.
+const REUSE_DEPTH: u8 = 8;
+/// `mover` of a node whose state is finished or not known yet.
+const NO_SEAT: u8 = u8::MAX;
+
+/// The settings of an MCTS agent.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct MctsConfig {
+    /// Time and iteration (`nodes`) limits per decision; `depth` is unused.
+    pub budget: Budget,
+    /// The exploration constant `c`.
+    pub exploration: f64,
+    /// Decisions before a playout stops and is scored by the evaluation; 0 plays to the end.
+    pub cutoff: u64,
+    /// Evaluation units of a cut-off that give a reward of `1 / (1 + e^-1)` ≈ 0.73.
+    pub scale: f64,
+    /// The most nodes the tree may hold.
+    pub tree_nodes: usize,
+    /// Whether to keep the tree between decisions.
+    pub reuse: bool,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            budget: Budget {
+                time: Some(Duration::from_secs(1)),
+                depth: u32::MAX,
+                nodes: u64::MAX,
+            },
+            exploration: 1.0,
+            cutoff: 0,
+            scale: 200.0,
+            tree_nodes: 1_000_000,
+            reuse: true,
+        }
+    }
+}
+
+impl MctsConfig {
+    /// Reads the parameters of `spec` (see the module doc).
+    pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
+        let keys = [
+            "time",
+            "iterations",
+            "c",
+            "cutoff",
+            "scale",
+            "tree",
+            "reuse",
+        ];
+        let params = Params::new(spec, &keys)?;
+        let default = MctsConfig::default();
+        let mut budget = Budget::from_params(&params, "iterations", default.budget)?;
+        budget.depth = u32::MAX;
+        Ok(MctsConfig {
+            budget,
+            exploration: params
+                .get::<f64>("c")?
+                .map_or(default.exploration, f64::abs),
+            cutoff: params.get("cutoff")?.unwrap_or(default.cutoff),
+            scale: params.positive("scale")?.unwrap_or(default.scale),
+            tree_nodes: params
+                .get("tree")?
+                .unwrap_or(default.tree_nodes)
+                .clamp(1, 1 << 30),
+            reuse: params.get("reuse")?.unwrap_or(default.reuse),
+        })
+    }
+}
+
+/// One node of the tree.
+#[derive(Clone, Copy, Debug)]
+struct Node<A> {
+    /// The decision that led here (`None` at the root).
+    action: Option<A>,
+    /// Index of the first child; children are contiguous.
+    first_child: u32,
+    /// How many children (valid once `expanded`).
+    children: u32,
+    /// Iterations through this node.
+    visits: u32,
+    /// Total reward of the seat that chose `action`.
+    value: f64,
+    /// The seat deciding here, or `NO_SEAT`.
+    mover: u8,
+    expanded: bool,
+}
+
+impl<A> Node<A> {
+    fn new(action: Option<A>) -> Self {
+        Node {
+            action,
+            first_child: 0,
+            children: 0,
+            visits: 0,
+            value: 0.0,
+            mover: NO_SEAT,
+            expanded: false,
+        }
+    }
+
+    fn child_range(&self) -> std::ops::Range<usize> {
+        let first = self.first_child as usize;
+        first..first + self.children as usize
+    }
+
+    fn mean(&self) -> f64 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.value / f64::from(self.visits)
+        }
+    }
+}
+
+/// A search tree with the state at its root (node 0).
+#[derive(Debug)]
+struct Tree<G: Game> {
+    root: G,
+    nodes: Vec<Node<G::Action>>,
+}
+
+impl<G: Game> Tree<G> {
+    fn new(root: G) -> Self {
+        Tree {
+            root,
+            nodes: vec![Node::new(None)],
+        }
+    }
+
+    /// The node whose state is `state`, looked for breadth-first below the root.
+    fn find(&self, state: &G) -> Option<usize> {
+        let same = |s: &G| {
+            s.key() == state.key() && s.turn() == state.turn() && s.position() == state.position()
+        };
+        if same(&self.root) {
+            return Some(0);
+        }
+        let mut queue = VecDeque::from([(0usize, self.root.clone(), 0u8)]);
+        let mut looked = 0;
+        while let Some((index, node_state, depth)) = queue.pop_front() {
+            let node = &self.nodes[index];
+            if !node.expanded || depth >= REUSE_DEPTH {
+                continue;
+            }
+            for child in node.child_range() {
+                if self.nodes[child].visits == 0 {
+                    continue;
+                }
+                let mut next = node_state.clone();
+                next.apply(self.nodes[child].action?);
+                if same(&next) {
+                    return Some(child);
+                }
+                looked += 1;
+                if looked > REUSE_SEARCH_LIMIT {
+                    return None;
+                }
+                queue.push_back((child, next, depth + 1));
+            }
+        }
+        None
+    }
+
+    /// The subtree under `index` as a new tree rooted at `state`.
+    fn subtree(self, index: usize, state: G) -> Tree<G> {
+        let mut nodes = vec![Node {
+            action: None,
+            ..self.nodes[index]
+        }];
+        let mut origin = vec![index];
+        let mut next = 0;
+        while next < nodes.len() {
+            let old = self.nodes[origin[next]];
+            if old.expanded {
+                nodes[next].first_child = nodes.len() as u32;
+                for child in old.child_range() {
+                    nodes.push(self.nodes[child]);
+                    origin.push(child);
+                }
+            }
+            next += 1;
+        }
+        Tree { root: state, nodes }
+    }
+}
+
+/// The MCTS agent.
+#[derive(Debug)]
+pub struct MctsAgent<G: Game> {
+    config: MctsConfig,
+    spec: String,
+    rng: SmallRng,
+    tree: Option<Tree<G>>,
+    path: Vec<usize>,
+    actions: Vec<G::Action>,
+}
+
+impl<G: Game + Heuristic> MctsAgent<G> {
+    /// An agent with `config`, its spec text `spec` and a seed.
+    pub fn new(config: MctsConfig, spec: String, seed: u64) -> Self {
+        MctsAgent {
+            config,
+            spec,
+            rng: SmallRng::seed_from_u64(seed),
+            tree: None,
+            path: Vec::new(),
+            actions: Vec::new(),
+        }
+    }
+
+    /// The tree to search from `state`: the matching part of the last one, or a new one.
+    fn take_tree(&mut self, state: &G) -> Tree<G> {
+        let old = self.tree.take().filter(|_| self.config.reuse);
+        match old.and_then(|tree| tree.find(state).map(|index| (tree, index))) {
+            Some((tree, 0)) => tree,
+            Some((tree, index)) => tree.subtree(index, state.clone()),
+            None => Tree::new(state.clone()),
+        }
+    }
+
+    fn search(&mut self, state: &G, stop: &StopFlag) -> Analysis<G::Action> {
+        let mover = state
+            .to_move()
+            .expect("agents are only asked to decide while the game is on");
+        if let Some(action) = self.immediate_win(state, mover) {
+            self.tree = None;
+            return Analysis {
+                evaluation: Some(Evaluation::Win(1)),
+                depth: 1,
+                ..Analysis::bare(action)
+            };
+        }
+        let mut tree = self.take_tree(state);
+        let clock = Clock::start(self.config.budget, stop);
+        let mut iterations = 0;
+        let mut depth = 0;
+        let limit = self.config.budget.nodes;
+        loop {
+            depth = depth.max(self.iterate(&mut tree));
+            iterations += 1;
+            // The clock is read every 8 iterations: a playout costs far more than the rest.
+            if iterations >= limit || (iterations % 8 == 0 && clock.must_stop(iterations)) {
+                break;
+            }
+        }
+        let analysis = Self::report(&tree, state, iterations, depth as u32);
+        self.tree = Some(tree);
+        analysis
+    }
+
+    /// A decision that wins the game at once, if there is one.
+    fn immediate_win(&mut self, state: &G, mover: Seat) -> Option<G::Action> {
+        state.legal_actions(&mut self.actions);
+        self.actions.iter().copied().find(|&action| {
+            let mut next = state.clone();
+            next.apply(action);
+            next.outcome()
+                .is_some_and(|o| o.verdict == Verdict::Win(mover))
+        })
+    }
+
+    /// One iteration: select, expand, play out, back up. Returns how many decisions below
+    /// the root the tree part of the path went.
+    fn iterate(&mut self, tree: &mut Tree<G>) -> usize {
+        let mut state = tree.root.clone();
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0;
+        let rewards = loop {
+            if state.outcome().is_some() {
+                break rewards_of(&state);
+            }
+            let current = tree.nodes[node];
+            if (current.visits == 0 && node != 0)
+                || (!current.expanded && !self.expand(tree, node, &state))
+            {
+                break self.playout(&mut state);
+            }
+            node = self.select(tree, node);
+            if let Some(action) = tree.nodes[node].action {
+                state.apply(action);
+            }
+            self.path.push(node);
+        };
+        let nodes = &mut tree.nodes;
+        nodes[0].visits += 1;
+        for pair in self.path.windows(2) {
+            let mover = usize::from(nodes[pair[0]].mover).min(MAX_SEATS - 1);
+            let child = &mut nodes[pair[1]];
+            child.visits += 1;
+            child.value += rewards[mover];
+        }
+        self.path.len() - 1
+    }
+
+    /// Creates the children of `node`; false if the arena is full.
+    fn expand(&mut self, tree: &mut Tree<G>, node: usize, state: &G) -> bool {
+        state.legal_actions(&mut self.actions);
+        let first = tree.nodes.len();
+        if first + self.actions.len() > self.config.tree_nodes || self.actions.is_empty() {
+            return false;
+        }
+        self.actions.shuffle(&mut self.rng);
+        tree.nodes
+            .extend(self.actions.iter().map(|&action| Node::new(Some(action))));
+        let parent = &mut tree.nodes[node];
+        parent.first_child = first as u32;
+        parent.children = self.actions.len() as u32;
+        parent.expanded = true;
+        parent.mover = state
+            .to_move()
+            .map_or(NO_SEAT, |seat| seat.to_usize() as u8);
+        true
+    }
+
+    /// The child of `node` to follow: the first unvisited one, else the best UCT score.
+    fn select(&self, tree: &Tree<G>, node: usize) -> usize {
+        let parent = &tree.nodes[node];
+        let log_visits = f64::from(parent.visits.max(1)).ln();
+        let mut best = (f64::NEG_INFINITY, parent.first_child as usize);
+        for index in parent.child_range() {
+            let child = &tree.nodes[index];
+            if child.visits == 0 {
+                return index;
+            }
+            let visits = f64::from(child.visits);
+            let score =
+                child.value / visits + self.config.exploration * (log_visits / visits).sqrt();
+            if score > best.0 {
+                best = (score, index);
+            }
+        }
+        best.1
+    }
+
+    /// Plays `state` out at random (up to the cut-off) and returns the rewards per seat.
+    fn playout(&mut self, state: &mut G) -> [f64; MAX_SEATS] {
+        let limit = match self.config.cutoff {
+            0 => PLAYOUT_LIMIT,
+            n => n,
+        };
+        random_playout(state, &mut self.rng, &mut self.actions, limit);
+        if state.outcome().is_some() || self.config.cutoff == 0 {
+            return rewards_of(state);
+        }
+        let mut rewards = [0.0; MAX_SEATS];
+        for seat in Seat::all(state.seat_count()) {
+            let score = f64::from(state.evaluate(seat)) / self.config.scale;
+            rewards[seat.to_usize()] = 1.0 / (1.0 + (-score).exp());
+        }
+        rewards
+    }
+
+    /// The analysis of a finished search: the most visited root child and its mean reward.
+    fn report(tree: &Tree<G>, state: &G, iterations: u64, depth: u32) -> Analysis<G::Action> {
+        let best_child = |node: &Node<G::Action>| {
+            node.child_range().max_by(|&a, &b| {
+                let (a, b) = (&tree.nodes[a], &tree.nodes[b]);
+                a.visits.cmp(&b.visits).then(a.mean().total_cmp(&b.mean()))
+            })
+        };
+        let Some(first) = best_child(&tree.nodes[0]).filter(|_| tree.nodes[0].expanded) else {
+            // Not even one expansion (a full arena): any legal decision.
+            let mut actions = Vec::new();
+            state.legal_actions(&mut actions);
+            return Analysis::bare(actions[0]);
+        };
+        let mut pv = Vec::new();
+        let mut node = first;
+        loop {
+            pv.extend(tree.nodes[node].action);
+            match best_child(&tree.nodes[node]) {
+                Some(next) if tree.nodes[node].expanded && tree.nodes[next].visits > 0 => {
+                    node = next;
+                }
+                _ => break,
+            }
+        }
+        let chosen = &tree.nodes[first];
+        Analysis {
+            action: pv[0],
+            evaluation: Some(Evaluation::Reward(chosen.mean())),
+            depth,
+            nodes: iterations,
+            pv,
+        }
+    }
+}
+
+/// The reward of each seat in a finished `state`, or the draw share if it is not finished.
+fn rewards_of<G: Game>(state: &G) -> [f64; MAX_SEATS] {
+    let seats = state.seat_count();
+    let mut rewards = [0.0; MAX_SEATS];
+    for seat in Seat::all(seats) {
+        rewards[seat.to_usize()] = state
+            .outcome()
+            .map_or(1.0 / seats as f64, |o| o.reward(seat, seats));
+    }
+    rewards
+}
+
+impl<G: Game + Heuristic> Agent<G> for MctsAgent<G> {
+    fn choose(&mut self, state: &G, stop: &StopFlag) -> G::Action {
+        state.legal_actions(&mut self.actions);
+        match self.actions[..] {
+            [only] => only,
+            _ => self.search(state, stop).action,
+        }
+    }
+
+    fn analyse(&mut self, state: &G, stop: &StopFlag) -> Analysis<G::Action> {
+        self.search(state, stop)
+    }
+
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ludus_engine::demo::{Nim, NimOptions};
+
+    use super::*;
+
+    fn agent(text: &str) -> MctsAgent<Nim> {
+        let spec: AgentSpec = text.parse().unwrap();
+        MctsAgent::new(MctsConfig::from_spec(&spec).unwrap(), text.into(), 5)
+    }
+
+    #[test]
+    fn visits_add_up_and_the_tree_is_reused() {
+        let mut mcts = agent("ai:mcts:iterations=500");
+        let state = Nim::new(&NimOptions { pile: 12 }, 0);
+        let analysis = mcts.analyse(&state, &StopFlag::default());
+        assert_eq!(analysis.nodes, 500);
+        let tree = mcts.tree.as_ref().unwrap();
+        assert_eq!(tree.nodes[0].visits, 500);
+        let children: u32 = tree.nodes[0]
+            .child_range()
+            .map(|c| tree.nodes[c].visits)
+            .sum();
+        assert_eq!(children, 500, "every iteration goes through a child");
+        // Two decisions on (our own, then the opponent's), the subtree is found and kept.
+        let mut next = state.clone();
+        next.apply(analysis.action);
+        next.apply(1);
+        let index = tree.find(&next).expect("the new state is in the tree");
+        let kept = tree.nodes[index].visits;
+        assert!(kept > 0);
+        let tree = mcts.take_tree(&next);
+        assert_eq!(tree.nodes[0].visits, kept);
+        assert!(tree.nodes[0].action.is_none());
+        for node in &tree.nodes {
+            if node.expanded {
+                assert!(node.child_range().end <= tree.nodes.len());
+            }
+        }
+    }
+
+    #[test]
+    fn an_unrelated_state_starts_a_new_tree() {
+        let mut mcts = agent("ai:mcts:iterations=100");
+        mcts.analyse(&Nim::new(&NimOptions { pile: 12 }, 0), &StopFlag::default());
+        let other = Nim::new(&NimOptions { pile: 30 }, 0);
+        assert_eq!(mcts.take_tree(&other).nodes.len(), 1);
+    }
+
+    #[test]
+    fn a_full_arena_still_plays() {
+        let mut mcts = agent("ai:mcts:iterations=200,tree=1");
+        let state = Nim::new(&NimOptions { pile: 12 }, 0);
+        let analysis = mcts.analyse(&state, &StopFlag::default());
+        assert!(state.is_legal(analysis.action));
+    }
+
+    #[test]
+    fn cut_off_playouts_score_with_the_evaluation() {
+        let mut mcts = agent("ai:mcts:iterations=300,cutoff=2,scale=100");
+        let state = Nim::new(&NimOptions { pile: 40 }, 0);
+        let analysis = mcts.analyse(&state, &StopFlag::default());
+        let Some(Evaluation::Reward(reward)) = analysis.evaluation else {
+            panic!("a reward");
+        };
+        assert!((0.0..=1.0).contains(&reward));
+    }
+}

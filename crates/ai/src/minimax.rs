@@ -1,0 +1,226 @@
+//! Level 3: minimax to a depth in **turns** (the original Replica's level 3), scored at the
+//! horizon with the game's level-2 heuristic, [`Heuristic::seed_evaluate`].
+//!
+//! A turn ends when [`Game::turn`] grows, so the decisions of one turn (Qawale's stack and
+//! sowing steps) all belong to the same level of look-ahead. With 3–4 seats the search is
+//! paranoid: the root seat maximises its score and every other seat minimises it. Finished
+//! games score `±(WIN_SCORE - decisions)`, as in alpha-beta, so faster wins come first.
+//!
+//! The tree is pruned with alpha-beta, which returns exactly the plain minimax value; at the
+//! root each decision is searched with a window that still tells equal values apart, so ties
+//! are broken by the seeded generator exactly as plain minimax would. Depths 1, 2, … are
+//! searched in turn; when the node cap (or the stop flag, or an optional time limit) ends a
+//! depth early, the decision of the last completed depth is played.
+//!
+//! Parameters: `depth` (turns, default 3), `nodes` (node cap per decision, default 200 000),
+//! `time` (seconds, default none), `eval` (`seed` by default, or `evaluate`).
+
+use ludus_engine::{Game, Heuristic, Seat};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::alphabeta::time::{Budget, Clock};
+use crate::params::Params;
+use crate::score::{static_score, terminal_score, EvalFn, EvalKind, INFINITY};
+use crate::{Agent, AgentError, AgentSpec, Analysis, Evaluation, StopFlag};
+
+/// The settings of a minimax agent.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MinimaxConfig {
+    /// Depth in turns, node cap and optional time limit per decision.
+    pub budget: Budget,
+    /// The evaluation used at the horizon.
+    pub eval: EvalKind,
+}
+
+impl Default for MinimaxConfig {
+    fn default() -> Self {
+        MinimaxConfig {
+            budget: Budget {
+                time: None,
+                depth: 3,
+                nodes: 200_000,
+            },
+            eval: EvalKind::Seed,
+        }
+    }
+}
+
+impl MinimaxConfig {
+    /// Reads the parameters of `spec` (see the module doc).
+    pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
+        let params = Params::new(spec, &["depth", "nodes", "time", "eval"])?;
+        let default = MinimaxConfig::default();
+        Ok(MinimaxConfig {
+            budget: Budget::from_params(&params, "nodes", default.budget)?,
+            eval: params
+                .with("eval", EvalKind::parse)?
+                .unwrap_or(default.eval),
+        })
+    }
+}
+
+/// The minimax agent.
+#[derive(Debug)]
+pub struct MinimaxAgent<G: Game> {
+    config: MinimaxConfig,
+    spec: String,
+    rng: SmallRng,
+    eval: EvalFn<G>,
+    buffers: Vec<Vec<G::Action>>,
+}
+
+/// One search: the root seat, the clock and the counters.
+struct Search<'a, G: Game> {
+    root: Seat,
+    eval: EvalFn<G>,
+    clock: &'a Clock<'a>,
+    buffers: &'a mut Vec<Vec<G::Action>>,
+    nodes: u64,
+    aborted: bool,
+}
+
+impl<G: Game + Heuristic> MinimaxAgent<G> {
+    /// An agent with `config`, its spec text `spec` and a seed.
+    pub fn new(config: MinimaxConfig, spec: String, seed: u64) -> Self {
+        MinimaxAgent {
+            config,
+            spec,
+            rng: SmallRng::seed_from_u64(seed),
+            eval: config.eval.function::<G>(),
+            buffers: Vec::new(),
+        }
+    }
+}
+
+impl<G: Game + Heuristic> Agent<G> for MinimaxAgent<G> {
+    fn analyse(&mut self, state: &G, stop: &StopFlag) -> Analysis<G::Action> {
+        let root = state
+            .to_move()
+            .expect("agents are only asked to decide while the game is on");
+        let mut moves = Vec::new();
+        state.legal_actions(&mut moves);
+        let clock = Clock::start(self.config.budget, stop);
+        let mut search = Search {
+            root,
+            eval: self.eval,
+            clock: &clock,
+            buffers: &mut self.buffers,
+            nodes: 0,
+            aborted: false,
+        };
+        let mut found = None;
+        for turns in 1..=self.config.budget.depth {
+            let Some((best, score)) = search.root(state, turns, &moves, &mut self.rng) else {
+                break;
+            };
+            // Searching the best decision first prunes more at the next depth.
+            moves[..=best].rotate_right(1);
+            found = Some((score, turns));
+        }
+        let action = moves[0];
+        Analysis {
+            action,
+            evaluation: found.map(|(score, _)| Evaluation::from_score(score)),
+            depth: found.map_or(0, |(_, turns)| turns),
+            nodes: search.nodes,
+            pv: vec![action],
+        }
+    }
+
+    fn spec(&self) -> String {
+        self.spec.clone()
+    }
+}
+
+impl<G: Game> Search<'_, G> {
+    /// Scores every root decision to `turns` turns; returns the chosen index and its value, or
+    /// `None` if the search was cut short.
+    fn root(
+        &mut self,
+        state: &G,
+        turns: u32,
+        moves: &[G::Action],
+        rng: &mut SmallRng,
+    ) -> Option<(usize, i32)> {
+        let mut best: Option<(usize, i32)> = None;
+        let mut ties = 0;
+        for (i, &action) in moves.iter().enumerate() {
+            // Values below `best - 1` need not be exact; equal ones must be.
+            let alpha = best.map_or(-INFINITY, |(_, b)| b - 1);
+            let score = self.child(state, action, turns, alpha, INFINITY, 1);
+            if self.aborted {
+                return None;
+            }
+            match best {
+                Some((_, top)) if score < top => continue,
+                Some((_, top)) if score == top => ties += 1,
+                _ => ties = 1,
+            }
+            if ties == 1 || rng.random_range(0..ties) == 0 {
+                best = Some((i, score));
+            }
+        }
+        best
+    }
+
+    /// The value for the root of playing `action` in `state` with `turns` turns left to look.
+    fn child(
+        &mut self,
+        state: &G,
+        action: G::Action,
+        turns: u32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        let mut child = state.clone();
+        child.apply(action);
+        if child.to_move().is_none() {
+            return terminal_score(child.outcome(), self.root, ply);
+        }
+        let left = if child.turn() > state.turn() {
+            turns - 1
+        } else {
+            turns
+        };
+        if left == 0 {
+            self.nodes += 1;
+            return static_score(self.eval, &child, self.root);
+        }
+        self.value(&child, left, alpha, beta, ply)
+    }
+
+    /// The minimax value of the unfinished `state` for the root, within `(alpha, beta)`.
+    fn value(&mut self, state: &G, turns: u32, mut alpha: i32, mut beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.nodes.trailing_zeros() >= 8 && self.clock.must_stop(self.nodes) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        let maximising = state.to_move() == Some(self.root);
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Vec::new);
+        }
+        let mut actions = std::mem::take(&mut self.buffers[ply]);
+        state.legal_actions(&mut actions);
+        let mut best = if maximising { -INFINITY } else { INFINITY };
+        for &action in &actions {
+            let score = self.child(state, action, turns, alpha, beta, ply + 1);
+            if maximising {
+                best = best.max(score);
+                alpha = alpha.max(score);
+            } else {
+                best = best.min(score);
+                beta = beta.min(score);
+            }
+            if alpha >= beta || self.aborted {
+                break;
+            }
+        }
+        self.buffers[ply] = actions;
+        best
+    }
+}
