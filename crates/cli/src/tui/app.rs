@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use ludus_ai::StopFlag;
+use ludus_ai::{AnyAnalysis, StopFlag};
 use ludus_engine::{AnyGame, CellId, PlayerRecord, Seat};
 
 use super::setup::{SeatChoice, Setup};
@@ -96,6 +96,19 @@ pub struct Thinking {
     pub stop: StopFlag,
 }
 
+/// What a search said about a position, for the evaluation bar.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Insight {
+    /// The seat the evaluation is for (the seat that was to move).
+    pub seat: Seat,
+    /// The search's findings.
+    pub analysis: AnyAnalysis,
+    /// Who searched (`ai:4`).
+    pub by: String,
+    /// Still searching: the best found so far.
+    pub live: bool,
+}
+
 /// A message line in the side panel.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Note {
@@ -134,14 +147,16 @@ pub struct Play {
     pub chooser: Option<Chooser>,
     /// The hinted decision and its cells.
     pub hint: Option<(String, Vec<CellId>)>,
-    /// The computer player that gives hints, once asked for.
-    pub hint_agent: Option<SharedAgent>,
+    /// The computer player that gives hints, once asked for, and its spec.
+    pub hint_agent: Option<(SharedAgent, &'static str)>,
     /// The hint job in flight.
     pub hint_job: Option<Thinking>,
     /// The computer search in flight.
     pub thinking: Option<Thinking>,
     /// Ticks left before the next computer decision starts.
     pub wait: u32,
+    /// The latest evaluation of a computer search (its own move or a hint).
+    pub insight: Option<Insight>,
     /// Computer players wait for a step (`n`) or resume (`p`).
     pub paused: bool,
     /// Index into [`SPEEDS`].
@@ -207,6 +222,7 @@ impl Play {
             hint_job: None,
             thinking: None,
             wait: 0,
+            insight: None,
             paused: false,
             speed: 2,
             notes: Vec::new(),

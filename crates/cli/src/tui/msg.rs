@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use ludus_ai::StopFlag;
+use ludus_ai::{AnyAnalysis, StopFlag};
 use ludus_engine::{AnyGame, GameRecord};
 use ratatui::crossterm::event::{KeyEvent, MouseEvent};
 
@@ -20,21 +20,26 @@ pub enum Msg {
     Resize(u16, u16),
     /// Time passes: spinners turn, computer-move delays count down.
     Tick,
-    /// A computer player's decision (notation), or why there is none.
+    /// A computer player's decision (with its evaluation), or why there is none.
     AiMove {
         /// The job it answers.
         job: u64,
-        /// The decision in notation.
-        result: Result<String, String>,
+        /// What the search found.
+        result: Result<AnyAnalysis, String>,
+    },
+    /// A search's progress: the best found so far after an iteration.
+    AiInfo {
+        /// The job it belongs to.
+        job: u64,
+        /// The best found so far.
+        analysis: AnyAnalysis,
     },
     /// A hint: the decision a strong computer player would make.
     Hint {
         /// The job it answers.
         job: u64,
-        /// The decision in notation.
-        result: Result<String, String>,
-        /// The computer player that found it (`ai:4`).
-        by: String,
+        /// What the search found.
+        result: Result<AnyAnalysis, String>,
     },
     /// A save finished.
     Saved {

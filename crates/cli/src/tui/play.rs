@@ -4,21 +4,29 @@
 
 use std::path::PathBuf;
 
-use ludus_ai::StopFlag;
+use ludus_ai::{AnyAnalysis, StopFlag};
 use ludus_engine::{CellId, Seat};
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 
-use super::app::{App, Confirm, Help, Play, Prompt, PromptKind, Replay, Screen, Thinking, SPEEDS};
+use super::app::{
+    App, Confirm, Help, Insight, Play, Prompt, PromptKind, Replay, Screen, Thinking, SPEEDS,
+};
 use super::layout::{game_areas, BoardGeometry};
 use super::msg::Cmd;
 use super::pointing::{self, Pick};
+use super::setup::level_of;
 use super::worker::{Job, SharedAgent, Task};
 use super::{menu, update};
 use crate::players::Player;
 
 /// The computer players tried for hints, strongest first.
 const HINT_SPECS: [&str; 4] = ["ai:4", "ai:3", "ai:2", "ai:1"];
+
+/// A computer player as people call it: `level 4`, or its spec.
+fn who(spec: &str) -> String {
+    level_of(spec).map_or_else(|| spec.to_string(), |level| format!("level {level}"))
+}
 
 /// Starts showing a game.
 pub fn start(app: &mut App, mut play: Play) -> Option<Cmd> {
@@ -120,15 +128,31 @@ pub fn tick(app: &mut App) -> Option<Cmd> {
 }
 
 /// A computer's decision arrives.
-pub fn on_ai_move(app: &mut App, job: u64, result: Result<String, String>) -> Option<Cmd> {
+pub fn on_ai_move(app: &mut App, job: u64, result: Result<AnyAnalysis, String>) -> Option<Cmd> {
     let play = app.play.as_mut()?;
     if play.thinking.as_ref().map(|t| t.job) != Some(job) {
         return None; // stale: an undo or a new game came in between
     }
     play.thinking = None;
-    match result.map(|notation| play.game.play(&notation).map_err(|e| e.to_string())) {
-        Ok(Ok(_)) => after_change(app, false),
-        Ok(Err(e)) | Err(e) => {
+    let seat = play.game.to_move()?;
+    let played = result.and_then(|analysis| {
+        play.game
+            .play(&analysis.notation)
+            .map(|_| analysis)
+            .map_err(|e| e.to_string())
+    });
+    match played {
+        Ok(analysis) => {
+            let by = who(&play.seats[seat.to_usize()].kind);
+            play.insight = Some(Insight {
+                seat,
+                analysis,
+                by,
+                live: false,
+            });
+            after_change(app, false)
+        }
+        Err(e) => {
             play.warn(format!("computer player: {e}"));
             play.paused = true;
             None
@@ -136,18 +160,57 @@ pub fn on_ai_move(app: &mut App, job: u64, result: Result<String, String>) -> Op
     }
 }
 
+/// A search reports progress.
+pub fn on_ai_info(app: &mut App, job: u64, analysis: AnyAnalysis) {
+    let Some(play) = app.play.as_mut() else {
+        return;
+    };
+    let is = |t: &Option<Thinking>| t.as_ref().map(|t| t.job) == Some(job);
+    let by = if is(&play.thinking) {
+        play.game
+            .to_move()
+            .and_then(|s| play.seats.get(s.to_usize()))
+            .map(|s| who(&s.kind))
+    } else if is(&play.hint_job) {
+        Some("hint".to_string())
+    } else {
+        None
+    };
+    if let (Some(by), Some(seat)) = (by, play.game.to_move()) {
+        play.insight = Some(Insight {
+            seat,
+            analysis,
+            by,
+            live: true,
+        });
+    }
+}
+
 /// A hint arrives.
-pub fn on_hint(app: &mut App, job: u64, result: Result<String, String>, by: &str) -> Option<Cmd> {
+pub fn on_hint(app: &mut App, job: u64, result: Result<AnyAnalysis, String>) -> Option<Cmd> {
     let play = app.play.as_mut()?;
     if play.hint_job.as_ref().map(|t| t.job) != Some(job) {
         return None;
     }
     play.hint_job = None;
+    let by = format!(
+        "hint, {}",
+        who(play.hint_agent.as_ref().map_or("", |(_, s)| s))
+    );
     match result {
-        Ok(notation) => {
+        Ok(analysis) => {
+            let notation = analysis.notation.clone();
             let cells = pointing::cells_of(&play.game.legal_moves(), &notation);
-            play.note(format!("hint from {by}: {notation}"));
+            play.note(format!("hint: {notation}"));
             play.hint = Some((notation, cells));
+            if let Some(seat) = play.game.to_move() {
+                play.insight = Some(Insight {
+                    seat,
+                    analysis,
+                    by,
+                    live: false,
+                });
+            }
         }
         Err(e) => play.warn(format!("no hint: {e}")),
     }
@@ -355,11 +418,11 @@ fn hint(app: &mut App) -> Option<Cmd> {
             HINT_SPECS
                 .iter()
                 .find_map(|spec| match Player::parse(spec, id, 0x4849_4E54).ok()? {
-                    Player::Computer(agent) => Some(SharedAgent::new(agent)),
+                    Player::Computer(agent) => Some((SharedAgent::new(agent), *spec)),
                     Player::Human => None,
                 });
     }
-    let Some(agent) = play.hint_agent.clone() else {
+    let Some((agent, _)) = play.hint_agent.clone() else {
         play.warn("no computer player can give hints for this game");
         return None;
     };
@@ -389,6 +452,7 @@ fn undo(app: &mut App) -> Option<Cmd> {
             return stop;
         }
         play.paused = true;
+        play.insight = None;
         play.note("undone one decision; paused (p resumes, n steps)");
         return Cmd::then(stop, after_change(app, true));
     }
@@ -405,6 +469,7 @@ fn undo(app: &mut App) -> Option<Cmd> {
         }
     }
     play.game = game;
+    play.insight = None;
     play.note(format!(
         "undone {undone} decision{}",
         if undone == 1 { "" } else { "s" }
@@ -420,6 +485,7 @@ fn redo(app: &mut App) -> Option<Cmd> {
         play.warn("nothing to redo");
         return stop;
     }
+    play.insight = None;
     while play.has_human()
         && play.game.redo_len() > 0
         && play.game.to_move().is_some_and(|s| play.is_computer(s))

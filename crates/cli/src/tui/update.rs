@@ -24,7 +24,11 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Cmd> {
             play::tick(app)
         }
         Msg::AiMove { job, result } => play::on_ai_move(app, job, result),
-        Msg::Hint { job, result, by } => play::on_hint(app, job, result, &by),
+        Msg::AiInfo { job, analysis } => {
+            play::on_ai_info(app, job, analysis);
+            None
+        }
+        Msg::Hint { job, result } => play::on_hint(app, job, result),
         Msg::Saved { path, result } => {
             play::on_saved(app, path, result);
             None

@@ -11,7 +11,7 @@ use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 
-use ludus_ai::{AnyAgent, StopFlag};
+use ludus_ai::{AnyAgent, AnyAnalysis, StopFlag};
 use ludus_engine::AnyGame;
 
 use super::msg::Msg;
@@ -69,19 +69,23 @@ impl fmt::Debug for Job {
     }
 }
 
-/// Runs a job on the calling thread and returns the answer.
-pub fn run_job(job: &Job) -> Msg {
-    let (result, by) = match job.agent.0.lock() {
+/// Runs a job on the calling thread and returns the answer; progress reports of the search
+/// (one per completed iteration) go to `progress` as [`Msg::AiInfo`].
+pub fn run_job(job: &Job, progress: &mut dyn FnMut(Msg)) -> Msg {
+    let result = match job.agent.0.lock() {
         Ok(mut agent) => {
-            let result = agent
-                .choose(&job.game, &job.stop)
-                .ok_or_else(|| "the computer player found no move".to_string());
-            (result, agent.spec())
+            let id = job.id;
+            let mut report = |found: &AnyAnalysis| {
+                progress(Msg::AiInfo {
+                    job: id,
+                    analysis: found.clone(),
+                });
+            };
+            agent
+                .analyse_with(&job.game, &job.stop, &mut report)
+                .ok_or_else(|| "the computer player found no move".to_string())
         }
-        Err(_) => (
-            Err("the computer player crashed earlier".to_string()),
-            String::new(),
-        ),
+        Err(_) => Err("the computer player crashed earlier".to_string()),
     };
     match job.task {
         Task::Move => Msg::AiMove {
@@ -91,7 +95,6 @@ pub fn run_job(job: &Job) -> Msg {
         Task::Hint => Msg::Hint {
             job: job.id,
             result,
-            by,
         },
     }
 }
@@ -110,7 +113,7 @@ pub struct Inline;
 #[cfg(test)]
 impl AiRunner for Inline {
     fn start(&mut self, job: Job) -> Option<Msg> {
-        Some(run_job(&job))
+        Some(run_job(&job, &mut |_| {}))
     }
 }
 
@@ -143,7 +146,11 @@ impl Worker {
             .name("ludus-ai".into())
             .spawn(move || {
                 while let Ok(Order::Start(job)) = inbox.recv() {
-                    if answers.send(run_job(&job)).is_err() {
+                    let mut progress = |msg| {
+                        let _ = answers.send(msg);
+                    };
+                    let answer = run_job(&job, &mut progress);
+                    if answers.send(answer).is_err() {
                         break;
                     }
                 }
@@ -161,11 +168,7 @@ impl AiRunner for Worker {
             let result = Err("the computer players' thread has stopped".to_string());
             return Some(match task {
                 Task::Move => Msg::AiMove { job: id, result },
-                Task::Hint => Msg::Hint {
-                    job: id,
-                    result,
-                    by: String::new(),
-                },
+                Task::Hint => Msg::Hint { job: id, result },
             });
         }
         None

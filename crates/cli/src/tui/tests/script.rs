@@ -292,7 +292,7 @@ fn an_answer_made_stale_by_undo_is_dropped_and_its_search_stopped() {
     process(&mut app, key(KeyCode::Char('u')), &mut jobs);
     let job = jobs.0.remove(0);
     assert!(job.stop.is_raised());
-    let answer = run_job(&job);
+    let answer = run_job(&job, &mut |_| {});
     process(&mut app, answer, &mut jobs);
     let play = app.play.as_ref().unwrap();
     assert_eq!(

@@ -165,6 +165,7 @@ fn draw_panel(
     let width = inner.width.saturating_sub(1) as usize;
     let mut top = seat_lines(app, play, game, view, theme, width);
     top.extend(computer_line(play, theme));
+    top.extend(insight_lines(play, game, view, theme, width));
     top.extend(stack_lines(view, theme, width));
     let notes = note_lines(play, theme, width, 4);
     let budget = (inner.height as usize).saturating_sub(top.len() + notes.len() + 1);
@@ -287,6 +288,69 @@ fn computer_line(play: &Play, theme: &Theme) -> Option<Line<'static>> {
         text.push_str(" · paused");
     }
     Some(Line::styled(text, theme.muted()))
+}
+
+/// The evaluation bar: for two seats a tug of war between their colours from the first
+/// seat's side; for more, the share of the seat the search was for.
+fn insight_lines(
+    play: &Play,
+    game: &AnyGame,
+    view: &BoardView,
+    theme: &Theme,
+    width: usize,
+) -> Vec<Line<'static>> {
+    let Some(insight) = play.insight.as_ref() else {
+        return Vec::new();
+    };
+    let analysis = &insight.analysis;
+    let mut lines = Vec::new();
+    let head = if analysis.depth > 0 {
+        format!("Evaluation · {} · depth {}", insight.by, analysis.depth)
+    } else {
+        format!("Evaluation · {}", insight.by)
+    };
+    lines.push(Line::styled(fit(&head, width), theme.accent()));
+    if let Some(evaluation) = analysis.evaluation {
+        let hue = |seat: Seat| {
+            view.seats
+                .iter()
+                .find(|s| s.seat == seat)
+                .map_or(theme.text, |s| theme.hue(s.hue))
+        };
+        let two = view.seats.len() == 2;
+        let first = view.seats.first().map_or(Seat::FIRST, |s| s.seat);
+        let mut value = evaluation.bar();
+        if two && insight.seat != first {
+            value = -value;
+        }
+        let bar_width = width.saturating_sub(2).clamp(4, 24);
+        let filled = (f64::midpoint(value, 1.0) * bar_width as f64).round() as usize;
+        let (left, right) = if two {
+            (hue(first), hue(first.opponent()))
+        } else {
+            (hue(insight.seat), theme.muted)
+        };
+        let (fill, rest) = if theme.mono {
+            ("█", "░")
+        } else {
+            ("█", "▒")
+        };
+        lines.push(Line::from(vec![
+            Span::styled("  ", theme.text()),
+            Span::styled(fill.repeat(filled.min(bar_width)), Style::new().fg(left)),
+            Span::styled(
+                rest.repeat(bar_width - filled.min(bar_width)),
+                Style::new().fg(right),
+            ),
+        ]));
+        let text = format!("  {} {evaluation}", game.seat_name(insight.seat));
+        lines.push(Line::styled(fit(&text, width), theme.text()));
+    }
+    if analysis.pv.len() > 1 {
+        let pv = format!("  line: {}", analysis.pv.join(" "));
+        lines.push(Line::styled(fit(&pv, width), theme.muted()));
+    }
+    lines
 }
 
 fn stack_lines(view: &BoardView, theme: &Theme, width: usize) -> Vec<Line<'static>> {
