@@ -108,6 +108,10 @@ pub struct BenchArgs {
     /// A rules option as key=value (repeatable).
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    /// Also search fixed positions with alpha-beta to this many decisions and print the node
+    /// count ("Bench: N").
+    #[arg(long)]
+    pub search_depth: Option<u32>,
 }
 
 /// `ludus play`.

@@ -1,8 +1,15 @@
 //! Replica against its spec, `shared/rules/replica.md`: the worked scenarios R1–R9 (§7) under
-//! both sight modes, perft goldens (`data/replica.perft`), notation and position strings
-//! (§1, §6), the termination bound (§4), the board view and the heuristics.
+//! both sight modes, perft goldens (`data/replica.perft`), the termination bound (§4) and the
+//! random-simulation kit. Notation and position strings (§1, §6) are tested in
+//! `replica/notation.rs`; resignation, the board view and the registry in
+//! `replica/view_registry.rs`.
 
 use std::collections::HashSet;
+
+#[path = "replica/notation.rs"]
+mod notation;
+#[path = "replica/view_registry.rs"]
+mod view_registry;
 
 use ludus_engine::testkit::random_simulation;
 use ludus_engine::{parse_options, perft, Game, MoveError, Seat, Verdict};
@@ -312,121 +319,6 @@ fn perft_goldens() {
     assert!(checked >= 30, "only {checked} perft lines checked");
 }
 
-// §6 — every notation form, and errors for bad text.
-#[test]
-fn notation_forms_and_errors() {
-    let r2 = at("7B/8/2b5/2w5/2w5/2w5/8/W7 w", Sight::Forward3);
-    let capture = ReplicaAction::Advance {
-        from: "c3".parse().unwrap(),
-        to: "c6".parse().unwrap(),
-    };
-    for text in ["c3xc6", "c3-c6", "C3XC6", " c3 x c6 ", "C3|"] {
-        assert_eq!(r2.parse_action(text), Ok(capture), "{text}");
-    }
-    let diagonal = r2.parse_action("C3/").unwrap();
-    assert_eq!(r2.format_action(diagonal), "c3-d4");
-    assert_eq!(r2.parse_action("c3xd4"), Ok(diagonal));
-    assert_eq!(r2.format_action(r2.parse_action("C3-").unwrap()), "c3-d3");
-    assert_eq!(r2.parse_action("c3x"), r2.parse_action("c3*"));
-    assert_eq!(r2.seed_notation(capture), "C3|");
-    assert_eq!(r2.seed_notation(diagonal), "C3/");
-    assert_eq!(
-        r2.seed_notation(ReplicaAction::Transform("c3".parse().unwrap())),
-        "C3x"
-    );
-
-    let err = r2.parse_action("c3-c5").unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "illegal move 'c3-c5': the piece on c3 cannot land on c5: it reaches c6, d3, d4"
-    );
-    let err = r2.parse_action("d3-d4").unwrap_err();
-    assert_eq!(
-        err.to_string(),
-        "illegal move 'd3-d4': no White piece on d3"
-    );
-    let err = r2.parse_action("a1*").unwrap_err();
-    assert_eq!(err.to_string(), "illegal move 'a1*': a1 is already a king");
-    assert!(matches!(
-        r2.parse_action("c6-c5"),
-        Err(MoveError::Illegal { .. })
-    ));
-    for bad in [
-        "", "c3", "c3d4", "c3+", "i3-d4", "c3-d9", "c3=d4", "c3-d4-e5", "★", "c3→d4",
-    ] {
-        let err = r2.parse_action(bad).unwrap_err();
-        assert!(matches!(err, MoveError::Syntax { .. }), "{bad}: {err}");
-    }
-    let err = r2.parse_action("c3d4").unwrap_err();
-    assert!(err
-        .to_string()
-        .starts_with("bad move 'c3d4': expected a move like c3-d4"));
-
-    // A finished game refuses everything.
-    let won = play(&at("7B/6w1/8/8/8/8/8/W7 w", Sight::Forward3), "g7xh8");
-    assert!(matches!(
-        won.parse_action("a1-a2"),
-        Err(MoveError::GameOver(_))
-    ));
-}
-
-// §6 — a record-style line of moves plays through parse_turn, one word per decision.
-#[test]
-fn turns_are_single_decisions() {
-    let start = Replica::new(&ReplicaOptions::default(), 0);
-    // §6's record example `1. b4-c5 g5-f4 2. a1* ...` cannot be played as written (a1 is
-    // White's king), so a transform of b1 stands in for it.
-    assert!(start.parse_turn("b4-c5 g5-f4 a1*").is_err());
-    let actions = start.parse_turn("b4-c5 g5-f4 b1*").unwrap();
-    assert_eq!(actions.len(), 3);
-    assert_eq!(start.format_turn(&actions), "b4-c5 g5-f4 b1*");
-    let mut state = start.clone();
-    for a in actions {
-        state.apply(a);
-    }
-    assert_eq!(state.turn(), 3);
-    assert!(start.parse_turn("b4-c5 b4-c5").is_err());
-}
-
-// §1 — position strings: round trip, alternatives accepted, errors for bad ones.
-#[test]
-fn position_strings_round_trip_and_refuse_bad_input() {
-    let state = at("7B/8/2b5/2w5/2w5/2w5/8/W7 w", Sight::Forward3);
-    assert_eq!(state.position(), "7B/8/2b5/2w5/2w5/2w5/8/W7 w");
-    let dotted = at(".......B/8/2b5/2w5/2w5/2w5/8/W7  W", Sight::Forward3);
-    assert_eq!(dotted.position(), state.position());
-    assert_eq!(dotted.key(), state.key());
-    assert_eq!(
-        at("44/8/8/8/8/8/8/W6B b", Sight::All8).position(),
-        "8/8/8/8/8/8/8/W6B b"
-    );
-
-    let cases = [
-        ("", "expected 8 ranks"),
-        ("7B/8/8/8/8/8/8/W7", "expected 8 ranks"),
-        ("7B/8/8/8/8/8/8/W7 w extra", "expected 8 ranks"),
-        ("7B/8/8/8/8/8/W7 w", "found 7 ranks"),
-        ("7B/8/8/8/8/8/8/8/W7 w", "found 9 ranks"),
-        ("7B/8/8/8/8/8/8/W7 x", "side to move 'x'"),
-        ("7B/8/8/8/8/8/8/W8 w", "rank 1 is longer than 8 squares"),
-        ("7B/8/8/8/8/8/7/W7 w", "rank 2 has 7 squares"),
-        ("7B/8/8/8/8/8/8/W6k w", "unexpected 'k' in rank 1"),
-        ("7B/8/8/8/8/8/8/W06 w", "unexpected '0' in rank 1"),
-        ("7B/8/8/8/8/8/8/W9 w", "unexpected '9' in rank 1"),
-        ("7B/8/8/8/8/8/8/W♔6 w", "unexpected '♔' in rank 1"),
-        ("7B/8/8/8/8/wwwwwww1/wwwwwww1/W7 w", "White has 15 pieces"),
-        ("8/8/8/8/8/8/8/W7 w", "Black acted last but has no king"),
-        (
-            "7W/8/8/8/8/8/8/B7 w",
-            "White is to move but already has a king on h8",
-        ),
-    ];
-    for (text, message) in cases {
-        let err = Replica::from_position(text, &ReplicaOptions::default()).unwrap_err();
-        assert!(err.to_string().contains(message), "{text}: {err}");
-    }
-}
-
 // §4 — finished games read from position strings.
 #[test]
 fn finished_positions_are_recognised() {
@@ -435,15 +327,6 @@ fn finished_positions_are_recognised() {
     let lost_king = at("7B/8/8/8/8/8/8/w7 w", Sight::Forward3);
     assert_eq!(winner(&lost_king), Some((BLACK, "king captured".into())));
     assert_eq!(count(&lost_king), 0);
-}
-
-// Resignation ends the game for the other side.
-#[test]
-fn resignation() {
-    let mut state = Replica::new(&ReplicaOptions::default(), 0);
-    state.resign(WHITE);
-    assert_eq!(winner(&state), Some((BLACK, "White resigned".into())));
-    assert_eq!(state.to_move(), None);
 }
 
 // The conformance kit under both sight modes.
@@ -510,100 +393,4 @@ fn games_end_within_302_plies() {
         longest = longest.max(state.turn());
     }
     assert!(longest > 20, "{longest}");
-}
-
-// The board view: checkered, kings marked, White light; clicks identify every action.
-#[test]
-fn board_view_and_action_inputs() {
-    use ludus_engine::Hue;
-    let state = at("7B/8/8/8/w2w4/8/bw6/W7 w", Sight::Forward3);
-    let view = state.view();
-    assert_eq!((view.width, view.height, view.cells.len()), (8, 8, 64));
-    let a1 = &view.cells[view.cell_named("a1").unwrap().to_usize()];
-    assert_eq!((a1.x, a1.y, a1.shaded), (0, 0, true));
-    let piece = &a1.stack[0];
-    assert_eq!(
-        (piece.kind, piece.marked, piece.hue),
-        ('K', true, Hue::Light)
-    );
-    let b1 = &view.cells[view.cell_named("b1").unwrap().to_usize()];
-    assert!(!b1.shaded && b1.stack.is_empty());
-    let a2 = &view.cells[view.cell_named("a2").unwrap().to_usize()].stack[0];
-    assert_eq!(
-        (a2.kind, a2.marked, a2.hue, a2.owner),
-        ('M', false, Hue::Dark, Some(BLACK))
-    );
-    let h8 = view.cell_named("h8").unwrap().to_usize();
-    assert_eq!((view.cells[h8].x, view.cells[h8].y), (7, 7));
-    assert_eq!(view.to_move, Some(WHITE));
-    assert!(view.status.starts_with("White to move"), "{}", view.status);
-
-    let mut actions = Vec::new();
-    state.legal_actions(&mut actions);
-    let mut seen = HashSet::new();
-    for &action in &actions {
-        let input = state.action_input(action);
-        let names: Vec<&str> = input
-            .cells
-            .iter()
-            .map(|c| view.cells[c.to_usize()].name.as_str())
-            .collect();
-        let text = state.format_action(action);
-        match action {
-            ReplicaAction::Advance { .. } => {
-                assert_eq!(names.join(""), text.replace(['-', 'x'], ""));
-                assert_eq!(input.label, None);
-            }
-            ReplicaAction::Transform(_) => {
-                assert_eq!(names, [&text[..2], &text[..2]]);
-                assert_eq!(input.label.as_deref(), Some("transform"));
-            }
-        }
-        assert!(seen.insert((input.cells, input.label)), "{text}");
-    }
-    let over = play(&at("7B/6w1/8/8/8/8/8/W7 w", Sight::Forward3), "g7xh8");
-    assert_eq!(
-        over.view().status,
-        "White wins: king captured — White 2 (1 king), Black 0 (0 kings)"
-    );
-}
-
-// The registry knows the game and its option.
-#[test]
-fn registry_entry() {
-    let info = ludus_games::game_info("replica").unwrap();
-    assert_eq!(info.id, "replica");
-    assert_eq!(info.options[0].name, "sight");
-    let game = ludus_games::new_game("replica", &["sight=all8".to_string()], None, 0).unwrap();
-    assert_eq!(game.position(), START);
-    assert!(ludus_games::new_game("replica", &["sight=six".to_string()], None, 0).is_err());
-    let opts: ReplicaOptions = parse_options("replica", &["sight=all8"]).unwrap();
-    assert_eq!(opts.sight, Sight::All8);
-    assert_eq!(
-        ludus_engine::options_to_pairs(&ReplicaOptions::default()),
-        [("sight".to_string(), "forward3".to_string())]
-    );
-}
-
-// No panic on any text: random strings over the notation's alphabet.
-#[test]
-fn random_text_never_panics() {
-    use rand::RngExt;
-    let alphabet: Vec<char> = "abhiABH0189wWbB.-x*|/ /é".chars().collect();
-    let mut rng = SmallRng::seed_from_u64(11);
-    let start = Replica::new(&ReplicaOptions::default(), 0);
-    for _ in 0..20_000 {
-        let len = rng.random_range(0..12);
-        let text: String = (0..len)
-            .map(|_| *alphabet.choose(&mut rng).unwrap())
-            .collect();
-        if let Ok(action) = start.parse_action(&text) {
-            assert!(start.is_legal(action), "{text}");
-        }
-        let _ = start.parse_turn(&text);
-        let board = format!("{text}/8/8/8/8/8/8/W6B w");
-        if let Ok(state) = Replica::from_position(&board, &ReplicaOptions::default()) {
-            assert_eq!(at(&state.position(), Sight::Forward3).key(), state.key());
-        }
-    }
 }

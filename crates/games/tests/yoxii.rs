@@ -1,7 +1,14 @@
-//! Yoxii: the worked scenarios of `shared/rules/yoxii.md` §8, options, notation, position
-//! strings, the board view, heuristics, perft goldens (`data/yoxii.perft`) and random games.
+//! Yoxii: the worked scenarios of `shared/rules/yoxii.md` §8, the turn structure (§3), the
+//! full-board end (§4.1), perft goldens (`data/yoxii.perft`) and random games. Notation and
+//! position strings are tested in `yoxii/notation.rs`; options, resignation, the board view,
+//! heuristics and the registry in `yoxii/options_view_ai.rs`.
 
 use std::collections::HashSet;
+
+#[path = "yoxii/notation.rs"]
+mod notation;
+#[path = "yoxii/options_view_ai.rs"]
+mod options_view_ai;
 
 use ludus_engine::testkit::random_simulation;
 use ludus_engine::{
@@ -264,32 +271,6 @@ fn y8_scoring_at_the_edge() {
     assert_eq!(moves(&red), "d5 f5");
 }
 
-// §2, Y-D9: option first_player; the colours keep their seats.
-#[test]
-fn first_player_option_both_ways() {
-    let white = Yoxii::new(&options(&["first_player=white"]), 0);
-    assert_eq!(white.to_move(), Some(Seat::FIRST));
-    let red = Yoxii::new(&options(&["first_player=red"]), 0);
-    assert_eq!(red.options().first_player, FirstPlayer::Red);
-    assert_eq!(red.to_move(), Some(RED));
-    assert_eq!(red.seat_name(RED), "Red");
-    assert_eq!(red.seat_name(WHITE), "White");
-    assert_eq!(
-        red.position(),
-        ".../...../......./...#.../......./...../... r"
-    );
-    let after_red = after(&red, "d5 1@d4");
-    assert_eq!(
-        after_red.position(),
-        ".../...../...#.../...o.../......./...../... w"
-    );
-    // Piece-count rules follow the first player.
-    assert!(Yoxii::from_position(&after_red.position(), &YoxiiOptions::default()).is_err());
-    assert!(Yoxii::from_position(&after_red.position(), red.options()).is_ok());
-    assert!(parse_options::<YoxiiOptions>("yoxii", &["first_player=blue"]).is_err());
-    assert_eq!(options(&[]).tiebreak, Tiebreak::AdjacentCount);
-}
-
 // §3: turn structure, one placement per turn, keys follow the position.
 #[test]
 fn a_turn_is_a_totem_move_then_a_placement() {
@@ -313,178 +294,6 @@ fn a_turn_is_a_totem_move_then_a_placement() {
     assert_eq!(done.in_hand(WHITE, 3), 4);
 }
 
-// §6: the notation of decisions and turns.
-#[test]
-fn notation_reads_seed_letters_commas_and_round_trips() {
-    let start = Yoxii::new(&YoxiiOptions::default(), 0);
-    let turn = start.parse_turn("d5 3@d4").unwrap();
-    assert_eq!(
-        turn,
-        [
-            YoxiiAction::Totem(sq("d5")),
-            YoxiiAction::Place {
-                value: 3,
-                square: sq("d4")
-            }
-        ]
-    );
-    assert_eq!(start.format_turn(&turn), "d5 3@d4");
-    for text in ["d5,3@d4", "d5 Y@d4", "d5, y@d4", " D5  Y@D4 "] {
-        assert_eq!(start.parse_turn(text).unwrap(), turn, "{text}");
-    }
-    let moved = after(&start, "d5");
-    for (letter, value) in [("O", 1), ("t", 2), ("Y", 3), ("x", 4), ("4", 4)] {
-        let action = moved.parse_action(&format!("{letter}@c6")).unwrap();
-        assert_eq!(
-            action,
-            YoxiiAction::Place {
-                value,
-                square: sq("c6")
-            }
-        );
-        assert_eq!(moved.format_action(action), format!("{value}@c6"));
-    }
-    // An unfinished turn parses and formats too.
-    assert_eq!(start.parse_turn("d5").unwrap().len(), 1);
-}
-
-#[test]
-fn bad_notation_is_an_error_not_a_panic() {
-    let start = Yoxii::new(&YoxiiOptions::default(), 0);
-    let moved = after(&start, "d5");
-    let syntax = |state: &Yoxii, text: &str| {
-        let err = state.parse_action(text).unwrap_err();
-        assert!(matches!(err, MoveError::Syntax { .. }), "{text}: {err}");
-        err.to_string()
-    };
-    let illegal = |state: &Yoxii, text: &str| {
-        let err = state.parse_action(text).unwrap_err();
-        assert!(matches!(err, MoveError::Illegal { .. }), "{text}: {err}");
-        err.to_string()
-    };
-    for text in [
-        "", "h4", "d0", "d44", "5@d4", "@d4", "3@", "3@z9", "Q@d4", "d5 3@d4", "é@d4",
-    ] {
-        syntax(&start, text);
-        syntax(&moved, text);
-    }
-    assert!(syntax(&start, "xx").contains("expected a totem destination like d5"));
-    assert!(syntax(&moved, "Z@d4").contains("a value 1-4 or O/T/Y/X"));
-    assert!(illegal(&start, "a1").contains("a1 is off the board"));
-    assert!(illegal(&start, "d4").contains("the totem cannot go to d4"));
-    assert!(illegal(&start, "d6").contains("the totem cannot go to d6"));
-    assert!(illegal(&start, "3@d4").contains("must move the totem first"));
-    assert!(illegal(&moved, "e5").contains("must place a piece"));
-    assert!(illegal(&moved, "3@d5").contains("d5 is not empty"));
-    assert!(illegal(&moved, "3@d2").contains("d2 is not next to the totem on d5"));
-    assert!(illegal(&moved, "3@g7").contains("off the board"));
-    // Out of a value: three 4s, then none.
-    let mut state = start.clone();
-    for turn in [
-        "d5 4@d4", "e5 4@e4", "d6 4@d5", "e6 1@e5", "d7 4@d6", "e7 1@e6",
-    ] {
-        state = after(&state, turn);
-    }
-    let moved = after(&state, "d7");
-    assert!(illegal(&moved, "X@e7").contains("White has no piece of value 4 left"));
-    assert!(moved.is_legal(moved.parse_action("3@e7").unwrap()));
-    // Errors in a turn name the decision.
-    let err = start.parse_turn("d5 9@d4").unwrap_err();
-    assert!(err.to_string().contains("decision 2"), "{err}");
-    assert!(start.parse_turn("  ,  ").is_err());
-    // A finished game refuses everything.
-    let over = at(".../y.y.T/..OXt.T/.oO#t.O/..tTt.O/..y../... w");
-    assert!(matches!(
-        over.parse_action("d5"),
-        Err(MoveError::GameOver(_))
-    ));
-}
-
-// §6: every validation of position strings.
-#[test]
-fn bad_position_strings_are_refused_with_a_reason() {
-    let bad = |text: &str, needle: &str| {
-        let err = Yoxii::from_position(text, &YoxiiOptions::default())
-            .err()
-            .unwrap_or_else(|| panic!("accepted '{text}'"));
-        assert!(err.to_string().contains(needle), "'{text}': {err}");
-    };
-    bad("", "expected 7 ranks");
-    bad(
-        ".../...../......./...#.../......./...../...",
-        "expected 7 ranks",
-    );
-    bad(
-        ".../...../......./...#.../......./... w",
-        "expected 7 ranks separated by '/', found 6",
-    );
-    bad(
-        ".../...../......./...#.../......./...../....  w",
-        "rank 1 has 4 squares, expected 3",
-    );
-    bad(
-        "../...../......./...#.../......./...../... w",
-        "rank 7 has 2 squares",
-    );
-    bad(
-        ".../...../......./...#.../......./...../..Z w",
-        "unexpected 'Z' on rank 1",
-    );
-    bad(
-        ".../...../......./...#.../......./...../..é w",
-        "unexpected 'é'",
-    );
-    bad(
-        ".../...../......./......./......./...../... w",
-        "exactly one totem '#', found 0",
-    );
-    bad(
-        ".../...../......./...#.../......./...../#.. w",
-        "exactly one totem '#', found 2",
-    );
-    bad(START.trim_end_matches('w'), "expected 7 ranks");
-    bad(&START.replace(" w", " b"), "bad side to move 'b'");
-    bad(&format!("{START} later"), "unexpected 'later'");
-    bad(&format!("{START} place extra"), "expected 7 ranks");
-    bad(
-        "XXX/X..../......./...#.../......./...../xxx r",
-        "White has 4 pieces of value 4 on the board, at most 3",
-    );
-    bad(
-        "OOO/OOO../......./...#.../......./...../ooo w",
-        "White has 6 pieces of value 1",
-    );
-    bad(
-        ".../...../......./...#.../......./...../... r",
-        "with White first and Red to move, White must have one piece more than Red on the board (White 0, Red 0)",
-    );
-    bad(
-        ".../...../......./...#O../......./...../... w",
-        "White must have as many pieces as Red",
-    );
-    bad(
-        ".../...../......./...#o../......./...../... r",
-        "White must have one piece more than Red",
-    );
-    let err = Yoxii::from_position(
-        ".../...../......./...#.../......./...../... w",
-        &options(&["first_player=red"]),
-    )
-    .err()
-    .unwrap();
-    assert!(
-        err.to_string()
-            .contains("with Red first (first_player=red) and White to move, Red must have one piece more than White"),
-        "{err}"
-    );
-    // A full board with a pending placement has nowhere to put the piece.
-    let full = "OOO/OOTTT/TTYYYYY/XXX#ooo/oottttt/yyyyy/xxx w place";
-    let err = Yoxii::from_position(full, &YoxiiOptions::default())
-        .err()
-        .unwrap();
-    assert!(err.to_string().contains("no square is empty"), "{err}");
-}
-
 // §4.1: a full board is final for whoever is to move.
 #[test]
 fn a_full_board_ends_the_game() {
@@ -495,107 +304,6 @@ fn a_full_board_ends_the_game() {
     assert_eq!(outcome.reason, "totem surrounded: White 13 – Red 7");
     assert_eq!(state.turn(), 36);
     assert_eq!(state.empty(), 0);
-}
-
-#[test]
-fn resignation_ends_the_game() {
-    let mut state = Yoxii::new(&YoxiiOptions::default(), 0);
-    state.resign(WHITE);
-    let outcome = state.outcome().unwrap();
-    assert_eq!(outcome.verdict, Verdict::Win(RED));
-    assert_eq!(outcome.reason, "White resigned");
-    assert!(legal(&state).is_empty());
-}
-
-// §9: the board view, the hands, and pointing at decisions.
-#[test]
-fn view_shows_totem_pieces_hands_and_inputs() {
-    let start = Yoxii::new(&YoxiiOptions::default(), 0);
-    let state = after(&start, "d5 3@d4 c6");
-    let view = state.view();
-    assert_eq!((view.width, view.height), (7, 7));
-    assert_eq!(view.cells.len(), 37);
-    assert!(view.cell_named("a1").is_none());
-    assert!(view.cells.iter().all(|c| c.shape == CellShape::Square));
-    let c6 = &view.cells[view.cell_named("c6").unwrap().to_usize()];
-    assert_eq!((c6.x, c6.y), (2, 5));
-    let totem = &c6.stack[0];
-    assert_eq!(
-        (totem.kind, totem.hue, totem.marked, totem.owner),
-        ('T', Hue::Neutral, true, None)
-    );
-    let d4 = &view.cells[view.cell_named("d4").unwrap().to_usize()];
-    let piece = &d4.stack[0];
-    assert_eq!(piece.owner, Some(WHITE));
-    assert_eq!(piece.hue, Hue::Light);
-    assert_eq!(piece.label.as_deref(), Some("3"));
-    assert!(view.cells[view.cell_named("d5").unwrap().to_usize()]
-        .stack
-        .is_empty());
-    assert_eq!(view.hands.len(), 2);
-    let white_hand: Vec<u32> = view.hands[0].pieces.iter().map(|p| p.1).collect();
-    assert_eq!(white_hand, [5, 5, 4, 3]);
-    assert_eq!(view.hands[1].pieces[0].0.hue, Hue::Red);
-    assert_eq!(view.to_move, Some(RED));
-    assert_eq!(
-        view.status,
-        "Red: place a piece · around the totem: White 0 – Red 0"
-    );
-    // Pointing: the Totem's destination, then the square with the value as label.
-    let place = state.parse_action("2@b5").unwrap();
-    let input = state.action_input(place);
-    assert_eq!(input.cells, [view.cell_named("b5").unwrap()]);
-    assert_eq!(input.label.as_deref(), Some("2"));
-    let input = start.action_input(start.parse_action("e4").unwrap());
-    assert_eq!(input.cells, [start.view().cell_named("e4").unwrap()]);
-    assert_eq!(input.label, None);
-    let over = at(".../y.y../O.XXo.T/O.o#t.T/O.too.T/...../... w");
-    assert!(over.view().status.starts_with("Red wins: totem surrounded"));
-}
-
-// §9: the seed's level 2 and the evaluation.
-//   7     X . o      White moves the Totem c6-d7 and places on c6: Red is then stuck.
-//   6   . # y o .    With a 2, 3 or 4 White wins (6..8 against 5); with a 1 it is 5-5,
-//   5 . . . O . O .  and Red wins the tie-break on pieces (3 against 2).
-#[test]
-fn heuristics_rate_winning_and_losing_turns() {
-    let start = Yoxii::new(&YoxiiOptions::default(), 0);
-    assert_eq!(start.evaluate(WHITE), -start.evaluate(RED));
-    assert_eq!(start.seed_evaluate(WHITE), 0);
-    let moved = after(&start, "d5");
-    assert!(moved.evaluate(WHITE) > 0, "the pending placement counts");
-    let state = at("X.o/.#yo./...O.O./......./......./...../... w");
-    let d7 = state.parse_action("d7").unwrap();
-    assert_eq!(state.seed_action_score(d7), WIN_SCORE);
-    let at_d7 = after(&state, "d7");
-    assert_eq!(moves(&at_d7), "1@c6 2@c6 3@c6 4@c6");
-    let scores: Vec<i32> = legal(&at_d7)
-        .into_iter()
-        .map(|a| at_d7.seed_action_score(a))
-        .collect();
-    assert_eq!(scores, [-WIN_SCORE, WIN_SCORE, WIN_SCORE, WIN_SCORE]);
-    let lost = after(&at_d7, "1@c6");
-    assert_eq!(lost.outcome().unwrap().verdict, Verdict::Win(RED));
-    // Other Totem moves let the game go on: rated by points, well inside the win score.
-    for action in legal(&state).into_iter().filter(|&a| a != d7) {
-        assert!(
-            state.seed_action_score(action).abs() < WIN_SCORE,
-            "{action:?}"
-        );
-    }
-    // The opponent's greedy reply puts its best value next to the Totem.
-    let (totem, place) = greedy_turn(&start);
-    assert!(start.is_legal(totem));
-    let moved = after(&start, &start.format_action(totem));
-    assert_eq!(moved.format_action(place).chars().next(), Some('4'));
-}
-
-#[test]
-fn the_registry_knows_yoxii() {
-    let game = ludus_games::new_game("yoxii", &["tiebreak=none".into()], None, 0).unwrap();
-    assert_eq!(game.position(), START);
-    assert!(ludus_games::new_game("yoxii", &[], Some(".../... w"), 0).is_err());
-    assert_eq!(ludus_games::game_info("YOXII").unwrap().max_turns, 36);
 }
 
 /// One case of `data/yoxii.perft`: its id, position and options.
@@ -662,40 +370,4 @@ fn random_games_keep_every_invariant() {
     random_simulation::<Yoxii>(&YoxiiOptions::default(), 2000, 0x594F_5849);
     random_simulation::<Yoxii>(&options(&["first_player=red"]), 400, 7);
     random_simulation::<Yoxii>(&options(&["tiebreak=none"]), 400, 11);
-}
-
-// No panic on any text: every one-character edit of valid strings and moves.
-#[test]
-fn edited_text_never_panics() {
-    let positions = [
-        START,
-        ".../..T../...O.../o..#..o/......./...../... w",
-        "O.o/.tTt./...O.../...#.../......./...../... w place",
-    ];
-    let replacements = ['.', '#', 'O', 'x', 'w', 'r', '/', ' ', '9', 'é', '@', ','];
-    for text in positions.iter().copied().chain(["d5 3@d4", "d5,Y@d4"]) {
-        let chars: Vec<char> = text.chars().collect();
-        for i in 0..=chars.len() {
-            for &c in &replacements {
-                for edit in [0, 1, 2] {
-                    let mut edited = chars.clone();
-                    match edit {
-                        0 if i < edited.len() => edited[i] = c,
-                        1 => edited.insert(i, c),
-                        _ if i < edited.len() => {
-                            edited.remove(i);
-                        }
-                        _ => continue,
-                    }
-                    let edited: String = edited.into_iter().collect();
-                    if let Ok(state) = Yoxii::from_position(&edited, &YoxiiOptions::default()) {
-                        assert_eq!(at(&state.position()).key(), state.key(), "{edited}");
-                    }
-                    let start = Yoxii::new(&YoxiiOptions::default(), 0);
-                    let _ = start.parse_turn(&edited);
-                    let _ = after(&start, "d5").parse_action(&edited);
-                }
-            }
-        }
-    }
 }

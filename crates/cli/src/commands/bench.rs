@@ -1,8 +1,11 @@
-//! `ludus bench`: random playouts per second on one thread, from the start position.
+//! `ludus bench`: random playouts per second on one thread, from the start position, and with
+//! `--search-depth` the alpha-beta node count over fixed positions (the search fingerprint,
+//! quoted as "Bench: N" in commits that change search behaviour).
 
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
+use ludus_ai::{bench_nodes, bench_positions};
 use ludus_engine::{parse_options, random_playout, Game, Heuristic, OptionsError};
 use ludus_games::{dispatch, GameVisitor};
 use rand::rngs::SmallRng;
@@ -25,7 +28,35 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         report.decisions as f64 / report.games.max(1) as f64,
         report.turns as f64 / report.games.max(1) as f64
     );
+    if let Some(depth) = args.search_depth {
+        let (nodes, seconds) = dispatch(&args.game, SearchBench { args, depth })??;
+        println!(
+            "search: depth {depth} over {SEARCH_POSITIONS} positions, {:.0} nodes/s",
+            nodes as f64 / seconds
+        );
+        println!("Bench: {nodes}");
+    }
     Ok(())
+}
+
+/// Positions searched by `--search-depth`: the start and seeded random continuations.
+const SEARCH_POSITIONS: usize = 8;
+
+/// The search fingerprint: alpha-beta node counts to a fixed depth over fixed positions.
+struct SearchBench<'a> {
+    args: &'a BenchArgs,
+    depth: u32,
+}
+
+impl GameVisitor for SearchBench<'_> {
+    type Output = Result<(u64, f64), OptionsError>;
+    fn visit<G: Game + Heuristic>(self) -> Self::Output {
+        let options: G::Options = parse_options(G::INFO.id, &self.args.options)?;
+        let positions = bench_positions::<G>(&options, SEARCH_POSITIONS, self.args.seed);
+        let clock = Instant::now();
+        let nodes = bench_nodes(&positions, self.depth);
+        Ok((nodes, clock.elapsed().as_secs_f64().max(1e-9)))
+    }
 }
 
 struct Report {
