@@ -92,12 +92,12 @@ block the view.
 You win by bringing a king to the opposite corner or by capturing any enemy king. There are no \
 draws.
 
-Playing here: select a piece, then the square it moves to; to transform, select the piece and \
-choose \"transform\" in the chooser (or select it twice).";
+Playing here: select a piece, then the square it moves to; to transform a piece, select it \
+twice.";
 
 const YOXII: &str = "\
-Yoxii on a 7x7 board with the corners cut off (37 squares). The neutral totem starts in the centre. \
-Each player has pieces worth 1 (x5), 2 (x5), 3 (x5) and 4 (x3). White begins.
+Yoxii on a 7x7 board with the corners cut off (37 squares). The neutral totem starts in the \
+centre. Each player has pieces worth 1 (x5), 2 (x5), 3 (x5) and 4 (x3). White begins.
 
 A turn has two parts, both compulsory:
 1. Move the totem one square in any of the eight directions onto an empty square, or jump it over \

@@ -27,7 +27,7 @@ pub struct Theme {
     pub square: Color,
     /// A shaded board square.
     pub square_shaded: Color,
-    /// Lines between points and empty points (Qilin).
+    /// Lines between points and empty points (Qilin), drawn on `square`.
     pub link: Color,
     /// Background of the cells of the last move.
     pub last_move: Color,
@@ -112,7 +112,7 @@ pub const CLASSIC: Theme = Theme {
     border: Color::Indexed(240),
     square: Color::Indexed(137),
     square_shaded: Color::Indexed(94),
-    link: Color::Indexed(137),
+    link: Color::Indexed(235),
     last_move: Color::Indexed(64),
     cursor: Color::Indexed(75),
     selected: Color::Indexed(33),
@@ -140,7 +140,7 @@ pub const DRACULA: Theme = Theme {
     border: Color::Rgb(68, 71, 90),
     square: Color::Rgb(68, 71, 90),
     square_shaded: Color::Rgb(40, 42, 54),
-    link: Color::Rgb(98, 114, 164),
+    link: Color::Rgb(150, 160, 200),
     last_move: Color::Rgb(80, 90, 60),
     cursor: Color::Rgb(98, 114, 164),
     selected: Color::Rgb(120, 80, 150),
@@ -168,7 +168,7 @@ pub const GRUVBOX: Theme = Theme {
     border: Color::Rgb(102, 92, 84),
     square: Color::Rgb(189, 174, 147),
     square_shaded: Color::Rgb(124, 111, 100),
-    link: Color::Rgb(168, 153, 132),
+    link: Color::Rgb(80, 73, 69),
     last_move: Color::Rgb(121, 116, 14),
     cursor: Color::Rgb(69, 133, 136),
     selected: Color::Rgb(7, 102, 120),

@@ -45,6 +45,20 @@ pub fn draw_board(buf: &mut Buffer, area: Rect, view: &BoardView, theme: &Theme,
         return;
     };
     draw_coordinates(buf, &geometry, view, theme);
+    if !theme.mono && view.cells.iter().any(|c| c.shape == CellShape::Point) {
+        // A board of points and lines gets a wooden ground, so every piece colour shows.
+        let ground = Style::new().bg(theme.square);
+        let width = u16::from(geometry.width) * geometry.cw;
+        for row in 0..u16::from(geometry.height) * geometry.ch {
+            put(
+                buf,
+                geometry.left,
+                geometry.top + row,
+                &" ".repeat(width as usize),
+                ground,
+            );
+        }
+    }
     for &(a, b) in &view.links {
         if let (Some(a), Some(b)) = (view.cells.get(a.to_usize()), view.cells.get(b.to_usize())) {
             draw_link(buf, &geometry, a, b, theme);
@@ -92,7 +106,7 @@ fn background(cell: &CellView, highlight: Highlight, cursor: bool, theme: &Theme
         (_, Highlight::Hint) => theme.hint,
         (_, Highlight::Target) => theme.target,
         (_, Highlight::Last) => theme.last_move,
-        (_, Highlight::None) if cell.shape == CellShape::Point => Color::Reset,
+        (_, Highlight::None) if cell.shape == CellShape::Point => theme.square,
         (_, Highlight::None) if cell.shaded => theme.square_shaded,
         (_, Highlight::None) => theme.square,
     };

@@ -212,30 +212,50 @@ fn seat_lines(
             "●".to_string()
         };
         let swatch_style = Style::new().fg(theme.hue(seat_view.hue));
-        lines.push(Line::from(vec![
+        // Three or four seats share the panel: one line each.
+        let compact = view.seats.len() > 2;
+        let thinking = play.thinking.is_some() && to_move && app.screen != Screen::Replay;
+        let kind = kind_text(play, seat, !thinking && !compact);
+        let name_room = if compact {
+            width.saturating_sub(kind.chars().count() + 7)
+        } else {
+            width.saturating_sub(5)
+        };
+        let mut name_line = vec![
             Span::styled(if to_move { "▶ " } else { "  " }, theme.accent()),
             Span::styled(swatch, swatch_style.add_modifier(Modifier::BOLD)),
             Span::styled(
-                format!(
-                    " {}",
-                    fit(&label(play, game, seat), width.saturating_sub(5))
-                ),
+                format!(" {}", fit(&label(play, game, seat), name_room)),
                 name_style,
             ),
-        ]));
-        let thinking = play.thinking.is_some() && to_move && app.screen != Screen::Replay;
+        ];
         let mut detail = vec![Span::styled(
-            format!("    {}", kind_text(play, seat, !thinking)),
+            if compact {
+                format!(" · {kind}")
+            } else {
+                format!("    {kind}")
+            },
             theme.muted(),
         )];
         if thinking {
             let frame = SPINNER[(app.ticks % SPINNER.len() as u64) as usize];
-            detail.push(Span::styled(format!(" {frame} thinking"), theme.accent()));
+            let text = if compact {
+                format!(" {frame}")
+            } else {
+                format!(" {frame} thinking")
+            };
+            detail.push(Span::styled(text, theme.accent()));
         }
         if !seat_view.alive {
             detail.push(Span::styled(" · out", theme.muted()));
         }
-        lines.push(Line::from(detail));
+        if compact {
+            name_line.extend(detail);
+            lines.push(Line::from(name_line));
+        } else {
+            lines.push(Line::from(name_line));
+            lines.push(Line::from(detail));
+        }
         if let Some(hand) = view.hands.iter().find(|h| h.seat == seat) {
             let mut spans = vec![Span::styled("    in hand:", theme.muted())];
             for (piece, count) in &hand.pieces {
