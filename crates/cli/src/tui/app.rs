@@ -37,6 +37,8 @@ pub enum PromptKind {
     Move,
     /// A seat's name on the setup screen.
     Name(usize),
+    /// The value of a range option on the setup screen, by index.
+    Value(usize),
 }
 
 /// A one-line text input.

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use ludus_engine::{AnyGame, GameInfo};
+use ludus_engine::{AnyGame, GameInfo, OptionValues};
 use ratatui::crossterm::event::KeyCode;
 
 use super::app::{App, Help, Play, Prompt, PromptKind, Screen};
@@ -127,6 +127,15 @@ pub fn setup_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
             Row::Rules => {
                 let id = setup.info.id;
                 open_help(app, Some(id));
+            }
+            Row::Option(index)
+                if matches!(setup.info.options[index].values, OptionValues::Range { .. }) =>
+            {
+                let text = setup.values[index].clone();
+                app.prompt = Some(Prompt {
+                    kind: PromptKind::Value(index),
+                    text,
+                });
             }
             Row::Mode | Row::Player(_) | Row::Option(_) => setup.change(1),
         },

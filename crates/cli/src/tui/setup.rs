@@ -352,7 +352,7 @@ pub fn step_value(values: OptionValues, now: &str, delta: i32) -> String {
         OptionValues::Choice(_) => now.to_string(),
         OptionValues::Range { min, max, step } => {
             let current = now.parse::<i64>().unwrap_or(min);
-            (current + i64::from(delta) * step.max(1))
+            (current + i64::from(delta) * coarse_step(min, max, step))
                 .clamp(min, max)
                 .to_string()
         }
@@ -363,5 +363,64 @@ pub fn step_value(values: OptionValues, now: &str, delta: i32) -> String {
                 "true".into()
             }
         }
+    }
+}
+
+/// The step of a range option on the setup screen: its own step, or a round multiple of it
+/// when the range holds more than 40 steps (a turn limit of 1000 is not set one by one).
+fn coarse_step(min: i64, max: i64, step: i64) -> i64 {
+    let step = step.max(1);
+    let count = (max - min) / step;
+    [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000]
+        .into_iter()
+        .find(|factor| count / factor <= 40)
+        .unwrap_or(10_000)
+        * step
+}
+
+/// Reads a typed value for a range option; the reason when it does not fit.
+pub fn typed_value(values: OptionValues, text: &str) -> Result<String, String> {
+    let OptionValues::Range { min, max, step } = values else {
+        return Err("this option is chosen with ←→".into());
+    };
+    let value: i64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a whole number"))?;
+    if value < min || value > max || (value - min) % step.max(1) != 0 {
+        let every = if step > 1 {
+            format!(" in steps of {step}")
+        } else {
+            String::new()
+        };
+        return Err(format!("expected {min} to {max}{every}"));
+    }
+    Ok(value.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_step_cycle_toggle_and_parse() {
+        let sizes = OptionValues::Range {
+            min: 9,
+            max: 25,
+            step: 2,
+        };
+        assert_eq!(step_value(sizes, "9", 1), "11");
+        assert_eq!(step_value(sizes, "9", -1), "9");
+        let turns = OptionValues::Range {
+            min: 0,
+            max: 100_000,
+            step: 1,
+        };
+        assert_eq!(step_value(turns, "1000", 1), "6000");
+        assert_eq!(step_value(OptionValues::Choice(&["a", "b"]), "b", 1), "a");
+        assert_eq!(step_value(OptionValues::Flag, "false", 1), "true");
+        assert_eq!(typed_value(sizes, "13"), Ok("13".into()));
+        assert!(typed_value(sizes, "12").unwrap_err().contains("steps of 2"));
+        assert!(typed_value(turns, "many").is_err());
     }
 }

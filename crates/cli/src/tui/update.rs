@@ -10,6 +10,7 @@ use ratatui::crossterm::event::{
 
 use super::app::{App, Confirm, PromptKind, Screen};
 use super::msg::{Cmd, Msg};
+use super::setup::typed_value;
 use super::{menu, play};
 
 /// Applies one message to the app; returns the effects to run.
@@ -128,6 +129,18 @@ fn submit(app: &mut App, kind: PromptKind, text: &str) -> Option<Cmd> {
         PromptKind::Save if !text.is_empty() => play::save_to(app, PathBuf::from(text)),
         PromptKind::Load if !text.is_empty() => Some(Cmd::Load(PathBuf::from(text))),
         PromptKind::Move if !text.is_empty() => play::play_typed(app, text),
+        PromptKind::Value(index) => {
+            let setup = app.setup.as_mut()?;
+            match typed_value(setup.info.options[index].values, text) {
+                Ok(value) => {
+                    setup.values[index] = value;
+                    setup.refresh();
+                    app.notice = None;
+                }
+                Err(e) => app.notify(e, true),
+            }
+            None
+        }
         PromptKind::Name(seat) => {
             if let Some(setup) = app.setup.as_mut() {
                 setup.seats[seat].name = text.to_string();

@@ -1,6 +1,7 @@
 //! The start screen (games with their descriptions, load, theme, quit), the setup screen
 //! (mode, players, levels, names, rules options) and the rules pages.
 
+use ludus_engine::OptionValues;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
@@ -175,7 +176,11 @@ fn row_help(setup: &Setup) -> String {
         Row::Name(_) => "⏎ types a name (empty: the seat's colour).".into(),
         Row::Option(index) => {
             let option = &setup.info.options[index];
-            format!("{}: {} (←→ changes it)", option.name, option.help)
+            let how = match option.values {
+                OptionValues::Range { .. } => "←→ changes it, ⏎ types it",
+                _ => "←→ changes it",
+            };
+            format!("{}: {} ({how})", option.name, option.help)
         }
         Row::Start => "⏎ starts the game.".into(),
         Row::Rules => "⏎ shows a summary of the rules.".into(),

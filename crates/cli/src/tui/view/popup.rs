@@ -75,6 +75,7 @@ pub fn draw_prompt(frame: &mut Frame, prompt: &Prompt, theme: &Theme) {
         PromptKind::Load => "Load file:",
         PromptKind::Move => "Move:",
         PromptKind::Name(_) => "Name:",
+        PromptKind::Value(_) => "Value:",
     };
     let line = Line::from(vec![
         Span::styled(format!(" {question} "), theme.accent()),
