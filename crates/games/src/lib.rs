@@ -6,6 +6,7 @@
 //! maps a name (`qawale`) to the game type, for code that picks a game at run time.
 #![warn(missing_docs)]
 
+pub mod qilin;
 pub mod registry;
 
 pub use registry::{
