@@ -16,7 +16,11 @@ use std::borrow::Cow;
 use ludus_engine::{zobrist_table, Outcome, Seat};
 
 use super::rules::{NoPressRule, Qilin, QilinAction, QilinOptions, BLACK, RED};
-use super::tables::{in_lines, lines_through, Point, Points, ADJACENT, ALL_POINTS};
+use super::tables::{in_lines, lines_through, neighbours, Point, Points, ADJACENT, ALL_POINTS};
+
+/// Room for the legal actions of any position (at most 24 placements or takes, at most one
+/// slide per edge: 40) plus 4 slots of slack.
+const RESERVE: usize = 44;
 
 /// The stage of the game (spec §2). A finished game keeps the stage it ended in.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -50,6 +54,9 @@ pub const RING: usize = 128;
 #[derive(Clone, Debug)]
 pub struct KeyRing {
     keys: [u64; RING],
+    /// A 128-bit filter of the keys pushed since the last clear (bit `key >> 57`): a key
+    /// whose bit is clear has not occurred, and needs no scan.
+    seen: u128,
     next: u8,
     len: u8,
 }
@@ -58,6 +65,7 @@ impl KeyRing {
     pub(super) const fn new() -> Self {
         KeyRing {
             keys: [0; RING],
+            seen: 0,
             next: 0,
             len: 0,
         }
@@ -65,6 +73,7 @@ impl KeyRing {
 
     pub(super) fn clear(&mut self) {
         self.len = 0;
+        self.seen = 0;
     }
 
     /// Adds `key` and returns how often it now occurs. Consecutive entries alternate the side
@@ -72,14 +81,18 @@ impl KeyRing {
     pub(super) fn push(&mut self, key: u64) -> u32 {
         let len = self.len as usize;
         let newest = self.next as usize;
+        let bit = 1u128 << (key >> 57);
         let mut count = 1;
-        let mut back = 2;
-        while back <= len {
-            if self.keys[(newest + RING - back) % RING] == key {
-                count += 1;
+        if self.seen & bit != 0 {
+            let mut back = 2;
+            while back <= len {
+                if self.keys[(newest + RING - back) % RING] == key {
+                    count += 1;
+                }
+                back += 2;
             }
-            back += 2;
         }
+        self.seen |= bit;
         self.keys[newest] = key;
         self.next = ((newest + 1) % RING) as u8;
         self.len = (len + 1).min(RING) as u8;
@@ -195,25 +208,34 @@ impl Qilin {
 
     /// Whether `seat` has a legal slide.
     pub(super) fn can_slide(&self, seat: Seat) -> bool {
-        let empty = self.empty();
-        Points(self.own(seat)).any(|p| ADJACENT[p.to_usize()] & empty != 0)
+        self.own(seat) & neighbours(self.empty()) != 0
     }
 
+    #[inline]
     pub(super) fn fill_legal_actions(&self, out: &mut Vec<QilinAction>) {
         out.clear();
         if self.outcome.is_some() {
             return;
         }
+        out.reserve(RESERVE);
         match (self.stage, self.pending) {
             (Stage::Place, 0) => out.extend(Points(self.empty()).map(QilinAction::Place)),
             (Stage::Transition, _) => {
-                out.extend(Points(self.own(self.side)).map(QilinAction::Take))
+                out.extend(Points(self.own(self.side)).map(QilinAction::Take));
             }
             (Stage::Move, 0) => {
+                // Each piece's slides (at most 4) are pushed without branching on the targets;
+                // the slots beyond its real count are cut off again.
                 let empty = self.empty();
-                for from in Points(self.own(self.side)) {
-                    let to = ADJACENT[from.to_usize()] & empty;
-                    out.extend(Points(to).map(|to| QilinAction::Slide(from, to)));
+                for from in Points(self.own(self.side) & neighbours(empty)) {
+                    let mut to = ADJACENT[from.to_usize()] & empty;
+                    let mut keep = out.len();
+                    for _ in 0..4 {
+                        out.push(QilinAction::Slide(from, Point::lowest_or_a1(to)));
+                        keep += usize::from(to != 0);
+                        to &= to.wrapping_sub(1);
+                    }
+                    out.truncate(keep);
                 }
             }
             _ => out.extend(Points(self.targets()).map(QilinAction::Take)),
@@ -237,6 +259,7 @@ impl Qilin {
     }
 
     /// Plays a legal decision (the hot path: nothing is checked).
+    #[inline]
     pub(super) fn play(&mut self, action: QilinAction) {
         let me = self.side.to_usize();
         let them = 1 - me;
@@ -265,7 +288,11 @@ impl Qilin {
                 self.toggle(from, me);
                 self.toggle(to, me);
                 self.quiet = self.quiet.saturating_add(1);
-                self.owe(lines_through(self.pieces[me], to) as u8);
+                // The opponent has pieces (else the game would be over): no removal is dropped.
+                match lines_through(self.pieces[me], to) {
+                    0 => self.end_movement_turn(),
+                    lines => self.set_pending(lines as u8),
+                }
             }
         }
     }
@@ -381,7 +408,36 @@ impl Qilin {
             self.history.clear();
         }
         let count = self.history.push(self.key);
-        self.outcome = self.movement_outcome(count);
+        if self.movement_ends(count) {
+            self.outcome = self.movement_outcome(count);
+        }
+    }
+
+    /// Whether `seat` has fewer pieces than `min_pieces`.
+    #[inline]
+    fn too_few(&self, seat: Seat) -> bool {
+        let pieces = self.own(seat);
+        match self.options.min_pieces {
+            1 => pieces == 0,
+            // Fewer than 2 (or 3) pieces: clearing the lowest bit once (twice) leaves none.
+            2 => pieces & pieces.wrapping_sub(1) == 0,
+            _ => {
+                let rest = pieces & pieces.wrapping_sub(1);
+                rest & rest.wrapping_sub(1) == 0
+            }
+        }
+    }
+
+    /// A quick test whether [`Qilin::movement_outcome`] ends the game (the hot path).
+    #[inline]
+    fn movement_ends(&self, count: u32) -> bool {
+        let limit = self.options.draw_no_removal_plies;
+        let repetition = u32::from(self.options.draw_repetition);
+        self.too_few(RED)
+            || self.too_few(BLACK)
+            || !self.can_slide(self.side)
+            || (limit > 0 && self.quiet >= limit)
+            || (repetition > 0 && count >= repetition)
     }
 
     /// The end tests at the start of a movement turn (§4), `count` being how often the
@@ -390,7 +446,7 @@ impl Qilin {
     fn movement_outcome(&self, count: u32) -> Option<Outcome> {
         let min = u32::from(self.options.min_pieces);
         for seat in [RED, BLACK] {
-            if self.own(seat).count_ones() < min {
+            if self.too_few(seat) {
                 return Some(Outcome::win(seat.opponent(), too_few_reason(seat, min)));
             }
         }

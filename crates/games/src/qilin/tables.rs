@@ -83,6 +83,12 @@ impl Point {
         (index != NONE).then_some(Point(index))
     }
 
+    /// The lowest point of a bitboard, or a1 if it is empty.
+    #[inline]
+    pub const fn lowest_or_a1(bits: u32) -> Point {
+        Point((bits & ALL_POINTS).trailing_zeros() as u8 % 32)
+    }
+
     /// The lowest point of a non-empty bitboard.
     pub const fn lowest(bits: u32) -> Point {
         Point(bits.trailing_zeros() as u8)
@@ -110,7 +116,7 @@ impl FromStr for Point {
 }
 
 /// Iterates the points of a bitboard in the canonical order.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Points(pub u32);
 
 impl Iterator for Points {
@@ -124,7 +130,14 @@ impl Iterator for Points {
         self.0 &= self.0 - 1;
         Some(point)
     }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
 }
+
+impl ExactSizeIterator for Points {}
 
 const NONE: u8 = u8::MAX;
 
@@ -242,6 +255,31 @@ pub const ADJACENT: [u32; POINT_COUNT] = {
     adjacent
 };
 
+/// `ADJACENT` folded over bytes: entry `[k][b]` is the union of the neighbours of the points
+/// `8k + i` for the set bits `i` of `b`.
+const NEIGHBOUR_BYTES: [[u32; 256]; 3] = {
+    let mut table = [[0; 256]; 3];
+    let mut k = 0;
+    while k < 3 {
+        let mut byte: usize = 1;
+        while byte < 256 {
+            let low = byte.trailing_zeros() as usize;
+            table[k][byte] = table[k][byte & (byte - 1)] | ADJACENT[8 * k + low];
+            byte += 1;
+        }
+        k += 1;
+    }
+    table
+};
+
+/// The points adjacent to at least one point of `set` (three table look-ups).
+#[inline]
+pub const fn neighbours(set: u32) -> u32 {
+    NEIGHBOUR_BYTES[0][(set & 0xFF) as usize]
+        | NEIGHBOUR_BYTES[1][((set >> 8) & 0xFF) as usize]
+        | NEIGHBOUR_BYTES[2][((set >> 16) & 0xFF) as usize]
+}
+
 /// The number of complete lines through `point` in the bitboard `own`.
 #[inline]
 pub const fn lines_through(own: u32, point: Point) -> u32 {
@@ -260,7 +298,7 @@ pub fn in_lines(own: u32) -> u32 {
 /// The number of slides of the pieces `own` into the empty points `empty`.
 #[inline]
 pub fn slide_count(own: u32, empty: u32) -> u32 {
-    Points(own)
+    Points(own & neighbours(empty))
         .map(|p| (ADJACENT[p.to_usize()] & empty).count_ones())
         .sum()
 }
@@ -328,6 +366,20 @@ mod tests {
             seen |= point.bit();
         }
         assert_eq!(seen, ALL_POINTS);
+    }
+
+    #[test]
+    fn neighbour_sets() {
+        for set in [
+            0,
+            1,
+            0b1011_0110_1110_0001_0101,
+            ALL_POINTS,
+            1 << 23 | 1 << 8,
+        ] {
+            let slow = Points(set).fold(0, |acc, p| acc | ADJACENT[p.to_usize()]);
+            assert_eq!(neighbours(set), slow, "{set:b}");
+        }
     }
 
     #[test]
