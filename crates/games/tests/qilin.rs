@@ -17,8 +17,8 @@
 //! ```
 
 use ludus_engine::testkit::random_simulation;
-use ludus_engine::{parse_options, perft, Game, Heuristic, MoveError, Seat, Session, Verdict};
-use ludus_games::qilin::{Qilin, QilinAction, QilinOptions, Stage, BLACK, RED};
+use ludus_engine::{parse_options, perft, Game, MoveError, Session, Verdict};
+use ludus_games::qilin::{Qilin, QilinOptions, Stage, BLACK, RED};
 
 fn options(pairs: &[&str]) -> QilinOptions {
     parse_options("qilin", pairs).expect("valid options")
@@ -532,103 +532,31 @@ fn options_are_validated() {
     }
 }
 
-#[test]
-fn view_shows_points_lines_pressed_pieces_and_hands() {
-    let mut state = game("RB..B.B.BR.....R..R..... place R 14/14 0");
-    play(&mut state, "a7 xd1");
-    let view = state.view();
-    assert_eq!((view.width, view.height), (7, 7));
-    assert_eq!(view.cells.len(), 24);
-    assert_eq!(view.links.len(), 40);
-    let d1 = view.cell_named("d1").unwrap();
-    let cell = &view.cells[d1.to_usize()];
-    assert_eq!((cell.x, cell.y), (3, 0));
-    assert_eq!(cell.stack[0].kind, 'P');
-    assert!(cell.stack[0].marked && cell.stack[0].owner.is_none());
-    assert_eq!(view.status, "Red: press 1 piece");
-    assert_eq!(view.hands.len(), 2);
-    assert_eq!(view.hands[0].pieces[0].1, 12);
-    let g7 = view.cell_named("g7").unwrap();
-    assert_eq!(
-        (view.cells[g7.to_usize()].x, view.cells[g7.to_usize()].y),
-        (6, 6)
-    );
-    let take = state.parse_action("xc3").unwrap();
-    let c3 = view.cell_named("c3").unwrap();
-    assert_eq!(state.action_input(take).cells, [c3]);
-    let mut q7 = game(Q7);
-    let slide = q7.parse_action("b2-a1").unwrap();
-    let v = q7.view();
-    assert_eq!(
-        q7.action_input(slide).cells,
-        [v.cell_named("b2").unwrap(), v.cell_named("a1").unwrap()]
-    );
-    play(&mut q7, "b2-a1");
-    assert_eq!(q7.view().status, "Red: remove 2 pieces");
-    assert!(q7.view().hands.is_empty());
-}
-
-#[test]
-fn seed_heuristic_prefers_lines() {
-    let state = game("RB..B.B.BR.....R..R..... place R 14/14 0");
-    let mut actions = Vec::new();
-    state.legal_actions(&mut actions);
-    let best = actions
-        .iter()
-        .copied()
-        .max_by_key(|&a| state.seed_action_score(a))
-        .unwrap();
-    assert_eq!(best, QilinAction::Place("a7".parse().unwrap()));
-    let q6 = game("...B.R...B...........B.. move B 0/0 0");
-    let slide = q6.parse_action("b2-a1").unwrap();
-    assert!(q6.seed_action_score(slide) > q6.seed_action_score(q6.parse_action("a7-d7").unwrap()));
-    assert!(q6.evaluate(Seat::SECOND) > 0);
-}
-
 // Perft goldens: `data/qilin.perft` (counts cross-checked with an independent model of §3–§4).
 #[test]
 fn perft_goldens() {
-    let data = include_str!("data/qilin.perft");
-    let mut state: Option<Qilin> = None;
-    let mut pairs: Vec<String> = Vec::new();
-    let mut position = String::new();
-    let mut id = String::new();
-    let mut checked = 0;
-    for line in data.lines().map(str::trim) {
+    let (mut id, mut position, mut pairs, mut checked) = ("", "", Vec::new(), 0);
+    for line in include_str!("data/qilin.perft").lines().map(str::trim) {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         match word {
-            "" | "#" => {}
-            "id" => {
-                id = rest.to_string();
-                pairs.clear();
-                state = None;
-            }
-            "position" => {
-                position = rest.to_string();
-                state = None;
-            }
-            "options" => {
-                pairs = rest.split_whitespace().map(String::from).collect();
-                state = None;
-            }
+            "id" => (id, pairs) = (rest, Vec::new()),
+            "position" => position = rest,
+            "options" => pairs = rest.split_whitespace().collect(),
             "perft" => {
-                let opts: QilinOptions = parse_options("qilin", &pairs).unwrap();
-                let start = state.get_or_insert_with(|| {
-                    if position == "startpos" {
-                        Qilin::new(&opts, 0)
-                    } else {
-                        Qilin::from_position(&position, &opts).unwrap()
-                    }
-                });
                 let (turns, count) = rest.split_once(' ').unwrap();
                 let (turns, count): (u32, u64) = (turns.parse().unwrap(), count.parse().unwrap());
                 if count > 2_000_000 && cfg!(debug_assertions) {
                     continue;
                 }
-                assert_eq!(perft(start, turns), count, "{id} perft {turns}");
+                let start = if position == "startpos" {
+                    Qilin::new(&options(&pairs), 0)
+                } else {
+                    game_with(position, &pairs)
+                };
+                assert_eq!(perft(&start, turns), count, "{id} perft {turns}");
                 checked += 1;
             }
-            _ if word.starts_with('#') => {}
+            _ if word.is_empty() || word.starts_with('#') => {}
             _ => panic!("bad perft line: {line}"),
         }
     }

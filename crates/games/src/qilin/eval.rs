@@ -204,4 +204,23 @@ mod tests {
         assert_eq!(q7.evaluate(red), -q7.evaluate(red.opponent()));
         assert!(q7.evaluate(red) > 0);
     }
+
+    #[test]
+    fn seed_heuristic_prefers_lines() {
+        let q2 = state("RB..B.B.BR.....R..R..... place R 14/14 0");
+        let mut actions = Vec::new();
+        q2.legal_actions(&mut actions);
+        let best = actions
+            .iter()
+            .copied()
+            .max_by_key(|&a| q2.seed_action_score(a))
+            .unwrap();
+        assert_eq!(best, QilinAction::Place("a7".parse().unwrap()));
+        let q6 = state("...B.R...B...........B.. move B 0/0 0");
+        let slide = q6.parse_action("b2-a1").unwrap();
+        assert!(
+            q6.seed_action_score(slide) > q6.seed_action_score(q6.parse_action("a7-d7").unwrap())
+        );
+        assert!(q6.evaluate(crate::qilin::BLACK) > 0);
+    }
 }

@@ -27,6 +27,23 @@
 //! clears pressed points (or each side removes an own piece); Black slides first in stage 2,
 //! with a removal per completed line.
 //!
+//! ```
+//! use ludus_engine::{perft, Game};
+//! use ludus_games::qilin::{Qilin, QilinOptions};
+//!
+//! let options = QilinOptions::default();
+//! let start = Qilin::new(&options, 0);
+//! assert_eq!(start.position(), "........................ place R 18/18 0");
+//! assert_eq!((perft(&start, 1), perft(&start, 2)), (24, 552));
+//! // Q-2: a7 completes two lines, so Red presses twice in the same turn.
+//! let mut game = Qilin::from_position("RB..B.B.BR.....R..R..... place R 14/14 0", &options).unwrap();
+//! for action in game.parse_turn("a7 xd1 xc3").unwrap() {
+//!     game.apply(action);
+//! }
+//! assert_eq!(game.position(), "RP..B.P.BR.....R..R..R.. place B 11/14 0");
+//! assert_eq!(game.turn(), 1);
+//! ```
+//!
 //! **Decisions where the spec is silent** (also in the report on the issue):
 //! * `protect_lines` applies to presses in stage 1 as well as to removals in stage 2 (§5 B5
 //!   says "pressed or removed"); it never applies to the transition's own removals.

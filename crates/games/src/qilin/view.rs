@@ -149,3 +149,56 @@ pub fn action_input(action: QilinAction) -> ActionInput {
     };
     ActionInput { cells, label: None }
 }
+
+#[cfg(test)]
+mod tests {
+    use ludus_engine::Game;
+
+    use crate::qilin::{Qilin, QilinOptions};
+
+    fn game(position: &str) -> Qilin {
+        Qilin::from_position(position, &QilinOptions::default()).unwrap()
+    }
+
+    fn play(state: &mut Qilin, text: &str) {
+        for action in state.parse_turn(text).unwrap() {
+            state.apply(action);
+        }
+    }
+
+    #[test]
+    fn view_shows_points_lines_pressed_pieces_and_hands() {
+        let mut state = game("RB..B.B.BR.....R..R..... place R 14/14 0");
+        play(&mut state, "a7 xd1");
+        let view = state.view();
+        assert_eq!((view.width, view.height), (7, 7));
+        assert_eq!(view.cells.len(), 24);
+        assert_eq!(view.links.len(), 40);
+        let d1 = view.cell_named("d1").unwrap();
+        let cell = &view.cells[d1.to_usize()];
+        assert_eq!((cell.x, cell.y), (3, 0));
+        assert_eq!(cell.stack[0].kind, 'P');
+        assert!(cell.stack[0].marked && cell.stack[0].owner.is_none());
+        assert_eq!(view.status, "Red: press 1 piece");
+        assert_eq!(view.hands.len(), 2);
+        assert_eq!(view.hands[0].pieces[0].1, 12);
+        let g7 = view.cell_named("g7").unwrap();
+        assert_eq!(
+            (view.cells[g7.to_usize()].x, view.cells[g7.to_usize()].y),
+            (6, 6)
+        );
+        let take = state.parse_action("xc3").unwrap();
+        let c3 = view.cell_named("c3").unwrap();
+        assert_eq!(state.action_input(take).cells, [c3]);
+        let mut q7 = game(".RRR..BBBR....B......R.. move R 0/0 0");
+        let slide = q7.parse_action("b2-a1").unwrap();
+        let v = q7.view();
+        assert_eq!(
+            q7.action_input(slide).cells,
+            [v.cell_named("b2").unwrap(), v.cell_named("a1").unwrap()]
+        );
+        play(&mut q7, "b2-a1");
+        assert_eq!(q7.view().status, "Red: remove 2 pieces");
+        assert!(q7.view().hands.is_empty());
+    }
+}
