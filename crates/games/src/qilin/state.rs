@@ -19,7 +19,7 @@ use super::rules::{NoPressRule, Qilin, QilinAction, QilinOptions, BLACK, RED};
 use super::tables::{in_lines, lines_through, neighbours, Point, Points, ADJACENT, ALL_POINTS};
 
 /// Room for the legal actions of any position (at most 24 placements or takes, at most one
-/// slide per edge: 40) plus 4 slots of slack.
+/// slide per edge: 40) plus 3 slots of slack for [`push_each`].
 const RESERVE: usize = 44;
 
 /// The stage of the game (spec §2). A finished game keeps the stage it ended in.
@@ -219,26 +219,16 @@ impl Qilin {
         }
         out.reserve(RESERVE);
         match (self.stage, self.pending) {
-            (Stage::Place, 0) => out.extend(Points(self.empty()).map(QilinAction::Place)),
-            (Stage::Transition, _) => {
-                out.extend(Points(self.own(self.side)).map(QilinAction::Take));
-            }
+            (Stage::Place, 0) => push_each(out, self.empty(), QilinAction::Place),
+            (Stage::Transition, _) => push_each(out, self.own(self.side), QilinAction::Take),
             (Stage::Move, 0) => {
-                // Each piece's slides (at most 4) are pushed without branching on the targets;
-                // the slots beyond its real count are cut off again.
                 let empty = self.empty();
                 for from in Points(self.own(self.side) & neighbours(empty)) {
-                    let mut to = ADJACENT[from.to_usize()] & empty;
-                    let mut keep = out.len();
-                    for _ in 0..4 {
-                        out.push(QilinAction::Slide(from, Point::lowest_or_a1(to)));
-                        keep += usize::from(to != 0);
-                        to &= to.wrapping_sub(1);
-                    }
-                    out.truncate(keep);
+                    let to = ADJACENT[from.to_usize()] & empty;
+                    push_each(out, to, |to| QilinAction::Slide(from, to));
                 }
             }
-            _ => out.extend(Points(self.targets()).map(QilinAction::Take)),
+            _ => push_each(out, self.targets(), QilinAction::Take),
         }
     }
 
@@ -472,6 +462,22 @@ impl Qilin {
             return Some(Outcome::draw("repetition of the position"));
         }
         None
+    }
+}
+
+/// Pushes `make(p)` for every point `p` of `bits`, in the canonical order. Points are taken
+/// four at a time without branching on each one: slots beyond the real count are cut off
+/// again (there is room: see [`RESERVE`]).
+#[inline]
+fn push_each(out: &mut Vec<QilinAction>, mut bits: u32, make: impl Fn(Point) -> QilinAction) {
+    while bits != 0 {
+        let mut keep = out.len();
+        for _ in 0..4 {
+            out.push(make(Point::lowest_or_a1(bits)));
+            keep += usize::from(bits != 0);
+            bits &= bits.wrapping_sub(1);
+        }
+        out.truncate(keep);
     }
 }
 
