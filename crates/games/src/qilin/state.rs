@@ -256,14 +256,14 @@ impl Qilin {
         match (action, self.stage) {
             (QilinAction::Place(p), _) => {
                 self.toggle(p, me);
-                self.set_hand(me, self.hands[me] - 1);
+                self.set_hand(me, self.hands[me].saturating_sub(1));
                 self.owe(lines_through(self.pieces[me], p) as u8);
             }
             (QilinAction::Take(p), Stage::Place) => {
                 self.toggle(p, them);
                 self.toggle(p, PRESSED);
-                self.set_hand(me, self.hands[me] - 1);
-                self.owe(self.pending - 1);
+                self.set_hand(me, self.hands[me].saturating_sub(1));
+                self.owe(self.pending.saturating_sub(1));
             }
             (QilinAction::Take(p), Stage::Transition) => {
                 self.toggle(p, me);
@@ -272,7 +272,7 @@ impl Qilin {
             (QilinAction::Take(p), Stage::Move) => {
                 self.toggle(p, them);
                 self.quiet = 0;
-                self.owe(self.pending - 1);
+                self.owe(self.pending.saturating_sub(1));
             }
             (QilinAction::Slide(from, to), _) => {
                 self.toggle(from, me);
@@ -510,6 +510,33 @@ mod tests {
             loop {
                 assert_eq!(state.key, state.full_key(), "{}", state.position());
                 state.legal_actions(&mut actions);
+                let Some(&action) = actions.choose(&mut rng) else {
+                    break;
+                };
+                state.apply(action);
+            }
+        }
+    }
+
+    #[test]
+    fn is_legal_agrees_with_legal_actions_on_every_action() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut all: Vec<QilinAction> = Point::all()
+            .flat_map(|p| [QilinAction::Place(p), QilinAction::Take(p)])
+            .collect();
+        all.extend(Point::all().flat_map(|f| Point::all().map(move |t| QilinAction::Slide(f, t))));
+        let mut actions = Vec::new();
+        for _ in 0..100 {
+            let mut state = Qilin::new(&QilinOptions::default(), 0);
+            loop {
+                state.legal_actions(&mut actions);
+                for &action in &all {
+                    assert_eq!(
+                        state.is_legal(action),
+                        actions.contains(&action),
+                        "{action:?}"
+                    );
+                }
                 let Some(&action) = actions.choose(&mut rng) else {
                     break;
                 };
