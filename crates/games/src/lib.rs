@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod qawale;
+pub mod qilin;
 pub mod registry;
 pub mod replica;
 pub mod yoxii;
