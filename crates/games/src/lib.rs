@@ -7,6 +7,7 @@
 #![warn(missing_docs)]
 
 pub mod registry;
+pub mod splut;
 
 pub use registry::{
     dispatch, game_info, load_record, new_game, GameVisitor, NewGameError, UnknownGame, GAMES,

@@ -12,6 +12,7 @@ use thiserror::Error;
 /// Every game, in menu order.
 pub const GAMES: &[&GameInfo] = &[
     // Registered games go here, e.g. `&crate::qawale::Qawale::INFO,`.
+    &crate::splut::Splut::INFO,
 ];
 
 /// A game name the registry does not know.
@@ -28,16 +29,12 @@ pub trait GameVisitor {
 }
 
 /// Runs `visitor` with the game called `id`.
-// Until games are registered the visitor is never consumed.
-#[allow(clippy::needless_pass_by_value)]
 pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
     #[allow(clippy::match_single_binding)]
     match id.to_ascii_lowercase().as_str() {
         // One line per game, e.g. `"qawale" => Ok(visitor.visit::<crate::qawale::Qawale>()),`
-        _ => {
-            let _ = visitor;
-            Err(UnknownGame(id.to_string()))
-        }
+        "splut" => Ok(visitor.visit::<crate::splut::Splut>()),
+        _ => Err(UnknownGame(id.to_string())),
     }
 }
 
