@@ -171,7 +171,11 @@ impl Splut {
         let kd = self.kill_distances();
         let mut value = 0;
         if seat == self.to_move as usize {
-            let best = self.opponents(seat).map(|o| kd[seat][o]).min().unwrap_or(FAR);
+            let best = self
+                .opponents(seat)
+                .map(|o| kd[seat][o])
+                .min()
+                .unwrap_or(FAR);
             if best <= self.steps_left() {
                 value += 10_000 - 100 * i32::from(best);
             }

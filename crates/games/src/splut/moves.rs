@@ -4,8 +4,7 @@
 use ludus_engine::{Outcome, Seat};
 
 use super::state::{
-    content, is_rock, is_sorcerer, is_troll, team_obj, Content, Kind, Lev, RockId,
-    Splut,
+    content, is_rock, is_sorcerer, is_troll, team_obj, Content, Kind, Lev, RockId, Splut,
 };
 use super::tables::{Dir, Square, EMPTY, OFF};
 
@@ -141,7 +140,11 @@ impl Splut {
         }
         for dir in Dir::ALL {
             let free = self.code(from.step(dir)) == EMPTY;
-            let rocks = if free { movable[dir as usize] & candidates } else { 0 };
+            let rocks = if free {
+                movable[dir as usize] & candidates
+            } else {
+                0
+            };
             buf.put(step(Kind::Sorcerer, dir, Extra::Plain), free);
             if rocks != 0 {
                 for id in RockId::ALL {
@@ -397,10 +400,7 @@ impl Splut {
         self.history.clear();
         if self.alive_count() == 1 {
             let winner = self.alive.trailing_zeros() as u8;
-            self.outcome = Some(Outcome::win(
-                Seat::new(winner),
-                Self::resigned_reason(seat),
-            ));
+            self.outcome = Some(Outcome::win(Seat::new(winner), Self::resigned_reason(seat)));
         }
         if seat == self.to_move as usize {
             self.end_turn();

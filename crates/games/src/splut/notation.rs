@@ -98,6 +98,9 @@ pub fn parse_written(text: &str) -> Result<Written, MoveError> {
 
 /// A square at the start of `text` (a letter and one or two digits) and the rest.
 fn read_square(text: &str) -> Option<(Square, &str)> {
+    if !text.as_bytes().first()?.is_ascii_alphabetic() {
+        return None;
+    }
     let digits = text[1..]
         .bytes()
         .take(2)
@@ -182,9 +185,9 @@ impl Splut {
         }
         let seat = self.to_move as usize;
         let illegal = |reason: String| MoveError::illegal(text, reason);
-        let at = self.piece(Seat::new(seat as u8), kind).ok_or_else(|| {
-            illegal(format!("{} has no {}", COLOURS[seat], kind_name(kind)))
-        })?;
+        let at = self
+            .piece(Seat::new(seat as u8), kind)
+            .ok_or_else(|| illegal(format!("{} has no {}", COLOURS[seat], kind_name(kind))))?;
         let dir = match target {
             Target::Dir(dir) => dir,
             Target::To(to) => {
@@ -217,8 +220,12 @@ impl Splut {
         let hit = self.throw_hit(s);
         match (note, hit) {
             (None, _) | (Some('#'), Hit::Kill(_)) | (Some('!'), Hit::Crush(_)) => Ok(()),
-            (Some(n), Hit::Kill(_)) => Err(format!("the note '{n}' is wrong: this throw kills a sorcerer (#)")),
-            (Some(n), Hit::Crush(_)) => Err(format!("the note '{n}' is wrong: this throw crushes a dwarf (!)")),
+            (Some(n), Hit::Kill(_)) => Err(format!(
+                "the note '{n}' is wrong: this throw kills a sorcerer (#)"
+            )),
+            (Some(n), Hit::Crush(_)) => Err(format!(
+                "the note '{n}' is wrong: this throw crushes a dwarf (!)"
+            )),
             (Some(n), Hit::Nothing) => Err(format!(
                 "the note '{n}' is wrong: this step kills no sorcerer and crushes no dwarf"
             )),
@@ -239,7 +246,15 @@ impl Splut {
             }
             (Kind::Dwarf, Extra::Pull | Extra::Throw(_) | Extra::Levitate(_))
             | (Kind::Troll, Extra::Levitate(_)) => {
-                format!("a {} only moves{}", kind_name(s.kind), if s.kind == Kind::Dwarf { " and pushes" } else { ", pulls and throws" })
+                format!(
+                    "a {} only moves{}",
+                    kind_name(s.kind),
+                    if s.kind == Kind::Dwarf {
+                        " and pushes"
+                    } else {
+                        ", pulls and throws"
+                    }
+                )
             }
             (Kind::Sorcerer, _) if code != EMPTY => {
                 "a sorcerer can only step onto an empty square".into()
@@ -337,17 +352,39 @@ mod tests {
         ));
         assert!(matches!(
             parse_written("Td4-e4*n#").unwrap(),
-            Written::Step { note: Some('#'), .. }
+            Written::Step {
+                note: Some('#'),
+                ..
+            }
         ));
         assert_eq!(parse_written("--").unwrap(), Written::Pass);
-        assert!(matches!(parse_written("Sf9-f10").unwrap(), Written::Step { .. }));
+        assert!(matches!(
+            parse_written("Sf9-f10").unwrap(),
+            Written::Step { .. }
+        ));
     }
 
     #[test]
     fn bad_text_is_a_syntax_error() {
         for bad in [
-            "", "S", "X", "Sx", "Sd3d4", "Sd3-", "Sd3-d4@", "Sd3-d4@b", "Td4-e4*", "Td4-e4*x",
-            "Td4-e4*nn", "Sd3-d4q", "Sd3-d4@b5x", "Sé", "---", "Sd3-d4##", "Sd333-d4", "Sz1-z2",
+            "",
+            "S",
+            "X",
+            "Sx",
+            "Sd3d4",
+            "Sd3-",
+            "Sd3-d4@",
+            "Sd3-d4@b",
+            "Td4-e4*",
+            "Td4-e4*x",
+            "Td4-e4*nn",
+            "Sd3-d4q",
+            "Sd3-d4@b5x",
+            "Sé",
+            "---",
+            "Sd3-d4##",
+            "Sd333-d4",
+            "Sz1-z2",
         ] {
             let e = parse_written(bad).unwrap_err();
             assert!(matches!(e, MoveError::Syntax { .. }), "{bad}: {e}");

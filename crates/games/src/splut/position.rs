@@ -156,7 +156,9 @@ impl<'a> Reader<'a> {
             return Err(self.err("missing the 'rocks:' line"));
         }
         if seen_sides.len() != self.state.seats() {
-            return Err(self.err("expected one line per seat (write 'west: -' for a team out of the game)"));
+            return Err(
+                self.err("expected one line per seat (write 'west: -' for a team out of the game)")
+            );
         }
         self.turn_state(&header)?;
         self.finish()
@@ -225,7 +227,10 @@ impl<'a> Reader<'a> {
     fn square(&self, text: &str) -> Result<Square, PositionError> {
         let sq: Square = text.parse().map_err(|e| self.err(format!("{e}")))?;
         if !sq.on_board(self.options.size) {
-            return Err(self.err(format!("{sq} is not on the {0}×{0} board", self.options.size)));
+            return Err(self.err(format!(
+                "{sq} is not on the {0}×{0} board",
+                self.options.size
+            )));
         }
         Ok(sq)
     }
@@ -271,10 +276,7 @@ impl<'a> Reader<'a> {
     fn rocks(&mut self, items: &str) -> Result<(), PositionError> {
         let squares: Vec<&str> = items.split_whitespace().collect();
         if squares.len() != 4 {
-            return Err(self.err(format!(
-                "expected exactly 4 rocks, found {}",
-                squares.len()
-            )));
+            return Err(self.err(format!("expected exactly 4 rocks, found {}", squares.len())));
         }
         for (id, text) in squares.into_iter().enumerate() {
             let sq = self.square(text)?;
@@ -315,26 +317,30 @@ impl<'a> Reader<'a> {
             .map_err(|_| self.err(format!("turn={turn}: expected a whole number")))?;
         let used = self.need(h.used, "used")?;
         let allowed = Splut::allowed(turn);
-        let used: u8 = used
-            .parse()
-            .ok()
-            .filter(|&u| u < allowed)
-            .ok_or_else(|| self.err(format!(
+        let used: u8 = used.parse().ok().filter(|&u| u < allowed).ok_or_else(|| {
+            self.err(format!(
                 "used={used}: turn {turn} has {allowed} step(s), so expected 0..={}",
                 allowed - 1
-            )))?;
+            ))
+        })?;
         let locked = self.rock_mask(self.need(h.locked, "locked")?, "locked")?;
         let moved = self.rock_mask(h.moved.unwrap_or("-"), "moved")?;
         let lev = self.levitation(self.need(h.lev, "lev")?)?;
         if moved != 0 && used == 0 {
-            return Err(self.err("moved= needs used>0: no rock has moved before a turn's first step"));
+            return Err(
+                self.err("moved= needs used>0: no rock has moved before a turn's first step")
+            );
         }
         match lev {
             Lev::Active(id) if moved & id.bit() == 0 || locked & id.bit() != 0 => {
-                return Err(self.err("the active levitated rock must be in moved= and not in locked="));
+                return Err(
+                    self.err("the active levitated rock must be in moved= and not in locked=")
+                );
             }
             Lev::Spent if used < 2 || moved == 0 => {
-                return Err(self.err("lev=spent needs an earlier levitation: used>=2 and a rock in moved="));
+                return Err(
+                    self.err("lev=spent needs an earlier levitation: used>=2 and a rock in moved=")
+                );
             }
             _ => {}
         }
@@ -356,7 +362,9 @@ impl<'a> Reader<'a> {
             "spent" => Ok(Lev::Spent),
             _ => {
                 let square = text.strip_prefix("active:").ok_or_else(|| {
-                    self.err(format!("lev={text}: expected unused, active:<rock square> or spent"))
+                    self.err(format!(
+                        "lev={text}: expected unused, active:<rock square> or spent"
+                    ))
                 })?;
                 let sq = self.square(square)?;
                 let id = self

@@ -6,8 +6,8 @@ use ludus_engine::{GameOptions, OptionsError, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::tables::{
-    empty_board, Side, Square, BOARD, EMPTY, GRID, MAX_SIZE, MIN_SIZE, OFF, ZOBRIST, Z_ACTIVE, Z_LOCKED,
-    Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
+    empty_board, Side, Square, BOARD, EMPTY, GRID, MAX_SIZE, MIN_SIZE, OFF, ZOBRIST, Z_ACTIVE,
+    Z_LOCKED, Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
 };
 
 /// Rules options of Splut! (§7 of the spec).

@@ -73,7 +73,10 @@ impl Square {
 
     /// Whether the square is on the diamond of an N×N board.
     pub fn on_board(self, size: u32) -> bool {
-        let (x, y) = (self.0 as i32 % STRIDE as i32 - 1, self.0 as i32 / STRIDE as i32 - 1);
+        let (x, y) = (
+            self.0 as i32 % STRIDE as i32 - 1,
+            self.0 as i32 / STRIDE as i32 - 1,
+        );
         let (n, c) = (size as i32, (size as i32 - 1) / 2);
         (0..n).contains(&x) && (0..n).contains(&y) && (x - c).abs() + (y - c).abs() <= c
     }
@@ -225,9 +228,19 @@ impl Side {
         let sq = Square::new;
         match self {
             Side::South => [sq(c, 0), sq(c - 1, 1), sq(c, 1), sq(c + 1, 1)],
-            Side::North => [sq(c, n - 1), sq(c + 1, n - 2), sq(c, n - 2), sq(c - 1, n - 2)],
+            Side::North => [
+                sq(c, n - 1),
+                sq(c + 1, n - 2),
+                sq(c, n - 2),
+                sq(c - 1, n - 2),
+            ],
             Side::West => [sq(0, c), sq(1, c + 1), sq(1, c), sq(1, c - 1)],
-            Side::East => [sq(n - 1, c), sq(n - 2, c - 1), sq(n - 2, c), sq(n - 2, c + 1)],
+            Side::East => [
+                sq(n - 1, c),
+                sq(n - 2, c - 1),
+                sq(n - 2, c),
+                sq(n - 2, c + 1),
+            ],
         }
     }
 }
