@@ -33,6 +33,20 @@
 //!   typed short form `Sn`, `Te*n`, `Sn@b5`; a turn is its steps separated by spaces; the
 //!   position string of §8.3 (see `position.rs`).
 //!
+//! ```
+//! use ludus_engine::{perft, Game, Seat};
+//! use ludus_games::splut::{Splut, SplutOptions};
+//!
+//! let start = Splut::new(&SplutOptions::default(), 0);
+//! // §10: 3 first steps (Sd2-d3, De2-e3, Tf2-f3), 79 sequences over two turns.
+//! assert_eq!(perft(&start, 1), 3);
+//! assert_eq!(perft(&start, 2), 79);
+//! let mut game = start.clone();
+//! game.apply(game.parse_action("Sn").unwrap()); // the short form of Sd2-d3
+//! assert_eq!((game.turn(), game.to_move()), (1, Some(Seat::SECOND)));
+//! assert_eq!(game.parse_turn("Sf8-f7 Sf7-f6").unwrap().len(), 2);
+//! ```
+//!
 //! Decisions where the spec left a hole, taken here:
 //! * A position string needs the rocks already moved in the current turn to round-trip in the
 //!   middle of a turn: they are written `moved=c6,e4` after `locked=` when there are any.

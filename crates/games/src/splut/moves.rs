@@ -130,14 +130,11 @@ impl Splut {
             Lev::Active(id) => id.bit(),
             Lev::Spent => 0,
         };
-        // For each direction, the rocks whose destination that way is free.
-        let mut movable = [0u8; 4];
-        for id in RockId::ALL {
-            let rock = self.pos[id.obj()];
-            for dir in Dir::ALL {
-                movable[dir as usize] |= u8::from(self.can_levitate(from, rock, dir)) << id.0;
-            }
-        }
+        let movable = if self.options.levitate_follow {
+            self.levitation_masks::<true>(from)
+        } else {
+            self.levitation_masks::<false>(from)
+        };
         for dir in Dir::ALL {
             let free = self.code(from.step(dir)) == EMPTY;
             let rocks = if free {
@@ -157,11 +154,21 @@ impl Splut {
         }
     }
 
-    /// Whether a rock on `rock` can go one square `dir` while the sorcerer on `from` steps.
+    /// For each direction, the rocks whose destination that way is free while the sorcerer
+    /// on `from` steps (with `FOLLOW`, the square it leaves counts as free: option
+    /// `levitate_follow`).
     #[inline]
-    fn can_levitate(&self, from: Square, rock: Square, dir: Dir) -> bool {
-        let dest = rock.step(dir);
-        self.code(dest) == EMPTY || (self.options.levitate_follow && dest == from)
+    fn levitation_masks<const FOLLOW: bool>(&self, from: Square) -> [u8; 4] {
+        let mut movable = [0u8; 4];
+        for id in RockId::ALL {
+            let rock = self.pos[id.obj()];
+            for dir in Dir::ALL {
+                let dest = rock.step(dir);
+                let free = self.code(dest) == EMPTY || (FOLLOW && dest == from);
+                movable[dir as usize] |= u8::from(free) << id.0;
+            }
+        }
+        movable
     }
 
     #[inline]

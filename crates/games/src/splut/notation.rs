@@ -160,6 +160,7 @@ impl Splut {
         }
         let mut legal = Vec::new();
         self.generate(&mut legal);
+        let only_pass = legal == [Action::Pass];
         let Written::Step {
             kind,
             from,
@@ -168,7 +169,7 @@ impl Splut {
             note,
         } = written
         else {
-            return if legal == [Action::Pass] {
+            return if only_pass {
                 Ok(Action::Pass)
             } else {
                 Err(MoveError::illegal(
@@ -177,25 +178,38 @@ impl Splut {
                 ))
             };
         };
-        if legal == [Action::Pass] {
-            return Err(MoveError::illegal(
-                text,
-                "no step is possible: the only move is --",
-            ));
-        }
-        let seat = self.to_move as usize;
         let illegal = |reason: String| MoveError::illegal(text, reason);
+        if only_pass {
+            return Err(illegal("no step is possible: the only move is --".into()));
+        }
+        let s = self.resolve(kind, from, target, suffix).map_err(illegal)?;
+        if !legal.contains(&Action::Step(s)) {
+            return Err(illegal(self.why_illegal(s)));
+        }
+        self.check_note(s, note).map_err(illegal)?;
+        Ok(Action::Step(s))
+    }
+
+    /// The step a written piece, squares or direction, and suffix designate here.
+    fn resolve(
+        &self,
+        kind: Kind,
+        from: Option<Square>,
+        target: Target,
+        suffix: Suffix,
+    ) -> Result<Step, String> {
+        let seat = self.to_move as usize;
         let at = self
             .piece(Seat::new(seat as u8), kind)
-            .ok_or_else(|| illegal(format!("{} has no {}", COLOURS[seat], kind_name(kind))))?;
+            .ok_or_else(|| format!("{} has no {}", COLOURS[seat], kind_name(kind)))?;
         let dir = match target {
             Target::Dir(dir) => dir,
             Target::To(to) => {
                 if from != Some(at) {
-                    return Err(illegal(format!("your {} is on {at}", kind_name(kind))));
+                    return Err(format!("your {} is on {at}", kind_name(kind)));
                 }
                 at.direction_to(to)
-                    .ok_or_else(|| illegal(format!("{to} is not next to {at}")))?
+                    .ok_or_else(|| format!("{to} is not next to {at}"))?
             }
         };
         let extra = match suffix {
@@ -204,15 +218,10 @@ impl Splut {
             Suffix::Throw(d) => Extra::Throw(d),
             Suffix::Levitate(sq) => Extra::Levitate(
                 self.rock_at(sq)
-                    .ok_or_else(|| illegal(format!("there is no rock on {sq} to levitate")))?,
+                    .ok_or_else(|| format!("there is no rock on {sq} to levitate"))?,
             ),
         };
-        let s = Step { kind, dir, extra };
-        if !legal.contains(&Action::Step(s)) {
-            return Err(illegal(self.why_illegal(s)));
-        }
-        self.check_note(s, note).map_err(illegal)?;
-        Ok(Action::Step(s))
+        Ok(Step { kind, dir, extra })
     }
 
     /// A written note must say what the step really does.

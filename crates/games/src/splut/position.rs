@@ -17,7 +17,7 @@
 
 use std::fmt::Write as _;
 
-use ludus_engine::{Outcome, PositionError, Seat};
+use ludus_engine::{GameOptions, Outcome, PositionError, Seat};
 
 use super::state::{team_obj, Kind, Lev, RockId, Splut, SplutOptions};
 use super::tables::{Side, Square, EMPTY};
@@ -83,6 +83,9 @@ impl Splut {
         text: &str,
         options: &SplutOptions,
     ) -> Result<Splut, PositionError> {
+        options
+            .validate()
+            .map_err(|e| PositionError::new(text, format!("bad options: {e}")))?;
         Reader::new(text, options).read()
     }
 }
@@ -311,6 +314,20 @@ impl<'a> Reader<'a> {
         if !self.state.is_alive(seat) {
             return Err(self.err(format!("tomove={tomove} but that team is out of the game")));
         }
+        let (turn, used) = self.turn_and_used(h)?;
+        let locked = self.rock_mask(self.need(h.locked, "locked")?, "locked")?;
+        let moved = self.rock_mask(h.moved.unwrap_or("-"), "moved")?;
+        let lev = self.levitation(self.need(h.lev, "lev")?)?;
+        self.check_rocks_state(used, locked, moved, lev)?;
+        let s = &mut self.state;
+        (s.to_move, s.turn, s.used, s.locked, s.moved, s.lev) =
+            (seat as u8, turn, used, locked, moved, lev);
+        Ok(())
+    }
+
+    /// `turn=` and `used=`: steps used must leave at least one step of the turn, and the
+    /// turn must not be past the turn limit.
+    fn turn_and_used(&self, h: &Header<'a>) -> Result<(u32, u8), PositionError> {
         let turn = self.need(h.turn, "turn")?;
         let turn: u32 = turn
             .parse()
@@ -323,9 +340,23 @@ impl<'a> Reader<'a> {
                 allowed - 1
             ))
         })?;
-        let locked = self.rock_mask(self.need(h.locked, "locked")?, "locked")?;
-        let moved = self.rock_mask(h.moved.unwrap_or("-"), "moved")?;
-        let lev = self.levitation(self.need(h.lev, "lev")?)?;
+        let max = self.options.max_turns;
+        if max > 0 && (turn > max || (turn == max && used > 0)) {
+            return Err(self.err(format!(
+                "turn={turn} is past the turn limit max_turns={max} (set max_turns=0 for no limit)"
+            )));
+        }
+        Ok((turn, used))
+    }
+
+    /// The levitation state, locks and moved rocks must be reachable by the rules.
+    fn check_rocks_state(
+        &self,
+        used: u8,
+        locked: u8,
+        moved: u8,
+        lev: Lev,
+    ) -> Result<(), PositionError> {
         if moved != 0 && used == 0 {
             return Err(
                 self.err("moved= needs used>0: no rock has moved before a turn's first step")
@@ -333,27 +364,13 @@ impl<'a> Reader<'a> {
         }
         match lev {
             Lev::Active(id) if moved & id.bit() == 0 || locked & id.bit() != 0 => {
-                return Err(
-                    self.err("the active levitated rock must be in moved= and not in locked=")
-                );
+                Err(self.err("the active levitated rock must be in moved= and not in locked="))
             }
             Lev::Spent if used < 2 || moved == 0 => {
-                return Err(
-                    self.err("lev=spent needs an earlier levitation: used>=2 and a rock in moved=")
-                );
+                Err(self.err("lev=spent needs an earlier levitation: used>=2 and a rock in moved="))
             }
-            _ => {}
+            _ => Ok(()),
         }
-        let s = &mut self.state;
-        (s.to_move, s.turn, s.used, s.locked, s.moved, s.lev) =
-            (seat as u8, turn, used, locked, moved, lev);
-        let max = self.options.max_turns;
-        if max > 0 && (turn > max || (turn == max && used > 0)) {
-            return Err(self.err(format!(
-                "turn={turn} is past the turn limit max_turns={max} (set max_turns=0 for no limit)"
-            )));
-        }
-        Ok(())
     }
 
     fn levitation(&self, text: &str) -> Result<Lev, PositionError> {

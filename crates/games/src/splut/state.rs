@@ -39,6 +39,18 @@ impl Default for SplutOptions {
     }
 }
 
+impl SplutOptions {
+    /// The options with `players` and `size` brought into their ranges (an even size goes
+    /// up to the next odd one); valid options are unchanged.
+    pub fn normalized(&self) -> SplutOptions {
+        SplutOptions {
+            players: self.players.clamp(2, 4),
+            size: (self.size | 1).clamp(MIN_SIZE, MAX_SIZE),
+            ..self.clone()
+        }
+    }
+}
+
 impl GameOptions for SplutOptions {
     fn validate(&self) -> Result<(), OptionsError> {
         let bad = |name: &str, value: u32, reason: &str| {
@@ -266,8 +278,10 @@ impl Splut {
         }
     }
 
-    /// The usual setup (§2).
+    /// The usual setup (§2). Options that `validate` would refuse are brought into range
+    /// first (players 2..=4, an odd size 9..=25), so that no option value can panic.
     pub(super) fn setup(options: &SplutOptions) -> Self {
+        let options = &options.normalized();
         let mut state = Splut::empty(options);
         for (id, side) in Side::ALL.into_iter().enumerate() {
             state.place(id, side.setup(options.size)[0]);
