@@ -56,6 +56,11 @@
 //! * When the seat to move resigns, its turn ends there (the turn counter moves on and the
 //!   rocks it moved are locked for the next seat).
 //! * A step's written note (`#`, `!`) is checked: a wrong note is refused.
+//! * §6.1's pass in the middle of a turn is implemented but cannot occur: every step leaves
+//!   the mover next to the square it came from, which is empty (or holds the rock it just
+//!   pulled, which it may step onto and throw). A `--` only happens at a turn start.
+//! * A position string must agree with the options (`size=`, `seats=`): the options are
+//!   never changed by a position.
 //! * Squares are a `u16` newtype: a 25×25 board has more than 255 cells.
 
 mod eval;
