@@ -10,6 +10,7 @@ pub mod qawale;
 pub mod qilin;
 pub mod registry;
 pub mod replica;
+pub mod splut;
 pub mod yoxii;
 
 pub use registry::{

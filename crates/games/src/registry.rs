@@ -12,6 +12,7 @@ use thiserror::Error;
 /// Every game, in menu order.
 pub const GAMES: &[&GameInfo] = &[
     &crate::qilin::Qilin::INFO,
+    &crate::splut::Splut::INFO,
     &crate::qawale::Qawale::INFO,
     &crate::replica::Replica::INFO,
     &crate::yoxii::Yoxii::INFO,
@@ -37,6 +38,7 @@ pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, Unkno
         "yoxii" => Ok(visitor.visit::<crate::yoxii::Yoxii>()),
         "qawale" => Ok(visitor.visit::<crate::qawale::Qawale>()),
         "qilin" => Ok(visitor.visit::<crate::qilin::Qilin>()),
+        "splut" => Ok(visitor.visit::<crate::splut::Splut>()),
         _ => Err(UnknownGame(id.to_string())),
     }
 }
