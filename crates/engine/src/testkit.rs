@@ -9,7 +9,8 @@
 //! - the position string round-trips, with the same key;
 //! - equal position strings always come with equal keys;
 //! - no game outlasts [`GameInfo::max_turns`](crate::GameInfo);
-//! - the saved record replays to the same final state, and resignation ends the game.
+//! - the saved record replays to the same final state, and resignation ends the game (or, with
+//!   more than two seats, removes the seat).
 
 use std::collections::HashMap;
 use std::collections::HashSet;
@@ -59,7 +60,7 @@ fn simulate_one<G: Game>(
     keys: &mut HashMap<String, u64>,
 ) {
     // One game in eight ends by a resignation at a random moment.
-    let resign_at = (game % 8 == 7).then(|| rng.random_range(0..40u32));
+    let mut resign_at = (game % 8 == 7).then(|| rng.random_range(0..40u32));
     let mut actions = Vec::new();
     let mut turn_start = (session.state().clone(), Vec::new());
     let mut decisions = 0u32;
@@ -82,9 +83,13 @@ fn simulate_one<G: Game>(
                 .to_move()
                 .expect("a game in progress has a seat to move");
             session.resign(seat);
+            resign_at = None;
+            // Two seats: the game ends. More (Splut!): the seat leaves and the others play on.
+            let after = session.state();
             assert!(
-                session.state().outcome().is_some(),
-                "{}: resigning did not end the game",
+                after.outcome().is_some()
+                    || (after.seat_count() > 2 && after.to_move() != Some(seat)),
+                "{}: resigning neither ended the game nor removed the seat",
                 context()
             );
             continue;

@@ -7,8 +7,10 @@
 #![warn(missing_docs)]
 
 pub mod qawale;
+pub mod qilin;
 pub mod registry;
 pub mod replica;
+pub mod splut;
 pub mod yoxii;
 
 pub use registry::{

@@ -11,10 +11,11 @@ use thiserror::Error;
 
 /// Every game, in menu order.
 pub const GAMES: &[&GameInfo] = &[
-    // Registered games go here, e.g. `&crate::qawale::Qawale::INFO,`.
+    &crate::qilin::Qilin::INFO,
+    &crate::splut::Splut::INFO,
+    &crate::qawale::Qawale::INFO,
     &crate::replica::Replica::INFO,
     &crate::yoxii::Yoxii::INFO,
-    &crate::qawale::Qawale::INFO,
 ];
 
 /// A game name the registry does not know.
@@ -33,10 +34,11 @@ pub trait GameVisitor {
 /// Runs `visitor` with the game called `id`.
 pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
     match id.to_ascii_lowercase().as_str() {
-        // One line per game, e.g. `"qawale" => Ok(visitor.visit::<crate::qawale::Qawale>()),`
         "replica" => Ok(visitor.visit::<crate::replica::Replica>()),
         "yoxii" => Ok(visitor.visit::<crate::yoxii::Yoxii>()),
         "qawale" => Ok(visitor.visit::<crate::qawale::Qawale>()),
+        "qilin" => Ok(visitor.visit::<crate::qilin::Qilin>()),
+        "splut" => Ok(visitor.visit::<crate::splut::Splut>()),
         _ => Err(UnknownGame(id.to_string())),
     }
 }

@@ -1,0 +1,272 @@
+//! The rules options, the action type and the `Game` implementation of Qilin Chess XiaSanZi.
+//! The mechanics of a decision live in `state.rs`, the text forms in `notation.rs`.
+
+use ludus_engine::{
+    ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
+    OptionsError, Outcome, PositionError, Seat,
+};
+use serde::{Deserialize, Serialize};
+
+use super::state::{KeyRing, Stage};
+use super::tables::Point;
+
+/// Red, the first seat: Red places first.
+pub const RED: Seat = Seat::FIRST;
+/// Black, the second seat: Black moves first in the movement stage.
+pub const BLACK: Seat = Seat::SECOND;
+
+/// What happens when the placement stage ends without a pressed piece (spec §3.2, B8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoPressRule {
+    /// Red, then Black, removes one of its own pieces (the seed).
+    #[default]
+    RemoveOwn,
+    /// Red, the first placer, loses at once (the traditional 闷棋 ruling).
+    FirstPlayerLoses,
+}
+
+/// The rules options of Qilin Chess XiaSanZi (spec §3–§5).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct QilinOptions {
+    /// The transition when nobody pressed a piece.
+    pub no_press_rule: NoPressRule,
+    /// A player with fewer pieces than this on the board loses (1: only at 0; 3: classic).
+    pub min_pieces: u8,
+    /// A piece in a complete line may be pressed or removed only when every opposing piece is
+    /// in one.
+    pub protect_lines: bool,
+    /// Movement-stage turns in a row without a removal that draw the game (0: off).
+    pub draw_no_removal_plies: u16,
+    /// The occurrence of a movement-stage position that draws the game (0: off).
+    pub draw_repetition: u8,
+}
+
+impl Default for QilinOptions {
+    fn default() -> Self {
+        QilinOptions {
+            no_press_rule: NoPressRule::RemoveOwn,
+            min_pieces: 1,
+            protect_lines: false,
+            draw_no_removal_plies: 100,
+            draw_repetition: 3,
+        }
+    }
+}
+
+/// The largest accepted `draw_no_removal_plies`.
+pub const MAX_NO_REMOVAL_PLIES: u16 = 1000;
+
+impl GameOptions for QilinOptions {
+    fn validate(&self) -> Result<(), OptionsError> {
+        let bad = |name: &str, value: String, reason: &str| OptionsError::BadValue {
+            name: name.to_string(),
+            value,
+            reason: reason.to_string(),
+        };
+        if !(1..=3).contains(&self.min_pieces) {
+            return Err(bad(
+                "min_pieces",
+                self.min_pieces.to_string(),
+                "expected 1, 2 or 3",
+            ));
+        }
+        if self.draw_no_removal_plies > MAX_NO_REMOVAL_PLIES {
+            return Err(bad(
+                "draw_no_removal_plies",
+                self.draw_no_removal_plies.to_string(),
+                "expected 0 (off) to 1000",
+            ));
+        }
+        if self.draw_repetition == 1 || self.draw_repetition > 10 {
+            return Err(bad(
+                "draw_repetition",
+                self.draw_repetition.to_string(),
+                "expected 0 (off) or 2 to 10",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// One decision.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+// Four bytes rather than three: one store per action when legal actions are generated.
+#[repr(align(4))]
+pub enum QilinAction {
+    /// Stage 1: put a piece from hand on an empty point (`d1`).
+    Place(Point),
+    /// Stage 2: slide an own piece to an adjacent empty point (`a1-a4`).
+    Slide(Point, Point),
+    /// A press (stage 1), a removal (stage 2) or an own-piece removal (transition): `xd2`.
+    Take(Point),
+}
+
+/// A Qilin Chess XiaSanZi position with everything the rules need to go on.
+#[derive(Clone, Debug)]
+pub struct Qilin {
+    pub(super) options: QilinOptions,
+    /// Unpressed pieces per seat (Red, Black).
+    pub(super) pieces: [u32; 2],
+    /// Pressed points (`P`): they belong to no one.
+    pub(super) pressed: u32,
+    pub(super) hands: [u8; 2],
+    pub(super) stage: Stage,
+    pub(super) side: Seat,
+    /// Presses or removals (or, in the transition, the own removal) the side still owes.
+    pub(super) pending: u8,
+    pub(super) turn: u32,
+    /// Movement-stage turns in a row without a removal.
+    pub(super) quiet: u16,
+    pub(super) key: u64,
+    pub(super) outcome: Option<Outcome>,
+    /// Movement-stage keys since the last removal, for the repetition rule.
+    pub(super) history: KeyRing,
+}
+
+const OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        name: "no_press_rule",
+        help: "placement ends with no pressed piece: each side removes an own piece, or Red loses",
+        values: OptionValues::Choice(&["remove_own", "first_player_loses"]),
+    },
+    OptionInfo {
+        name: "min_pieces",
+        help: "a player with fewer pieces on the board loses (1: at 0 only; 3: classic morris)",
+        values: OptionValues::Range {
+            min: 1,
+            max: 3,
+            step: 1,
+        },
+    },
+    OptionInfo {
+        name: "protect_lines",
+        help: "pieces in a complete line can be taken only when all opposing pieces are in lines",
+        values: OptionValues::Flag,
+    },
+    OptionInfo {
+        name: "draw_no_removal_plies",
+        help: "movement turns in a row without a removal that draw the game (0: off)",
+        values: OptionValues::Range {
+            min: 0,
+            max: MAX_NO_REMOVAL_PLIES as i64,
+            step: 1,
+        },
+    },
+    OptionInfo {
+        name: "draw_repetition",
+        help: "the occurrence of a movement position that draws the game (0: off)",
+        values: OptionValues::Range {
+            min: 0,
+            max: 10,
+            step: 1,
+        },
+    },
+];
+
+impl Game for Qilin {
+    type Action = QilinAction;
+    type Options = QilinOptions;
+
+    const INFO: GameInfo = GameInfo {
+        id: "qilin",
+        name: "Qilin Chess XiaSanZi",
+        description: "Place 18 pieces, press down after each line of three, then slide and remove.",
+        min_seats: 2,
+        max_seats: 2,
+        options: OPTIONS,
+        // At most 24 placements and 2 transition removals; in the movement stage at most 100
+        // turns between removals and at most 24 removal turns (see `state.rs`).
+        max_turns: 2600,
+    };
+
+    fn new(options: &QilinOptions, _seed: u64) -> Self {
+        Qilin::start(options)
+    }
+
+    fn from_position(text: &str, options: &QilinOptions) -> Result<Self, PositionError> {
+        super::notation::parse_position(text, options)
+    }
+
+    fn position(&self) -> String {
+        super::notation::format_position(self)
+    }
+
+    fn options(&self) -> &QilinOptions {
+        &self.options
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        if seat == RED {
+            "Red"
+        } else {
+            "Black"
+        }
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.outcome.is_none().then_some(self.side)
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut Vec<QilinAction>) {
+        self.fill_legal_actions(out);
+    }
+
+    fn is_legal(&self, action: QilinAction) -> bool {
+        self.check_legal(action)
+    }
+
+    #[inline]
+    fn apply(&mut self, action: QilinAction) {
+        self.play(action);
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    fn resign(&mut self, seat: Seat) {
+        if self.outcome.is_none() {
+            let reason = if seat == RED {
+                "Red resigned"
+            } else {
+                "Black resigned"
+            };
+            self.outcome = Some(Outcome::win(seat.opponent(), reason));
+        }
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn parse_action(&self, text: &str) -> Result<QilinAction, MoveError> {
+        super::notation::parse_action(self, text)
+    }
+
+    fn format_action(&self, action: QilinAction) -> String {
+        super::notation::format_action(action)
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Vec<QilinAction>, MoveError> {
+        super::notation::parse_turn(self, text)
+    }
+
+    fn view(&self) -> BoardView {
+        super::view::board_view(self)
+    }
+
+    fn action_input(&self, action: QilinAction) -> ActionInput {
+        super::view::action_input(action)
+    }
+}

@@ -1,0 +1,430 @@
+//! The Splut! state: board array, piece squares, turn bookkeeping, levitation state, rock
+//! locks, the cached outcome and the repetition history. Everything is fixed-size, so a clone
+//! is a plain copy.
+
+use ludus_engine::{GameOptions, OptionsError, Outcome, Seat};
+use serde::{Deserialize, Serialize};
+
+use super::tables::{
+    empty_board, Side, Square, BOARD, EMPTY, GRID, MAX_SIZE, MIN_SIZE, OFF, ZOBRIST, Z_ACTIVE,
+    Z_LOCKED, Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
+};
+
+/// Rules options of Splut! (§7 of the spec).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SplutOptions {
+    /// Players: 2 (South, North), 3 (South, West, North) or 4 (all four sides).
+    pub players: u32,
+    /// Board size N, odd, 9..=25: the diamond inside an N×N grid.
+    pub size: u32,
+    /// Completed turns after which the game is drawn (0 = no limit).
+    pub max_turns: u32,
+    /// The game is drawn when a turn-start position occurs this many times (0 = off).
+    pub repetition: u32,
+    /// Let a levitated rock follow into the square its sorcerer leaves (off: emptiness is
+    /// judged before the step, §4.2 rule 2).
+    pub levitate_follow: bool,
+}
+
+impl Default for SplutOptions {
+    fn default() -> Self {
+        SplutOptions {
+            players: 2,
+            size: 9,
+            max_turns: 1000,
+            repetition: 3,
+            levitate_follow: false,
+        }
+    }
+}
+
+impl SplutOptions {
+    /// The options with `players` and `size` brought into their ranges (an even size goes
+    /// up to the next odd one); valid options are unchanged.
+    pub fn normalized(&self) -> SplutOptions {
+        SplutOptions {
+            players: self.players.clamp(2, 4),
+            size: (self.size | 1).clamp(MIN_SIZE, MAX_SIZE),
+            ..self.clone()
+        }
+    }
+}
+
+impl GameOptions for SplutOptions {
+    fn validate(&self) -> Result<(), OptionsError> {
+        let bad = |name: &str, value: u32, reason: &str| {
+            Err(OptionsError::BadValue {
+                name: name.to_string(),
+                value: value.to_string(),
+                reason: reason.to_string(),
+            })
+        };
+        if !(2..=4).contains(&self.players) {
+            return bad("players", self.players, "expected 2, 3 or 4");
+        }
+        if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) || self.size.is_multiple_of(2) {
+            return bad("size", self.size, "expected an odd number from 9 to 25");
+        }
+        if self.repetition == 1 || self.repetition > 100 {
+            return bad(
+                "repetition",
+                self.repetition,
+                "expected 0 (off) or a count from 2 to 100",
+            );
+        }
+        Ok(())
+    }
+}
+
+/// The kind of a team piece.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Kind {
+    /// Moves and levitates rocks; its death eliminates the team.
+    Sorcerer,
+    /// Moves and pushes chains of pieces.
+    Dwarf,
+    /// The Stonetroll: moves, pulls, throws.
+    Troll,
+}
+
+impl Kind {
+    /// All kinds, in the order S, D, T.
+    pub const ALL: [Kind; 3] = [Kind::Sorcerer, Kind::Dwarf, Kind::Troll];
+
+    /// The notation letter `S`, `D` or `T`.
+    pub const fn letter(self) -> char {
+        match self {
+            Kind::Sorcerer => 'S',
+            Kind::Dwarf => 'D',
+            Kind::Troll => 'T',
+        }
+    }
+
+    /// The kind written `letter` (either case).
+    pub fn from_letter(letter: char) -> Option<Kind> {
+        match letter.to_ascii_uppercase() {
+            'S' => Some(Kind::Sorcerer),
+            'D' => Some(Kind::Dwarf),
+            'T' => Some(Kind::Troll),
+            _ => None,
+        }
+    }
+
+    pub(super) const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// A rock's identity: 0..4, from the tip it started on (South, West, North, East).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct RockId(pub(super) u8);
+
+impl RockId {
+    /// The four rocks.
+    pub const ALL: [RockId; 4] = [RockId(0), RockId(1), RockId(2), RockId(3)];
+
+    pub(super) const fn bit(self) -> u8 {
+        1 << self.0
+    }
+
+    pub(super) const fn obj(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The levitation state of the current turn (§4.2 rule 4).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Lev {
+    /// No rock levitated yet this turn.
+    Unused,
+    /// The last step levitated this rock; only it may be levitated again, right now.
+    Active(RockId),
+    /// The levitation run is over for this turn.
+    Spent,
+}
+
+/// Object numbers: rocks 0..4, then team pieces `4 + seat * 3 + kind`. The board array holds
+/// `object + 1`, [`EMPTY`] or [`OFF`].
+pub(super) const OBJECTS: usize = 16;
+
+pub(super) const fn team_obj(seat: usize, kind: Kind) -> usize {
+    4 + seat * 3 + kind.index()
+}
+
+/// What a board-array code holds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Content {
+    Empty,
+    Off,
+    Rock(RockId),
+    Piece(usize, Kind),
+}
+
+#[inline]
+pub(super) const fn content(code: u8) -> Content {
+    match code {
+        EMPTY => Content::Empty,
+        OFF => Content::Off,
+        1..=4 => Content::Rock(RockId(code - 1)),
+        _ => {
+            let i = (code - 5) as usize;
+            let kind = match i % 3 {
+                0 => Kind::Sorcerer,
+                1 => Kind::Dwarf,
+                _ => Kind::Troll,
+            };
+            Content::Piece(i / 3, kind)
+        }
+    }
+}
+
+#[inline]
+pub(super) const fn is_rock(code: u8) -> bool {
+    matches!(code, 1..=4)
+}
+
+#[inline]
+pub(super) const fn is_troll(code: u8) -> bool {
+    code != OFF && code >= 5 && (code - 5) % 3 == 2
+}
+
+#[inline]
+pub(super) const fn is_sorcerer(code: u8) -> bool {
+    code != OFF && code >= 5 && (code - 5).is_multiple_of(3)
+}
+
+/// Turn-start keys of the recent past, for the repetition draw. A fixed ring: the game keeps
+/// the last [`HISTORY`] turn starts since the last irreversible event (a kill, a crush or a
+/// resignation), so cloning costs a copy and nothing more.
+pub(super) const HISTORY: usize = 64;
+
+#[derive(Clone, Debug)]
+pub(super) struct History {
+    keys: [u64; HISTORY],
+    len: u8,
+    head: u8,
+}
+
+impl History {
+    pub(super) const fn new() -> Self {
+        History {
+            keys: [0; HISTORY],
+            len: 0,
+            head: 0,
+        }
+    }
+
+    /// Records `key` and returns how often it now occurs.
+    pub(super) fn push(&mut self, key: u64) -> u32 {
+        self.keys[self.head as usize % HISTORY] = key;
+        self.head = (self.head + 1) % HISTORY as u8;
+        self.len = (self.len + 1).min(HISTORY as u8);
+        let mut seen = 0;
+        for &k in &self.keys[..self.len as usize % (HISTORY + 1)] {
+            seen += u32::from(k == key);
+        }
+        seen
+    }
+
+    pub(super) fn clear(&mut self) {
+        self.len = 0;
+        self.head = 0;
+    }
+}
+
+/// A Splut! position with its turn bookkeeping (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Splut {
+    pub(super) options: SplutOptions,
+    /// Padded grid: `EMPTY`, `OFF` or object + 1.
+    pub(super) board: [u8; BOARD],
+    /// Square of each object, `Square::NONE` once removed.
+    pub(super) pos: [Square; OBJECTS],
+    /// Bit per seat still in the game.
+    pub(super) alive: u8,
+    pub(super) to_move: u8,
+    pub(super) turn: u32,
+    /// Steps already played in this turn.
+    pub(super) used: u8,
+    pub(super) lev: Lev,
+    /// Rocks (bit per id) moved in the preceding turn: they cannot be levitated.
+    pub(super) locked: u8,
+    /// Rocks moved so far in this turn.
+    pub(super) moved: u8,
+    /// Zobrist key of the pieces and rocks by square (the rest is added by `key()`).
+    pub(super) piece_key: u64,
+    pub(super) outcome: Option<Outcome>,
+    pub(super) history: History,
+}
+
+impl Splut {
+    /// An empty board of the options' size with nobody on it, South to move at turn 0.
+    pub(super) fn empty(options: &SplutOptions) -> Self {
+        Splut {
+            options: options.clone(),
+            board: *empty_board(options.size),
+            pos: [Square::NONE; OBJECTS],
+            alive: 0,
+            to_move: 0,
+            turn: 0,
+            used: 0,
+            lev: Lev::Unused,
+            locked: 0,
+            moved: 0,
+            piece_key: 0,
+            outcome: None,
+            history: History::new(),
+        }
+    }
+
+    /// The usual setup (§2). Options that `validate` would refuse are brought into range
+    /// first (players 2..=4, an odd size 9..=25), so that no option value can panic.
+    pub(super) fn setup(options: &SplutOptions) -> Self {
+        let options = &options.normalized();
+        let mut state = Splut::empty(options);
+        for (id, side) in Side::ALL.into_iter().enumerate() {
+            state.place(id, side.setup(options.size)[0]);
+        }
+        for seat in 0..options.players as usize {
+            let squares = state.side(seat).setup(options.size);
+            for kind in Kind::ALL {
+                state.place(team_obj(seat, kind), squares[1 + kind.index()]);
+            }
+            state.alive |= 1 << seat;
+        }
+        state.history.push(state.full_key());
+        state
+    }
+
+    pub(super) fn seats(&self) -> usize {
+        self.options.players as usize
+    }
+
+    /// The side (tip) of `seat`.
+    pub(super) fn side(&self, seat: usize) -> Side {
+        Side::seated(self.options.players)[seat]
+    }
+
+    pub(super) fn is_alive(&self, seat: usize) -> bool {
+        self.alive & (1 << seat) != 0
+    }
+
+    /// Steps a turn allows: 1, 2, then 3 (§3).
+    pub(super) const fn allowed(turn: u32) -> u8 {
+        match turn {
+            0 => 1,
+            1 => 2,
+            _ => 3,
+        }
+    }
+
+    /// Steps left in the current turn.
+    pub fn steps_left(&self) -> u8 {
+        Self::allowed(self.turn) - self.used
+    }
+
+    /// The square of `seat`'s piece of `kind`, if it is on the board.
+    pub fn piece(&self, seat: Seat, kind: Kind) -> Option<Square> {
+        let sq = self.pos[team_obj(seat.to_usize(), kind)];
+        (sq != Square::NONE).then_some(sq)
+    }
+
+    /// The square of the rock `id`.
+    pub fn rock(&self, id: RockId) -> Square {
+        self.pos[id.obj()]
+    }
+
+    /// The rock on `sq`, if any.
+    pub fn rock_at(&self, sq: Square) -> Option<RockId> {
+        match content(self.code(sq)) {
+            Content::Rock(id) => Some(id),
+            _ => None,
+        }
+    }
+
+    /// Whether the rock `id` moved in the preceding turn (and so cannot be levitated).
+    pub fn is_locked(&self, id: RockId) -> bool {
+        self.locked & id.bit() != 0
+    }
+
+    /// The levitation state of this turn.
+    pub fn levitation(&self) -> Lev {
+        self.lev
+    }
+
+    #[inline]
+    pub(super) fn code(&self, sq: Square) -> u8 {
+        self.board[sq.cell()]
+    }
+
+    #[inline]
+    fn obj_key(obj: usize, sq: Square) -> u64 {
+        let table = if obj < 4 { 0 } else { obj - 3 };
+        ZOBRIST[table * GRID + sq.to_usize()]
+    }
+
+    /// Puts object `obj` on the empty square `sq`.
+    pub(super) fn place(&mut self, obj: usize, sq: Square) {
+        self.board[sq.cell()] = obj as u8 + 1;
+        self.pos[obj] = sq;
+        self.piece_key ^= Self::obj_key(obj, sq);
+    }
+
+    /// Takes object `obj` off the board.
+    pub(super) fn lift(&mut self, obj: usize) {
+        let sq = self.pos[obj];
+        self.board[sq.cell()] = EMPTY;
+        self.pos[obj] = Square::NONE;
+        self.piece_key ^= Self::obj_key(obj, sq);
+    }
+
+    /// Moves object `obj` to the empty square `to`.
+    #[inline]
+    pub(super) fn move_obj(&mut self, obj: usize, to: Square) {
+        let from = self.pos[obj];
+        self.board[from.cell()] = EMPTY;
+        self.board[to.cell()] = obj as u8 + 1;
+        self.pos[obj] = to;
+        self.piece_key ^= Self::obj_key(obj, from) ^ Self::obj_key(obj, to);
+    }
+
+    /// The full Zobrist key: pieces by square (kept incrementally) plus the turn state.
+    pub(super) fn full_key(&self) -> u64 {
+        let mut key = self.piece_key
+            ^ ZOBRIST[Z_TO_MOVE + self.to_move as usize]
+            ^ ZOBRIST[Z_STEPS + self.steps_left() as usize];
+        for id in RockId::ALL {
+            let sq = self.pos[id.obj()].to_usize();
+            if self.locked & id.bit() != 0 {
+                key ^= ZOBRIST[Z_LOCKED + sq];
+            }
+            if self.moved & id.bit() != 0 {
+                key ^= ZOBRIST[Z_MOVED + sq];
+            }
+        }
+        match self.lev {
+            Lev::Unused => key,
+            Lev::Active(id) => key ^ ZOBRIST[Z_ACTIVE + self.pos[id.obj()].to_usize()],
+            Lev::Spent => key ^ ZOBRIST[Z_SPENT],
+        }
+    }
+
+    /// The seats still in the game.
+    pub(super) fn alive_count(&self) -> u32 {
+        self.alive.count_ones()
+    }
+
+    /// Reason text of a resignation, per seat colour.
+    pub(super) const fn resigned_reason(seat: usize) -> &'static str {
+        match seat {
+            0 => "Blue resigned",
+            1 => "Red resigned",
+            2 => "Green resigned",
+            _ => "Yellow resigned",
+        }
+    }
+}
+
+/// The colour names of the seats, in turn order (§2 DECISION).
+pub(super) const COLOURS: [&str; 4] = ["Blue", "Red", "Green", "Yellow"];

@@ -1,0 +1,143 @@
+//! The board view (the diamond only; grid cells outside it are not drawn) and how a person
+//! points at a step: the piece's cell, then the destination, with a label telling apart a
+//! pull, a throw direction or the levitated rock.
+
+use ludus_engine::{
+    ActionInput, BoardView, CellId, CellShape, CellView, Hue, PieceView, Seat, SeatView,
+};
+
+use super::moves::{Action, Extra};
+use super::state::{content, team_obj, Content, Lev, Splut, COLOURS};
+use super::tables::{squares, Square};
+
+/// Seat colours in turn order (§2 DECISION).
+pub(super) const HUES: [Hue; 4] = [Hue::Blue, Hue::Red, Hue::Green, Hue::Yellow];
+
+impl Splut {
+    pub(super) fn board_view(&self) -> BoardView {
+        let size = self.options.size;
+        let cells = squares(size)
+            .map(|sq| CellView {
+                name: sq.to_string(),
+                x: sq.file(),
+                y: sq.rank(),
+                shape: CellShape::Square,
+                stack: self.piece_view(sq).into_iter().collect(),
+                shaded: false,
+            })
+            .collect();
+        let seats = (0..self.seats())
+            .map(|s| SeatView {
+                seat: Seat::new(s as u8),
+                name: format!("{} ({})", COLOURS[s], title(self.side(s).name())),
+                hue: HUES[s],
+                alive: self.is_alive(s),
+            })
+            .collect();
+        BoardView {
+            width: size as u8,
+            height: size as u8,
+            cells,
+            links: Vec::new(),
+            seats,
+            hands: Vec::new(),
+            to_move: self.outcome.is_none().then(|| Seat::new(self.to_move)),
+            last_move: Vec::new(),
+            status: self.status(),
+        }
+    }
+
+    fn piece_view(&self, sq: Square) -> Option<PieceView> {
+        match content(self.code(sq)) {
+            Content::Rock(id) => Some(PieceView {
+                owner: None,
+                hue: Hue::Neutral,
+                kind: 'R',
+                label: (self.lev == Lev::Active(id)).then(|| "lev".to_string()),
+                marked: self.is_locked(id),
+            }),
+            Content::Piece(seat, kind) => Some(PieceView {
+                owner: Some(Seat::new(seat as u8)),
+                hue: HUES[seat],
+                kind: kind.letter(),
+                label: None,
+                marked: false,
+            }),
+            Content::Empty | Content::Off => None,
+        }
+    }
+
+    fn status(&self) -> String {
+        if let Some(outcome) = &self.outcome {
+            return format!("game over: {}", outcome.reason);
+        }
+        let seat = self.to_move as usize;
+        let left = self.steps_left();
+        let lev = match self.lev {
+            Lev::Unused => String::new(),
+            Lev::Active(id) => format!(", levitating the rock on {}", self.rock(id)),
+            Lev::Spent => ", levitation spent".to_string(),
+        };
+        format!(
+            "{} ({}): {left} step{} left{lev}",
+            COLOURS[seat],
+            title(self.side(seat).name()),
+            if left == 1 { "" } else { "s" },
+        )
+    }
+
+    /// Cells `[piece, destination]` and a label: `pull`, `throw n`, `levitate b5`, or `move`
+    /// for a plain step whose cells another legal step shares. A pass has no cells.
+    pub(super) fn input(&self, action: Action) -> ActionInput {
+        let Action::Step(s) = action else {
+            return ActionInput {
+                cells: Vec::new(),
+                label: Some("pass".to_string()),
+            };
+        };
+        let from = self.pos[team_obj(self.to_move as usize, s.kind)];
+        let to = from.step(s.dir);
+        let label = match s.extra {
+            Extra::Plain => self.shares_cells(action).then(|| "move".to_string()),
+            Extra::Pull => Some("pull".to_string()),
+            Extra::Throw(d) => Some(format!("throw {}", d.letter())),
+            Extra::Levitate(id) => Some(format!("levitate {}", self.rock(id))),
+        };
+        ActionInput {
+            cells: vec![self.cell_id(from), self.cell_id(to)],
+            label,
+        }
+    }
+
+    /// Whether another legal step has the same piece and direction as `action`.
+    fn shares_cells(&self, action: Action) -> bool {
+        let Action::Step(s) = action else {
+            return false;
+        };
+        let mut legal = Vec::new();
+        self.generate(&mut legal);
+        legal.iter().any(|&a| match a {
+            Action::Step(o) => o.kind == s.kind && o.dir == s.dir && o.extra != s.extra,
+            Action::Pass => false,
+        })
+    }
+
+    /// The index of `sq` in the view's cells (rank by rank from the south, west to east).
+    fn cell_id(&self, sq: Square) -> CellId {
+        let c = (self.options.size as i32 - 1) / 2;
+        let (x, y) = (i32::from(sq.file()), i32::from(sq.rank()));
+        // Cells on ranks below y: rank r has 2·(c − |r − c|) + 1 squares.
+        let below: i32 = (0..y).map(|r| 2 * (c - (r - c).abs()) + 1).sum();
+        let first_x = (y - c).abs();
+        CellId((below + x - first_x) as u16)
+    }
+}
+
+/// "south" → "South".
+fn title(name: &str) -> String {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
+}
