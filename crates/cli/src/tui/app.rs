@@ -190,8 +190,14 @@ impl Play {
             } else {
                 None
             };
+            let name = choice.name.trim();
+            let name = if name.is_empty() {
+                game.seat_name(Seat::new(i as u8)).to_string()
+            } else {
+                name.to_string()
+            };
             seats.push(Seated {
-                name: choice.name.clone(),
+                name,
                 kind: choice.kind().to_string(),
                 agent,
             });

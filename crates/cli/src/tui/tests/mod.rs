@@ -10,11 +10,11 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 
-use super::app::App;
+use super::app::{App, Play};
 use super::menu;
 use super::msg::{Cmd, Msg};
 use super::run::{perform, process};
-use super::setup::Setup;
+use super::setup::{SeatChoice, Setup};
 use super::view::view;
 use super::worker::Inline;
 
@@ -72,6 +72,23 @@ fn start(app: &mut App, id: &str, players: &[&str], options: &[(&str, &str)]) {
     }
     let cmd = menu::start_game(app, setup);
     assert!(app.notice.is_none(), "{:?}", app.notice);
+    run_cmd(app, cmd);
+}
+
+/// Starts the game `id` from a position string, with `players` (`human` or `ai:N`).
+fn start_at(app: &mut App, id: &str, position: &str, players: &[&str]) {
+    let game = ludus_games::new_game(id, &[], Some(position), 1).expect("a valid position");
+    let setup = Setup::from_game(&game);
+    let choices: Vec<SeatChoice> = players
+        .iter()
+        .map(|spec| SeatChoice {
+            computer: *spec != "human",
+            spec: (*spec).to_string(),
+            name: String::new(),
+        })
+        .collect();
+    let play = Play::new(game, &choices, setup, 1).expect("the players can be built");
+    let cmd = super::play::start(app, play);
     run_cmd(app, cmd);
 }
 

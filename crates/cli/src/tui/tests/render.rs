@@ -7,7 +7,7 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Color;
 use ratatui::Terminal;
 
-use super::{new_app, play_some, press, render, send, start};
+use super::{new_app, play_some, press, render, send, start, start_at};
 use crate::tui::app::{App, Screen};
 use crate::tui::menu;
 use crate::tui::msg::Msg;
@@ -15,7 +15,7 @@ use crate::tui::theme::{CLASSIC, MONO_INDEX};
 use crate::tui::view::view;
 
 /// Games whose start and mid-game screens have reviewed snapshots.
-const SNAPSHOT_GAMES: [&str; 3] = ["qawale", "replica", "yoxii"];
+const SNAPSHOT_GAMES: [&str; 5] = ["qilin", "splut", "qawale", "replica", "yoxii"];
 
 fn registered(id: &str) -> bool {
     menu::games().iter().any(|g| g.id == id)
@@ -167,4 +167,50 @@ fn every_registered_game_ends_with_a_summary() {
             info.id
         );
     }
+}
+
+#[test]
+fn splut_for_four_with_a_throw_chooser() {
+    if !registered("splut") {
+        return;
+    }
+    let mut app = new_app(80, 24);
+    start(
+        &mut app,
+        "splut",
+        &["human", "ai:1", "ai:2", "ai:3"],
+        &[("players", "4")],
+    );
+    assert_snapshot!("splut_4p_start_80x24", render(&app));
+
+    // §9.1 of the spec: South's troll on d4 steps onto the rock on e4 and must throw it.
+    let position = "size=9 seats=south,north tomove=south turn=5 used=0 lev=unused locked=-\n\
+                    south: Sd2 De2 Td4\nnorth: Se7 Df7 Td8\nrocks: e4 e1 a5 i5";
+    let mut app = new_app(80, 24);
+    start_at(&mut app, "splut", position, &["human", "human"]);
+    for name in ["d4", "e4"] {
+        let id = app
+            .play
+            .as_ref()
+            .unwrap()
+            .game
+            .view()
+            .cell_named(name)
+            .unwrap();
+        app.play.as_mut().unwrap().cursor = id;
+        press(&mut app, KeyCode::Enter);
+    }
+    let chooser = app
+        .play
+        .as_ref()
+        .unwrap()
+        .chooser
+        .clone()
+        .expect("a chooser");
+    let labels: Vec<&str> = chooser.entries.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(labels, ["throw n", "throw e", "throw s", "throw w"]);
+    assert_snapshot!("splut_throw_chooser_80x24", render(&app));
+    press(&mut app, KeyCode::Char('1'));
+    assert_eq!(app.screen, Screen::GameOver);
+    assert_snapshot!("splut_game_over_80x24", render(&app));
 }
