@@ -59,7 +59,7 @@ fn on_key(app: &mut App, key: KeyEvent) -> Option<Cmd> {
         return confirm_key(app, key.code);
     }
     if app.prompt.is_some() {
-        return prompt_key(app, key.code);
+        return prompt_key(app, key);
     }
     match app.screen {
         Screen::Menu => menu::menu_key(app, key.code),
@@ -99,9 +99,16 @@ fn confirm_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
     }
 }
 
-fn prompt_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
+fn prompt_key(app: &mut App, key: KeyEvent) -> Option<Cmd> {
     let prompt = app.prompt.as_mut()?;
-    match code {
+    if key.modifiers.contains(KeyModifiers::CONTROL) {
+        // Ctrl-U clears the line, as in shells; other control keys type nothing.
+        if key.code == KeyCode::Char('u') {
+            prompt.text.clear();
+        }
+        return None;
+    }
+    match key.code {
         KeyCode::Char(c) => {
             if prompt.text.chars().count() < 200 {
                 prompt.text.push(c);

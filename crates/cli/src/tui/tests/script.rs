@@ -42,10 +42,11 @@ fn click(app: &mut App, id: CellId) {
 }
 
 fn clear_prompt(app: &mut App) {
-    let len = app.prompt.as_ref().unwrap().text.chars().count();
-    for _ in 0..len {
-        press(app, KeyCode::Backspace);
-    }
+    press(app, KeyCode::Backspace);
+    let ctrl_u =
+        ratatui::crossterm::event::KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL);
+    send(app, Msg::Key(ctrl_u));
+    assert_eq!(app.prompt.as_ref().unwrap().text, "");
 }
 
 fn save_as(app: &mut App, path: &std::path::Path) {
