@@ -8,10 +8,10 @@ use ratatui::crossterm::event::KeyCode;
 
 use super::app::{App, Help, Play, Prompt, PromptKind, Screen};
 use super::msg::Cmd;
-use super::play;
 use super::setup::{Row, SeatChoice, Setup};
 use super::theme::THEMES;
 use super::update;
+use super::{computer, play};
 
 /// The entries of the start screen after the games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,7 +170,7 @@ pub fn start_game(app: &mut App, setup: Setup) -> Option<Cmd> {
         .and_then(|game| Play::new(game, &players, setup.clone(), seed));
     match started {
         Ok(play) => {
-            let stop = play::stop_all(app);
+            let stop = computer::stop_all(app);
             app.notice = None;
             app.setup = Some(setup);
             Cmd::then(stop, play::start(app, play))
@@ -211,7 +211,7 @@ pub fn on_loaded(app: &mut App, path: PathBuf, result: Result<AnyGame, String>) 
             play.save_path = Some(path);
             // A loaded game waits for a key before computers move on.
             play.paused = !play.has_human();
-            let stop = play::stop_all(app);
+            let stop = computer::stop_all(app);
             Cmd::then(stop, play::start(app, play))
         }
         Err(e) => {

@@ -12,6 +12,7 @@
 //! It talks only to the erased game (`AnyGame`), so one app serves every game.
 
 mod app;
+mod computer;
 mod event;
 mod layout;
 mod menu;

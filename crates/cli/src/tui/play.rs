@@ -1,32 +1,18 @@
-//! Updates of the game screens: pointing and typing moves, the commands of the key bar (hint,
-//! undo/redo, save, resign, pause/step, speed, menu, quit), the computer players' turns, the
-//! game-over summary's offers and the replay.
+//! Updates of the game screens: pointing and typing moves, the commands of the key bar (undo,
+//! redo, save, resign, menu, quit; hint, pause, step and speed go to `computer`), the game-over
+//! summary's offers and the replay.
 
 use std::path::PathBuf;
 
-use ludus_ai::{AnyAnalysis, StopFlag};
 use ludus_engine::{CellId, Seat};
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 
-use super::app::{
-    App, Confirm, Help, Insight, Play, Prompt, PromptKind, Replay, Screen, Thinking, SPEEDS,
-};
+use super::app::{App, Confirm, Help, Play, Prompt, PromptKind, Replay, Screen, SPEEDS};
 use super::layout::{game_areas, BoardGeometry};
 use super::msg::Cmd;
 use super::pointing::{self, Pick};
-use super::setup::level_of;
-use super::worker::{Job, SharedAgent, Task};
-use super::{menu, update};
-use crate::players::Player;
-
-/// The computer players tried for hints, strongest first.
-const HINT_SPECS: [&str; 4] = ["ai:4", "ai:3", "ai:2", "ai:1"];
-
-/// A computer player as people call it: `level 4`, or its spec.
-fn who(spec: &str) -> String {
-    level_of(spec).map_or_else(|| spec.to_string(), |level| format!("level {level}"))
-}
+use super::{computer, menu, update};
 
 /// Starts showing a game.
 pub fn start(app: &mut App, mut play: Play) -> Option<Cmd> {
@@ -72,149 +58,11 @@ pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
     }
     let delay = SPEEDS[play.speed].0;
     if by_human || delay == 0 {
-        think(app)
+        computer::think(app)
     } else {
         play.wait = delay;
         None
     }
-}
-
-/// Starts the search of the computer to move.
-fn think(app: &mut App) -> Option<Cmd> {
-    let id = app.next_job();
-    let play = app.play.as_mut()?;
-    let seat = play.game.to_move()?;
-    let agent = play.seats.get(seat.to_usize())?.agent.clone()?;
-    let stop = StopFlag::default();
-    play.wait = 0;
-    play.thinking = Some(Thinking {
-        job: id,
-        stop: stop.clone(),
-    });
-    Some(Cmd::Think(Job {
-        id,
-        game: play.game.clone(),
-        agent,
-        task: Task::Move,
-        stop,
-    }))
-}
-
-/// Stops every search of the current game.
-pub fn stop_all(app: &mut App) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
-    play.wait = 0;
-    let mut cmd = None;
-    for thinking in [play.thinking.take(), play.hint_job.take()]
-        .into_iter()
-        .flatten()
-    {
-        cmd = Cmd::then(cmd, Some(Cmd::Stop(thinking.stop)));
-    }
-    cmd
-}
-
-/// Time passes: the watching delay counts down.
-pub fn tick(app: &mut App) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
-    if play.wait == 0 || play.paused {
-        return None;
-    }
-    play.wait -= 1;
-    if play.wait == 0 && play.thinking.is_none() {
-        return think(app);
-    }
-    None
-}
-
-/// A computer's decision arrives.
-pub fn on_ai_move(app: &mut App, job: u64, result: Result<AnyAnalysis, String>) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
-    if play.thinking.as_ref().map(|t| t.job) != Some(job) {
-        return None; // stale: an undo or a new game came in between
-    }
-    play.thinking = None;
-    let seat = play.game.to_move()?;
-    let played = result.and_then(|analysis| {
-        play.game
-            .play(&analysis.notation)
-            .map(|_| analysis)
-            .map_err(|e| e.to_string())
-    });
-    match played {
-        Ok(analysis) => {
-            let by = who(&play.seats[seat.to_usize()].kind);
-            play.insight = Some(Insight {
-                seat,
-                analysis,
-                by,
-                live: false,
-            });
-            after_change(app, false)
-        }
-        Err(e) => {
-            play.warn(format!("computer player: {e}"));
-            play.paused = true;
-            None
-        }
-    }
-}
-
-/// A search reports progress.
-pub fn on_ai_info(app: &mut App, job: u64, analysis: AnyAnalysis) {
-    let Some(play) = app.play.as_mut() else {
-        return;
-    };
-    let is = |t: &Option<Thinking>| t.as_ref().map(|t| t.job) == Some(job);
-    let by = if is(&play.thinking) {
-        play.game
-            .to_move()
-            .and_then(|s| play.seats.get(s.to_usize()))
-            .map(|s| who(&s.kind))
-    } else if is(&play.hint_job) {
-        Some("hint".to_string())
-    } else {
-        None
-    };
-    if let (Some(by), Some(seat)) = (by, play.game.to_move()) {
-        play.insight = Some(Insight {
-            seat,
-            analysis,
-            by,
-            live: true,
-        });
-    }
-}
-
-/// A hint arrives.
-pub fn on_hint(app: &mut App, job: u64, result: Result<AnyAnalysis, String>) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
-    if play.hint_job.as_ref().map(|t| t.job) != Some(job) {
-        return None;
-    }
-    play.hint_job = None;
-    let by = format!(
-        "hint, {}",
-        who(play.hint_agent.as_ref().map_or("", |(_, s)| s))
-    );
-    match result {
-        Ok(analysis) => {
-            let notation = analysis.notation.clone();
-            let cells = pointing::cells_of(&play.game.legal_moves(), &notation);
-            play.note(format!("hint: {notation}"));
-            play.hint = Some((notation, cells));
-            if let Some(seat) = play.game.to_move() {
-                play.insight = Some(Insight {
-                    seat,
-                    analysis,
-                    by,
-                    live: false,
-                });
-            }
-        }
-        Err(e) => play.warn(format!("no hint: {e}")),
-    }
-    None
 }
 
 /// A save finished.
@@ -265,15 +113,15 @@ pub fn play_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
                 play.warn("wait for your turn to type a move");
             }
         }
-        KeyCode::Char('h') => return hint(app),
+        KeyCode::Char('h') => return computer::hint(app),
         KeyCode::Char('u') => return undo(app),
         KeyCode::Char('r') => return redo(app),
         KeyCode::Char('s') => save_prompt(app),
         KeyCode::Char('R') => resign_prompt(app),
-        KeyCode::Char('p') => return toggle_pause(app),
-        KeyCode::Char('n') => return step(app),
-        KeyCode::Char('+' | '=') => change_speed(play, -1),
-        KeyCode::Char('-') => change_speed(play, 1),
+        KeyCode::Char('p') => return computer::toggle_pause(app),
+        KeyCode::Char('n') => return computer::step(app),
+        KeyCode::Char('+' | '=') => computer::change_speed(play, -1),
+        KeyCode::Char('-') => computer::change_speed(play, 1),
         KeyCode::Char('m') => app.confirm = Some(Confirm::Menu),
         KeyCode::Char('q') => app.confirm = Some(Confirm::Quit),
         KeyCode::Char('?') => show_help(app),
@@ -402,49 +250,10 @@ pub fn play_typed(app: &mut App, text: &str) -> Option<Cmd> {
     play_notation(app, text)
 }
 
-fn hint(app: &mut App) -> Option<Cmd> {
-    let id = app.next_job();
-    let play = app.play.as_mut()?;
-    if play.human_to_move().is_none() {
-        play.warn("hints are for a person to move");
-        return None;
-    }
-    if play.hint_job.is_some() {
-        return None;
-    }
-    if play.hint_agent.is_none() {
-        let id = play.game.info().id;
-        play.hint_agent =
-            HINT_SPECS
-                .iter()
-                .find_map(|spec| match Player::parse(spec, id, 0x4849_4E54).ok()? {
-                    Player::Computer(agent) => Some((SharedAgent::new(agent), *spec)),
-                    Player::Human => None,
-                });
-    }
-    let Some((agent, _)) = play.hint_agent.clone() else {
-        play.warn("no computer player can give hints for this game");
-        return None;
-    };
-    let stop = StopFlag::default();
-    play.hint_job = Some(Thinking {
-        job: id,
-        stop: stop.clone(),
-    });
-    play.note("looking for a hint…");
-    Some(Cmd::Think(Job {
-        id,
-        game: play.game.clone(),
-        agent,
-        task: Task::Hint,
-        stop,
-    }))
-}
-
 /// Takes back moves: against a computer, back to the person's last decision; between
 /// computers only, one decision, and play pauses.
 fn undo(app: &mut App) -> Option<Cmd> {
-    let stop = stop_all(app);
+    let stop = computer::stop_all(app);
     let play = app.play.as_mut()?;
     if !play.has_human() {
         if !play.game.undo() {
@@ -479,7 +288,7 @@ fn undo(app: &mut App) -> Option<Cmd> {
 
 /// Replays undone moves, up to the next decision of a person.
 fn redo(app: &mut App) -> Option<Cmd> {
-    let stop = stop_all(app);
+    let stop = computer::stop_all(app);
     let play = app.play.as_mut()?;
     if !play.game.redo() {
         play.warn("nothing to redo");
@@ -538,7 +347,7 @@ fn resign_prompt(app: &mut App) {
 
 /// `seat` gives up.
 pub fn resign(app: &mut App, seat: Seat) -> Option<Cmd> {
-    let stop = stop_all(app);
+    let stop = computer::stop_all(app);
     let play = app.play.as_mut()?;
     play.game.resign(seat);
     let label = play.label(seat);
@@ -546,39 +355,9 @@ pub fn resign(app: &mut App, seat: Seat) -> Option<Cmd> {
     Cmd::then(stop, after_change(app, true))
 }
 
-fn toggle_pause(app: &mut App) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
-    play.paused = !play.paused;
-    if play.paused {
-        play.note("paused: computers wait (n steps, p resumes)");
-        None
-    } else {
-        play.note("resumed");
-        if play.thinking.is_none() && play.game.to_move().is_some_and(|s| play.is_computer(s)) {
-            return think(app);
-        }
-        None
-    }
-}
-
-fn step(app: &mut App) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
-    let computer = play.game.to_move().is_some_and(|s| play.is_computer(s));
-    if computer && play.thinking.is_none() {
-        return think(app);
-    }
-    None
-}
-
-fn change_speed(play: &mut Play, delta: isize) {
-    let next = (play.speed as isize + delta).clamp(0, SPEEDS.len() as isize - 1) as usize;
-    play.speed = next;
-    play.note(format!("computer speed: {}", SPEEDS[next].1));
-}
-
 /// Leaves the game for the start screen.
 pub fn leave(app: &mut App) -> Option<Cmd> {
-    let stop = stop_all(app);
+    let stop = computer::stop_all(app);
     app.play = None;
     app.replay = None;
     app.screen = Screen::Menu;

@@ -11,7 +11,7 @@ use ratatui::crossterm::event::{
 use super::app::{App, Confirm, PromptKind, Screen};
 use super::msg::{Cmd, Msg};
 use super::setup::typed_value;
-use super::{menu, play};
+use super::{computer, menu, play};
 
 /// Applies one message to the app; returns the effects to run.
 pub fn update(app: &mut App, msg: Msg) -> Option<Cmd> {
@@ -22,14 +22,14 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Cmd> {
         }
         Msg::Tick => {
             app.ticks += 1;
-            play::tick(app)
+            computer::tick(app)
         }
-        Msg::AiMove { job, result } => play::on_ai_move(app, job, result),
+        Msg::AiMove { job, result } => computer::on_ai_move(app, job, result),
         Msg::AiInfo { job, analysis } => {
-            play::on_ai_info(app, job, analysis);
+            computer::on_ai_info(app, job, analysis);
             None
         }
-        Msg::Hint { job, result } => play::on_hint(app, job, result),
+        Msg::Hint { job, result } => computer::on_hint(app, job, result),
         Msg::Saved { path, result } => {
             play::on_saved(app, path, result);
             None
@@ -80,7 +80,7 @@ fn on_key(app: &mut App, key: KeyEvent) -> Option<Cmd> {
 /// Closes the app, stopping any search.
 pub fn quit(app: &mut App) -> Option<Cmd> {
     app.quit = true;
-    Cmd::then(play::stop_all(app), Some(Cmd::Quit))
+    Cmd::then(computer::stop_all(app), Some(Cmd::Quit))
 }
 
 fn confirm_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
