@@ -4,7 +4,8 @@
 //!   progress (cursor, selection, chooser, hint, computer jobs) and the prompts;
 //! * `msg` — every input as one [`msg::Msg`] (keys, mouse, resize, ticks, computer answers,
 //!   file results) and every side effect as a [`msg::Cmd`];
-//! * `update` (with `menu` and `play`) — `update(&mut App, Msg) -> Option<Cmd>`, no I/O;
+//! * `update` (with `menu`, `play` and `computer`) — `update(&mut App, Msg) -> Option<Cmd>`,
+//!   no I/O; `pointing` turns selected cells into decisions, `setup` holds a game's set-up;
 //! * `view` — draws any game's `BoardView` and the screens from `&App`;
 //! * `worker`, `event` — the threads that produce messages (computer searches, terminal
 //!   input); `run` — terminal set-up and the loop.
