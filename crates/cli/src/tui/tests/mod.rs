@@ -116,15 +116,21 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Plays `count` decisions chosen by a fixed rule (the legal move at a rotating index).
+/// Plays `count` decisions chosen by a fixed rule (the legal move at a rotating index), never
+/// one that ends the game, so the position stays a mid-game one.
 fn play_some(app: &mut App, count: usize) {
     for i in 0..count {
         let play = app.play.as_mut().unwrap();
         let moves = play.game.legal_moves();
-        if moves.is_empty() {
-            return;
-        }
-        let notation = moves[(i * 7 + 3) % moves.len()].notation.clone();
+        let keeps_going = |m: &&ludus_engine::LegalMove| {
+            let mut next = play.game.clone();
+            next.play(&m.notation).is_ok() && next.outcome().is_none()
+        };
+        let rotated = moves.iter().cycle().skip((i * 7 + 3) % moves.len().max(1));
+        let Some(choice) = rotated.take(moves.len()).find(keeps_going) else {
+            break;
+        };
+        let notation = choice.notation.clone();
         play.game.play(&notation).unwrap();
     }
     let cmd = super::play::after_change(app, true);
