@@ -16,7 +16,7 @@ use super::event;
 use super::msg::{Cmd, Msg};
 use super::update::update;
 use super::view::view;
-use super::worker::{AiRunner, Worker};
+use super::worker::{AiRunner, Worker, THREAD_NAME};
 
 /// Runs `cmd`'s effects; answers that are ready at once are pushed to `out`.
 pub fn perform(cmd: Cmd, ai: &mut dyn AiRunner, out: &mut Vec<Msg>) {
@@ -59,6 +59,9 @@ pub fn run(mut app: App, first: Option<Cmd>) -> Result<()> {
     let mut terminal = ratatui::init();
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().name() == Some(THREAD_NAME) {
+            return; // the worker catches it and reports it as a message; the screen stays
+        }
         let _ = execute!(stdout(), DisableMouseCapture);
         previous(info);
     }));

@@ -7,6 +7,7 @@
 //! synchronously with [`run_job`], so they stay deterministic.
 
 use std::fmt;
+use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
@@ -15,6 +16,9 @@ use ludus_ai::{AnyAgent, AnyAnalysis, StopFlag};
 use ludus_engine::AnyGame;
 
 use super::msg::Msg;
+
+/// The worker thread's name; the app's panic hook leaves panics there to the worker.
+pub const THREAD_NAME: &str = "ludus-ai";
 
 /// A computer player shared between the app (which owns it) and the worker (which asks it).
 #[derive(Clone)]
@@ -99,6 +103,20 @@ pub fn run_job(job: &Job, progress: &mut dyn FnMut(Msg)) -> Msg {
     }
 }
 
+/// The answer of a job that could not run.
+fn failed(id: u64, task: Task, text: String) -> Msg {
+    match task {
+        Task::Move => Msg::AiMove {
+            job: id,
+            result: Err(text),
+        },
+        Task::Hint => Msg::Hint {
+            job: id,
+            result: Err(text),
+        },
+    }
+}
+
 /// Where jobs go: a thread in the app, the caller itself in tests.
 pub trait AiRunner {
     /// Starts `job`; returns the answer at once when it ran synchronously.
@@ -143,13 +161,27 @@ impl Worker {
     pub fn spawn(answers: Sender<Msg>) -> Worker {
         let (orders, inbox) = mpsc::channel::<Order>();
         let handle = thread::Builder::new()
-            .name("ludus-ai".into())
+            .name(THREAD_NAME.into())
             .spawn(move || {
                 while let Ok(Order::Start(job)) = inbox.recv() {
                     let mut progress = |msg| {
                         let _ = answers.send(msg);
                     };
-                    let answer = run_job(&job, &mut progress);
+                    // A search that panics becomes an error message; the app goes on.
+                    let answer =
+                        panic::catch_unwind(AssertUnwindSafe(|| run_job(&job, &mut progress)))
+                            .unwrap_or_else(|payload| {
+                                let text = payload
+                                    .downcast_ref::<&str>()
+                                    .map(ToString::to_string)
+                                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                                    .unwrap_or_default();
+                                failed(
+                                    job.id,
+                                    job.task,
+                                    format!("the computer player failed: {text}"),
+                                )
+                            });
                     if answers.send(answer).is_err() {
                         break;
                     }
@@ -165,11 +197,8 @@ impl AiRunner for Worker {
         let id = job.id;
         let task = job.task;
         if self.orders.send(Order::Start(job)).is_err() {
-            let result = Err("the computer players' thread has stopped".to_string());
-            return Some(match task {
-                Task::Move => Msg::AiMove { job: id, result },
-                Task::Hint => Msg::Hint { job: id, result },
-            });
+            let text = "the computer players' thread has stopped".to_string();
+            return Some(failed(id, task, text));
         }
         None
     }

@@ -3,6 +3,7 @@
 
 mod render;
 mod script;
+mod worker;
 
 use std::path::PathBuf;
 
