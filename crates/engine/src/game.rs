@@ -110,21 +110,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// turn from this state. The default reads whitespace-separated decisions; games with a
     /// turn notation (`a1:NEN`) accept it as well.
     fn parse_turn(&self, text: &str) -> Result<Vec<Self::Action>, MoveError> {
-        let mut state = self.clone();
-        let mut actions = Vec::new();
-        for (i, word) in text.split_whitespace().enumerate() {
-            let action = state.parse_action(word).map_err(|e| MoveError::InTurn {
-                turn: text.to_string(),
-                index: i + 1,
-                source: Box::new(e),
-            })?;
-            state.apply(action);
-            actions.push(action);
-        }
-        if actions.is_empty() {
-            return Err(MoveError::syntax(text, "a move"));
-        }
-        Ok(actions)
+        parse_decisions(self, text, text.split_whitespace(), "a move")
     }
 
     /// The notation of `actions` played in a row from this state, as records and history show
@@ -146,6 +132,32 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The cells a person clicks to choose the legal `action`, and its chooser label. Cell ids
     /// index the cells of [`Game::view`].
     fn action_input(&self, action: Self::Action) -> ActionInput;
+}
+
+/// Reads `words` (the decisions of `text`, already split) one after the other from `state`,
+/// each resolved against the state the previous ones lead to. An error names the failing
+/// decision's index; no words at all is a syntax error saying `expected`.
+pub fn parse_decisions<'a, G: Game>(
+    state: &G,
+    text: &str,
+    words: impl Iterator<Item = &'a str>,
+    expected: &str,
+) -> Result<Vec<G::Action>, MoveError> {
+    let mut state = state.clone();
+    let mut actions = Vec::new();
+    for (i, word) in words.filter(|w| !w.is_empty()).enumerate() {
+        let action = state.parse_action(word).map_err(|e| MoveError::InTurn {
+            turn: text.to_string(),
+            index: i + 1,
+            source: Box::new(e),
+        })?;
+        state.apply(action);
+        actions.push(action);
+    }
+    if actions.is_empty() {
+        return Err(MoveError::syntax(text, expected));
+    }
+    Ok(actions)
 }
 
 /// Game knowledge for computer players: position evaluations, provided by each game.

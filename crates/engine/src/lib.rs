@@ -42,7 +42,7 @@ mod zobrist;
 
 pub use any_game::{AnyGame, LegalMove};
 pub use error::{MoveError, OptionsError, PositionError, RecordError};
-pub use game::{Game, Heuristic, WIN_SCORE};
+pub use game::{parse_decisions, Game, Heuristic, WIN_SCORE};
 pub use options::{
     options_from_json, options_to_pairs, parse_options, GameInfo, GameOptions, OptionInfo,
     OptionValues,

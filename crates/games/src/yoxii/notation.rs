@@ -10,7 +10,7 @@
 //! moved, the placement is pending), which §6 does not cover: a third field `place`, e.g.
 //! `.../...../...#.../......./......./...../... w place`.
 
-use ludus_engine::{Game, MoveError, PositionError, Seat};
+use ludus_engine::{parse_decisions, Game, MoveError, PositionError, Seat};
 
 use super::rules::{FirstPlayer, YoxiiAction, YoxiiOptions};
 use super::state::{first_seat, Piece, Yoxii, INITIAL_HAND, RED, SEAT_NAMES, WHITE};
@@ -104,22 +104,8 @@ pub fn format_action(action: YoxiiAction) -> String {
 
 /// Reads a turn (`d5 3@d4`, `d5,3@d4`), an unfinished turn (`d5`), or any run of decisions.
 pub fn parse_turn(state: &Yoxii, text: &str) -> Result<Vec<YoxiiAction>, MoveError> {
-    let mut state = state.clone();
-    let mut actions = Vec::new();
     let words = text.split(|c: char| c == ',' || c.is_whitespace());
-    for (i, word) in words.filter(|w| !w.is_empty()).enumerate() {
-        let action = parse_action(&state, word).map_err(|e| MoveError::InTurn {
-            turn: text.to_string(),
-            index: i + 1,
-            source: Box::new(e),
-        })?;
-        state.apply(action);
-        actions.push(action);
-    }
-    if actions.is_empty() {
-        return Err(MoveError::syntax(text, "a move like d5 3@d4"));
-    }
-    Ok(actions)
+    parse_decisions(state, text, words, "a move like d5 3@d4")
 }
 
 const SYMBOLS: [[char; 4]; 2] = [['O', 'T', 'Y', 'X'], ['o', 't', 'y', 'x']];
