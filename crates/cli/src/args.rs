@@ -30,6 +30,8 @@ pub enum Command {
     Replay(ReplayArgs),
     /// Let computer players play each other: W/D/L, score and Elo per player.
     Arena(ArenaArgs),
+    /// List the games with their players and rules options.
+    Games,
 }
 
 /// `ludus arena`.

@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => commands::bench::run(&args),
         Some(Command::Replay(args)) => commands::replay::run(&args),
         Some(Command::Arena(args)) => commands::arena::run(&args),
+        Some(Command::Games) => commands::games::run(),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
