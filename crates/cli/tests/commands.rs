@@ -208,9 +208,21 @@ fn hint_suggests_a_legal_move() {
 fn games_lists_every_game_and_option_with_its_default() {
     let text = stdout(&ludus(&["games"]));
     for id in ["qilin", "splut", "qawale", "replica", "yoxii"] {
-        assert!(text.lines().any(|l| l.starts_with(&format!("{id} — "))), "{id}: {text}");
+        assert!(
+            text.lines().any(|l| l.starts_with(&format!("{id} — "))),
+            "{id}: {text}"
+        );
     }
-    assert!(text.contains("-o size=<9..25 step 2>  (default 9)"), "{text}");
-    assert!(text.contains("-o sight=<forward3|all8>  (default forward3)"), "{text}");
-    assert!(text.contains("-o protect_lines=<on|off>  (default off)"), "{text}");
+    assert!(
+        text.contains("-o size=<9..25 step 2>  (default 9)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("-o sight=<forward3|all8>  (default forward3)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("-o protect_lines=<on|off>  (default off)"),
+        "{text}"
+    );
 }

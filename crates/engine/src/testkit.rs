@@ -229,3 +229,59 @@ fn check_record<G: Game>(session: &Session<G>, game: usize) {
         "game {game}: replay entries"
     );
 }
+
+/// Checks a perft data file (STYLE habit 9: goldens are data, not code) and returns how many
+/// counts it checked. Lines: `id NAME` (a new case: the usual setup, default options),
+/// `options k=v …`, `position POS` or `position startpos` (or a bare `startpos`),
+/// `perft TURNS COUNT`; `#` starts a comment. The position is built at each `perft` line
+/// with the case's options, whatever their order. Counts above two million are skipped in
+/// unoptimised builds.
+///
+/// # Panics
+/// On a malformed line, a refused position or option, or a count that differs.
+pub fn check_perft_data<G: Game>(data: &str) -> usize {
+    let mut id = String::new();
+    let mut pairs: Vec<String> = Vec::new();
+    let mut position: Option<String> = None;
+    let mut checked = 0;
+    for line in data.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        match (word, rest.trim()) {
+            ("id", name) => {
+                id = name.to_string();
+                pairs.clear();
+                position = None;
+            }
+            ("options", text) => pairs = text.split_whitespace().map(String::from).collect(),
+            ("startpos", "") | ("position", "startpos") => position = None,
+            ("position", text) => position = Some(text.to_string()),
+            ("perft", numbers) => {
+                let (turns, count) = parse_perft_line(numbers)
+                    .unwrap_or_else(|| panic!("{id}: bad perft line '{line}'"));
+                if count > 2_000_000 && cfg!(debug_assertions) {
+                    continue;
+                }
+                let options: G::Options = crate::parse_options(G::INFO.id, &pairs)
+                    .unwrap_or_else(|e| panic!("{id}: {e}"));
+                let state = match &position {
+                    None => G::new(&options, 0),
+                    Some(text) => {
+                        G::from_position(text, &options).unwrap_or_else(|e| panic!("{id}: {e}"))
+                    }
+                };
+                assert_eq!(crate::perft(&state, turns), count, "{id}: perft {turns}");
+                checked += 1;
+            }
+            _ => panic!("{id}: unknown perft data line '{line}'"),
+        }
+    }
+    checked
+}
+
+fn parse_perft_line(numbers: &str) -> Option<(u32, u64)> {
+    let (turns, count) = numbers.split_once(' ')?;
+    Some((turns.trim().parse().ok()?, count.trim().parse().ok()?))
+}

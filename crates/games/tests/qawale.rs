@@ -13,7 +13,7 @@ mod options_view_ai;
 #[path = "qawale/reference.rs"]
 mod reference;
 
-use ludus_engine::testkit::{random_simulation, random_simulation_from};
+use ludus_engine::testkit::{check_perft_data, random_simulation, random_simulation_from};
 use ludus_engine::{
     options_from_json, parse_options, perft, Game, Heuristic, MoveError, Seat, Session, Verdict,
 };
@@ -413,46 +413,7 @@ fn board_with_stack(square: Square, height: usize) -> Qawale {
 
 #[test]
 fn perft_goldens() {
-    let data = include_str!("data/qawale.perft");
-    let mut id = String::new();
-    let mut state: Option<Qawale> = None;
-    let mut options = QawaleOptions::default();
-    let mut checked = 0;
-    for line in data.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match word {
-            "id" => {
-                id = rest.to_string();
-                options = QawaleOptions::default();
-                state = None;
-            }
-            "options" => {
-                let pairs: Vec<&str> = rest.split_whitespace().collect();
-                options = parse_options("qawale", &pairs).unwrap();
-            }
-            "position" => {
-                state = Some(if rest == "startpos" {
-                    Qawale::new(&options, 0)
-                } else {
-                    pos_with(rest, &options)
-                });
-            }
-            "perft" => {
-                let (turns, count) = rest.split_once(' ').unwrap();
-                let (turns, count): (u32, u64) = (turns.parse().unwrap(), count.parse().unwrap());
-                if count > 2_000_000 && cfg!(debug_assertions) {
-                    continue;
-                }
-                let state = state.as_ref().expect("a position before perft");
-                assert_eq!(perft(state, turns), count, "{id}: perft {turns}");
-                checked += 1;
-            }
-            other => panic!("unknown line '{other}' in qawale.perft"),
-        }
-    }
+    let checked = check_perft_data::<Qawale>(include_str!("data/qawale.perft"));
     assert!(checked >= 15, "only {checked} perft lines checked");
 }
 

@@ -16,7 +16,7 @@
 //!    a  b  c      d      e  f  g
 //! ```
 
-use ludus_engine::testkit::random_simulation;
+use ludus_engine::testkit::{check_perft_data, random_simulation};
 use ludus_engine::{parse_options, perft, Game, MoveError, Session, Verdict};
 use ludus_games::qilin::{Qilin, QilinOptions, Stage, BLACK, RED};
 
@@ -535,31 +535,7 @@ fn options_are_validated() {
 // Perft goldens: `data/qilin.perft` (counts cross-checked with an independent model of §3–§4).
 #[test]
 fn perft_goldens() {
-    let (mut id, mut position, mut pairs, mut checked) = ("", "", Vec::new(), 0);
-    for line in include_str!("data/qilin.perft").lines().map(str::trim) {
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match word {
-            "id" => (id, pairs) = (rest, Vec::new()),
-            "position" => position = rest,
-            "options" => pairs = rest.split_whitespace().collect(),
-            "perft" => {
-                let (turns, count) = rest.split_once(' ').unwrap();
-                let (turns, count): (u32, u64) = (turns.parse().unwrap(), count.parse().unwrap());
-                if count > 2_000_000 && cfg!(debug_assertions) {
-                    continue;
-                }
-                let start = if position == "startpos" {
-                    Qilin::new(&options(&pairs), 0)
-                } else {
-                    game_with(position, &pairs)
-                };
-                assert_eq!(perft(&start, turns), count, "{id} perft {turns}");
-                checked += 1;
-            }
-            _ if word.is_empty() || word.starts_with('#') => {}
-            _ => panic!("bad perft line: {line}"),
-        }
-    }
+    let checked = check_perft_data::<Qilin>(include_str!("data/qilin.perft"));
     assert!(checked >= 20, "only {checked} perft lines checked");
 }
 

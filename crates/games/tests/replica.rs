@@ -11,8 +11,8 @@ mod notation;
 #[path = "replica/view_registry.rs"]
 mod view_registry;
 
-use ludus_engine::testkit::random_simulation;
-use ludus_engine::{parse_options, perft, Game, MoveError, Seat, Verdict};
+use ludus_engine::testkit::{check_perft_data, random_simulation};
+use ludus_engine::{parse_options, Game, MoveError, Seat, Verdict};
 use ludus_games::replica::{Replica, ReplicaAction, ReplicaOptions, Sight, Square};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
@@ -282,40 +282,7 @@ fn black_wins_on_a1_and_any_king_capture_wins() {
 // Perft goldens, as data (`data/replica.perft`).
 #[test]
 fn perft_goldens() {
-    let text = include_str!("data/replica.perft");
-    let mut checked = 0;
-    let mut current: Option<(String, String, Vec<String>)> = None;
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match word {
-            "id" => current = Some((rest.to_string(), START.to_string(), Vec::new())),
-            "position" => {
-                let c = current.as_mut().expect("id first");
-                c.1 = if rest == "startpos" { START } else { rest }.to_string();
-            }
-            "options" => {
-                let c = current.as_mut().expect("id first");
-                c.2 = rest.split_whitespace().map(str::to_string).collect();
-            }
-            "perft" => {
-                let (id, position, pairs) = current.as_ref().expect("id first");
-                let (turns, expected) = rest.split_once(' ').expect("perft TURNS COUNT");
-                let (turns, expected): (u32, u64) =
-                    (turns.parse().unwrap(), expected.parse().unwrap());
-                if cfg!(debug_assertions) && expected > 2_000_000 {
-                    continue;
-                }
-                let opts: ReplicaOptions = parse_options("replica", pairs).unwrap();
-                let state = Replica::from_position(position, &opts).unwrap();
-                assert_eq!(perft(&state, turns), expected, "{id} perft {turns}");
-                checked += 1;
-            }
-            other => panic!("unknown perft line '{other}'"),
-        }
-    }
+    let checked = check_perft_data::<Replica>(include_str!("data/replica.perft"));
     assert!(checked >= 30, "only {checked} perft lines checked");
 }
 

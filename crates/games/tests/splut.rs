@@ -7,7 +7,7 @@
 //! draws, resignation, random games) and `splut/text.rs` (notation, position strings, view,
 //! heuristics) are its submodules.
 
-use ludus_engine::testkit::random_simulation;
+use ludus_engine::testkit::{check_perft_data, random_simulation};
 use ludus_engine::{
     parse_options, perft, Game, GameOptions, Heuristic, MoveError, Seat, Session, Verdict,
     WIN_SCORE,
@@ -511,40 +511,6 @@ fn s10_north_two_step_counts_after_each_first_step() {
 /// `perft TURNS COUNT`. Counts above 2,000,000 run only with optimisations.
 #[test]
 fn perft_goldens() {
-    let data = include_str!("data/splut.perft");
-    let mut id = String::new();
-    let mut position: Option<String> = None;
-    let mut options: Vec<String> = Vec::new();
-    let mut checked = 0;
-    for line in data.lines().map(str::trim) {
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match word {
-            "" | "#" => {}
-            _ if word.starts_with('#') => {}
-            "id" => {
-                id = rest.to_string();
-                position = None;
-                options.clear();
-            }
-            "startpos" => position = None,
-            "position" => position = Some(rest.to_string()),
-            "options" => options = rest.split_whitespace().map(String::from).collect(),
-            "perft" => {
-                let (turns, count) = rest.split_once(' ').expect("perft TURNS COUNT");
-                let (turns, count): (u32, u64) = (turns.parse().unwrap(), count.parse().unwrap());
-                if count > 2_000_000 && cfg!(debug_assertions) {
-                    continue;
-                }
-                let o: SplutOptions = parse_options("splut", &options).unwrap();
-                let start = match &position {
-                    Some(p) => load(p, &o),
-                    None => Splut::new(&o, 0),
-                };
-                assert_eq!(perft(&start, turns), count, "{id}: perft {turns}");
-                checked += 1;
-            }
-            _ => panic!("bad perft line '{line}'"),
-        }
-    }
+    let checked = check_perft_data::<Splut>(include_str!("data/splut.perft"));
     assert!(checked >= 12, "only {checked} perft lines checked");
 }

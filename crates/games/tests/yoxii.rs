@@ -10,7 +10,7 @@ mod notation;
 #[path = "yoxii/options_view_ai.rs"]
 mod options_view_ai;
 
-use ludus_engine::testkit::random_simulation;
+use ludus_engine::testkit::{check_perft_data, random_simulation};
 use ludus_engine::{
     parse_options, perft, CellShape, Game, Heuristic, Hue, MoveError, Seat, Verdict, WIN_SCORE,
 };
@@ -306,63 +306,11 @@ fn a_full_board_ends_the_game() {
     assert_eq!(state.empty(), 0);
 }
 
-/// One case of `data/yoxii.perft`: its id, position and options.
-#[derive(Default)]
-struct PerftCase {
-    id: String,
-    position: String,
-    options: Vec<String>,
-}
-
-impl PerftCase {
-    fn state(&self) -> Yoxii {
-        let options: YoxiiOptions = parse_options("yoxii", &self.options).unwrap();
-        if self.position == "startpos" {
-            return Yoxii::new(&options, 0);
-        }
-        Yoxii::from_position(&self.position, &options)
-            .unwrap_or_else(|e| panic!("{}: {e}", self.id))
-    }
-}
-
 /// Runs the perft goldens of `data/yoxii.perft` (§7, §8).
 #[test]
 fn perft_goldens() {
-    let mut case = PerftCase::default();
-    let mut checked = 0;
-    for line in include_str!("data/yoxii.perft").lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        match word {
-            "id" => {
-                case = PerftCase {
-                    id: rest.to_string(),
-                    position: "startpos".to_string(),
-                    options: Vec::new(),
-                }
-            }
-            "position" => case.position = rest.to_string(),
-            "options" => case.options = rest.split_whitespace().map(String::from).collect(),
-            "perft" => {
-                let (turns, count) = rest.split_once(' ').unwrap();
-                let (turns, count): (u32, u64) = (turns.parse().unwrap(), count.parse().unwrap());
-                if cfg!(debug_assertions) && count > 2_000_000 {
-                    continue;
-                }
-                assert_eq!(
-                    perft(&case.state(), turns),
-                    count,
-                    "{} perft {turns}",
-                    case.id
-                );
-                checked += 1;
-            }
-            other => panic!("unknown perft line '{other}'"),
-        }
-    }
-    assert!(checked >= 20, "{checked}");
+    let checked = check_perft_data::<Yoxii>(include_str!("data/yoxii.perft"));
+    assert!(checked >= 20, "only {checked} perft lines checked");
 }
 
 #[test]
