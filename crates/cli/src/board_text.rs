@@ -143,7 +143,7 @@ fn styled_cell(text: &str, piece: Option<&PieceView>, last: bool, style: Style) 
 
 /// File letters (x) or rank numbers (y) from the cell names: the letter or digit part of any
 /// cell in that column or row.
-fn axis_labels(view: &BoardView, files: bool) -> Vec<String> {
+pub fn axis_labels(view: &BoardView, files: bool) -> Vec<String> {
     let len = if files { view.width } else { view.height } as usize;
     let mut labels = vec![String::new(); len];
     for cell in &view.cells {

@@ -10,6 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 
 use super::text::put;
+use crate::board_text::axis_labels;
 use crate::tui::layout::BoardGeometry;
 use crate::tui::theme::Theme;
 
@@ -279,29 +280,6 @@ fn draw_coordinates(buf: &mut Buffer, g: &BoardGeometry, view: &BoardView, theme
             style,
         );
     }
-}
-
-/// File letters (per column) or rank numbers (per row) read from the cell names.
-pub fn axis_labels(view: &BoardView, files: bool) -> Vec<String> {
-    let len = usize::from(if files { view.width } else { view.height });
-    let mut labels = vec![String::new(); len];
-    for cell in &view.cells {
-        let index = usize::from(if files { cell.x } else { cell.y });
-        if index < len && labels[index].is_empty() {
-            labels[index] = cell
-                .name
-                .chars()
-                .filter(|c| {
-                    if files {
-                        c.is_ascii_alphabetic()
-                    } else {
-                        c.is_ascii_digit()
-                    }
-                })
-                .collect();
-        }
-    }
-    labels
 }
 
 /// A line between two points, drawn with box characters between their centres.
