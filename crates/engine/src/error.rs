@@ -142,6 +142,15 @@ pub enum RecordError {
         /// Why the rules refused it.
         source: MoveError,
     },
+    /// A plain-text record (a game's own record format) that cannot be read, with the 1-based
+    /// line that is wrong.
+    #[error("record line {line}: {reason}")]
+    Text {
+        /// The 1-based line number in the text.
+        line: usize,
+        /// What is wrong there and what was expected.
+        reason: String,
+    },
     /// Replaying the moves does not give the result the record claims.
     #[error("record result '{claimed}' does not match the replayed game ('{replayed}')")]
     ResultMismatch {

@@ -165,6 +165,15 @@ mod tests {
     }
 
     #[test]
+    fn text_record_errors_name_the_line() {
+        let error = RecordError::Text {
+            line: 7,
+            reason: "illegal move 'z9'".into(),
+        };
+        assert_eq!(error.to_string(), "record line 7: illegal move 'z9'");
+    }
+
+    #[test]
     fn saving_into_a_missing_directory_fails_cleanly() {
         let path = Path::new("/nonexistent-ludus-dir/game.json");
         assert!(matches!(sample().save(path), Err(RecordError::Io { .. })));

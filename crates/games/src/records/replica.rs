@@ -1,0 +1,274 @@
+//! Replica's text record (spec `replica.md` §6 "Game record (ours)"), in the manner of PGN.
+//!
+//! ```text
+//! [Game "Replica"]
+//! [White "Ann"]
+//! [Black "Black"]
+//! [BlackKind "ai:greedy"]
+//! [Sight "forward3"]
+//! [Result "1-0"]
+//!
+//! 1. b4-c5 g5-f4 2. a1* f6xe5 3. c5-d6 resign Black
+//! ```
+//!
+//! * The header is `[Key "value"]` tags (keys ignore case; several tags may share a line),
+//!   then the movetext: numbered move pairs `1. b4-c5 g5-f4 2. a1* …` in canonical notation,
+//!   wrapped at 79 columns when written, read across any line breaks. `#` starts a comment.
+//! * Always written: `Game`, `White`, `Black` (the players' names; the seat names when the
+//!   record has none), `Sight` (the option `sight`) and `Result` (`1-0`, `0-1`, or `*` for a
+//!   game not finished). `[Result "1/2-1/2"]` is read as a draw (Replica has none, so the
+//!   replay refuses it).
+//! * **Our additions where §6 is silent:**
+//!   * `WhiteKind` / `BlackKind`: the player's kind when it is not `human` (`ai:greedy`).
+//!   * `Position`: the **start** position (RPN), for a game that did not start from the usual
+//!     setup, like PGN's `FEN` tag. The moves are numbered from 1 whatever the position; when
+//!     Black moves first the movetext starts `1... g5-f4`.
+//!   * A resignation is written in the movetext as `resign White` or `resign Black` (a seat
+//!     letter or number is read too); it is not a move, so it takes no move number.
+//!   * A trailing PGN result mark (`1-0`) is accepted and must agree with the `Result` tag.
+//!   * Any option without its own tag would go in `[Options "key=value,…"]` (none today);
+//!     PGN's informative tags `Event`, `Site`, `Date`, `Round` and `Annotator` are read and
+//!     ignored. Other tags are refused, so that a misspelt option is not silently dropped.
+//! * Move numbers are optional on input; when present they must be the right ones. Every
+//!   move is replayed as it is read: an error names the line of the bad token.
+
+use ludus_engine::{AnyGame, GameRecord, RecordError, Seat};
+
+use super::common::{
+    error, game_id, numbered_lines, parse_tags, same_key, seat_from_word, strip_comment, Comments,
+};
+use super::replay::{option_value, other_options, replay, tag_header, Claimed, Reader, Setup};
+
+const IGNORED_TAGS: [&str; 5] = ["Event", "Site", "Date", "Round", "Annotator"];
+const WRAP: usize = 79;
+
+/// The record as Replica's text format.
+pub(super) fn write(record: &GameRecord) -> Result<String, RecordError> {
+    let replayed = replay(record, |_| ())?;
+    let (start, end) = (&replayed.start, &replayed.end);
+    let mut tags = vec![("Sight", option_value(start, "sight"))];
+    let others = other_options(start, &["sight"]);
+    if !others.is_empty() {
+        tags.push(("Options", others.join(",")));
+    }
+    let result = match end.outcome().map(|o| o.winner()) {
+        None => "*",
+        Some(Some(Seat::FIRST)) => "1-0",
+        Some(Some(_)) => "0-1",
+        Some(None) => "1/2-1/2",
+    };
+    let mut lines = tag_header("Replica", record, start, &tags, result);
+
+    let mut units = Vec::new();
+    let mut number = 1;
+    let mut white_moved = false;
+    for turn in &replayed.turns {
+        if turn.resign {
+            units.push(format!("resign {}", end.seat_name(turn.seat)));
+        } else if turn.seat == Seat::FIRST {
+            units.push(format!("{number}. {}", turn.text));
+            white_moved = true;
+        } else {
+            if white_moved {
+                units.push(turn.text.clone());
+            } else {
+                units.push(format!("{number}... {}", turn.text));
+            }
+            number += 1;
+            white_moved = false;
+        }
+    }
+    let mut line = String::new();
+    for unit in units {
+        if !line.is_empty() && line.len() + 1 + unit.len() > WRAP {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&unit);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    Ok(lines.join("\n") + "\n")
+}
+
+/// Reads Replica's text format.
+pub(super) fn read(text: &str) -> Result<GameRecord, RecordError> {
+    let mut setup = Setup::default();
+    let mut claim: Option<(Claimed, usize)> = None;
+    let mut seen: Vec<String> = Vec::new();
+    let mut movetext: Vec<(usize, &str)> = Vec::new();
+    let mut in_moves = false;
+    for (n, raw) in numbered_lines(text) {
+        let trimmed = raw.trim();
+        if !in_moves && trimmed.starts_with('[') {
+            for (key, value) in parse_tags(trimmed, n)? {
+                if seen.iter().any(|k| same_key(k, &key)) {
+                    return Err(error(n, format!("the tag '{key}' is given twice")));
+                }
+                seen.push(key.clone());
+                header_tag(&mut setup, &mut claim, &key, value, n)?;
+            }
+            continue;
+        }
+        let line = strip_comment(raw, Comments::Anywhere);
+        if !line.trim().is_empty() {
+            in_moves = true;
+            movetext.extend(line.split_whitespace().map(|token| (n, token)));
+        }
+    }
+    if setup.line == 0 {
+        return Err(error(1, "missing the [Game \"Replica\"] tag"));
+    }
+    let mut reader = Reader::new("replica", &setup)?;
+    let mut number: u64 = 1;
+    let mut tokens = movetext.into_iter().peekable();
+    while let Some((n, token)) = tokens.next() {
+        let token = match split_move_number(token) {
+            Some((given, black, rest)) => {
+                check_move_number(reader.game(), number, given, black, n)?;
+                if rest.is_empty() {
+                    continue;
+                }
+                rest
+            }
+            None => token,
+        };
+        if let Some(claimed) = result_mark(token) {
+            if tokens.peek().is_some() {
+                return Err(error(
+                    n,
+                    format!("'{token}' ends the movetext: nothing may follow it"),
+                ));
+            }
+            if let Some((tagged, _)) = claim {
+                if tagged != claimed {
+                    return Err(error(n, format!("'{token}' disagrees with the Result tag")));
+                }
+            }
+            claim = Some((claimed, n));
+        } else if token.eq_ignore_ascii_case("resign") {
+            let seat = tokens
+                .next()
+                .and_then(|(_, word)| seat_from_word(reader.game(), word))
+                .ok_or_else(|| error(n, "expected 'resign White' or 'resign Black'"))?;
+            reader.resign(n, seat)?;
+        } else {
+            let mover = reader.game().to_move();
+            reader.play(n, token)?;
+            if mover == Some(Seat::SECOND) {
+                number += 1;
+            }
+        }
+    }
+    reader.finish(claim)
+}
+
+fn header_tag(
+    setup: &mut Setup,
+    claim: &mut Option<(Claimed, usize)>,
+    key: &str,
+    value: String,
+    n: usize,
+) -> Result<(), RecordError> {
+    let seats = [(0, "White"), (1, "Black")];
+    if same_key(key, "Game") {
+        if game_id(&value) != Some("replica") {
+            return Err(error(n, "expected [Game \"Replica\"]"));
+        }
+        setup.line = n;
+    } else if let Some(&(seat, _)) = seats.iter().find(|(_, name)| same_key(key, name)) {
+        setup.names.push((seat, value, n));
+    } else if let Some(&(seat, _)) = seats
+        .iter()
+        .find(|(_, name)| same_key(key, &format!("{name}Kind")))
+    {
+        setup.kinds.push((seat, value, n));
+    } else if same_key(key, "Sight") {
+        setup.options.push((format!("sight={value}"), n));
+    } else if same_key(key, "Options") {
+        for pair in value.split(|c: char| c == ',' || c.is_whitespace()) {
+            if !pair.is_empty() {
+                setup.options.push((pair.to_string(), n));
+            }
+        }
+    } else if same_key(key, "Position") {
+        setup.position = Some((value, n));
+    } else if same_key(key, "Result") {
+        let claimed = result_mark(&value).ok_or_else(|| {
+            error(
+                n,
+                format!("bad result '{value}': expected 1-0, 0-1 or * (not finished)"),
+            )
+        })?;
+        *claim = Some((claimed, n));
+    } else if !IGNORED_TAGS.iter().any(|t| same_key(key, t)) {
+        return Err(error(
+            n,
+            format!(
+                "unknown tag '{key}': expected Game, White, Black, WhiteKind, BlackKind, Sight, \
+                 Options, Position, Result (or Event, Site, Date, Round, Annotator)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `1-0`, `0-1`, `1/2-1/2`, `*`.
+fn result_mark(token: &str) -> Option<Claimed> {
+    match token {
+        "1-0" => Some(Claimed::Win(Seat::FIRST)),
+        "0-1" => Some(Claimed::Win(Seat::SECOND)),
+        "1/2-1/2" => Some(Claimed::Draw),
+        "*" => Some(Claimed::InProgress),
+        _ => None,
+    }
+}
+
+/// `12.` (White's move 12) or `12...` (Black's), possibly glued to the move: the number,
+/// whether it is Black's, and the rest of the token.
+fn split_move_number(token: &str) -> Option<(&str, bool, &str)> {
+    let digits = token.find(|c: char| !c.is_ascii_digit())?;
+    if digits == 0 {
+        return None;
+    }
+    let rest = &token[digits..];
+    let (black, rest) = if let Some(rest) = rest.strip_prefix("...") {
+        (true, rest)
+    } else {
+        (false, rest.strip_prefix('.')?)
+    };
+    Some((&token[..digits], black, rest))
+}
+
+fn check_move_number(
+    game: &AnyGame,
+    expected: u64,
+    given: &str,
+    black: bool,
+    n: usize,
+) -> Result<(), RecordError> {
+    let dots = if black { "..." } else { "." };
+    if given.parse::<u64>().ok() != Some(expected) {
+        return Err(error(
+            n,
+            format!("move number {given}{dots}: expected {expected}{dots}"),
+        ));
+    }
+    match game.to_move() {
+        Some(seat) if (seat == Seat::SECOND) != black => {
+            let (side, form) = if black {
+                ("White", format!("{expected}."))
+            } else {
+                ("Black", format!("{expected}..."))
+            };
+            Err(error(
+                n,
+                format!("{side} is to move here: number the move {form}"),
+            ))
+        }
+        _ => Ok(()),
+    }
+}
