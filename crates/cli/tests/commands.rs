@@ -226,3 +226,19 @@ fn games_lists_every_game_and_option_with_its_default() {
         "{text}"
     );
 }
+
+#[test]
+fn text_records_in_the_spec_format_save_and_replay() {
+    let path = temp_file("auto.txt");
+    let path_text = path.to_str().unwrap();
+    let output = ludus(&[
+        "play", "yoxii", "--plain", "--p1", "ai:1", "--p2", "ai:1", "--seed", "5", "--save",
+        path_text,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.starts_with("Game: Yoxii"), "{text}");
+    let replay = ludus(&["replay", path_text]);
+    assert!(replay.status.success(), "{}", stderr(&replay));
+    assert!(stdout(&replay).contains("result: "), "{}", stdout(&replay));
+}

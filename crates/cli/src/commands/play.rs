@@ -8,7 +8,7 @@ use std::path::Path;
 use anyhow::{bail, Context, Result};
 use clap::Parser;
 use ludus_ai::StopFlag;
-use ludus_engine::{AnyGame, GameRecord, PlayerRecord, Seat};
+use ludus_engine::{AnyGame, PlayerRecord, Seat};
 
 use crate::args::{Cli, Command, PlayArgs};
 use crate::board_text::{render_board, Style};
@@ -274,7 +274,7 @@ impl<'a> Table<'a> {
         } else {
             name.into()
         };
-        match self.game.record().save(&path) {
+        match ludus_games::save_record_file(&path, &self.game.record()) {
             Ok(()) => println!("saved to {}", path.display()),
             Err(e) => println!("{e}"),
         }
@@ -282,7 +282,7 @@ impl<'a> Table<'a> {
 
     fn save_at_end(&self) -> Result<()> {
         if let Some(path) = &self.args.save {
-            self.game.record().save(path)?;
+            ludus_games::save_record_file(path, &self.game.record())?;
             println!("saved to {}", path.display());
         }
         Ok(())
@@ -290,6 +290,6 @@ impl<'a> Table<'a> {
 }
 
 fn load_game(path: &Path) -> Result<AnyGame> {
-    let record = GameRecord::load(path)?;
+    let record = ludus_games::load_record_file(path)?;
     ludus_games::load_record(&record).with_context(|| format!("cannot load '{}'", path.display()))
 }

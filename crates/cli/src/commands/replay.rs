@@ -1,7 +1,7 @@
 //! `ludus replay`: a saved game, turn by turn, with its result.
 
 use anyhow::{Context, Result};
-use ludus_engine::{GameRecord, Seat};
+use ludus_engine::Seat;
 
 use crate::args::ReplayArgs;
 use crate::board_text::{render_board, Style};
@@ -9,7 +9,7 @@ use crate::commands::query::outcome_text;
 
 /// Loads, checks (by replaying every move) and prints a record.
 pub fn run(args: &ReplayArgs) -> Result<()> {
-    let record = GameRecord::load(&args.file)?;
+    let record = ludus_games::load_record_file(&args.file)?;
     let game = ludus_games::load_record(&record)
         .with_context(|| format!("cannot replay '{}'", args.file.display()))?;
     let style = Style::detect();

@@ -35,7 +35,7 @@ use std::io::IsTerminal;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{bail, Result};
-use ludus_engine::{GameRecord, Seat};
+use ludus_engine::Seat;
 
 use self::app::{App, Play};
 use self::msg::{Cmd, Msg};
@@ -66,7 +66,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
     let mut app = new_app();
     if let Some(path) = &args.load {
         // Read before the terminal switches, so a bad file is reported plainly.
-        let record = GameRecord::load(path)?;
+        let record = ludus_games::load_record_file(path)?;
         let game = ludus_games::load_record(&record)?;
         let first = update::update(
             &mut app,

@@ -6,7 +6,6 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use ludus_engine::GameRecord;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use ratatui::DefaultTerminal;
@@ -24,11 +23,11 @@ pub fn perform(cmd: Cmd, ai: &mut dyn AiRunner, out: &mut Vec<Msg>) {
         Cmd::Think(job) => out.extend(ai.start(job)),
         Cmd::Stop(flag) => flag.raise(),
         Cmd::Save { path, record } => {
-            let result = record.save(&path).map_err(|e| e.to_string());
+            let result = ludus_games::save_record_file(&path, &record).map_err(|e| e.to_string());
             out.push(Msg::Saved { path, result });
         }
         Cmd::Load(path) => {
-            let result = GameRecord::load(&path)
+            let result = ludus_games::load_record_file(&path)
                 .and_then(|record| ludus_games::load_record(&record))
                 .map_err(|e| e.to_string());
             out.push(Msg::Loaded { path, result });
