@@ -1,6 +1,9 @@
 //! Fixed searches for `ludus bench`: the node count of alpha-beta to a fixed depth over fixed
 //! positions is the search's fingerprint. A commit that changes search behaviour states it in
-//! its message ("Bench: 123456"), as chess engines do.
+//! its message ("Bench: 123456"), as chess engines do. The same positions also time any agent
+//! (`ludus bench GAME --agent SPEC`): time and nodes (MCTS: iterations) per decision.
+
+use std::time::{Duration, Instant};
 
 use ludus_engine::{Game, Heuristic};
 use rand::rngs::SmallRng;
@@ -8,10 +11,11 @@ use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 
 use crate::alphabeta::time::Budget;
-use crate::{Agent, AlphaBetaAgent, AlphaBetaConfig, StopFlag};
+use crate::{build_agent, Agent, AgentError, AgentSpec, AlphaBetaAgent, AlphaBetaConfig, StopFlag};
 
 /// `count` positions for benchmarks: the start position, then positions reached from it by
-/// 2, 4, 6, … seeded random decisions (finished games are skipped).
+/// 2, 4, … 30 seeded random decisions, again and again along new random games (finished games
+/// are skipped), so that short games still give as many positions as asked.
 pub fn bench_positions<G: Game>(options: &G::Options, count: usize, seed: u64) -> Vec<G> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut actions = Vec::new();
@@ -19,7 +23,12 @@ pub fn bench_positions<G: Game>(options: &G::Options, count: usize, seed: u64) -
     let mut attempt = 0;
     while positions.len() < count && attempt < count * 10 {
         let mut state = G::new(options, seed);
-        for _ in 0..2 * attempt {
+        let plies = if attempt == 0 {
+            0
+        } else {
+            2 * (1 + (attempt - 1) % 15)
+        };
+        for _ in 0..plies {
             state.legal_actions(&mut actions);
             let Some(&action) = actions.choose(&mut rng) else {
                 break;
@@ -55,6 +64,38 @@ pub fn bench_nodes<G: Game + Heuristic>(states: &[G], depth: u32) -> u64 {
         .sum()
 }
 
+/// One timed decision of [`time_agent`].
+#[derive(Clone, Copy, Debug)]
+pub struct TimedDecision {
+    /// Wall time of the search.
+    pub time: Duration,
+    /// Nodes searched (MCTS: iterations).
+    pub nodes: u64,
+}
+
+/// Times the agent `spec` deciding once in each of `states`, a fresh agent (seeded with
+/// `seed`) per state so that no search profits from an earlier one.
+pub fn time_agent<G: Game + Heuristic>(
+    spec: &AgentSpec,
+    states: &[G],
+    seed: u64,
+) -> Result<Vec<TimedDecision>, AgentError> {
+    let stop = StopFlag::default();
+    states
+        .iter()
+        .filter(|state| state.to_move().is_some())
+        .map(|state| {
+            let mut agent = build_agent::<G>(spec, seed)?;
+            let clock = Instant::now();
+            let analysis = agent.analyse(state, &stop);
+            Ok(TimedDecision {
+                time: clock.elapsed(),
+                nodes: analysis.nodes,
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use ludus_engine::demo::{Nim, NimOptions};
@@ -68,5 +109,16 @@ mod tests {
         let nodes = bench_nodes(&positions, 6);
         assert!(nodes > 0);
         assert_eq!(nodes, bench_nodes(&positions, 6));
+    }
+
+    #[test]
+    fn every_position_is_timed_with_its_nodes() {
+        let positions = bench_positions::<Nim>(&NimOptions { pile: 30 }, 3, 1);
+        let spec: AgentSpec = "ai:alphabeta:depth=4".parse().unwrap();
+        let timed = time_agent(&spec, &positions, 0).unwrap();
+        assert_eq!(timed.len(), 3);
+        // The same searches as the fingerprint: the same nodes.
+        let nodes: u64 = timed.iter().map(|t| t.nodes).sum();
+        assert_eq!(nodes, bench_nodes(&positions, 4));
     }
 }

@@ -55,7 +55,7 @@ pub use agent::{build_agent, Agent, AgentError, StopFlag};
 pub use alphabeta::{AlphaBetaAgent, AlphaBetaConfig, SearchBudget};
 pub use analysis::{Analysis, Evaluation};
 pub use any_agent::{erase, AnyAgent, AnyAnalysis};
-pub use bench::{bench_nodes, bench_positions};
+pub use bench::{bench_nodes, bench_positions, time_agent, TimedDecision};
 pub use best::{best_spec, DEFAULT as BEST_DEFAULT};
 pub use greedy::GreedyAgent;
 pub use mcts::{MctsAgent, MctsConfig};

@@ -19,7 +19,7 @@
 //! | key | meaning | default |
 //! |---|---|---|
 //! | `time` | seconds per decision (`0`: no limit) | 1, or none if `iterations` is given |
-//! | `iterations` | iterations per decision | none |
+//! | `iterations` (or `nodes`) | iterations per decision | none |
 //! | `c` | exploration constant | 1.0 |
 //! | `cutoff` | stop playouts after this many decisions and score with [`Heuristic::evaluate`] (`0`: play to the end) | 0 |
 //! | `scale` | evaluation units for which a cut-off reward reaches 73 % (logistic) | 200 |
@@ -87,6 +87,7 @@ impl MctsConfig {
         let keys = [
             "time",
             "iterations",
+            "nodes",
             "c",
             "cutoff",
             "scale",
@@ -95,7 +96,14 @@ impl MctsConfig {
         ];
         let params = Params::new(spec, &keys)?;
         let default = MctsConfig::default();
-        let mut budget = Budget::from_params(&params, "iterations", default.budget)?;
+        // `nodes` is a synonym, so that one spec (`ai:5:nodes=500`) bounds level 5 whichever
+        // search it is for the game.
+        let count_key = if params.has("nodes") {
+            "nodes"
+        } else {
+            "iterations"
+        };
+        let mut budget = Budget::from_params(&params, count_key, default.budget)?;
         budget.depth = u32::MAX;
         Ok(MctsConfig {
             budget,

@@ -114,6 +114,13 @@ pub struct BenchArgs {
     /// count ("Bench: N").
     #[arg(long)]
     pub search_depth: Option<u32>,
+    /// Time a computer player (ai:LEVEL or ai:AGENT:key=value,...) deciding once in each of
+    /// the fixed positions: median time per decision and nodes (MCTS: iterations) per second.
+    #[arg(long, value_name = "SPEC")]
+    pub agent: Option<String>,
+    /// How many fixed positions --search-depth and --agent use (the first is the start).
+    #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=1000))]
+    pub positions: u16,
 }
 
 /// `ludus play`.

@@ -81,6 +81,38 @@ fn bad_input_is_one_clear_line_and_a_failure() {
     fails_with(&["moves", "qawale", "--after", "a1:NEN b7"], "move 2 'b7'");
     fails_with(&["play", "qawale", "--p2", "ai:9"], "bad player 'ai:9'");
     fails_with(&["replay", "/nonexistent/game.json"], "cannot access");
+    fails_with(&["bench", "replica", "--agent", "ai:4:speed=9"], "speed");
+}
+
+#[test]
+fn a_bad_move_in_a_turn_is_explained_once() {
+    let output = ludus(&["moves", "qawale", "--after", "a1:NEX"]);
+    let err = stderr(&output);
+    assert_eq!(err.matches("expected").count(), 1, "{err}");
+    assert!(err.contains("decision 4"), "{err}");
+}
+
+#[test]
+fn bench_times_a_computer_player_over_fixed_positions() {
+    let output = ludus(&[
+        "bench",
+        "replica",
+        "--seconds",
+        "0.05",
+        "--agent",
+        "ai:3",
+        "--positions",
+        "3",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains("agent: ai:minimax over 3 positions"),
+        "{text}"
+    );
+    for line in ["median time per decision: ", "nodes/s: "] {
+        assert!(text.contains(line), "{text}");
+    }
 }
 
 #[test]

@@ -29,14 +29,16 @@ pub enum MoveError {
     #[error("the game is over ({0})")]
     GameOver(String),
     /// A whole-turn text whose decision number `index` (1-based) failed.
-    #[error("in '{turn}', decision {index}: {source}")]
+    // The cause is part of the message, so it is not also a `source()` (which would print it
+    // twice in an error chain).
+    #[error("in '{turn}', decision {index}: {cause}")]
     InTurn {
         /// The whole text.
         turn: String,
         /// Which decision failed, 1-based.
         index: usize,
         /// Why it failed.
-        source: Box<MoveError>,
+        cause: Box<MoveError>,
     },
 }
 

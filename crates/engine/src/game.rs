@@ -149,7 +149,7 @@ pub fn parse_decisions<'a, G: Game>(
         let action = state.parse_action(word).map_err(|e| MoveError::InTurn {
             turn: text.to_string(),
             index: i + 1,
-            source: Box::new(e),
+            cause: Box::new(e),
         })?;
         state.apply(action);
         actions.push(action);
@@ -190,6 +190,16 @@ pub trait Heuristic: Game {
             Some(crate::Verdict::Draw) => 0,
             None => next.seed_evaluate(seat),
         }
+    }
+
+    /// Whether the legal decision `action` is **tactical**: one a search should not stop in
+    /// front of, such as a capture, a line that earns removals or a winning move. Searches
+    /// with quiescence (`ai:alphabeta:quiesce=true`) extend their horizon along tactical
+    /// decisions only. The default, no decision is tactical, turns quiescence into a plain
+    /// static evaluation.
+    fn is_tactical(&self, action: Self::Action) -> bool {
+        let _ = action;
+        false
     }
 }
 

@@ -10,12 +10,31 @@
 //! | `nodes` | node limit per decision | none |
 //! | `hash` | transposition table size in MB (`0`: off) | 16 |
 //! | `eval` | horizon evaluation: `evaluate` or `seed` (the level-2 heuristic) | `evaluate` |
+//! | `lmr` | late move reductions (`true`/`false`): see below | `false` |
+//! | `order` | after the table's move and the killers: `history` or `eval` (see below) | `history` |
+//! | `quiesce` | quiescence search on the game's tactical decisions (`true`/`false`) | `false` |
 //!
 //! Each iteration searches the previous best decision first; the result is the best decision
 //! of the last completed iteration, or of the unfinished one if a decision there was fully
 //! searched and proved better. Deepening stops early once the value is exact (no score rests
 //! on a static evaluation), once a forced result is found, or when half the time is gone.
 //! The seeded generator shuffles the root decisions, which breaks ties between equal scores.
+//!
+//! With `lmr=true`, decisions ordered late (after the table's move, the killers and the best
+//! by history) at nodes with three or more decisions left are first searched one decision
+//! shallower (two when very late and deep) with a null window; only those that then beat
+//! alpha are searched again at full depth. The search sees deeper in the same time at the
+//! risk of missing a late quiet decision: the arena decides per game (level 5 uses it where it
+//! measured stronger, see `docs/STRENGTH.md`).
+//!
+//! With `order=eval`, at nodes with two or more decisions left, the decisions after the
+//! table's move and the killers are tried in the order of the static evaluation of the
+//! positions they lead to (one extra evaluation per child of an interior node), rather than
+//! by their history of cut-offs.
+//!
+//! With `quiesce=true`, the horizon is not a plain evaluation: the side to move may take the
+//! evaluation or play on with tactical decisions only (captures, lines, wins: what the game's
+//! [`Heuristic::is_tactical`] names), up to eight decisions beyond the nominal depth.
 
 mod ordering;
 mod search;
@@ -46,6 +65,12 @@ pub struct AlphaBetaConfig {
     pub hash_megabytes: usize,
     /// The evaluation used at the horizon.
     pub eval: EvalKind,
+    /// Late move reductions.
+    pub reductions: bool,
+    /// Order decisions by the evaluation of their result rather than by history.
+    pub eval_order: bool,
+    /// Quiescence search at the horizon.
+    pub quiescence: bool,
 }
 
 impl Default for AlphaBetaConfig {
@@ -58,6 +83,9 @@ impl Default for AlphaBetaConfig {
             },
             hash_megabytes: 16,
             eval: EvalKind::Evaluate,
+            reductions: false,
+            eval_order: false,
+            quiescence: false,
         }
     }
 }
@@ -65,7 +93,12 @@ impl Default for AlphaBetaConfig {
 impl AlphaBetaConfig {
     /// Reads the parameters of `spec` (see the module doc).
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
-        let params = Params::new(spec, &["time", "depth", "nodes", "hash", "eval"])?;
+        let params = Params::new(
+            spec,
+            &[
+                "time", "depth", "nodes", "hash", "eval", "lmr", "order", "quiesce",
+            ],
+        )?;
         let default = AlphaBetaConfig::default();
         Ok(AlphaBetaConfig {
             budget: Budget::from_params(&params, "nodes", default.budget)?,
@@ -76,6 +109,15 @@ impl AlphaBetaConfig {
             eval: params
                 .with("eval", EvalKind::parse)?
                 .unwrap_or(default.eval),
+            reductions: params.get("lmr")?.unwrap_or(default.reductions),
+            eval_order: params
+                .with("order", |text| match text {
+                    "eval" => Some(true),
+                    "history" => Some(false),
+                    _ => None,
+                })?
+                .unwrap_or(default.eval_order),
+            quiescence: params.get("quiesce")?.unwrap_or(default.quiescence),
         })
     }
 }
@@ -129,9 +171,15 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
         }
         let clock = Clock::start(self.config.budget, stop);
         let mut searcher = Searcher::new(&mut self.tables, &clock, self.eval, root);
+        searcher.reductions = self.config.reductions;
+        searcher.eval_order = self.config.eval_order;
+        if self.config.quiescence {
+            searcher.tactical = Some(G::is_tactical);
+        }
         let mut analysis = Analysis::bare(moves[0]);
         for depth in 1..=self.config.budget.depth {
             searcher.horizon = false;
+            searcher.quiescence_limit = depth as usize + search::QUIESCENCE_DEPTH;
             let Some((best, score)) = searcher.root(state, depth, &moves) else {
                 break;
             };

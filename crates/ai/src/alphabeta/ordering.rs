@@ -12,6 +12,8 @@ use ludus_engine::Seat;
 const HISTORY_SIZE: usize = 1 << 14;
 const TT_MOVE: i32 = i32::MAX;
 const KILLER: i32 = i32::MAX - 2;
+/// Order scores at or above this are the table's move and the killers; below are the rest.
+pub(crate) const SPECIAL: i32 = KILLER - 1;
 
 /// Killers per ply and history per (seat, action).
 #[derive(Debug)]

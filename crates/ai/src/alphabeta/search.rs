@@ -12,13 +12,26 @@
 
 use ludus_engine::{zobrist_table, Game, Seat, MAX_SEATS};
 
-use super::ordering::MoveOrder;
+use super::ordering::{MoveOrder, SPECIAL};
 use super::time::Clock;
 use super::tt::{from_table, to_table, Bound, Table};
 use crate::score::{static_score, terminal_score, EvalFn, INFINITY, MATE_BOUND};
 
 /// How often (in nodes, a power of two) the clock and the stop flag are polled.
 const POLL_MASK: u64 = 255;
+/// With reductions on: the first decision (in search order) that may be reduced, the least
+/// depth left at which reductions apply, and where a reduction grows to two decisions.
+const REDUCE_FROM_INDEX: usize = 3;
+const REDUCE_MIN_DEPTH: u32 = 3;
+const REDUCE_TWICE: (usize, u32) = (8, 6);
+/// With evaluation ordering on: the least depth left at which children are ordered by their
+/// static evaluation (nearer the horizon the history order is cheaper and good enough).
+const EVAL_ORDER_MIN_DEPTH: u32 = 2;
+/// With quiescence on: the most tactical decisions followed beyond the horizon.
+pub(crate) const QUIESCENCE_DEPTH: usize = 8;
+
+/// Which decisions quiescence follows ([`ludus_engine::Heuristic::is_tactical`]).
+pub(crate) type TacticalFn<G> = fn(&G, <G as Game>::Action) -> bool;
 
 /// Keys are salted with the root seat: paranoid scores depend on who searches.
 const SALTS: [u64; MAX_SEATS] = zobrist_table(0x5A17_AB00);
@@ -76,6 +89,15 @@ pub(crate) struct Searcher<'a, G: Game> {
     pub aborted: bool,
     /// Set when some score of the current iteration rests on a static evaluation.
     pub horizon: bool,
+    /// Late move reductions (see the module doc of `alphabeta`).
+    pub reductions: bool,
+    /// Order the decisions after the table's move and the killers by the static evaluation
+    /// of the position they lead to, rather than by history.
+    pub eval_order: bool,
+    /// Quiescence: at the horizon, tactical decisions are searched on (see `quiesce`).
+    pub tactical: Option<TacticalFn<G>>,
+    /// The ply beyond which quiescence stops: set per iteration from the nominal depth.
+    pub quiescence_limit: usize,
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -94,6 +116,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             nodes: 0,
             aborted: false,
             horizon: false,
+            reductions: false,
+            eval_order: false,
+            tactical: None,
+            quiescence_limit: 0,
         }
     }
 
@@ -190,6 +216,102 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
     }
 
+    /// Quiescence: the static score of `state` for `mover`'s side, unless a tactical decision
+    /// (followed at most [`QUIESCENCE_DEPTH`] deep) does better: the side to move may "stand
+    /// pat" on the evaluation or play on tactically, so the horizon never falls in the middle
+    /// of an exchange or just before a win.
+    fn quiesce(
+        &mut self,
+        state: &G,
+        mover: Seat,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        tactical: TacticalFn<G>,
+    ) -> i32 {
+        let for_root = static_score(self.eval, state, self.root);
+        let stand = if mover == self.root {
+            for_root
+        } else {
+            -for_root
+        };
+        if stand >= beta || ply >= self.quiescence_limit {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        if self.tables.plies.len() <= ply {
+            self.tables.plies.resize_with(ply + 1, PlyBuffers::default);
+        }
+        let mut buffers = std::mem::take(&mut self.tables.plies[ply]);
+        state.legal_actions(&mut buffers.actions);
+        let mut best = stand;
+        for &action in &buffers.actions {
+            if !tactical(state, action) {
+                continue;
+            }
+            self.nodes += 1;
+            if self.nodes & POLL_MASK == 0 && self.clock.must_stop(self.nodes) {
+                self.aborted = true;
+            }
+            if self.aborted {
+                break;
+            }
+            let mut child = state.clone();
+            child.apply(action);
+            let score = match child.to_move() {
+                None => {
+                    let score = terminal_score(child.outcome(), self.root, ply + 1);
+                    if mover == self.root {
+                        score
+                    } else {
+                        -score
+                    }
+                }
+                Some(seat) if (seat == self.root) == (mover == self.root) => {
+                    self.quiesce(&child, seat, alpha, beta, ply + 1, tactical)
+                }
+                Some(seat) => -self.quiesce(&child, seat, -beta, -alpha, ply + 1, tactical),
+            };
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        self.tables.plies[ply] = buffers;
+        best
+    }
+
+    /// Re-scores the decisions below the table's move and the killers by the static
+    /// evaluation, for `mover`'s side, of the position each leads to, and sorts again.
+    fn order_by_evaluation(&self, state: &G, mover: Seat, scored: &mut [(i32, G::Action)]) {
+        let mine = mover == self.root;
+        for entry in scored.iter_mut().filter(|(score, _)| *score < SPECIAL) {
+            let mut child = state.clone();
+            child.apply(entry.1);
+            let for_root = match child.to_move() {
+                None => terminal_score(child.outcome(), self.root, 0),
+                Some(_) => static_score(self.eval, &child, self.root),
+            };
+            entry.0 = if mine { for_root } else { -for_root };
+        }
+        scored.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+    }
+
+    /// How many decisions shallower the `index`-th decision (in search order) of a node with
+    /// `depth` decisions left is first searched.
+    fn reduction(&self, index: usize, depth: u32) -> u32 {
+        if !self.reductions || index < REDUCE_FROM_INDEX || depth < REDUCE_MIN_DEPTH {
+            0
+        } else if index >= REDUCE_TWICE.0 && depth >= REDUCE_TWICE.1 {
+            2
+        } else {
+            1
+        }
+    }
+
     /// The score of the unfinished `state` for the side of `mover`, within `(alpha, beta)`.
     fn negamax(
         &mut self,
@@ -210,6 +332,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mine = mover == self.root;
         if depth == 0 {
             self.horizon = true;
+            if let Some(tactical) = self.tactical {
+                return self.quiesce(state, mover, alpha, beta, ply, tactical);
+            }
             let score = static_score(self.eval, state, self.root);
             return if mine { score } else { -score };
         }
@@ -236,13 +361,35 @@ impl<'a, G: Game> Searcher<'a, G> {
         self.tables
             .order
             .order(&buffers.actions, tt_move, ply, mover, &mut buffers.scored);
+        if self.eval_order && depth >= EVAL_ORDER_MIN_DEPTH {
+            self.order_by_evaluation(state, mover, &mut buffers.scored);
+        }
         let alpha0 = alpha;
         let mut best = -INFINITY;
         let mut best_action = None;
         for (i, &(_, action)) in buffers.scored.iter().enumerate() {
             let mut child = state.clone();
             child.apply(action);
-            let score = self.window(&child, depth - 1, (alpha, beta), ply + 1, i == 0, mine);
+            let reduction = self.reduction(i, depth);
+            let score = if reduction > 0 {
+                // A shallower null-window probe; only a decision that beats alpha there is
+                // searched again at full depth.
+                let probe = self.child(
+                    &child,
+                    depth - 1 - reduction,
+                    alpha,
+                    alpha + 1,
+                    ply + 1,
+                    mine,
+                );
+                if probe > alpha && !self.aborted {
+                    self.window(&child, depth - 1, (alpha, beta), ply + 1, false, mine)
+                } else {
+                    probe
+                }
+            } else {
+                self.window(&child, depth - 1, (alpha, beta), ply + 1, i == 0, mine)
+            };
             if self.aborted {
                 break;
             }

@@ -289,6 +289,14 @@ impl Game for Mnk {
 }
 
 impl Heuristic for Mnk {
+    /// A mark that completes k in a row.
+    fn is_tactical(&self, cell: u8) -> bool {
+        let mut next = self.clone();
+        next.apply(cell);
+        next.outcome
+            .is_some_and(|o| o.verdict != ludus_engine::Verdict::Draw)
+    }
+
     /// Open windows: 1, 10, 100… per own mark count, minus the opponent's.
     fn evaluate(&self, seat: Seat) -> i32 {
         let own = Mnk::mark(seat);

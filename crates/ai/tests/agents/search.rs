@@ -26,7 +26,7 @@ const SPECS: &[&str] = &[
     "ai:mcts:iterations=60",
     "ai:mcts:iterations=40,cutoff=4,scale=50",
     "ai:mcts:iterations=50,tree=30,reuse=false",
-    "ai:5:iterations=30",
+    "ai:5:nodes=30",
 ];
 
 fn mnk(size: u8, k: u8) -> Mnk {
@@ -105,6 +105,39 @@ fn alphabeta_and_minimax_agree_on_values() {
             );
             let alphabeta = value(&format!("ai:4:depth={depth}"), &state);
             assert_eq!(minimax, alphabeta, "depth {depth} at {}", state.position());
+        }
+    }
+}
+
+#[test]
+fn quiescence_sees_the_win_beyond_the_horizon() {
+    let options = MnkOptions { size: 3, k: 3 };
+    // o to move; x threatens c1 (cell 2): at one decision only quiescence sees that every
+    // other mark loses to x's tactical reply.
+    let threat = Mnk::from_position("xx./o../... o", &options).unwrap();
+    let analysis =
+        agent::<Mnk>("ai:4:depth=1,quiesce=true", 1).analyse(&threat, &StopFlag::default());
+    assert_eq!(analysis.action, 2);
+    // x threatens cells 2 and 6 at once: lost, seen at depth 1 with quiescence only.
+    let fork = Mnk::from_position("xx./xo./..o o", &options).unwrap();
+    let with = value("ai:4:depth=1,quiesce=true", &fork);
+    assert!(matches!(with, Some(Evaluation::Loss(_))), "{with:?}");
+    let without = value("ai:4:depth=1", &fork);
+    assert!(matches!(without, Some(Evaluation::Score(_))), "{without:?}");
+}
+
+#[test]
+fn search_options_keep_values_exact_in_solved_games() {
+    // Reductions, evaluation ordering and quiescence change the path, never a proved result.
+    for pile in 3..=14 {
+        let nim = Nim::new(&NimOptions { pile }, 0);
+        let plain = value("ai:4:depth=30", &nim);
+        for spec in [
+            "ai:4:depth=30,lmr=true",
+            "ai:4:depth=30,order=eval",
+            "ai:4:depth=30,quiesce=true",
+        ] {
+            assert_eq!(value(spec, &nim), plain, "{spec} at pile {pile}");
         }
     }
 }

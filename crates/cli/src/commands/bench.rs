@@ -1,11 +1,12 @@
-//! `ludus bench`: random playouts per second on one thread, from the start position, and with
+//! `ludus bench`: random playouts per second on one thread, from the start position; with
 //! `--search-depth` the alpha-beta node count over fixed positions (the search fingerprint,
-//! quoted as "Bench: N" in commits that change search behaviour).
+//! quoted as "Bench: N" in commits that change search behaviour); with `--agent` the time
+//! and nodes per decision of any computer player over the same positions.
 
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use ludus_ai::{bench_nodes, bench_positions};
+use ludus_ai::{bench_nodes, bench_positions, time_agent, AgentSpec, TimedDecision};
 use ludus_engine::{parse_options, random_playout, Game, Heuristic, OptionsError};
 use ludus_games::{dispatch, GameVisitor};
 use rand::rngs::SmallRng;
@@ -15,6 +16,16 @@ use crate::args::BenchArgs;
 
 /// Plays random games for the given time and prints the rates.
 pub fn run(args: &BenchArgs) -> Result<()> {
+    // The computer player first: a bad spec fails at once, not after the playouts.
+    let agent = args
+        .agent
+        .as_deref()
+        .map(|text| -> Result<_> {
+            let spec: AgentSpec = text.parse()?;
+            let timed = dispatch(&args.game, AgentBench { args, spec: &spec })??;
+            Ok((spec, timed))
+        })
+        .transpose()?;
     let report = dispatch(&args.game, Bench(args))??;
     println!("game: {}", args.game);
     println!("playouts: {}", report.games);
@@ -31,16 +42,57 @@ pub fn run(args: &BenchArgs) -> Result<()> {
     if let Some(depth) = args.search_depth {
         let (nodes, seconds) = dispatch(&args.game, SearchBench { args, depth })??;
         println!(
-            "search: depth {depth} over {SEARCH_POSITIONS} positions, {:.0} nodes/s",
+            "search: depth {depth} over {} positions, {:.0} nodes/s",
+            args.positions,
             nodes as f64 / seconds
         );
         println!("Bench: {nodes}");
     }
+    if let Some((spec, timed)) = agent {
+        print_agent_report(&spec, &timed);
+    }
     Ok(())
 }
 
-/// Positions searched by `--search-depth`: the start and seeded random continuations.
-const SEARCH_POSITIONS: usize = 8;
+/// Prints the median and mean time per decision and the node rate of `timed`.
+fn print_agent_report(spec: &AgentSpec, timed: &[TimedDecision]) {
+    let mut millis: Vec<f64> = timed.iter().map(|t| t.time.as_secs_f64() * 1e3).collect();
+    millis.sort_by(f64::total_cmp);
+    let seconds: f64 = timed.iter().map(|t| t.time.as_secs_f64()).sum();
+    let nodes: u64 = timed.iter().map(|t| t.nodes).sum();
+    let median = match millis.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => millis[n / 2],
+        n => f64::midpoint(millis[n / 2 - 1], millis[n / 2]),
+    };
+    println!("agent: {spec} over {} positions", timed.len());
+    println!("median time per decision: {median:.3} ms");
+    println!(
+        "mean time per decision: {:.3} ms",
+        seconds * 1e3 / timed.len().max(1) as f64
+    );
+    println!(
+        "nodes per decision: {:.0}",
+        nodes as f64 / timed.len().max(1) as f64
+    );
+    println!("nodes/s: {:.0}", nodes as f64 / seconds.max(1e-9));
+}
+
+/// Times a computer player over the fixed positions.
+struct AgentBench<'a> {
+    args: &'a BenchArgs,
+    spec: &'a AgentSpec,
+}
+
+impl GameVisitor for AgentBench<'_> {
+    type Output = Result<Vec<TimedDecision>>;
+    fn visit<G: Game + Heuristic>(self) -> Self::Output {
+        let options: G::Options = parse_options(G::INFO.id, &self.args.options)?;
+        let positions =
+            bench_positions::<G>(&options, usize::from(self.args.positions), self.args.seed);
+        Ok(time_agent(self.spec, &positions, self.args.seed)?)
+    }
+}
 
 /// The search fingerprint: alpha-beta node counts to a fixed depth over fixed positions.
 struct SearchBench<'a> {
@@ -52,7 +104,8 @@ impl GameVisitor for SearchBench<'_> {
     type Output = Result<(u64, f64), OptionsError>;
     fn visit<G: Game + Heuristic>(self) -> Self::Output {
         let options: G::Options = parse_options(G::INFO.id, &self.args.options)?;
-        let positions = bench_positions::<G>(&options, SEARCH_POSITIONS, self.args.seed);
+        let positions =
+            bench_positions::<G>(&options, usize::from(self.args.positions), self.args.seed);
         let clock = Instant::now();
         let nodes = bench_nodes(&positions, self.depth);
         Ok((nodes, clock.elapsed().as_secs_f64().max(1e-9)))

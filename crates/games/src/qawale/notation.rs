@@ -104,7 +104,7 @@ pub fn parse_turn(state: &Qawale, text: &str) -> Result<Vec<QawaleAction>, MoveE
         parse_word(&mut state, word, &mut actions).map_err(|source| MoveError::InTurn {
             turn: text.to_string(),
             index: actions.len() + 1,
-            source: Box::new(source),
+            cause: Box::new(source),
         })?;
     }
     if actions.is_empty() {

@@ -15,7 +15,7 @@ use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
 
 use super::rules::{Qilin, QilinAction};
 use super::state::Stage;
-use super::tables::{slide_count, Points, ADJACENT, LINES, LINES_THROUGH};
+use super::tables::{lines_through, slide_count, Points, ADJACENT, LINES, LINES_THROUGH};
 
 /// Complete lines and potential lines (two own pieces and an empty point) of `own`.
 fn lines_and_potential(own: u32, empty: u32) -> (i32, i32) {
@@ -149,6 +149,16 @@ impl Qilin {
 }
 
 impl Heuristic for Qilin {
+    /// Presses and removals, and placements or slides that complete a line (and so earn them).
+    fn is_tactical(&self, action: QilinAction) -> bool {
+        let own = self.own(self.side);
+        match action {
+            QilinAction::Take(_) => true,
+            QilinAction::Place(to) => lines_through(own | to.bit(), to) > 0,
+            QilinAction::Slide(from, to) => lines_through((own & !from.bit()) | to.bit(), to) > 0,
+        }
+    }
+
     fn evaluate(&self, seat: Seat) -> i32 {
         self.evaluate_side(seat) - self.evaluate_side(seat.opponent())
     }
@@ -195,6 +205,28 @@ mod tests {
         let a7 = QilinAction::Place("a7".parse().unwrap());
         // After a7: 2 lines, Black potential 2, Red potential 0.
         assert_eq!(q2.seed_action_score(a7), 10 * 2 - 5 * 2);
+    }
+
+    #[test]
+    fn tactical_decisions_complete_lines_or_take() {
+        // a7 completes two lines; a placement that completes none is quiet.
+        let q2 = state("RB..B.B.BR.....R..R..... place R 14/14 0");
+        assert!(q2.is_tactical(QilinAction::Place("a7".parse().unwrap())));
+        assert!(!q2.is_tactical(QilinAction::Place("g1".parse().unwrap())));
+        // b2-a1 completes two lines (the piece leaves b2, which is in neither).
+        let q7 = state(".RRR..BBBR....B......R.. move R 0/0 0");
+        let slide =
+            |from: &str, to: &str| QilinAction::Slide(from.parse().unwrap(), to.parse().unwrap());
+        assert!(q7.is_tactical(slide("b2", "a1")));
+        let mut actions = Vec::new();
+        q7.legal_actions(&mut actions);
+        let tactical = actions.iter().filter(|&&a| q7.is_tactical(a)).count();
+        // Spec: b2-a1, a4-a1 and d1-a1 complete lines, the other 7 slides do not.
+        assert_eq!(tactical, 3);
+        let mut after = q7.clone();
+        after.apply(slide("b2", "a1"));
+        after.legal_actions(&mut actions);
+        assert!(actions.iter().all(|&a| after.is_tactical(a)), "removals");
     }
 
     #[test]

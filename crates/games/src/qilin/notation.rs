@@ -152,7 +152,7 @@ pub fn parse_turn(state: &Qilin, text: &str) -> Result<Vec<QilinAction>, MoveErr
         let action = parse_action(&current, word).map_err(|e| MoveError::InTurn {
             turn: text.to_string(),
             index: i + 1,
-            source: Box::new(e),
+            cause: Box::new(e),
         })?;
         current.play(action);
         actions.push(action);

@@ -16,7 +16,9 @@ use std::borrow::Cow;
 use ludus_engine::{zobrist_table, Outcome, Seat};
 
 use super::rules::{NoPressRule, Qilin, QilinAction, QilinOptions, BLACK, RED};
-use super::tables::{in_lines, lines_through, neighbours, Point, Points, ADJACENT, ALL_POINTS};
+use super::tables::{
+    in_lines, lines_through, neighbours, slide_row, Point, Points, ADJACENT, ALL_POINTS,
+};
 
 /// Room for the legal actions of any position (at most 24 placements or takes, at most one
 /// slide per edge: 40) plus 3 slots of slack for [`push_each`].
@@ -54,9 +56,10 @@ pub const RING: usize = 128;
 #[derive(Clone, Debug)]
 pub struct KeyRing {
     keys: [u64; RING],
-    /// A 128-bit filter of the keys pushed since the last clear (bit `key >> 57`): a key
-    /// whose bit is clear has not occurred, and needs no scan.
-    seen: u128,
+    /// Two Bloom filters of 128 bits, one per parity of the ring index (entries alternate the
+    /// side to move, so a key can only recur at the same parity). Each key sets two bits; a
+    /// key missing either bit has not occurred and needs no scan.
+    seen: [u128; 2],
     next: u8,
     len: u8,
 }
@@ -65,7 +68,7 @@ impl KeyRing {
     pub(super) const fn new() -> Self {
         KeyRing {
             keys: [0; RING],
-            seen: 0,
+            seen: [0; 2],
             next: 0,
             len: 0,
         }
@@ -73,7 +76,13 @@ impl KeyRing {
 
     pub(super) fn clear(&mut self) {
         self.len = 0;
-        self.seen = 0;
+        self.seen = [0; 2];
+    }
+
+    /// The two filter bits of `key` (from bits the Zobrist XOR spreads evenly).
+    #[inline]
+    fn filter_bits(key: u64) -> u128 {
+        (1u128 << (key >> 57)) | (1u128 << ((key >> 50) & 127))
     }
 
     /// Adds `key` and returns how often it now occurs. Consecutive entries alternate the side
@@ -81,9 +90,10 @@ impl KeyRing {
     pub(super) fn push(&mut self, key: u64) -> u32 {
         let len = self.len as usize;
         let newest = self.next as usize;
-        let bit = 1u128 << (key >> 57);
+        let bits = Self::filter_bits(key);
+        let seen = &mut self.seen[newest & 1];
         let mut count = 1;
-        if self.seen & bit != 0 {
+        if *seen & bits == bits {
             let mut back = 2;
             while back <= len {
                 if self.keys[(newest + RING - back) % RING] == key {
@@ -92,7 +102,7 @@ impl KeyRing {
                 back += 2;
             }
         }
-        self.seen |= bit;
+        *seen |= bits;
         self.keys[newest] = key;
         self.next = ((newest + 1) % RING) as u8;
         self.len = (len + 1).min(RING) as u8;
@@ -221,14 +231,22 @@ impl Qilin {
         match (self.stage, self.pending) {
             (Stage::Place, 0) => push_each(out, self.empty(), QilinAction::Place),
             (Stage::Transition, _) => push_each(out, self.own(self.side), QilinAction::Take),
-            (Stage::Move, 0) => {
-                let empty = self.empty();
-                for from in Points(self.own(self.side) & neighbours(empty)) {
-                    let to = ADJACENT[from.to_usize()] & empty;
-                    push_each(out, to, |to| QilinAction::Slide(from, to));
-                }
-            }
+            (Stage::Move, 0) => self.push_slides(out),
             _ => push_each(out, self.targets(), QilinAction::Take),
+        }
+    }
+
+    /// The slides of the side to move, in the canonical order (by origin, then destination).
+    /// Each origin copies its precomputed row of four slides, chosen by which neighbours are
+    /// empty, and keeps the valid ones: no branch per candidate.
+    #[inline]
+    fn push_slides(&self, out: &mut Vec<QilinAction>) {
+        let empty = self.empty();
+        for from in Points(self.own(self.side) & neighbours(empty)) {
+            let (row, count) = slide_row(from, empty);
+            let keep = out.len() + count;
+            out.extend_from_slice(row);
+            out.truncate(keep);
         }
     }
 

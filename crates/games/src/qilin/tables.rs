@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use super::rules::QilinAction;
+
 /// The number of points on the board.
 pub const POINT_COUNT: usize = 24;
 
@@ -254,6 +256,67 @@ pub const ADJACENT: [u32; POINT_COUNT] = {
     }
     adjacent
 };
+
+/// The neighbours of each point in the canonical order, padded to four with the point itself
+/// (never empty when a piece stands on it).
+const NEIGHBOUR_LIST: [[Point; 4]; POINT_COUNT] = {
+    let mut list = [[Point(0); 4]; POINT_COUNT];
+    let mut from = 0;
+    while from < POINT_COUNT {
+        let mut slots = [Point(from as u8); 4];
+        let mut count = 0;
+        let mut to = 0;
+        while to < POINT_COUNT {
+            if ADJACENT[from] & (1 << to) != 0 {
+                slots[count] = Point(to as u8);
+                count += 1;
+            }
+            to += 1;
+        }
+        list[from] = slots;
+        from += 1;
+    }
+    list
+};
+
+/// `SLIDE_ROWS[from][open]`: the slides from `from` to the neighbours whose bits are set in
+/// `open` (bit `i` for the `i`-th neighbour in the canonical order), in that order, padded to
+/// four.
+const SLIDE_ROWS: [[[QilinAction; 4]; 16]; POINT_COUNT] = {
+    let mut rows = [[[QilinAction::Place(Point(0)); 4]; 16]; POINT_COUNT];
+    let mut from = 0;
+    while from < POINT_COUNT {
+        let mut open = 0;
+        while open < 16 {
+            let mut count = 0;
+            let mut i = 0;
+            while i < 4 {
+                if open & (1 << i) != 0 {
+                    rows[from][open][count] =
+                        QilinAction::Slide(Point(from as u8), NEIGHBOUR_LIST[from][i]);
+                    count += 1;
+                }
+                i += 1;
+            }
+            open += 1;
+        }
+        from += 1;
+    }
+    rows
+};
+
+/// The slides from `from` into the empty points `empty`: a row of four whose first `count`
+/// entries are the slides, in the canonical order. `from` itself must not be empty.
+#[inline]
+pub fn slide_row(from: Point, empty: u32) -> (&'static [QilinAction; 4], usize) {
+    let [a, b, c, d] = NEIGHBOUR_LIST[from.to_usize()];
+    let bit = |point: Point, i: u32| ((empty >> point.0) & 1) << i;
+    let open = bit(a, 0) | bit(b, 1) | bit(c, 2) | bit(d, 3);
+    (
+        &SLIDE_ROWS[from.to_usize()][open as usize],
+        open.count_ones() as usize,
+    )
+}
 
 /// `ADJACENT` folded over bytes: entry `[k][b]` is the union of the neighbours of the points
 /// `8k + i` for the set bits `i` of `b`.

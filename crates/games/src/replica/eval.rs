@@ -11,7 +11,7 @@
 
 use ludus_engine::{Game, Heuristic, Seat, Verdict};
 
-use super::moves::{advance_target, FORWARD};
+use super::moves::{advance_target, ReplicaAction, FORWARD};
 use super::rules::{Replica, TARGET};
 use super::tables::Square;
 
@@ -137,6 +137,18 @@ impl Replica {
 }
 
 impl Heuristic for Replica {
+    /// Captures, a king reaching the target corner, and a transform on the target corner.
+    fn is_tactical(&self, action: ReplicaAction) -> bool {
+        let side = self.side();
+        match action {
+            ReplicaAction::Advance { from, to } => {
+                self.pieces[1 - side] & to.bit() != 0
+                    || (to == TARGET[side] && self.kings[side] & from.bit() != 0)
+            }
+            ReplicaAction::Transform(square) => square == TARGET[side],
+        }
+    }
+
     fn evaluate(&self, seat: Seat) -> i32 {
         let score = self.evaluate_for_mover();
         if seat == self.to_move {
@@ -224,6 +236,26 @@ mod tests {
             0,
             "the start is symmetric"
         );
+    }
+
+    #[test]
+    fn tactical_decisions_are_captures_and_corner_wins() {
+        // R5: g7xh8 captures the king; the other advances are quiet.
+        let state = at("7B/6w1/8/8/8/8/8/W7 w");
+        let mut actions = Vec::new();
+        state.legal_actions(&mut actions);
+        let tactical: Vec<String> = actions
+            .iter()
+            .filter(|&&a| state.is_tactical(a))
+            .map(|&a| state.format_action(a))
+            .collect();
+        assert_eq!(tactical, ["g7xh8"]);
+        // R4: the king f6 jumps to h8, a win though no capture; R7: a transform on the corner.
+        let r4 = at("8/6w1/5W2/8/8/2B5/8/8 w");
+        assert!(r4.is_tactical(r4.parse_action("f6-h8").unwrap()));
+        assert!(!r4.is_tactical(r4.parse_action("f6-f7").unwrap()));
+        let r7 = at("B6w/8/8/4W3/8/8/8/8 w");
+        assert!(r7.is_tactical(r7.parse_action("h8*").unwrap()));
     }
 
     fn at(position: &str) -> Replica {
