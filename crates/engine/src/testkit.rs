@@ -230,6 +230,25 @@ fn check_record<G: Game>(session: &Session<G>, game: usize) {
     );
 }
 
+/// `text` with one to three random edits (a character removed, replaced or inserted from
+/// `alphabet`, or the rest cut off): the seeded stand-in for a fuzzer that robustness tests
+/// feed to parsers, which must answer with errors, never panics.
+pub fn mutate(text: &str, alphabet: &[char], rng: &mut SmallRng) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for _ in 0..rng.random_range(1..4) {
+        let at = rng.random_range(0..=chars.len());
+        match rng.random_range(0..4) {
+            0 if at < chars.len() => {
+                chars.remove(at);
+            }
+            1 if at < chars.len() => chars[at] = *alphabet.choose(rng).unwrap_or(&' '),
+            2 => chars.insert(at, *alphabet.choose(rng).unwrap_or(&' ')),
+            _ => chars.truncate(at),
+        }
+    }
+    chars.into_iter().collect()
+}
+
 /// Checks a perft data file (STYLE habit 9: goldens are data, not code) and returns how many
 /// counts it checked. Lines: `id NAME` (a new case: the usual setup, default options),
 /// `options k=v …`, `position POS` or `position startpos` (or a bare `startpos`),

@@ -9,6 +9,7 @@ use damaged::assert_line;
 use std::fs;
 use std::path::PathBuf;
 
+use ludus_engine::testkit::mutate;
 use ludus_engine::{AnyGame, GameRecord, PlayerRecord, RecordError, Seat};
 use ludus_games::{
     load_record, load_record_file, new_game, record_from_text, record_to_text, save_record_file,
@@ -482,22 +483,6 @@ const ALPHABET: &[char] = &[
     '.', ' ', '\n', '+', '=', 'é', '\u{0}',
 ];
 
-fn mutate(text: &str, rng: &mut SmallRng) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for _ in 0..rng.random_range(1..4) {
-        let at = rng.random_range(0..=chars.len());
-        match rng.random_range(0..4) {
-            0 if at < chars.len() => {
-                chars.remove(at);
-            }
-            1 if at < chars.len() => chars[at] = *ALPHABET.choose(rng).unwrap(),
-            2 => chars.insert(at, *ALPHABET.choose(rng).unwrap()),
-            _ => chars.truncate(at),
-        }
-    }
-    chars.into_iter().collect()
-}
-
 #[test]
 fn mutated_text_records_never_panic() {
     let mut rng = SmallRng::seed_from_u64(77);
@@ -514,7 +499,7 @@ fn mutated_text_records_never_panic() {
         game.set_players(random_players(&game, &mut rng));
         let text = record_to_text(&game.record()).unwrap();
         for _ in 0..1500 {
-            let damaged = mutate(&text, &mut rng);
+            let damaged = mutate(&text, ALPHABET, &mut rng);
             if let Ok(record) = record_from_text(&damaged) {
                 load_record(&record).expect("a record read from text replays");
             }

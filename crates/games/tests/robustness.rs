@@ -1,31 +1,16 @@
 //! No panic on anything a user can type: mutated position strings, moves and options, for
 //! every registered game (a seeded stand-in for `cargo fuzz`, which needs a nightly toolchain).
 
+use ludus_engine::testkit::mutate;
 use ludus_games::{new_game, GAMES};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 
 const ALPHABET: &[char] = &[
     'a', 'b', 'd', 'h', 'z', 'A', 'K', 'N', 'S', 'W', 'x', 'X', '0', '1', '3', '9', ':', '/', ',',
     '-', '*', '@', '#', '!', '|', '.', ' ', '=', '_', 'é', '✓', '\u{0}',
 ];
-
-fn mutate(text: &str, rng: &mut SmallRng) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for _ in 0..rng.random_range(1..4) {
-        let at = rng.random_range(0..=chars.len());
-        match rng.random_range(0..4) {
-            0 if at < chars.len() => {
-                chars.remove(at);
-            }
-            1 if at < chars.len() => chars[at] = *ALPHABET.choose(rng).unwrap(),
-            2 => chars.insert(at, *ALPHABET.choose(rng).unwrap()),
-            _ => chars.truncate(at),
-        }
-    }
-    chars.into_iter().collect()
-}
 
 #[test]
 fn mutated_positions_moves_and_options_never_panic() {
@@ -35,18 +20,18 @@ fn mutated_positions_moves_and_options_never_panic() {
         let position = game.position();
         let moves: Vec<String> = game.legal_moves().into_iter().map(|m| m.notation).collect();
         for _ in 0..3000 {
-            let text = mutate(&position, &mut rng);
+            let text = mutate(&position, ALPHABET, &mut rng);
             if let Ok(mut parsed) = new_game(info.id, &[], Some(&text), 0) {
                 let _ = parsed.legal_moves();
                 let _ = parsed.view();
-                let _ = parsed.play(&mutate(&text, &mut rng));
+                let _ = parsed.play(&mutate(&text, ALPHABET, &mut rng));
             }
             let mut fresh = game.clone();
-            let typed = mutate(moves.choose(&mut rng).unwrap(), &mut rng);
+            let typed = mutate(moves.choose(&mut rng).unwrap(), ALPHABET, &mut rng);
             if fresh.play(&typed).is_ok() {
                 let _ = fresh.position();
             }
-            let option = mutate(&format!("{}=x", info.options[0].name), &mut rng);
+            let option = mutate(&format!("{}=x", info.options[0].name), ALPHABET, &mut rng);
             let _ = new_game(info.id, &[option], None, 0);
         }
     }

@@ -75,6 +75,12 @@ impl Qawale {
 }
 
 impl Heuristic for Qawale {
+    /// Sowing steps: lines count only once the turn is over, so no evaluation should fall in
+    /// the middle of a sowing.
+    fn is_tactical(&self, action: QawaleAction) -> bool {
+        matches!(action, QawaleAction::Step(_))
+    }
+
     fn evaluate(&self, seat: Seat) -> i32 {
         let (mine, my_threats) = self.line_score(seat);
         let (theirs, their_threats) = self.line_score(seat.opponent());

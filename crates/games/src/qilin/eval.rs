@@ -149,12 +149,17 @@ impl Qilin {
 }
 
 impl Heuristic for Qilin {
-    /// Presses and removals, and placements or slides that complete a line (and so earn them).
+    /// In the movement stage: removals, and slides that complete a line (and so earn them).
+    /// Placement-stage lines are many and slow to resolve; measured, following them there
+    /// made the search weaker.
     fn is_tactical(&self, action: QilinAction) -> bool {
+        if self.stage != Stage::Move {
+            return false;
+        }
         let own = self.own(self.side);
         match action {
             QilinAction::Take(_) => true,
-            QilinAction::Place(to) => lines_through(own | to.bit(), to) > 0,
+            QilinAction::Place(_) => false,
             QilinAction::Slide(from, to) => lines_through((own & !from.bit()) | to.bit(), to) > 0,
         }
     }

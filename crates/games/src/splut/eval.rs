@@ -16,7 +16,7 @@
 
 use ludus_engine::{Heuristic, Seat, WIN_SCORE};
 
-use super::moves::Hit;
+use super::moves::{Action, Extra, Hit, Step};
 use super::state::{team_obj, Kind, RockId, Splut};
 use super::tables::{Dir, Square, EMPTY, GRID};
 
@@ -189,6 +189,17 @@ impl Splut {
 }
 
 impl Heuristic for Splut {
+    /// Throws: the only steps that kill a sorcerer or crush a dwarf.
+    fn is_tactical(&self, action: Action) -> bool {
+        matches!(
+            action,
+            Action::Step(Step {
+                extra: Extra::Throw(_),
+                ..
+            })
+        )
+    }
+
     fn evaluate(&self, seat: Seat) -> i32 {
         if !self.is_alive(seat.to_usize()) {
             return -WIN_SCORE / 2;

@@ -29,6 +29,12 @@ const MOBILITY: i32 = 8;
 const HAND: i32 = 4;
 
 impl Heuristic for Yoxii {
+    /// Placements: the second half of a turn, so that no evaluation falls between the totem
+    /// move and the piece it earns.
+    fn is_tactical(&self, action: YoxiiAction) -> bool {
+        matches!(action, YoxiiAction::Place { .. })
+    }
+
     fn evaluate(&self, seat: Seat) -> i32 {
         side_terms(self, seat) - side_terms(self, seat.opponent())
     }
