@@ -13,11 +13,14 @@
 //! | `lmr` | late move reductions (`true`/`false`): see below | `false` |
 //! | `order` | after the table's move and the killers: `history` or `eval` (see below) | `history` |
 //! | `quiesce` | quiescence search on the game's tactical decisions (`true`/`false`) | `false` |
+//! | `fill` | go on deepening until the time is up, rather than stop at half time (`true`/`false`) | `false` |
 //!
 //! Each iteration searches the previous best decision first; the result is the best decision
 //! of the last completed iteration, or of the unfinished one if a decision there was fully
 //! searched and proved better. Deepening stops early once the value is exact (no score rests
-//! on a static evaluation), once a forced result is found, or when half the time is gone.
+//! on a static evaluation), once a forced result is found, or when half the time is gone
+//! (the next iteration would rarely finish; with `fill=true` it is started anyway, and its
+//! fully searched decisions may still improve the choice).
 //! The seeded generator shuffles the root decisions, which breaks ties between equal scores.
 //!
 //! With `lmr=true`, decisions ordered late (after the table's move, the killers and the best
@@ -71,6 +74,8 @@ pub struct AlphaBetaConfig {
     pub eval_order: bool,
     /// Quiescence search at the horizon.
     pub quiescence: bool,
+    /// Keep deepening until the time is up.
+    pub fill_time: bool,
 }
 
 impl Default for AlphaBetaConfig {
@@ -86,6 +91,7 @@ impl Default for AlphaBetaConfig {
             reductions: false,
             eval_order: false,
             quiescence: false,
+            fill_time: false,
         }
     }
 }
@@ -96,7 +102,7 @@ impl AlphaBetaConfig {
         let params = Params::new(
             spec,
             &[
-                "time", "depth", "nodes", "hash", "eval", "lmr", "order", "quiesce",
+                "time", "depth", "nodes", "hash", "eval", "lmr", "order", "quiesce", "fill",
             ],
         )?;
         let default = AlphaBetaConfig::default();
@@ -118,6 +124,7 @@ impl AlphaBetaConfig {
                 })?
                 .unwrap_or(default.eval_order),
             quiescence: params.get("quiesce")?.unwrap_or(default.quiescence),
+            fill_time: params.get("fill")?.unwrap_or(default.fill_time),
         })
     }
 }
@@ -201,7 +208,8 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
                 break;
             }
             info(&analysis);
-            if !searcher.horizon || score.abs() >= MATE_BOUND || clock.past_half() {
+            let out_of_time = !self.config.fill_time && clock.past_half();
+            if !searcher.horizon || score.abs() >= MATE_BOUND || out_of_time {
                 break;
             }
         }
