@@ -3,7 +3,9 @@
 //! Draws any game's [`BoardView`]: a grid with file letters and rank numbers taken from the
 //! cell names, the top piece of each cell, the last move underlined, every stack taller than
 //! one piece listed bottom to top, the pieces in hand and the status line. Without colour
-//! (`NO_COLOR`, or output that is not a terminal) each owned piece carries its seat number.
+//! (`NO_COLOR`, or output that is not a terminal), where the same letter serves several seats
+//! (Yoxii's values, Splut!'s S/D/T) each piece on the board carries its seat number, and a
+//! legend line names the seats.
 
 use std::fmt::Write;
 use std::io::IsTerminal;
@@ -57,13 +59,14 @@ pub fn render_board(view: &BoardView, style: Style) -> String {
             *slot = Some(i);
         }
     }
+    let marks = OwnerMarks::of(view, style);
     let texts: Vec<String> = view
         .cells
         .iter()
         .map(|c| {
             c.stack
                 .last()
-                .map_or_else(|| ".".to_string(), |p| piece_text(p, style))
+                .map_or_else(|| ".".to_string(), |p| piece_text(p, marks))
         })
         .collect();
     let width = texts
@@ -98,7 +101,10 @@ pub fn render_board(view: &BoardView, style: Style) -> String {
         let _ = writeln!(out, " {}", ranks[y]);
     }
     let _ = writeln!(out, "{:rank_width$}  {}", "", header.trim_end());
-    write_stacks(&mut out, view, style);
+    if marks == OwnerMarks::Numbers {
+        write_legend(&mut out, view);
+    }
+    write_stacks(&mut out, view, style, marks);
     write_hands(&mut out, view, style);
     if !view.status.is_empty() {
         let _ = writeln!(out, "{}", view.status);
@@ -106,12 +112,54 @@ pub fn render_board(view: &BoardView, style: Style) -> String {
     out
 }
 
-fn piece_text(piece: &PieceView, style: Style) -> String {
+/// Whether pieces on the board carry their seat number.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum OwnerMarks {
+    /// Colours (or distinct letters) tell the seats apart.
+    None,
+    /// Plain text where one letter serves several seats.
+    Numbers,
+}
+
+impl OwnerMarks {
+    fn of(view: &BoardView, style: Style) -> OwnerMarks {
+        if style == Style::Plain && letters_are_shared(view) {
+            OwnerMarks::Numbers
+        } else {
+            OwnerMarks::None
+        }
+    }
+}
+
+/// Whether some kind letter is used by pieces of two different seats (on the board or in
+/// hand): then, without colour, only a seat number tells them apart.
+fn letters_are_shared(view: &BoardView) -> bool {
+    let on_board = view.cells.iter().flat_map(|c| c.stack.iter());
+    let in_hand = view
+        .hands
+        .iter()
+        .flat_map(|h| h.pieces.iter().map(|(p, _)| p));
+    let mut seen: Vec<(char, ludus_engine::Seat)> = Vec::new();
+    for piece in on_board.chain(in_hand) {
+        let Some(owner) = piece.owner else { continue };
+        if seen.iter().any(|&(k, o)| k == piece.kind && o != owner) {
+            return true;
+        }
+        if !seen.contains(&(piece.kind, owner)) {
+            seen.push((piece.kind, owner));
+        }
+    }
+    false
+}
+
+/// The kind letter, the label where it says more (a Yoxii value is its own letter), the seat
+/// number when `marks` asks for it, and `*` for a marked piece in plain text.
+fn piece_text(piece: &PieceView, marks: OwnerMarks) -> String {
     let mut text = piece.kind.to_string();
-    if let Some(label) = &piece.label {
+    if let Some(label) = piece.label.as_deref().filter(|&l| l != text) {
         text.push_str(label);
     }
-    if style == Style::Plain {
+    if marks == OwnerMarks::Numbers {
         if let Some(owner) = piece.owner {
             text.push_str(&owner.number().to_string());
         }
@@ -120,6 +168,16 @@ fn piece_text(piece: &PieceView, style: Style) -> String {
         }
     }
     text
+}
+
+/// "pieces: 1 = White, 2 = Red", for plain boards whose pieces carry seat numbers.
+fn write_legend(out: &mut String, view: &BoardView) {
+    let seats: Vec<String> = view
+        .seats
+        .iter()
+        .map(|s| format!("{} = {}", s.seat.number(), s.name))
+        .collect();
+    let _ = writeln!(out, "seat numbers: {}", seats.join(", "));
 }
 
 fn styled_cell(text: &str, piece: Option<&PieceView>, last: bool, style: Style) -> String {
@@ -166,7 +224,7 @@ pub fn axis_labels(view: &BoardView, files: bool) -> Vec<String> {
     labels
 }
 
-fn write_stacks(out: &mut String, view: &BoardView, style: Style) {
+fn write_stacks(out: &mut String, view: &BoardView, style: Style, marks: OwnerMarks) {
     let tall: Vec<_> = view.cells.iter().filter(|c| c.stack.len() > 1).collect();
     if tall.is_empty() {
         return;
@@ -176,7 +234,7 @@ fn write_stacks(out: &mut String, view: &BoardView, style: Style) {
         let pieces: Vec<String> = cell
             .stack
             .iter()
-            .map(|p| styled_cell(&piece_text(p, style), Some(p), false, style))
+            .map(|p| styled_cell(&piece_text(p, marks), Some(p), false, style))
             .collect();
         let _ = writeln!(out, "  {}: {}", cell.name, pieces.join(" "));
     }
@@ -195,10 +253,40 @@ fn write_hands(out: &mut String, view: &BoardView, style: Style) {
             .map(|(p, n)| {
                 format!(
                     "{}×{n}",
-                    styled_cell(&piece_text(p, style), Some(p), false, style)
+                    styled_cell(&piece_text(p, OwnerMarks::None), Some(p), false, style)
                 )
             })
             .collect();
         let _ = writeln!(out, "{name} in hand: {}", pieces.join(" "));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain(game: &str, position: Option<&str>) -> String {
+        let game = ludus_games::new_game(game, &[], position, 0).unwrap();
+        render_board(&game.view(), Style::Plain)
+    }
+
+    #[test]
+    fn plain_boards_number_seats_only_where_letters_are_shared() {
+        // Qawale: D, L and N already say whose stone it is.
+        let qawale = plain("qawale", Some("NN,-,-,NN/-,D,L,-/N,-,N,-/-,-,-,NN D"));
+        assert!(qawale.contains("3  . D L .  3"), "{qawale}");
+        assert!(!qawale.contains("seat numbers"), "{qawale}");
+        // Yoxii: both sides hold values 1-4, so the board pieces carry the seat, the hands
+        // (named lines) do not, and the value is not written twice.
+        let yoxii = plain(
+            "yoxii",
+            Some(".../...../...#.../...Y.../......./...../... r"),
+        );
+        assert!(yoxii.contains("31"), "{yoxii}");
+        assert!(
+            yoxii.contains("seat numbers: 1 = White, 2 = Red"),
+            "{yoxii}"
+        );
+        assert!(yoxii.contains("White in hand: 1×5 2×5 3×4 4×3"), "{yoxii}");
     }
 }

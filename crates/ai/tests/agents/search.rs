@@ -307,7 +307,10 @@ fn fill_spends_the_whole_budget_and_no_more() {
     // 7×7, four in a row: far from solved, so only the clock ends the deepening.
     let board = mnk(7, 4);
     let elapsed = timed("ai:4:time=0.2,fill=true", &board, &StopFlag::default());
-    assert!(elapsed >= Duration::from_millis(190), "stopped early: {elapsed:?}");
+    assert!(
+        elapsed >= Duration::from_millis(190),
+        "stopped early: {elapsed:?}"
+    );
     assert!(elapsed < Duration::from_secs(1), "overran: {elapsed:?}");
 }
 
