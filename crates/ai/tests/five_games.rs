@@ -1,0 +1,200 @@
+//! The agents on the five Ludus games, through the registry:
+//!
+//! - every agent, at tiny budgets, plays only legal decisions, over whole games in every game
+//!   and seat count (a random-simulation test with agents in the seats);
+//! - minimax and alpha-beta agree on the value at small depths;
+//! - MCTS and level 5 take a win within the turn in a constructed position of each game.
+
+use ludus_ai::{build_agent, Agent, AgentSpec, Evaluation, StopFlag};
+use ludus_engine::{parse_options, Game, Heuristic, Verdict};
+use ludus_games::{dispatch, GameVisitor};
+
+/// Every agent and search option, at budgets that keep a decision under a millisecond or so.
+const SPECS: &[&str] = &[
+    "ai:1",
+    "ai:2",
+    "ai:3:nodes=400",
+    "ai:4:nodes=300",
+    "ai:4:nodes=300,quiesce=true,lmr=true,order=eval,fill=true",
+    "ai:mcts:iterations=40",
+    "ai:mcts:iterations=40,cutoff=4,c=0.5",
+    "ai:5:nodes=60",
+];
+
+fn agent<G: Game + Heuristic>(spec: &str, seed: u64) -> Box<dyn Agent<G>> {
+    let spec: AgentSpec = spec.parse().unwrap();
+    build_agent::<G>(&spec, seed).unwrap_or_else(|e| panic!("{spec}: {e}"))
+}
+
+fn options<G: Game>(pairs: &[&str]) -> G::Options {
+    parse_options(G::INFO.id, pairs).unwrap()
+}
+
+/// Plays `games` games with the specs rotating through the seats, checking every decision.
+struct Legality {
+    options: &'static [&'static str],
+    games: usize,
+    /// Decisions after which a game is left unfinished (Splut! can run long).
+    max_decisions: usize,
+}
+
+impl GameVisitor for Legality {
+    type Output = ();
+    fn visit<G: Game + Heuristic>(self) {
+        let stop = StopFlag::default();
+        for game in 0..self.games {
+            let mut state = G::new(&options::<G>(self.options), game as u64);
+            let mut seats: Vec<_> = (0..state.seat_count())
+                .map(|seat| agent::<G>(SPECS[(game + seat) % SPECS.len()], game as u64))
+                .collect();
+            for _ in 0..self.max_decisions {
+                let Some(seat) = state.to_move() else { break };
+                let chooser = &mut seats[seat.to_usize()];
+                let action = chooser.choose(&state, &stop);
+                assert!(
+                    state.is_legal(action),
+                    "{} in {} {:?}: illegal {action:?} at {}",
+                    chooser.spec(),
+                    G::INFO.id,
+                    self.options,
+                    state.position()
+                );
+                state.apply(action);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_agent_plays_only_legal_decisions_in_every_game() {
+    let cases: &[(&str, &[&str])] = &[
+        ("qawale", &[]),
+        ("yoxii", &[]),
+        ("replica", &[]),
+        ("replica", &["sight=all8"]),
+        ("qilin", &[]),
+        ("qilin", &["min_pieces=3"]),
+        ("splut", &[]),
+        ("splut", &["players=3"]),
+        ("splut", &["players=4", "size=11"]),
+    ];
+    for &(id, options) in cases {
+        let visitor = Legality {
+            options,
+            games: SPECS.len(),
+            max_decisions: 400,
+        };
+        dispatch(id, visitor).unwrap();
+    }
+}
+
+/// The value of `state` for `spec`, from the seat to move's view.
+fn value<G: Game + Heuristic>(spec: &str, state: &G) -> Option<Evaluation> {
+    agent::<G>(spec, 1)
+        .analyse(state, &StopFlag::default())
+        .evaluation
+}
+
+/// Minimax to one turn and alpha-beta over the same decisions agree on the value.
+struct Agreement {
+    position: &'static str,
+    /// Decisions in the turn to move.
+    decisions: u32,
+}
+
+impl GameVisitor for Agreement {
+    type Output = ();
+    fn visit<G: Game + Heuristic>(self) {
+        let state = G::from_position(self.position, &options::<G>(&[])).unwrap();
+        let minimax = value("ai:3:depth=1,eval=evaluate,nodes=99999999", &state);
+        let alphabeta = value(&format!("ai:4:depth={},hash=0", self.decisions), &state);
+        assert_eq!(minimax, alphabeta, "{} {}", G::INFO.id, self.position);
+    }
+}
+
+#[test]
+fn minimax_and_alphabeta_agree_on_one_turn() {
+    // One decision a turn (Replica), two (Yoxii: the totem, then the placement).
+    dispatch(
+        "replica",
+        Agreement {
+            position: "7B/8/2b5/2w5/2w5/2w5/8/W7 w",
+            decisions: 1,
+        },
+    )
+    .unwrap();
+    dispatch(
+        "yoxii",
+        Agreement {
+            position: ".../...../...#.../...Y.../......./...../... r",
+            decisions: 2,
+        },
+    )
+    .unwrap();
+}
+
+/// `spec` plays the turn out from `position` and wins it.
+struct WinsTheTurn {
+    spec: &'static str,
+    position: &'static str,
+}
+
+impl GameVisitor for WinsTheTurn {
+    type Output = ();
+    fn visit<G: Game + Heuristic>(self) {
+        let mut state = G::from_position(self.position, &options::<G>(&[])).unwrap();
+        let mover = state.to_move().unwrap();
+        let mut player = agent::<G>(self.spec, 3);
+        let stop = StopFlag::default();
+        let mut line = Vec::new();
+        while state.to_move() == Some(mover) {
+            let action = player.choose(&state, &stop);
+            line.push(state.format_action(action));
+            state.apply(action);
+        }
+        let verdict = state.outcome().map(|o| o.verdict);
+        assert_eq!(
+            verdict,
+            Some(Verdict::Win(mover)),
+            "{} in {} played {line:?}",
+            self.spec,
+            G::INFO.id
+        );
+    }
+}
+
+/// A position per game where the side to move can win within its turn, and only some of its
+/// turns do.
+const WIN_IN_ONE: &[(&str, &str)] = &[
+    // Replica R5: g7xh8 captures the king (1 of 7 moves).
+    ("replica", "7B/6w1/8/8/8/8/8/W7 w"),
+    // Qilin Q-6: one of 8 slides makes a line, and its removal takes Red's last piece.
+    ("qilin", "...B.R...B...........B.. move B 0/0 0"),
+    // Qawale Q4: d3:SS completes four Light tops on rank 1 (a stack, then two steps).
+    ("qawale", "NN,NN,-,NN/-,-,-,D/-,-,-,-/NNDL,DL,DL,- L"),
+    // Yoxii: only a5 2@b4 (1 of 28 turns) leaves Red no totem move with White ahead.
+    ("yoxii", "tO./oY..t/.TtOyYO/t#YX.o./YXXxoyT/xt.Yy/... w"),
+    // Splut! 9.1: Td4-e4*n throws the rock onto North's sorcerer.
+    (
+        "splut",
+        "size=9 seats=south,north tomove=south turn=5 used=0 lev=unused locked=-\n\
+         south: Sd2 De2 Td4\nnorth: Se7 Df7 Td8\nrocks: e4 e1 a5 i5",
+    ),
+];
+
+#[test]
+fn mcts_takes_a_win_in_one_in_every_game() {
+    for &(id, position) in WIN_IN_ONE {
+        let spec = "ai:mcts:iterations=3000";
+        dispatch(id, WinsTheTurn { spec, position }).unwrap();
+    }
+}
+
+#[test]
+fn every_level_from_three_takes_a_win_in_one_in_every_game() {
+    for &(id, position) in WIN_IN_ONE {
+        for spec in ["ai:3:depth=1", "ai:4:depth=4", "ai:5:nodes=3000"] {
+            dispatch(id, WinsTheTurn { spec, position }).unwrap();
+        }
+    }
+}
