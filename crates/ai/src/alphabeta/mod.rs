@@ -27,8 +27,8 @@
 //! by history) at nodes with three or more decisions left are first searched one decision
 //! shallower (two when very late and deep) with a null window; only those that then beat
 //! alpha are searched again at full depth. The search sees deeper in the same time at the
-//! risk of missing a late quiet decision: the arena decides per game (level 5 uses it where it
-//! measured stronger, see `docs/STRENGTH.md`).
+//! risk of missing a late quiet decision. Measured against the plain search, it won no game
+//! type (40-55 %, see `docs/STRENGTH.md`), so no level uses it by default.
 //!
 //! With `order=eval`, at nodes with two or more decisions left, the decisions after the
 //! table's move and the killers are tried in the order of the static evaluation of the
