@@ -15,7 +15,7 @@ use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
 
 use super::rules::{Qilin, QilinAction};
 use super::state::Stage;
-use super::tables::{lines_through, slide_count, Points, ADJACENT, LINES, LINES_THROUGH};
+use super::tables::{slide_count, Points, ADJACENT, LINES, LINES_THROUGH};
 
 /// Complete lines and potential lines (two own pieces and an empty point) of `own`.
 fn lines_and_potential(own: u32, empty: u32) -> (i32, i32) {
@@ -149,19 +149,15 @@ impl Qilin {
 }
 
 impl Heuristic for Qilin {
-    /// In the movement stage: removals, and slides that complete a line (and so earn them).
-    /// Placement-stage lines are many and slow to resolve; measured, following them there
-    /// made the search weaker.
+    /// The removals owed in the movement stage, so that no evaluation falls between a line
+    /// and the piece it takes. Measured against level 4 (docs/STRENGTH.md), following
+    /// placement-stage presses or the slides that complete lines as well made the search
+    /// weaker: they are many, and they ate the time of the main search.
     fn is_tactical(&self, action: QilinAction) -> bool {
         if self.stage != Stage::Move {
             return false;
         }
-        let own = self.own(self.side);
-        match action {
-            QilinAction::Take(_) => true,
-            QilinAction::Place(_) => false,
-            QilinAction::Slide(from, to) => lines_through((own & !from.bit()) | to.bit(), to) > 0,
-        }
+        matches!(action, QilinAction::Take(_))
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
@@ -213,25 +209,26 @@ mod tests {
     }
 
     #[test]
-    fn tactical_decisions_complete_lines_or_take() {
-        // a7 completes two lines; a placement that completes none is quiet.
-        let q2 = state("RB..B.B.BR.....R..R..... place R 14/14 0");
-        assert!(q2.is_tactical(QilinAction::Place("a7".parse().unwrap())));
-        assert!(!q2.is_tactical(QilinAction::Place("g1".parse().unwrap())));
-        // b2-a1 completes two lines (the piece leaves b2, which is in neither).
-        let q7 = state(".RRR..BBBR....B......R.. move R 0/0 0");
+    fn tactical_decisions_are_movement_stage_removals() {
         let slide =
             |from: &str, to: &str| QilinAction::Slide(from.parse().unwrap(), to.parse().unwrap());
-        assert!(q7.is_tactical(slide("b2", "a1")));
+        // no slide is tactical, not even b2-a1, which completes two lines...
+        let q7 = state(".RRR..BBBR....B......R.. move R 0/0 0");
         let mut actions = Vec::new();
         q7.legal_actions(&mut actions);
-        let tactical = actions.iter().filter(|&&a| q7.is_tactical(a)).count();
-        // Spec: b2-a1, a4-a1 and d1-a1 complete lines, the other 7 slides do not.
-        assert_eq!(tactical, 3);
+        assert_eq!(actions.len(), 10);
+        assert!(actions.iter().all(|&a| !q7.is_tactical(a)));
+        // ...but the removals it earns are.
         let mut after = q7.clone();
         after.apply(slide("b2", "a1"));
         after.legal_actions(&mut actions);
+        assert!(!actions.is_empty());
         assert!(actions.iter().all(|&a| after.is_tactical(a)), "removals");
+        // presses in the placement stage are not followed.
+        let mut q2 = state("RB..B.B.BR.....R..R..... place R 14/14 0");
+        q2.apply(QilinAction::Place("a7".parse().unwrap()));
+        q2.legal_actions(&mut actions);
+        assert!(actions.iter().all(|&a| !q2.is_tactical(a)), "presses");
     }
 
     #[test]
