@@ -11,11 +11,12 @@ use crate::{AgentKind, AgentSpec};
 pub const DEFAULT: &str = "ai:mcts";
 
 /// Level 5 per game id: the configuration that scored best against level 4 in the arena at
-/// 100 ms a decision (30 games each; `docs/STRENGTH.md` has the commands and the numbers).
+/// 100 ms a decision (30-40 games each), confirmed by a 400-game ladder per game;
+/// `docs/STRENGTH.md` has the commands and the numbers.
 const TABLE: &[(&str, &str)] = &[
     // Quiescence on captures and corner wins: 70 % against level 4 (MCTS: 5-25 %).
     ("replica", "ai:alphabeta:quiesce=true"),
-    // Quiescence on movement-stage lines and removals: 60 % (MCTS: 10-25 %).
+    // Quiescence on the removals owed in the movement stage: 65 % (MCTS: 10-25 %).
     ("qilin", "ai:alphabeta:quiesce=true"),
     // Quiescence on throws: 53 %; MCTS lost every game to level 4.
     ("splut", "ai:alphabeta:quiesce=true"),
