@@ -192,3 +192,17 @@ fn heuristics_answer_on_every_state_of_random_games() {
         }
     }
 }
+
+// Quiescence (`ai:alphabeta:quiesce=true`) follows the sowing steps to the end of the turn.
+#[test]
+fn sowing_steps_are_tactical_and_stack_choices_are_not() {
+    let start = pos(START);
+    let mut actions = Vec::new();
+    start.legal_actions(&mut actions);
+    assert!(actions.iter().all(|&a| !start.is_tactical(a)));
+    let mut lifted = start.clone();
+    lifted.apply(QawaleAction::Stack(sq("a1")));
+    lifted.legal_actions(&mut actions);
+    assert_eq!(actions.len(), 2, "a1 sows north or east");
+    assert!(actions.iter().all(|&a| lifted.is_tactical(a)));
+}

@@ -332,3 +332,24 @@ fn registry_drives_splut_by_name_with_options() {
     assert_eq!(game.outcome().unwrap().winner(), Some(Seat::FIRST));
     assert_eq!(game.history()[0].text, "Td4-e4*n#");
 }
+
+// ---------------------------------------------------------------------------------------
+// Quiescence (`ai:alphabeta:quiesce=true`) follows throws only.
+
+#[test]
+fn throws_are_the_tactical_steps() {
+    // §9.1: the troll's four throws from e4 are tactical, its walks and pull are not.
+    let s = load2("Sd2 De2 Td4", "Se7 Df7 Td8", "e4 e1 a5 i5");
+    let mut actions = Vec::new();
+    s.legal_actions(&mut actions);
+    let mut tactical: Vec<String> = actions
+        .iter()
+        .filter(|&&a| s.is_tactical(a))
+        .map(|&a| s.format_action(a))
+        .collect();
+    tactical.sort();
+    assert_eq!(
+        tactical,
+        sorted(&["Td4-e4*e", "Td4-e4*n#", "Td4-e4*s!", "Td4-e4*w"])
+    );
+}

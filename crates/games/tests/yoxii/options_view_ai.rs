@@ -129,3 +129,14 @@ fn the_registry_knows_yoxii() {
     assert!(ludus_games::new_game("yoxii", &[], Some(".../... w"), 0).is_err());
     assert_eq!(ludus_games::game_info("YOXII").unwrap().max_turns, 36);
 }
+
+// Quiescence (`ai:alphabeta:quiesce=true`) follows the placement that completes a turn.
+#[test]
+fn placements_are_tactical_and_totem_moves_are_not() {
+    let start = Yoxii::new(&YoxiiOptions::default(), 0);
+    assert!(legal(&start).iter().all(|&a| !start.is_tactical(a)));
+    let moved = after(&start, "d5");
+    let placements = legal(&moved);
+    assert_eq!(placements.len(), 32, "8 squares × 4 values");
+    assert!(placements.iter().all(|&a| moved.is_tactical(a)));
+}
