@@ -98,10 +98,15 @@ impl MctsConfig {
         let default = MctsConfig::default();
         // `nodes` is a synonym, so that one spec (`ai:5:nodes=500`) bounds level 5 whichever
         // search it is for the game.
-        let count_key = if params.has("nodes") {
-            "nodes"
-        } else {
-            "iterations"
+        let count_key = match (params.has("nodes"), params.has("iterations")) {
+            (true, true) => {
+                return Err(AgentError::Parameter(
+                    "nodes".into(),
+                    "mcts (given with its synonym iterations)".into(),
+                ))
+            }
+            (true, false) => "nodes",
+            _ => "iterations",
         };
         let mut budget = Budget::from_params(&params, count_key, default.budget)?;
         budget.depth = u32::MAX;
@@ -537,5 +542,13 @@ mod tests {
             panic!("a reward");
         };
         assert!((0.0..=1.0).contains(&reward));
+    }
+
+    #[test]
+    fn nodes_is_a_synonym_of_iterations_but_not_both() {
+        let spec: AgentSpec = "ai:mcts:nodes=7".parse().unwrap();
+        assert_eq!(MctsConfig::from_spec(&spec).unwrap().budget.nodes, 7);
+        let both: AgentSpec = "ai:mcts:nodes=7,iterations=9".parse().unwrap();
+        assert!(MctsConfig::from_spec(&both).is_err());
     }
 }

@@ -51,7 +51,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use self::search::{table_key, Searcher, Tables};
+use self::search::{table_key, Features, Searcher, Tables, TacticalFn};
 use self::time::{Budget, Clock};
 use crate::params::Params;
 use crate::score::{EvalFn, EvalKind, MATE_BOUND};
@@ -177,16 +177,18 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
             }
         }
         let clock = Clock::start(self.config.budget, stop);
-        let mut searcher = Searcher::new(&mut self.tables, &clock, self.eval, root);
-        searcher.reductions = self.config.reductions;
-        searcher.eval_order = self.config.eval_order;
-        if self.config.quiescence {
-            searcher.tactical = Some(G::is_tactical);
-        }
+        let features = Features {
+            reductions: self.config.reductions,
+            eval_order: self.config.eval_order,
+            tactical: self
+                .config
+                .quiescence
+                .then_some(G::is_tactical as TacticalFn<G>),
+        };
+        let mut searcher = Searcher::new(&mut self.tables, &clock, self.eval, root, features);
         let mut analysis = Analysis::bare(moves[0]);
         for depth in 1..=self.config.budget.depth {
             searcher.horizon = false;
-            searcher.quiescence_limit = depth as usize + search::QUIESCENCE_DEPTH;
             let Some((best, score)) = searcher.root(state, depth, &moves) else {
                 break;
             };

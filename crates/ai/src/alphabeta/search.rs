@@ -28,10 +28,31 @@ const REDUCE_TWICE: (usize, u32) = (8, 6);
 /// static evaluation (nearer the horizon the history order is cheaper and good enough).
 const EVAL_ORDER_MIN_DEPTH: u32 = 2;
 /// With quiescence on: the most tactical decisions followed beyond the horizon.
-pub(crate) const QUIESCENCE_DEPTH: usize = 8;
+const QUIESCENCE_DEPTH: usize = 8;
 
 /// Which decisions quiescence follows ([`ludus_engine::Heuristic::is_tactical`]).
 pub(crate) type TacticalFn<G> = fn(&G, <G as Game>::Action) -> bool;
+
+/// The optional refinements of the search (see the module doc of `alphabeta`).
+#[derive(Debug)]
+pub(crate) struct Features<G: Game> {
+    /// Late move reductions.
+    pub reductions: bool,
+    /// Order the decisions after the table's move and the killers by the static evaluation
+    /// of the position they lead to, rather than by history.
+    pub eval_order: bool,
+    /// Quiescence: at the horizon, these tactical decisions are searched on.
+    pub tactical: Option<TacticalFn<G>>,
+}
+
+/// `score`, seen from the root's side, as seen from the side `mine` (true: the root's).
+fn for_side(score: i32, mine: bool) -> i32 {
+    if mine {
+        score
+    } else {
+        -score
+    }
+}
 
 /// Keys are salted with the root seat: paranoid scores depend on who searches.
 const SALTS: [u64; MAX_SEATS] = zobrist_table(0x5A17_AB00);
@@ -89,15 +110,9 @@ pub(crate) struct Searcher<'a, G: Game> {
     pub aborted: bool,
     /// Set when some score of the current iteration rests on a static evaluation.
     pub horizon: bool,
-    /// Late move reductions (see the module doc of `alphabeta`).
-    pub reductions: bool,
-    /// Order the decisions after the table's move and the killers by the static evaluation
-    /// of the position they lead to, rather than by history.
-    pub eval_order: bool,
-    /// Quiescence: at the horizon, tactical decisions are searched on (see `quiesce`).
-    pub tactical: Option<TacticalFn<G>>,
-    /// The ply beyond which quiescence stops: set per iteration from the nominal depth.
-    pub quiescence_limit: usize,
+    features: Features<G>,
+    /// The ply beyond which quiescence stops: set by each iteration from its depth.
+    quiescence_limit: usize,
 }
 
 impl<'a, G: Game> Searcher<'a, G> {
@@ -107,6 +122,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         clock: &'a Clock<'a>,
         eval: EvalFn<G>,
         root: Seat,
+        features: Features<G>,
     ) -> Self {
         Searcher {
             tables,
@@ -116,9 +132,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             nodes: 0,
             aborted: false,
             horizon: false,
-            reductions: false,
-            eval_order: false,
-            tactical: None,
+            features,
             quiescence_limit: 0,
         }
     }
@@ -137,6 +151,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         moves: &[G::Action],
     ) -> Option<(usize, i32)> {
         self.nodes += 1;
+        self.quiescence_limit = depth as usize + QUIESCENCE_DEPTH;
         let mut best: Option<(usize, i32)> = None;
         let mut alpha = -INFINITY;
         for (i, &action) in moves.iter().enumerate() {
@@ -201,19 +216,30 @@ impl<'a, G: Game> Searcher<'a, G> {
         mine: bool,
     ) -> i32 {
         match child.to_move() {
-            None => {
-                let score = terminal_score(child.outcome(), self.root, ply);
-                if mine {
-                    score
-                } else {
-                    -score
-                }
-            }
+            None => for_side(terminal_score(child.outcome(), self.root, ply), mine),
             Some(seat) if (seat == self.root) == mine => {
                 self.negamax(child, seat, depth, alpha, beta, ply)
             }
             Some(seat) => -self.negamax(child, seat, depth, -beta, -alpha, ply),
         }
+    }
+
+    /// Counts a node and polls the clock and the stop flag every [`POLL_MASK`] + 1 nodes.
+    /// Returns whether the search is aborted.
+    fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & POLL_MASK == 0 && self.clock.must_stop(self.nodes) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The reused buffers of `ply`, taken out of the tables (put them back when done).
+    fn take_buffers(&mut self, ply: usize) -> PlyBuffers<G::Action> {
+        if self.tables.plies.len() <= ply {
+            self.tables.plies.resize_with(ply + 1, PlyBuffers::default);
+        }
+        std::mem::take(&mut self.tables.plies[ply])
     }
 
     /// Quiescence: the static score of `state` for `mover`'s side, unless a tactical decision
@@ -229,45 +255,27 @@ impl<'a, G: Game> Searcher<'a, G> {
         ply: usize,
         tactical: TacticalFn<G>,
     ) -> i32 {
-        let for_root = static_score(self.eval, state, self.root);
-        let stand = if mover == self.root {
-            for_root
-        } else {
-            -for_root
-        };
+        let mine = mover == self.root;
+        let stand = for_side(static_score(self.eval, state, self.root), mine);
         if stand >= beta || ply >= self.quiescence_limit {
             return stand;
         }
         alpha = alpha.max(stand);
-        if self.tables.plies.len() <= ply {
-            self.tables.plies.resize_with(ply + 1, PlyBuffers::default);
-        }
-        let mut buffers = std::mem::take(&mut self.tables.plies[ply]);
+        let mut buffers = self.take_buffers(ply);
         state.legal_actions(&mut buffers.actions);
         let mut best = stand;
         for &action in &buffers.actions {
             if !tactical(state, action) {
                 continue;
             }
-            self.nodes += 1;
-            if self.nodes & POLL_MASK == 0 && self.clock.must_stop(self.nodes) {
-                self.aborted = true;
-            }
-            if self.aborted {
+            if self.count_node() {
                 break;
             }
             let mut child = state.clone();
             child.apply(action);
             let score = match child.to_move() {
-                None => {
-                    let score = terminal_score(child.outcome(), self.root, ply + 1);
-                    if mover == self.root {
-                        score
-                    } else {
-                        -score
-                    }
-                }
-                Some(seat) if (seat == self.root) == (mover == self.root) => {
+                None => for_side(terminal_score(child.outcome(), self.root, ply + 1), mine),
+                Some(seat) if (seat == self.root) == mine => {
                     self.quiesce(&child, seat, alpha, beta, ply + 1, tactical)
                 }
                 Some(seat) => -self.quiesce(&child, seat, -beta, -alpha, ply + 1, tactical),
@@ -295,7 +303,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 None => terminal_score(child.outcome(), self.root, 0),
                 Some(_) => static_score(self.eval, &child, self.root),
             };
-            entry.0 = if mine { for_root } else { -for_root };
+            entry.0 = for_side(for_root, mine);
         }
         scored.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
     }
@@ -303,7 +311,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// How many decisions shallower the `index`-th decision (in search order) of a node with
     /// `depth` decisions left is first searched.
     fn reduction(&self, index: usize, depth: u32) -> u32 {
-        if !self.reductions || index < REDUCE_FROM_INDEX || depth < REDUCE_MIN_DEPTH {
+        if !self.features.reductions || index < REDUCE_FROM_INDEX || depth < REDUCE_MIN_DEPTH {
             0
         } else if index >= REDUCE_TWICE.0 && depth >= REDUCE_TWICE.1 {
             2
@@ -322,21 +330,16 @@ impl<'a, G: Game> Searcher<'a, G> {
         beta: i32,
         ply: usize,
     ) -> i32 {
-        self.nodes += 1;
-        if self.nodes & POLL_MASK == 0 && self.clock.must_stop(self.nodes) {
-            self.aborted = true;
-        }
-        if self.aborted {
+        if self.count_node() {
             return 0;
         }
         let mine = mover == self.root;
         if depth == 0 {
             self.horizon = true;
-            if let Some(tactical) = self.tactical {
+            if let Some(tactical) = self.features.tactical {
                 return self.quiesce(state, mover, alpha, beta, ply, tactical);
             }
-            let score = static_score(self.eval, state, self.root);
-            return if mine { score } else { -score };
+            return for_side(static_score(self.eval, state, self.root), mine);
         }
         let key = table_key(state.key(), self.root);
         let mut tt_move = None;
@@ -353,15 +356,12 @@ impl<'a, G: Game> Searcher<'a, G> {
                 return score;
             }
         }
-        if self.tables.plies.len() <= ply {
-            self.tables.plies.resize_with(ply + 1, PlyBuffers::default);
-        }
-        let mut buffers = std::mem::take(&mut self.tables.plies[ply]);
+        let mut buffers = self.take_buffers(ply);
         state.legal_actions(&mut buffers.actions);
         self.tables
             .order
             .order(&buffers.actions, tt_move, ply, mover, &mut buffers.scored);
-        if self.eval_order && depth >= EVAL_ORDER_MIN_DEPTH {
+        if self.features.eval_order && depth >= EVAL_ORDER_MIN_DEPTH {
             self.order_by_evaluation(state, mover, &mut buffers.scored);
         }
         let alpha0 = alpha;

@@ -21,7 +21,8 @@ use super::tables::{
 };
 
 /// Room for the legal actions of any position (at most 24 placements or takes, at most one
-/// slide per edge: 40) plus 3 slots of slack for [`push_each`].
+/// slide per edge: 40) plus 3 slots of slack: [`push_each`] and `push_slides` write up to
+/// three candidates past the real count before cutting them off.
 const RESERVE: usize = 44;
 
 /// The stage of the game (spec §2). A finished game keeps the stage it ended in.
