@@ -32,6 +32,18 @@ pub enum Command {
     Arena(ArenaArgs),
     /// List the games with their players and rules options.
     Games,
+    /// Serve one game as an engine over stdin/stdout with the UGI protocol (docs/UGI.md).
+    Ugi(UgiArgs),
+}
+
+/// `ludus ugi`.
+#[derive(Debug, Args)]
+pub struct UgiArgs {
+    /// The game: qilin, splut, qawale, replica or yoxii.
+    pub game: String,
+    /// A rules option as key=value (repeatable); `setoption` can change it later.
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
 }
 
 /// `ludus arena`.

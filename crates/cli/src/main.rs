@@ -8,6 +8,7 @@ mod commands;
 mod players;
 mod setup;
 mod tui;
+mod ugi;
 
 use std::process::ExitCode;
 
@@ -31,6 +32,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => commands::replay::run(&args),
         Some(Command::Arena(args)) => commands::arena::run(&args),
         Some(Command::Games) => commands::games::run(),
+        Some(Command::Ugi(args)) => ugi::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
