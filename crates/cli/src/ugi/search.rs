@@ -45,10 +45,13 @@ pub fn budget_params(limits: &GoLimits, seat: usize) -> Vec<Vec<(String, String)
             full.push(("nodes".to_string(), nodes.to_string()));
         }
     }
-    let without_depth: Vec<_> = full.iter().filter(|(k, _)| k != "depth").cloned().collect();
     let mut tries = vec![full.clone()];
-    if without_depth.len() < full.len() {
-        tries.push(without_depth);
+    if limits.depth.is_some() && !limits.infinite {
+        // Without its depth, a `go depth` would have no limit left: the agent's own budget.
+        let rest: Vec<_> = full.iter().filter(|(k, _)| k != "depth").cloned().collect();
+        if rest.iter().any(|(k, v)| k == "nodes" || (k == "time" && v != "0")) {
+            tries.push(rest);
+        }
     }
     if !full.is_empty() {
         tries.push(Vec::new());
@@ -168,8 +171,13 @@ mod tests {
         };
         let tries = budget_params(&limits, 0);
         assert_eq!(tries[0], [("time".into(), "0".into()), ("depth".into(), "3".into())]);
-        assert_eq!(tries[1], [("time".into(), "0".into())]);
-        assert!(tries[2].is_empty());
+        assert!(tries[1].is_empty());
+        let with_nodes = GoLimits {
+            depth: Some(3),
+            nodes: Some(100),
+            ..GoLimits::default()
+        };
+        assert_eq!(budget_params(&with_nodes, 0)[1], [("time".into(), "0".into()), ("nodes".into(), "100".into())]);
         assert_eq!(budget_params(&GoLimits::default(), 0), [Vec::new()]);
     }
 
