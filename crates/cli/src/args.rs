@@ -48,20 +48,29 @@ pub struct UgiArgs {
 
 /// `ludus arena`.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct ArenaArgs {
+    /// `ludus arena merge FILE...`.
+    #[command(subcommand)]
+    pub merge: Option<ArenaCommand>,
     /// The game.
-    pub game: String,
-    /// A computer player, ai:LEVEL or ai:AGENT:key=value,... (two for a match, more for a
-    /// round robin).
-    #[arg(long = "ai", required = true)]
+    #[arg(required = true)]
+    pub game: Option<String>,
+    /// A computer player, ai:LEVEL or ai:AGENT:key=value,... (two players for a match, more
+    /// for a round robin).
+    #[arg(long = "ai")]
     pub ai: Vec<String>,
-    /// Games per pair of players (seats alternate).
-    #[arg(long, default_value_t = 10)]
-    pub games: usize,
+    /// An outside engine speaking UGI, "NAME=COMMAND ARGS" (a fresh process per game; placed
+    /// after the --ai players).
+    #[arg(long = "engine", value_name = "NAME=COMMAND ARGS")]
+    pub engines: Vec<String>,
+    /// Games per pair of players, 1 to 1000000 (seats swap every game; with --sprt, the most).
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
     /// Seed of the whole arena (each game is seeded from it and its number).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Worker threads (0 = every core).
+    /// Worker threads: 0 = one per core, at most four per core.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// A rules option as key=value (repeatable).
@@ -73,6 +82,43 @@ pub struct ArenaArgs {
     /// Save every game as a record in this directory.
     #[arg(long)]
     pub save_games: Option<PathBuf>,
+    /// Openings, one per line (startpos/fen ... moves ..., a move sequence or a position
+    /// string); each is played twice with the seats swapped.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Random decisions added to every opening, 0 to 1000.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub random_opening: u32,
+    /// Milliseconds per decision for --engine players (go movetime), 1 to 3600000.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime: u64,
+    /// Milliseconds an engine may exceed its move time before it loses, 0 to 60000.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    pub margin: u64,
+    /// Play game pairs until a sequential probability ratio test decides:
+    /// elo0=E0,elo1=E1[,alpha=A,beta=B] (two players).
+    #[arg(long, value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
+    pub sprt: Option<String>,
+    /// Play only shard I of N of the game list (I from 0 to N-1).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Write each game as a JSON line (with the tournament's fingerprint) for `arena merge`.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// Subcommands of `ludus arena`.
+#[derive(Debug, Subcommand)]
+pub enum ArenaCommand {
+    /// Combine the --out files of a tournament's shards into its table (or JSON).
+    Merge {
+        /// The shard files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// A game, its options, a start position and moves played from it.
@@ -113,8 +159,8 @@ pub struct PerftArgs {
 pub struct BenchArgs {
     /// The game.
     pub game: String,
-    /// How long to play random games.
-    #[arg(long, default_value_t = 3.0)]
+    /// How long to play random games, in seconds: more than 0, at most 3600.
+    #[arg(long, default_value_t = 3.0, value_parser = seconds_in_range)]
     pub seconds: f64,
     /// Seed of the random games.
     #[arg(long, default_value_t = 1)]
@@ -183,4 +229,12 @@ pub struct ReplayArgs {
     /// Print the board after every turn.
     #[arg(long)]
     pub boards: bool,
+}
+
+/// A number of seconds for `bench`: finite, above 0 and at most an hour.
+fn seconds_in_range(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => Ok(s),
+        _ => Err("expected a number of seconds above 0 and at most 3600".to_string()),
+    }
 }
