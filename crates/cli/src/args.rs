@@ -160,7 +160,7 @@ pub struct BenchArgs {
     /// The game.
     pub game: String,
     /// How long to play random games, in seconds: more than 0, at most 3600.
-    #[arg(long, default_value_t = 3.0, value_parser = seconds_in_range)]
+    #[arg(long, default_value_t = 3.0, value_parser = seconds_in_range, allow_hyphen_values = true)]
     pub seconds: f64,
     /// Seed of the random games.
     #[arg(long, default_value_t = 1)]

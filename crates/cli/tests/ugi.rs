@@ -96,7 +96,10 @@ fn the_handshake_lists_engine_and_rules_options() {
         "option name Agent type string",
         "option name players type spin default 2 min 2 max 4",
     ] {
-        assert!(lines.iter().any(|l| l.starts_with(wanted)), "{wanted}: {lines:?}");
+        assert!(
+            lines.iter().any(|l| l.starts_with(wanted)),
+            "{wanted}: {lines:?}"
+        );
     }
     engine.send("isready");
     assert_eq!(engine.next(10).as_deref(), Some("readyok"));
@@ -203,10 +206,13 @@ fn stop_ends_an_infinite_search_and_isready_answers_meanwhile() {
     let lines = engine.until("bestmove ");
     assert!(clock.elapsed() < Duration::from_secs(5));
     assert!(
-        lines.iter().chain(&before_stop).any(|l| l.starts_with("info depth ")
-            && l.contains(" score ")
-            && l.contains(" nodes ")
-            && l.contains(" pv ")),
+        lines
+            .iter()
+            .chain(&before_stop)
+            .any(|l| l.starts_with("info depth ")
+                && l.contains(" score ")
+                && l.contains(" nodes ")
+                && l.contains(" pv ")),
         "{lines:?}"
     );
     engine.quit();

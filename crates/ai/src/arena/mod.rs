@@ -76,8 +76,10 @@ pub const MAX_GAMES_PER_PAIR: usize = 1_000_000;
 /// The most random decisions an opening may add.
 pub const MAX_RANDOM_OPENING: u32 = 1000;
 /// The longest move time given to outside engines.
+#[allow(clippy::duration_suboptimal_units)] // from_hours needs a newer Rust than 1.85
 pub const MAX_MOVETIME: Duration = Duration::from_secs(3600);
 /// The longest margin over the move time.
+#[allow(clippy::duration_suboptimal_units)] // from_mins needs a newer Rust than 1.85
 pub const MAX_MARGIN: Duration = Duration::from_secs(60);
 
 /// What an arena plays.
@@ -138,7 +140,9 @@ impl<G: Game> ArenaConfig<G> {
     /// Every player, agents first.
     pub fn players(&self) -> Vec<PlayerSpec> {
         let agents = self.agents.iter().cloned().map(PlayerSpec::Agent);
-        agents.chain(self.engines.iter().cloned().map(PlayerSpec::Engine)).collect()
+        agents
+            .chain(self.engines.iter().cloned().map(PlayerSpec::Engine))
+            .collect()
     }
 
     /// The text whose hash is the tournament's fingerprint: everything that defines the list
@@ -191,7 +195,9 @@ pub enum ArenaError {
     #[error("cannot start {0} worker threads: {1}")]
     Threads(usize, String),
     /// More threads than the machine can use.
-    #[error("--threads {asked} is too many: expected 0 (one per core) to {max} (four per core here)")]
+    #[error(
+        "--threads {asked} is too many: expected 0 (one per core) to {max} (four per core here)"
+    )]
     TooManyThreads {
         /// Asked for.
         asked: usize,
@@ -236,26 +242,40 @@ pub struct Progress {
 }
 
 fn check_ranges<G: Game>(config: &ArenaConfig<G>, players: usize) -> Result<(), ArenaError> {
-    let out_of_range = |what, value: String, range: String| {
-        Err(ArenaError::OutOfRange { what, value, range })
-    };
+    let out_of_range =
+        |what, value: String, range: String| Err(ArenaError::OutOfRange { what, value, range });
     if players < 2 {
         return Err(ArenaError::TooFewAgents(players));
     }
     if !(1..=MAX_GAMES_PER_PAIR).contains(&config.games_per_pair) {
-        return out_of_range("--games", config.games_per_pair.to_string(), format!("1 to {MAX_GAMES_PER_PAIR}"));
+        return out_of_range(
+            "--games",
+            config.games_per_pair.to_string(),
+            format!("1 to {MAX_GAMES_PER_PAIR}"),
+        );
     }
     let max_threads = 4 * std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     if config.threads > max_threads {
-        return Err(ArenaError::TooManyThreads { asked: config.threads, max: max_threads });
+        return Err(ArenaError::TooManyThreads {
+            asked: config.threads,
+            max: max_threads,
+        });
     }
     if config.random_opening > MAX_RANDOM_OPENING {
-        return out_of_range("--random-opening", config.random_opening.to_string(), format!("0 to {MAX_RANDOM_OPENING}"));
+        return out_of_range(
+            "--random-opening",
+            config.random_opening.to_string(),
+            format!("0 to {MAX_RANDOM_OPENING}"),
+        );
     }
     if config.movetime.is_zero() || config.movetime > MAX_MOVETIME || config.margin > MAX_MARGIN {
         return out_of_range(
             "--movetime/--margin",
-            format!("{} ms/{} ms", config.movetime.as_millis(), config.margin.as_millis()),
+            format!(
+                "{} ms/{} ms",
+                config.movetime.as_millis(),
+                config.margin.as_millis()
+            ),
             "a move time of 1 ms to 3600000 ms and a margin of 0 to 60000 ms".to_string(),
         );
     }
@@ -295,7 +315,9 @@ pub fn run_arena_with<G: Game + Heuristic>(
     let schedule = Schedule {
         players: players.len(),
         games_per_pair: config.games_per_pair,
-        seat_count: Session::<G>::new(&config.options, config.seed).state().seat_count(),
+        seat_count: Session::<G>::new(&config.options, config.seed)
+            .state()
+            .seat_count(),
     };
     let total = schedule.total();
     let names: Vec<String> = players.iter().map(ToString::to_string).collect();
@@ -329,7 +351,8 @@ pub fn run_arena_with<G: Game + Heuristic>(
     std::thread::scope(|scope| {
         let (send, results) = channel();
         for _ in 0..threads {
-            let (send, next, stop, players, schedule) = (send.clone(), &next, &stop, &players, &schedule);
+            let (send, next, stop, players, schedule) =
+                (send.clone(), &next, &stop, &players, &schedule);
             scope.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     let n = next.fetch_add(1, Ordering::Relaxed);
@@ -337,7 +360,10 @@ pub fn run_arena_with<G: Game + Heuristic>(
                         break;
                     }
                     let fixture = schedule.fixture(config.shard.game(n));
-                    if send.send(play::play_fixture(config, players, &fixture)).is_err() {
+                    if send
+                        .send(play::play_fixture(config, players, &fixture))
+                        .is_err()
+                    {
                         break;
                     }
                 }

@@ -85,8 +85,13 @@ pub fn parse_openings<G: Game>(
 fn words_after(words: &[&str], start: usize) -> Result<Vec<String>, String> {
     match words.get(start) {
         None => Ok(Vec::new()),
-        Some(&"moves") => Ok(words[start + 1..].iter().map(|w| (*w).to_string()).collect()),
-        Some(other) => Err(format!("expected 'moves' after the position, found '{other}'")),
+        Some(&"moves") => Ok(words[start + 1..]
+            .iter()
+            .map(|w| (*w).to_string())
+            .collect()),
+        Some(other) => Err(format!(
+            "expected 'moves' after the position, found '{other}'"
+        )),
     }
 }
 
@@ -98,7 +103,10 @@ fn parse_line<G: Game>(line: &str, options: &G::Options) -> Result<Opening, Stri
             moves: words_after(&words, 1)?,
         },
         "fen" => {
-            let end = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+            let end = words
+                .iter()
+                .position(|w| *w == "moves")
+                .unwrap_or(words.len());
             if end < 2 {
                 return Err("expected fen POSITION [moves M...]".to_string());
             }
@@ -112,13 +120,20 @@ fn parse_line<G: Game>(line: &str, options: &G::Options) -> Result<Opening, Stri
                 position: None,
                 moves: words.iter().map(|w| (*w).to_string()).collect(),
             };
-            if as_moves.start::<G>(options, 0).is_ok() {
+            let Err(moves_error) = as_moves.start::<G>(options, 0) else {
                 return Ok(as_moves);
-            }
-            Opening {
+            };
+            let as_position = Opening {
                 position: Some(line.to_string()),
                 moves: Vec::new(),
+            };
+            if let Err(position_error) = as_position.start::<G>(options, 0) {
+                return Err(format!(
+                    "neither moves from the start ({moves_error}) nor a position string \
+                     ({position_error})"
+                ));
             }
+            as_position
         }
     };
     opening.start::<G>(options, 0)?;
@@ -160,11 +175,17 @@ mod tests {
         let mut actions = Vec::new();
         start.legal_actions(&mut actions);
         let first = start.format_action(actions[0]);
-        let text = format!("# comment\n\nstartpos moves {first}\n{first}\nfen {}\n", start.position());
+        let text = format!(
+            "# comment\n\nstartpos moves {first}\n{first}\nfen {}\n",
+            start.position()
+        );
         let openings = parse_openings::<Nim>(&text, &options).unwrap();
         assert_eq!(openings.len(), 3);
         assert_eq!(openings[0], openings[1]);
-        assert_eq!(openings[2].position.as_deref(), Some(start.position().as_str()));
+        assert_eq!(
+            openings[2].position.as_deref(),
+            Some(start.position().as_str())
+        );
         let err = parse_openings::<Nim>("startpos\nstartpos moves zz\n", &options).unwrap_err();
         assert_eq!(err.line, 2);
         assert!(parse_openings::<Nim>("# nothing\n", &options).is_err());

@@ -47,7 +47,10 @@ enum Seated<G: Game> {
 }
 
 /// The opening of game pair `round`, as a session ready to play.
-fn opening_session<G: Game>(config: &ArenaConfig<G>, round: usize) -> Result<Session<G>, ArenaError> {
+fn opening_session<G: Game>(
+    config: &ArenaConfig<G>,
+    round: usize,
+) -> Result<Session<G>, ArenaError> {
     let start_seed = mix(config.seed, round as u64);
     let opening = match config.openings.len() {
         0 => Opening::default(),
@@ -56,7 +59,11 @@ fn opening_session<G: Game>(config: &ArenaConfig<G>, round: usize) -> Result<Ses
     let mut session = opening
         .start::<G>(&config.options, start_seed)
         .map_err(|message| ArenaError::Opening { round, message })?;
-    random_plies(&mut session, config.random_opening, mix(start_seed, 0x6f70_656e));
+    random_plies(
+        &mut session,
+        config.random_opening,
+        mix(start_seed, 0x6f70_656e),
+    );
     Ok(session)
 }
 
@@ -82,9 +89,11 @@ pub(crate) fn play_fixture<G: Game + Heuristic>(
     let game_seed = mix(config.seed, fixture.index as u64);
     let mut session = opening_session(config, fixture.round)?;
     let from_setup = config.openings.is_empty()
-        || config.openings[fixture.round % config.openings.len()].position.is_none();
-    let startpos = from_setup
-        && session.start().position() == G::new(&config.options, 0).position();
+        || config.openings[fixture.round % config.openings.len()]
+            .position
+            .is_none();
+    let startpos =
+        from_setup && session.start().position() == G::new(&config.options, 0).position();
     let rules = options_to_pairs(&config.options);
     let mut seated = Vec::new();
     for (k, &player) in fixture.seats.iter().enumerate() {
@@ -177,17 +186,31 @@ impl<G: Game> Played<G> {
         };
         let best = client.best_move(&position, config.movetime, config.margin)?;
         let actions = self.session.state().parse_turn(&best).map_err(|e| {
-            Forfeit(format!("{} played an illegal move '{best}': {e}", client.name()))
+            Forfeit(format!(
+                "{} played an illegal move '{best}': {e}",
+                client.name()
+            ))
         })?;
-        self.play_actions(seat, &actions, &format!("{} played an illegal move '{best}'", client.name()))
+        self.play_actions(
+            seat,
+            &actions,
+            &format!("{} played an illegal move '{best}'", client.name()),
+        )
     }
 
     /// Plays `actions` for `seat`, all of them its own decisions, or none.
-    fn play_actions(&mut self, seat: Seat, actions: &[G::Action], illegal: &str) -> Result<(), Forfeit> {
+    fn play_actions(
+        &mut self,
+        seat: Seat,
+        actions: &[G::Action],
+        illegal: &str,
+    ) -> Result<(), Forfeit> {
         let mut state = self.session.state().clone();
         for &action in actions {
             if state.to_move() != Some(seat) || state.try_apply(action).is_err() {
-                return Err(Forfeit(format!("{illegal} (not a legal decision of its turn)")));
+                return Err(Forfeit(format!(
+                    "{illegal} (not a legal decision of its turn)"
+                )));
             }
         }
         for &action in actions {

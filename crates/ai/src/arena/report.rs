@@ -85,6 +85,8 @@ pub struct SprtSummary {
     pub verdict: Option<SprtVerdict>,
 }
 
+// serde's `serialize_with` hands over a reference.
+#[allow(clippy::ref_option, clippy::trivially_copy_pass_by_ref)]
 fn verdict_text<S: serde::Serializer>(v: &Option<SprtVerdict>, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(&v.map_or_else(|| "game limit reached".to_string(), |v| v.to_string()))
 }
@@ -236,9 +238,10 @@ impl ArenaReport {
             );
         }
         if let Some(sprt) = &self.sprt {
-            let verdict = sprt
-                .verdict
-                .map_or_else(|| "no decision: game limit reached".to_string(), |v| v.to_string());
+            let verdict = sprt.verdict.map_or_else(
+                || "no decision: game limit reached".to_string(),
+                |v| v.to_string(),
+            );
             let _ = writeln!(
                 out,
                 "SPRT elo0={} elo1={}: {}, pairs {:?}: {verdict}",

@@ -62,7 +62,7 @@ impl Schedule {
             index,
             round: game / 2,
             seats: (0..self.seat_count)
-                .map(|k| if (k + game) % 2 == 0 { a } else { b })
+                .map(|k| if (k + game) & 1 == 0 { a } else { b })
                 .collect(),
         }
     }

@@ -135,7 +135,9 @@ pub enum ShardFileError {
         message: String,
     },
     /// A file of another tournament.
-    #[error("'{path}' is from another tournament (fingerprint {found}, the first file's is {expected})")]
+    #[error(
+        "'{path}' is from another tournament (fingerprint {found}, the first file's is {expected})"
+    )]
     Fingerprint {
         /// The file.
         path: PathBuf,
@@ -223,7 +225,9 @@ pub fn merge(paths: &[PathBuf]) -> Result<ArenaReport, ShardFileError> {
             message,
         };
         let header: ShardHeader = match lines.next() {
-            Some((_, Ok(text))) => serde_json::from_str(&text).map_err(|e| format(1, e.to_string()))?,
+            Some((_, Ok(text))) => {
+                serde_json::from_str(&text).map_err(|e| format(1, e.to_string()))?
+            }
             _ => return Err(format(1, "empty file".to_string())),
         };
         if header.format != SHARD_FORMAT {

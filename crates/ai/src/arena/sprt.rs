@@ -110,7 +110,12 @@ impl SprtConfig {
         let counts: Vec<f64> = pairs.iter().map(|&n| f64::from(n).max(1e-3)).collect();
         let n: f64 = counts.iter().sum();
         let score = |class: usize| class as f64 / 4.0;
-        let mean = counts.iter().enumerate().map(|(i, c)| c * score(i)).sum::<f64>() / n;
+        let mean = counts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| c * score(i))
+            .sum::<f64>()
+            / n;
         let variance = counts
             .iter()
             .enumerate()
@@ -164,7 +169,10 @@ mod tests {
         assert!((llr - 2.0542).abs() < 1e-3, "{llr}");
         assert_eq!(standard().verdict(&[5, 10, 40, 30, 15]), None);
         // Twice the pairs, same shares: the LLR doubles to 4.108, above 2.944: H1.
-        assert_eq!(standard().verdict(&[10, 20, 80, 60, 30]), Some(SprtVerdict::H1));
+        assert_eq!(
+            standard().verdict(&[10, 20, 80, 60, 30]),
+            Some(SprtVerdict::H1)
+        );
     }
 
     #[test]
@@ -174,7 +182,10 @@ mod tests {
         let llr = standard().llr(&[10, 20, 40, 20, 10]);
         assert!((llr + 0.13799).abs() < 1e-4, "{llr}");
         // 30 times as many pairs: −4.14, below −2.944: H0.
-        assert_eq!(standard().verdict(&[300, 600, 1200, 600, 300]), Some(SprtVerdict::H0));
+        assert_eq!(
+            standard().verdict(&[300, 600, 1200, 600, 300]),
+            Some(SprtVerdict::H0)
+        );
     }
 
     #[test]
@@ -182,7 +193,13 @@ mod tests {
         let llr = standard().llr(&[0, 0, 0, 0, 3]);
         assert!(llr.is_finite() && llr > 0.0, "{llr}");
         assert!(standard().llr(&[0; 5]).abs() < 1e-12);
-        for bad in ["elo0=10,elo1=0", "elo0=0", "elo0=0,elo1=5,alpha=0", "elo0=nan,elo1=1", "x=1"] {
+        for bad in [
+            "elo0=10,elo1=0",
+            "elo0=0",
+            "elo0=0,elo1=5,alpha=0",
+            "elo0=nan,elo1=1",
+            "x=1",
+        ] {
             assert!(bad.parse::<SprtConfig>().is_err(), "{bad}");
         }
     }

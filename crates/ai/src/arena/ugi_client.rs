@@ -25,7 +25,9 @@ pub struct EngineSpec {
 
 /// Text that is not `NAME=COMMAND ARGS`.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("bad engine '{0}': expected NAME=COMMAND ARGS (a name without spaces or '=', then the program)")]
+#[error(
+    "bad engine '{0}': expected NAME=COMMAND ARGS (a name without spaces or '=', then the program)"
+)]
 pub struct EngineSpecError(pub String);
 
 impl FromStr for EngineSpec {

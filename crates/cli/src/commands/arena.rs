@@ -23,7 +23,14 @@ use crate::args::{ArenaArgs, ArenaCommand};
 pub fn run(args: &ArenaArgs) -> Result<()> {
     if let Some(ArenaCommand::Merge { files, json }) = &args.merge {
         let report = merge(files)?;
-        println!("{}", if *json { report.to_json() } else { report.table() });
+        println!(
+            "{}",
+            if *json {
+                report.to_json()
+            } else {
+                report.table()
+            }
+        );
         return Ok(());
     }
     let game = args.game.as_deref().unwrap_or_default();
@@ -40,7 +47,11 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
     if agents.len() + engines.len() < 2 {
         anyhow::bail!("an arena needs at least two players (--ai or --engine)");
     }
-    let sprt = args.sprt.as_deref().map(str::parse::<SprtConfig>).transpose()?;
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(str::parse::<SprtConfig>)
+        .transpose()?;
     let shard = args.shard.as_deref().map(str::parse::<Shard>).transpose()?;
     let output = dispatch(
         game,
@@ -124,8 +135,7 @@ fn progress_bar() -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(0);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left {msg}")
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left {msg}")
     {
         bar.set_style(style);
     }

@@ -83,8 +83,7 @@ pub const MAX_MILLIS: u64 = 86_400_000;
 /// The deepest `go depth`.
 pub const MAX_DEPTH: u32 = 1000;
 
-const COMMANDS: &str =
-    "ugi, isready, uginewgame, setoption, position, go, stop, query, quit";
+const COMMANDS: &str = "ugi, isready, uginewgame, setoption, position, go, stop, query, quit";
 
 /// Text from outside made safe to echo: control characters become `?` and long text is cut.
 pub fn echo(text: &str) -> String {
@@ -177,7 +176,7 @@ fn parse_position(words: &[&str]) -> Result<Command, CommandError> {
     })
 }
 
-fn number<T: std::str::FromStr + PartialOrd + fmt::Display>(
+fn number<T: std::str::FromStr + PartialOrd + fmt::Display + Copy>(
     key: &str,
     text: Option<&&str>,
     max: T,
@@ -304,8 +303,17 @@ mod tests {
         assert_eq!(limits.time, [Some(1000), Some(0), Some(7), None]);
         assert_eq!(limits.inc[0], Some(10));
         assert_eq!(limits.movetime, Some(50));
-        assert!(matches!(ok("go infinite"), Command::Go(GoLimits { infinite: true, .. })));
-        for bad in ["go depth", "go depth x", "go movetime 1e9", "go p5time 1", "go fast"] {
+        assert!(matches!(
+            ok("go infinite"),
+            Command::Go(GoLimits { infinite: true, .. })
+        ));
+        for bad in [
+            "go depth",
+            "go depth x",
+            "go movetime 1e9",
+            "go p5time 1",
+            "go fast",
+        ] {
             assert!(parse(bad).is_err(), "{bad}");
         }
     }

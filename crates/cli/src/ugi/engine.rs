@@ -188,7 +188,11 @@ impl Engine {
 
     fn set_rule(&mut self, name: &str, value: &str) -> Result<(), String> {
         let info = self.game.info();
-        let Some(option) = info.options.iter().find(|o| o.name.eq_ignore_ascii_case(name)) else {
+        let Some(option) = info
+            .options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case(name))
+        else {
             let names: Vec<&str> = info.options.iter().map(|o| o.name).collect();
             return Err(format!(
                 "unknown option '{}': expected Level, Agent, AgentParams, Seed or {}",
@@ -203,8 +207,8 @@ impl Engine {
             .cloned()
             .collect();
         rules.push(format!("{}={value}", option.name));
-        let game = ludus_games::new_game(info.id, &rules, None, self.seed)
-            .map_err(|e| e.to_string())?;
+        let game =
+            ludus_games::new_game(info.id, &rules, None, self.seed).map_err(|e| e.to_string())?;
         self.rules = rules;
         self.game = game;
         self.agent_cache = None;

@@ -43,7 +43,10 @@ impl Output {
     /// Writes one line. A driver that closed its end no longer listens: errors are dropped,
     /// and the loop ends when the input ends.
     pub fn line(&self, text: &str) {
-        let mut sink = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut sink = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let _ = writeln!(sink, "{text}").and_then(|()| sink.flush());
     }
 }
@@ -101,7 +104,10 @@ enum Line {
 
 /// Reads one line (without its end) into `buffer`, at most [`MAX_LINE`] bytes of it.
 fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> std::io::Result<Line> {
-    let read = input.by_ref().take(MAX_LINE as u64).read_until(b'\n', buffer)?;
+    let read = input
+        .by_ref()
+        .take(MAX_LINE as u64)
+        .read_until(b'\n', buffer)?;
     if read == 0 {
         return Ok(Line::End);
     }
@@ -118,7 +124,10 @@ fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> std::io::Result<
     // Skip the rest of the overlong line.
     loop {
         let mut rest = Vec::new();
-        let n = input.by_ref().take(MAX_LINE as u64).read_until(b'\n', &mut rest)?;
+        let n = input
+            .by_ref()
+            .take(MAX_LINE as u64)
+            .read_until(b'\n', &mut rest)?;
         if n == 0 || rest.last() == Some(&b'\n') {
             return Ok(Line::TooLong);
         }

@@ -49,7 +49,10 @@ pub fn budget_params(limits: &GoLimits, seat: usize) -> Vec<Vec<(String, String)
     if limits.depth.is_some() && !limits.infinite {
         // Without its depth, a `go depth` would have no limit left: the agent's own budget.
         let rest: Vec<_> = full.iter().filter(|(k, _)| k != "depth").cloned().collect();
-        if rest.iter().any(|(k, v)| k == "nodes" || (k == "time" && v != "0")) {
+        if rest
+            .iter()
+            .any(|(k, v)| k == "nodes" || (k == "time" && v != "0"))
+        {
             tries.push(rest);
         }
     }
@@ -122,28 +125,28 @@ impl Running {
 /// shown in centi-units as `182·ln(r/(1-r))`, the inverse of the evaluation bar's curve.
 pub fn info_line(found: &AnyAnalysis, elapsed: Duration) -> String {
     let millis = elapsed.as_millis().max(1) as u64;
-    let mut line = format!("info depth {}", found.depth);
-    match found.evaluation {
-        Some(Evaluation::Score(cp)) => line.push_str(&format!(" score cp {cp}")),
-        Some(Evaluation::Win(n)) => line.push_str(&format!(" score mate {}", n.max(1))),
-        Some(Evaluation::Loss(n)) => line.push_str(&format!(" score mate -{}", n.max(1))),
+    let score = match found.evaluation {
+        Some(Evaluation::Score(cp)) => format!(" score cp {cp}"),
+        Some(Evaluation::Win(n)) => format!(" score mate {}", n.max(1)),
+        Some(Evaluation::Loss(n)) => format!(" score mate -{}", n.max(1)),
         Some(Evaluation::Reward(r)) => {
             let r = r.clamp(0.001, 0.999);
-            line.push_str(&format!(" score cp {:.0}", 182.0 * (r / (1.0 - r)).ln()));
+            format!(" score cp {:.0}", 182.0 * (r / (1.0 - r)).ln())
         }
-        None => {}
-    }
-    line.push_str(&format!(
-        " nodes {} nps {} time {}",
+        None => String::new(),
+    };
+    let pv = if found.pv.is_empty() {
+        String::new()
+    } else {
+        format!(" pv {}", found.pv.join(" "))
+    };
+    format!(
+        "info depth {}{score} nodes {} nps {} time {}{pv}",
+        found.depth,
         found.nodes,
         found.nodes.saturating_mul(1000) / millis,
         elapsed.as_millis()
-    ));
-    if !found.pv.is_empty() {
-        line.push_str(" pv ");
-        line.push_str(&found.pv.join(" "));
-    }
-    line
+    )
 }
 
 #[cfg(test)]
@@ -158,9 +161,15 @@ mod tests {
             ..GoLimits::default()
         };
         // Seat 1: 10000/20 + 100·3/4 = 575 ms.
-        assert_eq!(budget_params(&limits, 0)[0], [("time".into(), "0.575".into())]);
+        assert_eq!(
+            budget_params(&limits, 0)[0],
+            [("time".into(), "0.575".into())]
+        );
         // Seat 2: 2000/20 = 100 ms.
-        assert_eq!(budget_params(&limits, 1)[0], [("time".into(), "0.100".into())]);
+        assert_eq!(
+            budget_params(&limits, 1)[0],
+            [("time".into(), "0.100".into())]
+        );
     }
 
     #[test]
@@ -170,14 +179,20 @@ mod tests {
             ..GoLimits::default()
         };
         let tries = budget_params(&limits, 0);
-        assert_eq!(tries[0], [("time".into(), "0".into()), ("depth".into(), "3".into())]);
+        assert_eq!(
+            tries[0],
+            [("time".into(), "0".into()), ("depth".into(), "3".into())]
+        );
         assert!(tries[1].is_empty());
         let with_nodes = GoLimits {
             depth: Some(3),
             nodes: Some(100),
             ..GoLimits::default()
         };
-        assert_eq!(budget_params(&with_nodes, 0)[1], [("time".into(), "0".into()), ("nodes".into(), "100".into())]);
+        assert_eq!(
+            budget_params(&with_nodes, 0)[1],
+            [("time".into(), "0".into()), ("nodes".into(), "100".into())]
+        );
         assert_eq!(budget_params(&GoLimits::default(), 0), [Vec::new()]);
     }
 
