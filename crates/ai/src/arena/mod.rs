@@ -157,6 +157,8 @@ impl<G: Game> ArenaConfig<G> {
             })
             .collect();
         serde_json::json!({
+            // Another version may play differently: its shards are another tournament.
+            "ludus": env!("CARGO_PKG_VERSION"),
             "game": G::INFO.id,
             "options": ludus_engine::options_to_pairs(&self.options),
             "players": players,
