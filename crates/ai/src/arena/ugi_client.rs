@@ -7,7 +7,7 @@
 //! is a [`Forfeit`] with a reason a person can read; the process is killed when the game ends.
 
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::str::FromStr;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -89,7 +89,12 @@ impl UgiClient {
             let mut reader = BufReader::new(output);
             let mut line = Vec::new();
             // Lines are read as bytes: an engine's invalid UTF-8 is its garbage, not our error.
-            while reader.read_until(b'\n', &mut line).is_ok_and(|n| n > 0) {
+            // A line is cut at 1 MiB, so an engine cannot fill the memory with one line.
+            while (&mut reader)
+                .take(1 << 20)
+                .read_until(b'\n', &mut line)
+                .is_ok_and(|n| n > 0)
+            {
                 let text = String::from_utf8_lossy(&line).trim_end().to_string();
                 if send.send(text).is_err() {
                     break;

@@ -94,6 +94,10 @@ impl Engine {
         if let Some(search) = self.search.take() {
             if let (spec, Some(agent)) = search.stop() {
                 self.agent_cache = Some((spec, agent));
+            } else {
+                // The search thread failed before its bestmove: the driver still needs one.
+                self.error("the search failed");
+                self.out.line("bestmove (none)");
             }
         }
     }
