@@ -197,6 +197,8 @@ fn each_opening_is_played_twice_with_the_seats_swapped() {
 
 #[test]
 fn sprt_stops_when_it_decides() {
+    // A limit of a million games: the schedule is lazy, so nothing is prepared for games the
+    // test never reaches.
     let strong_first = arena_json(&[
         "replica",
         "--ai",
@@ -204,7 +206,7 @@ fn sprt_stops_when_it_decides() {
         "--ai",
         "ai:1",
         "--games",
-        "200",
+        "1000000",
         "--sprt",
         "elo0=0,elo1=50,alpha=0.05,beta=0.05",
     ]);

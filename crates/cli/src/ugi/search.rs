@@ -30,7 +30,12 @@ pub fn budget_params(limits: &GoLimits, seat: usize) -> Vec<Vec<(String, String)
         })
     };
     match millis {
-        Some(ms) => full.push(("time".to_string(), format!("{:.3}", ms as f64 / 1000.0))),
+        // `go movetime 0` asks for a move at once, not for a search without a limit (which
+        // the agents' `time=0` would mean): at least 1 ms.
+        Some(ms) => full.push((
+            "time".to_string(),
+            format!("{:.3}", ms.max(1) as f64 / 1000.0),
+        )),
         // No time limit: the search ends at its depth or node limit, or at `stop`.
         None if limits.infinite || limits.depth.is_some() || limits.nodes.is_some() => {
             full.push(("time".to_string(), "0".to_string()));
