@@ -28,7 +28,7 @@ pub enum Command {
     Bench(BenchArgs),
     /// Print a saved game move by move, with the result.
     Replay(ReplayArgs),
-    /// Let computer players play each other: W/D/L, score and Elo per player.
+    /// Let computer players and outside UGI engines play each other: W/D/L, score and Elo.
     Arena(ArenaArgs),
     /// List the games with their players and rules options.
     Games,

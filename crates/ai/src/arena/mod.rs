@@ -183,12 +183,12 @@ pub enum ArenaError {
     #[error(transparent)]
     Agent(#[from] AgentError),
     /// The directory for saved games cannot be created.
-    #[error("cannot create directory '{path}': {source}")]
+    #[error("cannot create directory '{path}': {reason}")]
     SaveDir {
         /// The directory.
         path: PathBuf,
         /// Why.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     /// A game record could not be written.
     #[error(transparent)]
@@ -309,9 +309,9 @@ pub fn run_arena_with<G: Game + Heuristic>(
         build_agent::<G>(spec, 0)?;
     }
     if let Some(dir) = &config.save_dir {
-        std::fs::create_dir_all(dir).map_err(|source| ArenaError::SaveDir {
+        std::fs::create_dir_all(dir).map_err(|reason| ArenaError::SaveDir {
             path: dir.clone(),
-            source,
+            reason,
         })?;
     }
     let schedule = Schedule {

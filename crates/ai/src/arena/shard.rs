@@ -117,12 +117,12 @@ pub fn fingerprint(description: &str) -> String {
 #[derive(Debug, thiserror::Error)]
 pub enum ShardFileError {
     /// A file cannot be read or written.
-    #[error("cannot use '{path}': {source}")]
+    #[error("cannot use '{path}': {reason}")]
     Io {
         /// The file.
         path: PathBuf,
         /// Why.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     /// A line that is not what a shard file holds.
     #[error("'{path}' line {line}: not a shard line of ludus arena ({message})")]
@@ -172,9 +172,9 @@ pub struct ShardWriter {
 impl ShardWriter {
     /// Creates `path` (replacing it) and writes `header`.
     pub fn create(path: &Path, header: &ShardHeader) -> Result<Self, ShardFileError> {
-        let io = |source| ShardFileError::Io {
+        let io = |reason| ShardFileError::Io {
             path: path.to_path_buf(),
-            source,
+            reason,
         };
         let file = File::create(path).map_err(io)?;
         let mut writer = ShardWriter {
@@ -188,9 +188,9 @@ impl ShardWriter {
     fn line(&mut self, text: &str) -> Result<(), ShardFileError> {
         writeln!(self.file, "{text}")
             .and_then(|()| self.file.flush())
-            .map_err(|source| ShardFileError::Io {
+            .map_err(|reason| ShardFileError::Io {
                 path: self.path.clone(),
-                source,
+                reason,
             })
     }
 
@@ -214,9 +214,9 @@ pub fn merge(paths: &[PathBuf]) -> Result<ArenaReport, ShardFileError> {
     let mut first: Option<ShardHeader> = None;
     let mut games = BTreeMap::new();
     for path in paths {
-        let file = File::open(path).map_err(|source| ShardFileError::Io {
+        let file = File::open(path).map_err(|reason| ShardFileError::Io {
             path: path.clone(),
-            source,
+            reason,
         })?;
         let mut lines = BufReader::new(file).lines().enumerate();
         let format = |line: usize, message: String| ShardFileError::Format {
@@ -245,9 +245,9 @@ pub fn merge(paths: &[PathBuf]) -> Result<ArenaReport, ShardFileError> {
             None => first = Some(header),
         }
         for (i, text) in lines {
-            let text = text.map_err(|source| ShardFileError::Io {
+            let text = text.map_err(|reason| ShardFileError::Io {
                 path: path.clone(),
-                source,
+                reason,
             })?;
             let game: ShardGame =
                 serde_json::from_str(&text).map_err(|e| format(i + 1, e.to_string()))?;
