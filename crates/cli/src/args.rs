@@ -44,6 +44,10 @@ pub struct UgiArgs {
     /// A rules option as key=value (repeatable); `setoption` can change it later.
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
+    /// The computer player at start (the Agent option), e.g. ai:2 or ai:mcts:c=0.5; level 5
+    /// without it.
+    #[arg(long, value_name = "SPEC")]
+    pub agent: Option<String>,
 }
 
 /// `ludus arena`.

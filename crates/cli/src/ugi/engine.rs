@@ -41,12 +41,12 @@ impl std::fmt::Debug for Engine {
 
 impl Engine {
     /// An engine for the start position of `game`.
-    pub fn new(game: AnyGame, rules: Vec<String>, out: Output) -> Engine {
+    pub fn new(game: AnyGame, rules: Vec<String>, agent: Option<AgentSpec>, out: Output) -> Engine {
         Engine {
             game_id: game.info().id,
             rules,
             level: 5,
-            agent: None,
+            agent,
             params: Vec::new(),
             seed: 0,
             game,

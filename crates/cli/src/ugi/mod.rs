@@ -54,8 +54,22 @@ impl Output {
 /// Runs `ludus ugi`: reads commands from stdin until `quit` or the end of input.
 pub fn run(args: &UgiArgs) -> Result<()> {
     let game = ludus_games::new_game(&args.game, &args.options, None, 0)?;
+    let agent = match &args.agent {
+        Some(text) => {
+            // Refused here, before any protocol, with the usual one-line error.
+            crate::players::Player::parse(text, game.info().id, 0)?;
+            Some(text.parse()?)
+        }
+        None => None,
+    };
     let out = Output::new(Box::new(std::io::stdout()));
-    serve(std::io::stdin().lock(), game, args.options.clone(), out);
+    serve(
+        std::io::stdin().lock(),
+        game,
+        args.options.clone(),
+        agent,
+        out,
+    );
     Ok(())
 }
 
@@ -64,9 +78,10 @@ pub fn serve(
     mut input: impl BufRead,
     game: ludus_engine::AnyGame,
     rules: Vec<String>,
+    agent: Option<ludus_ai::AgentSpec>,
     out: Output,
 ) {
-    let mut engine = Engine::new(game, rules, out);
+    let mut engine = Engine::new(game, rules, agent, out);
     let mut buffer = Vec::new();
     loop {
         buffer.clear();
