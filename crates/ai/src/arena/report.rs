@@ -271,6 +271,31 @@ pub(crate) fn result_text(seats: usize, winner: Option<usize>) -> String {
 mod tests {
     use super::*;
 
+    fn game(index: usize, winner: Option<usize>) -> GameResult {
+        GameResult {
+            index,
+            seats: vec![],
+            result: String::new(),
+            plies: 1,
+            agents: vec![0, 1],
+            winner,
+            reason: String::new(),
+        }
+    }
+
+    #[test]
+    fn sprt_counts_pairs_in_order_whatever_finishes_first() {
+        let config: SprtConfig = "elo0=0,elo1=10".parse().unwrap();
+        let mut tracker = SprtTracker::new(config);
+        // Game 3 (pair 1) finishes before pair 0 is complete: nothing is counted yet.
+        assert_eq!(tracker.add(&game(3, None)).pentanomial, [0; 5]);
+        assert_eq!(tracker.add(&game(0, Some(0))).pentanomial, [0; 5]);
+        // Game 1 completes pair 0 (won twice: class 4) and pair 1 waits for game 2.
+        assert_eq!(tracker.add(&game(1, Some(0))).pentanomial, [0, 0, 0, 0, 1]);
+        // Game 2 lost by the first player, game 3 drawn: ½ point, class 1.
+        assert_eq!(tracker.add(&game(2, Some(1))).pentanomial, [0, 1, 0, 0, 1]);
+    }
+
     #[test]
     fn results_read_like_pgn() {
         assert_eq!(result_text(2, Some(0)), "1-0");

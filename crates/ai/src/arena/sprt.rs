@@ -3,15 +3,16 @@
 //! **Pentanomial model.** A match is played in game pairs (the same opening, seats swapped).
 //! The first player's points in a pair are 0, ½, 1, 1½ or 2; counting pairs in these five
 //! classes removes the noise of the opening from the variance. With `x` the pair's points
-//! divided by two (0, ¼, ½, ¾, 1), `N` pairs, their mean `μ` and variance `σ²`, the log-
-//! likelihood ratio of H1 (the first player is `elo1` stronger) against H0 (`elo0`) is
-//! approximated, as in fishtest's `LLR_alt2` and the generalised SPRT, by
+//! divided by two (0, ¼, ½, ¾, 1) and `N` pairs, the log-likelihood ratio of H1 (the first
+//! player is `elo1` stronger) against H0 (`elo0`) is the generalised SPRT's approximation, as in
+//! fishtest's `LLR_alt2` and fastchess's logistic model:
 //!
-//! `LLR = N · (s1 − s0) · (2μ − s0 − s1) / (2σ²)`, with `s = 1 / (1 + 10^(−elo/400))`
+//! `LLR = N/2 · ln(r0 / r1)`, with `r = Σ p(x) · (x − s)²` the spread of the pair scores around
+//! `s = 1 / (1 + 10^(−elo/400))` (logistic Elo) for `elo0` and `elo1`.
 //!
-//! (logistic Elo). A class with no pairs counts 0.001 pair, as OpenBench does, so that the
-//! variance of a one-sided start is not zero. The test accepts H1 when the LLR reaches
-//! `ln((1 − β)/α)` and H0 when it falls to `ln(β/(1 − α))`.
+//! A class with no pairs counts 0.001 pair, as fastchess and OpenBench do, so that no spread is
+//! zero. The test accepts H1 when the LLR reaches `ln((1 − β)/α)` and H0 when it falls to
+//! `ln(β/(1 − α))`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -109,21 +110,16 @@ impl SprtConfig {
         }
         let counts: Vec<f64> = pairs.iter().map(|&n| f64::from(n).max(1e-3)).collect();
         let n: f64 = counts.iter().sum();
-        let score = |class: usize| class as f64 / 4.0;
-        let mean = counts
-            .iter()
-            .enumerate()
-            .map(|(i, c)| c * score(i))
-            .sum::<f64>()
-            / n;
-        let variance = counts
-            .iter()
-            .enumerate()
-            .map(|(i, c)| c * (score(i) - mean).powi(2))
-            .sum::<f64>()
-            / n;
+        let spread = |s: f64| {
+            counts
+                .iter()
+                .enumerate()
+                .map(|(class, c)| c * (class as f64 / 4.0 - s).powi(2))
+                .sum::<f64>()
+                / n
+        };
         let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
-        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+        n / 2.0 * (spread(s0) / spread(s1)).ln()
     }
 
     /// The verdict once the LLR of `pairs` crosses a bound.
@@ -161,14 +157,15 @@ mod tests {
         // one, 15 won both. Pair scores x = 0, .25, .5, .75, 1.
         //   μ = (0·5 + .25·10 + .5·40 + .75·30 + 1·15) / 100 = 60 / 100 = 0.6
         //   E[x²] = (.0625·10 + .25·40 + .5625·30 + 1·15) / 100 = 42.5 / 100 = 0.425
-        //   σ² = 0.425 − 0.36 = 0.065
         //   s0 = 0.5; s1 = 1 / (1 + 10^(−10/400)) = 1 / 1.944061 = 0.514387
-        //   LLR = 100 · 0.014387 · (1.2 − 0.5 − 0.514387) / (2 · 0.065)
-        //       = 100 · 0.014387 · 0.185613 / 0.13 = 2.0542
+        //   r = E[(x − s)²] = E[x²] − 2sμ + s²
+        //   r0 = 0.425 − 0.6 + 0.25 = 0.075
+        //   r1 = 0.425 − 1.2 · 0.514387 + 0.514387² = 0.425 − 0.617264 + 0.264594 = 0.072330
+        //   LLR = 100/2 · ln(0.075 / 0.072330) = 50 · 0.036255 = 1.8128
         let llr = standard().llr(&[5, 10, 40, 30, 15]);
-        assert!((llr - 2.0542).abs() < 1e-3, "{llr}");
+        assert!((llr - 1.8128).abs() < 1e-3, "{llr}");
         assert_eq!(standard().verdict(&[5, 10, 40, 30, 15]), None);
-        // Twice the pairs, same shares: the LLR doubles to 4.108, above 2.944: H1.
+        // Twice the pairs, same shares: the LLR doubles to 3.6255, above 2.944: H1.
         assert_eq!(
             standard().verdict(&[10, 20, 80, 60, 30]),
             Some(SprtVerdict::H1)
@@ -177,11 +174,13 @@ mod tests {
 
     #[test]
     fn an_even_match_leans_to_h0() {
-        // 100 pairs 10, 20, 40, 20, 10: μ = 0.5, σ² = (10·.25 + 20·.0625·2 + 10·.25) / 100
-        // = 0.075; LLR = 100 · 0.014387 · (1 − 0.5 − 0.514387) / 0.15 = −0.13799.
+        // 100 pairs 10, 20, 40, 20, 10: μ = 0.5, E[x²] = (.0625·20 + .25·40 + .5625·20 +
+        // 1·10) / 100 = 0.325; r0 = 0.325 − 0.5 + 0.25 = 0.075;
+        // r1 = 0.325 − 0.514387 + 0.264594 = 0.075207; LLR = 50 · ln(0.075 / 0.075207)
+        // = 50 · (−0.0027561) = −0.13780.
         let llr = standard().llr(&[10, 20, 40, 20, 10]);
-        assert!((llr + 0.13799).abs() < 1e-4, "{llr}");
-        // 30 times as many pairs: −4.14, below −2.944: H0.
+        assert!((llr + 0.13780).abs() < 1e-4, "{llr}");
+        // 30 times as many pairs: −4.134, below −2.944: H0.
         assert_eq!(
             standard().verdict(&[300, 600, 1200, 600, 300]),
             Some(SprtVerdict::H0)
@@ -190,8 +189,12 @@ mod tests {
 
     #[test]
     fn a_one_sided_start_stays_finite_and_bad_specs_are_refused() {
+        // Three pairs won twice: the empty classes count 0.001 pair each, N = 3.004;
+        // r0 ≈ (3·0.25 + 0.001·(.25 + .0625 + 0 + .0625)) / 3.004 = 0.249792;
+        // r1 ≈ (3·0.235820 + 0.001·(.264594 + .070896 + .000207 + .055313)) / 3.004 = 0.235636;
+        // LLR = 1.502 · ln(0.249792 / 0.235636) = 0.0876: far from a verdict after 3 pairs.
         let llr = standard().llr(&[0, 0, 0, 0, 3]);
-        assert!(llr.is_finite() && llr > 0.0, "{llr}");
+        assert!((llr - 0.0876).abs() < 1e-3, "{llr}");
         assert!(standard().llr(&[0; 5]).abs() < 1e-12);
         for bad in [
             "elo0=10,elo1=0",
