@@ -216,7 +216,7 @@ fn parse_go(words: &[&str]) -> Result<GoLimits, CommandError> {
                 let seat = clock_seat(key).ok_or_else(|| {
                     CommandError(format!(
                         "unknown go parameter '{}': expected movetime, depth, nodes, infinite, \
-                         pNtime or pNinc (N = 1..4)",
+                         pNtime or pNinc (N = 1..4), wtime, btime, winc or binc",
                         echo(key)
                     ))
                 })?;
@@ -232,8 +232,14 @@ fn parse_go(words: &[&str]) -> Result<GoLimits, CommandError> {
     Ok(limits)
 }
 
-/// The seat (0-based) of `p1time` … `p4inc`.
+/// The seat (0-based) of `p1time` … `p4inc`, or of UCI's `wtime`, `btime`, `winc`, `binc`
+/// (seat 1 and seat 2), which drivers written for chess send.
 fn clock_seat(key: &str) -> Option<usize> {
+    match key {
+        "wtime" | "winc" => return Some(0),
+        "btime" | "binc" => return Some(1),
+        _ => {}
+    }
     let rest = key.strip_prefix('p')?;
     let digit = rest.chars().next()?.to_digit(10)? as usize;
     let suffix = &rest[1..];
@@ -296,6 +302,11 @@ mod tests {
 
     #[test]
     fn go_reads_every_limit_and_refuses_the_rest() {
+        let Command::Go(chess) = ok("go wtime 300 btime 200 winc 3 binc 2") else {
+            panic!("not go");
+        };
+        assert_eq!(chess.time, [Some(300), Some(200), None, None]);
+        assert_eq!(chess.inc, [Some(3), Some(2), None, None]);
         let Command::Go(limits) = ok("go p1time 1000 p2time -5 p1inc 10 p3time 7 movetime 50")
         else {
             panic!("not go");

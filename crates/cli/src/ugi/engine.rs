@@ -122,7 +122,7 @@ impl Engine {
                 .find(|(k, _)| k == option.name)
                 .map_or("", |(_, v)| v.as_str());
             let kind = match option.values {
-                OptionValues::Flag => "type check".to_string(),
+                OptionValues::Flag => format!("type check default {default}"),
                 OptionValues::Choice(words) => {
                     let vars: Vec<String> = words.iter().map(|w| format!("var {w}")).collect();
                     format!("type combo default {default} {}", vars.join(" "))
@@ -130,11 +130,6 @@ impl Engine {
                 OptionValues::Range { min, max, .. } => {
                     format!("type spin default {default} min {min} max {max}")
                 }
-            };
-            let kind = if matches!(option.values, OptionValues::Flag) {
-                format!("{kind} default {default}")
-            } else {
-                kind
             };
             self.out
                 .line(&format!("option name {} {kind}", option.name));
