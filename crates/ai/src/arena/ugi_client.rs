@@ -67,6 +67,9 @@ pub(crate) struct UgiClient {
     child: Child,
     input: ChildStdin,
     lines: Receiver<String>,
+    /// Whether the engine answered the last request: only then is it known to read its input,
+    /// so that writing `quit` cannot block on a full pipe.
+    answered: bool,
 }
 
 impl UgiClient {
@@ -107,6 +110,7 @@ impl UgiClient {
             child,
             input,
             lines,
+            answered: false,
         };
         client.send("ugi")?;
         client.wait_for("ugiok", HANDSHAKE, true)?;
@@ -116,6 +120,7 @@ impl UgiClient {
         client.send("uginewgame")?;
         client.send("isready")?;
         client.wait_for("readyok", HANDSHAKE, true)?;
+        client.answered = true;
         Ok(client)
     }
 
@@ -193,9 +198,11 @@ impl UgiClient {
         movetime: Duration,
         margin: Duration,
     ) -> Result<String, Forfeit> {
+        self.answered = false;
         self.send(position)?;
         self.send(&format!("go movetime {}", movetime.as_millis()))?;
         let best = self.wait_for("bestmove", movetime + margin, false)?;
+        self.answered = true;
         match best.split_whitespace().next() {
             Some(word) => Ok(word.to_string()),
             None => Err(Forfeit(format!("{} sent an empty bestmove", self.name))),
@@ -205,8 +212,13 @@ impl UgiClient {
 
 impl Drop for UgiClient {
     fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
-        let deadline = Instant::now() + Duration::from_millis(100);
+        // A polite `quit` to an engine that answers; a hung one is killed at once.
+        let deadline = if self.answered {
+            let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
+            Instant::now() + Duration::from_millis(100)
+        } else {
+            Instant::now()
+        };
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
                 return;
