@@ -117,6 +117,26 @@ fn broken_engines_lose_with_the_reason_and_the_arena_finishes() {
         let replay = ludus(&["replay", dir.join("replica-0001.json").to_str().unwrap()]);
         assert!(replay.status.success(), "{mode}");
     }
+    // With three seats the crashed engine's team leaves and the others play on.
+    let engine = python_engine("broken", "splut", "crash");
+    let three = arena_json(&[
+        "splut",
+        "-o",
+        "players=3",
+        "--engine",
+        &engine,
+        "--ai",
+        "ai:1",
+        "--games",
+        "2",
+    ]);
+    for game in three["games"].as_array().unwrap() {
+        let reason = game["reason"].as_str().unwrap();
+        assert!(
+            reason.contains("crashed") && reason.contains("; then "),
+            "{reason}"
+        );
+    }
     std::fs::remove_dir_all(&saved).unwrap();
 }
 

@@ -246,3 +246,35 @@ fn bad_commands_get_one_error_line_and_the_engine_goes_on() {
     assert!(engine.until("bestmove ").pop().unwrap().len() > "bestmove ".len());
     engine.quit();
 }
+
+#[test]
+fn every_go_limit_ends_with_a_bestmove() {
+    let mut engine = Engine::start("qilin", &["--agent", "ai:4"]);
+    engine.send("position startpos");
+    for go in [
+        "go nodes 50",
+        "go depth 2",
+        "go movetime 0",
+        "go p1time 1000 p2time 1000 p1inc 10 p2inc 10",
+        "go wtime 500 btime 500",
+        "go",
+    ] {
+        let clock = Instant::now();
+        engine.send(go);
+        let best = engine.until("bestmove ").pop().unwrap();
+        assert!(best.len() > "bestmove ".len(), "{go}: {best}");
+        assert!(
+            clock.elapsed() < Duration::from_secs(5),
+            "{go} took too long"
+        );
+    }
+    // Level 1 takes no limit: it says so and still moves.
+    engine.send("setoption name Agent value ai:1");
+    engine.send("go depth 3");
+    let lines = engine.until("bestmove ");
+    assert!(
+        lines[0].starts_with("info string ai:random takes no"),
+        "{lines:?}"
+    );
+    engine.quit();
+}
