@@ -48,28 +48,27 @@ pub mod elo;
 mod opening;
 mod play;
 mod report;
+mod run;
 mod schedule;
 pub mod shard;
 pub mod sprt;
 mod ugi_client;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
 use std::time::Duration;
 
-use ludus_engine::{Game, Heuristic, RecordError, Session};
+use ludus_engine::{Game, Heuristic, RecordError};
 use thiserror::Error;
 
 pub use self::elo::{elo_from_score, estimate, score_from_elo, EloEstimate};
 pub use self::opening::{parse_openings, Opening, OpeningError, MAX_OPENINGS_BYTES};
 pub use self::play::PlayerSpec;
 pub use self::report::{AgentResult, ArenaReport, GameResult, SprtSummary};
-use self::schedule::Schedule;
+pub use self::run::run_arena_with;
 pub use self::shard::{merge, Shard, ShardFileError, ShardHeader, ShardWriter};
 pub use self::sprt::{Pentanomial, SprtConfig, SprtVerdict};
 pub use self::ugi_client::{EngineSpec, EngineSpecError};
-use crate::{build_agent, AgentError, AgentSpec};
+use crate::{AgentError, AgentSpec};
 
 /// The most games a pair of players may play in one tournament.
 pub const MAX_GAMES_PER_PAIR: usize = 1_000_000;
@@ -243,7 +242,10 @@ pub struct Progress {
     pub sprt: Option<SprtSummary>,
 }
 
-fn check_ranges<G: Game>(config: &ArenaConfig<G>, players: usize) -> Result<(), ArenaError> {
+pub(crate) fn check_ranges<G: Game>(
+    config: &ArenaConfig<G>,
+    players: usize,
+) -> Result<(), ArenaError> {
     let out_of_range =
         |what, value: String, range: String| Err(ArenaError::OutOfRange { what, value, range });
     if players < 2 {
@@ -294,117 +296,6 @@ pub fn run_arena<G: Game + Heuristic>(
     progress: impl Fn(usize, usize) + Sync,
 ) -> Result<ArenaReport, ArenaError> {
     run_arena_with(config, |p| progress(p.done, p.total))
-}
-
-/// Like [`run_arena`], reporting the SPRT's state too. Games run on `threads` workers that
-/// take the next game number in turn; this thread gathers the results, writes the shard file
-/// and stops the workers when the SPRT decides.
-pub fn run_arena_with<G: Game + Heuristic>(
-    config: &ArenaConfig<G>,
-    mut observe: impl FnMut(&Progress),
-) -> Result<ArenaReport, ArenaError> {
-    let players = config.players();
-    check_ranges(config, players.len())?;
-    for spec in &config.agents {
-        build_agent::<G>(spec, 0)?;
-    }
-    if let Some(dir) = &config.save_dir {
-        std::fs::create_dir_all(dir).map_err(|reason| ArenaError::SaveDir {
-            path: dir.clone(),
-            reason,
-        })?;
-    }
-    let schedule = Schedule {
-        players: players.len(),
-        games_per_pair: config.games_per_pair,
-        seat_count: Session::<G>::new(&config.options, config.seed)
-            .state()
-            .seat_count(),
-    };
-    let total = schedule.total();
-    let names: Vec<String> = players.iter().map(ToString::to_string).collect();
-    let mut writer = match &config.out {
-        Some(path) => Some(ShardWriter::create(
-            path,
-            &ShardHeader {
-                format: shard::SHARD_FORMAT.to_string(),
-                fingerprint: shard::fingerprint(&config.description()),
-                game: G::INFO.id.to_string(),
-                players: names.clone(),
-                total,
-                shard: config.shard.to_string(),
-            },
-        )?),
-        None => None,
-    };
-    let mine = config.shard.games(total);
-    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let threads = match config.threads {
-        0 => cores,
-        n => n,
-    }
-    .min(mine)
-    .max(1);
-    let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
-    let mut sprt = config.sprt.map(report::SprtTracker::new);
-    let mut games = Vec::new();
-    let mut failure = None;
-    std::thread::scope(|scope| {
-        let (send, results) = channel();
-        for _ in 0..threads {
-            let (send, next, stop, players, schedule) =
-                (send.clone(), &next, &stop, &players, &schedule);
-            scope.spawn(move || {
-                while !stop.load(Ordering::Relaxed) {
-                    let n = next.fetch_add(1, Ordering::Relaxed);
-                    if n >= mine {
-                        break;
-                    }
-                    let fixture = schedule.fixture(config.shard.game(n));
-                    if send
-                        .send(play::play_fixture(config, players, &fixture))
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(send);
-        for result in results {
-            let game = match result {
-                Ok(game) => game,
-                Err(error) => {
-                    failure.get_or_insert(error);
-                    stop.store(true, Ordering::Relaxed);
-                    continue;
-                }
-            };
-            if let Some(Err(error)) = writer.as_mut().map(|w| w.game(&game)) {
-                failure.get_or_insert(error.into());
-                stop.store(true, Ordering::Relaxed);
-            }
-            if let Some(tracker) = sprt.as_mut() {
-                if tracker.add(&game).verdict.is_some() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-            games.push(game);
-            observe(&Progress {
-                done: games.len(),
-                total: mine,
-                sprt: sprt.as_ref().map(report::SprtTracker::summary),
-            });
-        }
-    });
-    if let Some(error) = failure {
-        return Err(error);
-    }
-    games.sort_by_key(|g| g.index);
-    let mut report = ArenaReport::new(G::INFO.id, &names, games);
-    report.sprt = sprt.as_ref().map(report::SprtTracker::summary);
-    Ok(report)
 }
 
 #[cfg(test)]
