@@ -77,6 +77,38 @@ fn ludus_ugi_and_a_python_engine_play_a_round_robin() {
 }
 
 #[test]
+fn engines_start_from_an_opening_position_string() {
+    let dir = temp_dir("fen");
+    let openings = dir.join("openings.txt");
+    std::fs::write(
+        &openings,
+        "fen NN,-,-,NN/-,D,-,-/N,N,-,-/-,-,-,NN L moves d1\n",
+    )
+    .unwrap();
+    let python = python_engine("random.py", "qawale", "random");
+    let ludus_ugi = format!("self={LUDUS} ugi qawale --agent ai:2");
+    let report = arena_json(&[
+        "qawale",
+        "--engine",
+        &python,
+        "--engine",
+        &ludus_ugi,
+        "--games",
+        "2",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    for game in report["games"].as_array().unwrap() {
+        let reason = game["reason"].as_str().unwrap();
+        assert!(
+            !reason.contains("illegal") && !reason.contains("crashed"),
+            "{reason}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn broken_engines_lose_with_the_reason_and_the_arena_finishes() {
     let saved = temp_dir("broken");
     for (mode, reason) in [
