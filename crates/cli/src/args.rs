@@ -69,8 +69,8 @@ pub struct ArenaArgs {
     #[arg(long = "engine", value_name = "NAME=COMMAND ARGS")]
     pub engines: Vec<String>,
     /// Games per pair of players, 1 to 1000000 (seats swap every game; with --sprt, the most).
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    pub games: u32,
+    #[arg(long, default_value_t = 10, value_parser = |t: &str| whole_in(t, 1, 1_000_000))]
+    pub games: u64,
     /// Seed of the whole arena (each game is seeded from it and its number).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -91,13 +91,13 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub openings: Option<PathBuf>,
     /// Random decisions added to every opening, 0 to 1000.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
-    pub random_opening: u32,
+    #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 1000))]
+    pub random_opening: u64,
     /// Milliseconds per decision for --engine players (go movetime), 1 to 3600000.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    #[arg(long, default_value_t = 100, value_parser = |t: &str| whole_in(t, 1, 3_600_000))]
     pub movetime: u64,
     /// Milliseconds an engine may exceed its move time before it loses, 0 to 60000.
-    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=60_000))]
+    #[arg(long, default_value_t = 1000, value_parser = |t: &str| whole_in(t, 0, 60_000))]
     pub margin: u64,
     /// Play game pairs until a sequential probability ratio test decides:
     /// elo0=E0,elo1=E1[,alpha=A,beta=B] (two players).
@@ -240,5 +240,14 @@ fn seconds_in_range(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => Ok(s),
         _ => Err("expected a number of seconds above 0 and at most 3600".to_string()),
+    }
+}
+
+/// A whole number in `min..=max`, refused with the range (clap's own message for a number too
+/// large for its type does not name the range).
+fn whole_in(text: &str, min: u64, max: u64) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!("expected a whole number from {min} to {max}")),
     }
 }

@@ -98,12 +98,12 @@ impl GameVisitor for Arena<'_> {
         let args = self.args;
         let mut config = ArenaConfig::<G>::new(self.agents);
         config.engines = self.engines;
-        config.games_per_pair = args.games as usize;
+        config.games_per_pair = usize::try_from(args.games).unwrap_or(usize::MAX);
         config.seed = args.seed;
         config.threads = args.threads;
         config.options = parse_options(G::INFO.id, &args.options)?;
         config.save_dir.clone_from(&args.save_games);
-        config.random_opening = args.random_opening;
+        config.random_opening = u32::try_from(args.random_opening).unwrap_or(u32::MAX);
         config.movetime = Duration::from_millis(args.movetime);
         config.margin = Duration::from_millis(args.margin);
         config.sprt = self.sprt;
