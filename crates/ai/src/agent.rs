@@ -114,7 +114,7 @@ pub fn build_agent<G: Game + Heuristic>(
             seed,
         )),
         AgentKind::Best => {
-            let resolved = best::resolve(G::INFO.id, spec);
+            let resolved = best::resolve(&G::INFO, spec);
             if resolved.kind == AgentKind::Best {
                 return Err(AgentError::Unavailable(name));
             }

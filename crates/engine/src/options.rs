@@ -70,6 +70,14 @@ pub struct GameInfo {
     /// An upper bound on complete turns in any game with default options; random-simulation
     /// tests fail a game that lasts longer.
     pub max_turns: u32,
+    /// The rules in a few paragraphs for people (plain text that reads as Markdown), written
+    /// from the spec; front ends show it on their rules pages.
+    pub rules: &'static str,
+    /// How moves are written: a short legend of the notation with examples.
+    pub notation: &'static str,
+    /// The computer player that plays level 5 ("best") for this game, as an agent spec
+    /// (`ai:alphabeta:quiesce=true`); arena measurements choose it.
+    pub strongest: &'static str,
 }
 
 /// Parses `key=value` pairs over the defaults of `O`, for the game called `game`.

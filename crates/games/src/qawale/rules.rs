@@ -105,6 +105,9 @@ impl Game for Qawale {
             },
         ],
         max_turns: 16,
+        rules: super::docs::RULES,
+        notation: super::docs::NOTATION,
+        strongest: super::docs::STRONGEST,
     };
 
     fn new(options: &QawaleOptions, seed: u64) -> Self {

@@ -59,12 +59,16 @@
 //! * Turns may be typed with the record's prefix (`13. R a7 xd1 xc3`, `T. B xa7`); the side
 //!   letter must name the side to act. Records store turns without it.
 
+mod docs;
 mod eval;
 mod notation;
+mod record;
 mod rules;
 mod state;
 mod tables;
 mod view;
+
+pub(crate) use record::RECORD;
 
 pub use notation::{parse_syntax, Syntax};
 pub use rules::{NoPressRule, Qilin, QilinAction, QilinOptions, BLACK, RED};

@@ -179,6 +179,9 @@ impl Game for Qilin {
         // At most 24 placements and 2 transition removals; in the movement stage at most 100
         // turns between removals and at most 24 removal turns (see `state.rs`).
         max_turns: 2600,
+        rules: super::docs::RULES,
+        notation: super::docs::NOTATION,
+        strongest: super::docs::STRONGEST,
     };
 
     fn new(options: &QilinOptions, _seed: u64) -> Self {

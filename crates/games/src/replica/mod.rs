@@ -43,12 +43,16 @@
 //! assert_eq!(game.position(), "4bbbB/4bbbb/6bb/2w3bb/w7/ww6/wwww4/Wwww4 b");
 //! ```
 
+mod docs;
 mod eval;
 mod moves;
 mod notation;
+mod record;
 mod rules;
 mod tables;
 mod view;
+
+pub(crate) use record::RECORD;
 
 pub use moves::ReplicaAction;
 pub use notation::Notation;

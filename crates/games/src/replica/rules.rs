@@ -211,6 +211,9 @@ impl Game for Replica {
         }],
         // Spec §4: every action lowers the mover's progress potential, 151 at the start.
         max_turns: 302,
+        rules: super::docs::RULES,
+        notation: super::docs::NOTATION,
+        strongest: super::docs::STRONGEST,
     };
 
     fn new(options: &ReplicaOptions, _seed: u64) -> Self {

@@ -63,14 +63,18 @@
 //!   never changed by a position.
 //! * Squares are a `u16` newtype: a 25×25 board has more than 255 cells.
 
+mod docs;
 mod eval;
 mod moves;
 mod notation;
 mod position;
+mod record;
 mod rules;
 mod state;
 mod tables;
 mod view;
+
+pub(crate) use record::RECORD;
 
 pub use moves::{Action, Extra, Step};
 pub use notation::{parse_written, Suffix, Target, Written};

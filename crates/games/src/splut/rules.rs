@@ -67,6 +67,9 @@ impl Game for Splut {
         max_seats: 4,
         options: OPTIONS,
         max_turns: 1000,
+        rules: super::docs::RULES,
+        notation: super::docs::NOTATION,
+        strongest: super::docs::STRONGEST,
     };
 
     fn new(options: &SplutOptions, _seed: u64) -> Self {

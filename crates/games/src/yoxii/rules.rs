@@ -83,6 +83,9 @@ impl Game for Yoxii {
             },
         ],
         max_turns: 36,
+        rules: super::docs::RULES,
+        notation: super::docs::NOTATION,
+        strongest: super::docs::STRONGEST,
     };
 
     fn new(options: &YoxiiOptions, _seed: u64) -> Self {
