@@ -136,7 +136,13 @@ fn check_state<G: Game>(
         "{}: duplicate legal actions",
         context()
     );
-    for &action in actions.iter() {
+    check_each_action(state, actions, context);
+    check_position(state, over, keys, context);
+}
+
+/// Every legal action is accepted by `is_legal` and its notation round-trips.
+fn check_each_action<G: Game>(state: &G, actions: &[G::Action], context: &impl Fn() -> String) {
+    for &action in actions {
         assert!(
             state.is_legal(action),
             "{}: is_legal refuses {action:?}",
@@ -151,6 +157,16 @@ fn check_state<G: Game>(
             context()
         );
     }
+}
+
+/// The position string round-trips, with the same key and side to move while the game goes on,
+/// and equal positions have equal keys.
+fn check_position<G: Game>(
+    state: &G,
+    over: bool,
+    keys: &mut HashMap<String, u64>,
+    context: &impl Fn() -> String,
+) {
     let position = state.position();
     let key = state.key();
     let reparsed = G::from_position(&position, state.options())
