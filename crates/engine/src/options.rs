@@ -17,7 +17,15 @@ use crate::OptionsError;
 pub trait GameOptions:
     Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq + Send + Sync + 'static
 {
-    /// Checks constraints serde cannot express (ranges, odd sizes). The default accepts all.
+    /// The options as menus show them, one per serde field in field order. This is the one
+    /// place a game writes its ranges, steps and choices: parsing checks every value against
+    /// its description, and the game's [`GameInfo::options`] is this same list
+    /// ([`crate::testkit::check_option_descriptions`] checks that they agree).
+    const DESCRIPTIONS: &'static [OptionInfo] = &[];
+
+    /// Checks what the descriptions cannot express (Qilin's `draw_repetition` may be 0 or
+    /// 2..=10, not 1). It runs before the check against the descriptions, so its message wins.
+    /// The default accepts all.
     fn validate(&self) -> Result<(), OptionsError> {
         Ok(())
     }
@@ -160,7 +168,70 @@ fn options_from_map<O: GameOptions>(map: Map<String, Value>) -> Result<O, Option
         }
     })?;
     options.validate()?;
+    check_descriptions(&options)?;
     Ok(options)
+}
+
+/// Checks every option's value against its description in `O::DESCRIPTIONS`.
+fn check_descriptions<O: GameOptions>(options: &O) -> Result<(), OptionsError> {
+    let pairs = options_to_pairs(options);
+    for info in O::DESCRIPTIONS {
+        let Some((_, value)) = pairs.iter().find(|(name, _)| name == info.name) else {
+            continue;
+        };
+        if !info.values.accepts(value) {
+            return Err(OptionsError::BadValue {
+                name: info.name.to_string(),
+                value: value.clone(),
+                reason: format!("expected {}", info.values.expected()),
+            });
+        }
+    }
+    Ok(())
+}
+
+impl OptionValues {
+    /// Whether `value`, as [`options_to_pairs`] writes it, is one of these values.
+    pub fn accepts(&self, value: &str) -> bool {
+        match *self {
+            OptionValues::Choice(words) => words.contains(&value),
+            OptionValues::Range { min, max, step } => value
+                .parse::<i64>()
+                .is_ok_and(|v| (min..=max).contains(&v) && (v - min) % step.max(1) == 0),
+            OptionValues::Flag => value == "true" || value == "false",
+        }
+    }
+
+    /// The values in words, after "expected" (`1, 2 or 3`, `an odd number from 9 to 25`).
+    pub fn expected(&self) -> String {
+        match *self {
+            OptionValues::Choice(words) => or_list(words.iter().map(ToString::to_string)),
+            OptionValues::Range { min, max, step } => {
+                let step = step.max(1);
+                if (max - min) / step < 3 {
+                    or_list((min..=max).step_by(step as usize).map(|v| v.to_string()))
+                } else if step == 2 {
+                    let parity = if min % 2 == 0 { "an even" } else { "an odd" };
+                    format!("{parity} number from {min} to {max}")
+                } else if min == 0 {
+                    format!("0 (off) to {max}")
+                } else {
+                    format!("a whole number from {min} to {max}")
+                }
+            }
+            OptionValues::Flag => "on or off".to_string(),
+        }
+    }
+}
+
+/// `a, b or c`.
+fn or_list(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 fn field_in_error(text: &str) -> Option<String> {

@@ -74,7 +74,7 @@ pub use notation::{parse_syntax, Syntax};
 pub use rules::{NoPressRule, Qilin, QilinAction, QilinOptions, BLACK, RED};
 pub use state::Stage;
 pub use tables::{
-    NotAPoint, Point, Points, ADJACENT, EDGES, LINES, LINE_POINTS, POINT_COUNT, POINT_NAMES,
+    BadCell, Point, Points, ADJACENT, EDGES, LINES, LINE_POINTS, POINT_COUNT, POINT_NAMES,
 };
 
 impl Qilin {

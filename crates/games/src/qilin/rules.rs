@@ -59,32 +59,16 @@ impl Default for QilinOptions {
 pub const MAX_NO_REMOVAL_PLIES: u16 = 1000;
 
 impl GameOptions for QilinOptions {
+    const DESCRIPTIONS: &'static [OptionInfo] = OPTIONS;
+
     fn validate(&self) -> Result<(), OptionsError> {
-        let bad = |name: &str, value: String, reason: &str| OptionsError::BadValue {
-            name: name.to_string(),
-            value,
-            reason: reason.to_string(),
-        };
-        if !(1..=3).contains(&self.min_pieces) {
-            return Err(bad(
-                "min_pieces",
-                self.min_pieces.to_string(),
-                "expected 1, 2 or 3",
-            ));
-        }
-        if self.draw_no_removal_plies > MAX_NO_REMOVAL_PLIES {
-            return Err(bad(
-                "draw_no_removal_plies",
-                self.draw_no_removal_plies.to_string(),
-                "expected 0 (off) to 1000",
-            ));
-        }
+        // The description says 0..=10; 1 would draw at once.
         if self.draw_repetition == 1 || self.draw_repetition > 10 {
-            return Err(bad(
-                "draw_repetition",
-                self.draw_repetition.to_string(),
-                "expected 0 (off) or 2 to 10",
-            ));
+            return Err(OptionsError::BadValue {
+                name: "draw_repetition".to_string(),
+                value: self.draw_repetition.to_string(),
+                reason: "expected 0 (off) or 2 to 10".to_string(),
+            });
         }
         Ok(())
     }

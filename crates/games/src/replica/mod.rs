@@ -55,6 +55,6 @@ mod view;
 pub(crate) use record::RECORD;
 
 pub use moves::ReplicaAction;
-pub use notation::Notation;
+pub use notation::Syntax;
 pub use rules::{Replica, ReplicaOptions, Sight};
-pub use tables::{ParseSquareError, Square};
+pub use tables::{BadCell, Square};

@@ -28,7 +28,17 @@ pub struct ReplicaOptions {
     pub sight: Sight,
 }
 
-impl GameOptions for ReplicaOptions {}
+/// The rules options as menus show them (and as parsing checks them).
+const OPTIONS: &[OptionInfo] = &[OptionInfo {
+    name: "sight",
+    help: "which kings see a piece for a transform: forward3 (the king's three forward \
+               rays) or all8 (all eight queen lines)",
+    values: OptionValues::Choice(&["forward3", "all8"]),
+}];
+
+impl GameOptions for ReplicaOptions {
+    const DESCRIPTIONS: &'static [OptionInfo] = OPTIONS;
+}
 
 /// The seat of White (moves first, home corner a1).
 pub const WHITE: Seat = Seat::FIRST;
@@ -203,12 +213,7 @@ impl Game for Replica {
                       crown a king on it or capture any enemy king.",
         min_seats: 2,
         max_seats: 2,
-        options: &[OptionInfo {
-            name: "sight",
-            help: "which kings see a piece for a transform: forward3 (the king's three forward \
-                   rays) or all8 (all eight queen lines)",
-            values: OptionValues::Choice(&["forward3", "all8"]),
-        }],
+        options: OPTIONS,
         // Spec §4: every action lowers the mover's progress potential, 151 at the start.
         max_turns: 302,
         rules: super::docs::RULES,

@@ -76,10 +76,10 @@ mod view;
 
 pub(crate) use record::RECORD;
 
-pub use moves::{Action, Extra, Step};
-pub use notation::{parse_written, Suffix, Target, Written};
+pub use moves::{Extra, SplutAction, Step};
+pub use notation::{parse_syntax, Suffix, Syntax, Target};
 pub use state::{Kind, Lev, RockId, Splut, SplutOptions};
-pub use tables::{squares, BadSquare, Dir, Side, Square, MAX_SIZE, MIN_SIZE};
+pub use tables::{squares, BadCell, Dir, Side, Square, MAX_SIZE, MIN_SIZE};
 
 #[cfg(doc)]
 use ludus_engine::Game;

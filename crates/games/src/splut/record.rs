@@ -100,7 +100,7 @@ fn reason_word(reason: &str) -> String {
 
 /// The record as Splut!'s text format.
 fn write(record: &GameRecord) -> Result<String, RecordError> {
-    let replayed = replay(record, AnyGame::turn)?;
+    let replayed = replay(record, |game: &AnyGame| game.turn())?;
     let (start, end) = (&replayed.start, &replayed.end);
     let seats: Vec<&str> = sides(start.seat_count()).iter().map(|s| s.name()).collect();
     let mut lines = vec![

@@ -7,10 +7,11 @@ use ludus_engine::{
     PositionError, Seat,
 };
 
-use super::moves::Action;
+use super::moves::SplutAction;
 use super::state::{Splut, SplutOptions, COLOURS};
 
-const OPTIONS: &[OptionInfo] = &[
+/// The rules options as menus show them (and as parsing checks them).
+pub(super) const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
         name: "players",
         help: "2 (South, North), 3 (South, West, North) or 4 players, clockwise",
@@ -55,7 +56,7 @@ const OPTIONS: &[OptionInfo] = &[
 ];
 
 impl Game for Splut {
-    type Action = Action;
+    type Action = SplutAction;
     type Options = SplutOptions;
 
     const INFO: GameInfo = GameInfo {
@@ -104,15 +105,15 @@ impl Game for Splut {
         self.turn
     }
 
-    fn legal_actions(&self, out: &mut Vec<Action>) {
+    fn legal_actions(&self, out: &mut Vec<SplutAction>) {
         self.generate(out);
     }
 
-    fn is_legal(&self, action: Action) -> bool {
+    fn is_legal(&self, action: SplutAction) -> bool {
         self.legal(action)
     }
 
-    fn apply(&mut self, action: Action) {
+    fn apply(&mut self, action: SplutAction) {
         self.play(action);
     }
 
@@ -128,11 +129,11 @@ impl Game for Splut {
         self.full_key()
     }
 
-    fn parse_action(&self, text: &str) -> Result<Action, MoveError> {
+    fn parse_action(&self, text: &str) -> Result<SplutAction, MoveError> {
         self.parse(text)
     }
 
-    fn format_action(&self, action: Action) -> String {
+    fn format_action(&self, action: SplutAction) -> String {
         self.format(action)
     }
 
@@ -140,7 +141,7 @@ impl Game for Splut {
         self.board_view()
     }
 
-    fn action_input(&self, action: Action) -> ActionInput {
+    fn action_input(&self, action: SplutAction) -> ActionInput {
         self.input(action)
     }
 }

@@ -2,7 +2,7 @@
 //! locks, the cached outcome and the repetition history. Everything is fixed-size, so a clone
 //! is a plain copy.
 
-use ludus_engine::{GameOptions, OptionsError, Outcome, Seat};
+use ludus_engine::{GameOptions, OptionInfo, OptionsError, Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::tables::{
@@ -52,26 +52,16 @@ impl SplutOptions {
 }
 
 impl GameOptions for SplutOptions {
+    const DESCRIPTIONS: &'static [OptionInfo] = super::rules::OPTIONS;
+
     fn validate(&self) -> Result<(), OptionsError> {
-        let bad = |name: &str, value: u32, reason: &str| {
-            Err(OptionsError::BadValue {
-                name: name.to_string(),
-                value: value.to_string(),
-                reason: reason.to_string(),
-            })
-        };
-        if !(2..=4).contains(&self.players) {
-            return bad("players", self.players, "expected 2, 3 or 4");
-        }
-        if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) || self.size.is_multiple_of(2) {
-            return bad("size", self.size, "expected an odd number from 9 to 25");
-        }
+        // The description says 0..=100; 1 would draw at once.
         if self.repetition == 1 || self.repetition > 100 {
-            return bad(
-                "repetition",
-                self.repetition,
-                "expected 0 (off) or a count from 2 to 100",
-            );
+            return Err(OptionsError::BadValue {
+                name: "repetition".to_string(),
+                value: self.repetition.to_string(),
+                reason: "expected 0 (off) or a count from 2 to 100".to_string(),
+            });
         }
         Ok(())
     }

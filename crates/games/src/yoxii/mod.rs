@@ -65,5 +65,5 @@ pub use eval::greedy_turn;
 pub use notation::{format_action, parse_syntax, Syntax};
 pub use rules::{FirstPlayer, Tiebreak, YoxiiAction, YoxiiOptions};
 pub use state::{Piece, Yoxii, INITIAL_HAND, RED, WHITE};
-pub use tables::{BadSquare, Square, NEIGHBOURS, ON_BOARD};
+pub use tables::{BadCell, Square, NEIGHBOURS, ON_BOARD};
 pub use view::cell_id;
