@@ -17,7 +17,7 @@ use crate::OptionsError;
 pub trait GameOptions:
     Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq + Send + Sync + 'static
 {
-    /// The options as menus show them, one per serde field in field order. This is the one
+    /// The options as menus show them, one per serde field, in menu order. This is the one
     /// place a game writes its ranges, steps and choices: parsing checks every value against
     /// its description, and the game's [`GameInfo::options`] is this same list
     /// ([`crate::testkit::check_option_descriptions`] checks that they agree).
@@ -134,7 +134,8 @@ pub fn options_from_json<O: GameOptions>(value: &Value) -> Result<O, OptionsErro
     options_from_map(map)
 }
 
-/// The options as `key=value` pairs, in field order (for display and records).
+/// The options as `key=value` pairs, sorted by name (serde_json keeps its maps sorted), for
+/// display and records.
 pub fn options_to_pairs<O: GameOptions>(options: &O) -> Vec<(String, String)> {
     match serde_json::to_value(options) {
         Ok(Value::Object(map)) => map

@@ -327,7 +327,7 @@ fn parse_perft_line(numbers: &str) -> Option<(u32, u64)> {
 
 /// Checks that the options of `G` are described once and agree with their serde struct:
 /// [`GameInfo::options`](crate::GameInfo) is [`GameOptions::DESCRIPTIONS`], the descriptions
-/// name the serde fields in field order, every default fits its description, the ends of
+/// name exactly the serde fields, every default fits its description, the ends of
 /// every range and every choice parse, and a value outside a range or choice is refused.
 ///
 /// # Panics
@@ -337,11 +337,17 @@ pub fn check_option_descriptions<G: Game>() {
     let described = <G::Options as GameOptions>::DESCRIPTIONS;
     assert_eq!(G::INFO.options, described, "{id}: GameInfo::options");
     let defaults = options_to_pairs(&G::Options::default());
-    let fields: Vec<&str> = defaults.iter().map(|(name, _)| name.as_str()).collect();
-    let names: Vec<&str> = described.iter().map(|info| info.name).collect();
+    let mut fields: Vec<&str> = defaults.iter().map(|(name, _)| name.as_str()).collect();
+    let mut names: Vec<&str> = described.iter().map(|info| info.name).collect();
+    fields.sort_unstable();
+    names.sort_unstable();
     assert_eq!(fields, names, "{id}: serde fields and described options");
-    for (info, (_, default)) in described.iter().zip(&defaults) {
+    for info in described {
         let name = info.name;
+        let default = defaults
+            .iter()
+            .find(|(field, _)| field == name)
+            .map_or("", |(_, value)| value.as_str());
         assert!(
             info.values.accepts(default),
             "{id}: default {name}={default} is outside its description"
