@@ -6,14 +6,21 @@
 //! | file | what it holds |
 //! |---|---|
 //! | `mod.rs` | the board diagram, the decisions taken where the spec is silent, a runnable example, the public names |
-//! | `state.rs` | the state type `<Game>` and its mechanics (`moves.rs` and `position.rs` when they grow) |
-//! | `rules.rs` | the rules options `<Game>Options` and `impl Game` (with its [`GameInfo`](ludus_engine::GameInfo)) |
+//! | `state.rs` | the state type `<Game>` and the mechanics of a decision |
+//! | `rules.rs` | the rules options `<Game>Options` (described once, as `GameOptions::DESCRIPTIONS`), the decision type `<Game>Action`, and `impl Game` with its [`GameInfo`](ludus_engine::GameInfo) |
 //! | `notation.rs` | actions and position strings in the spec's notation |
 //! | `view.rs` | the [`BoardView`](ludus_engine::BoardView) and what a person clicks |
 //! | `eval.rs` | the heuristics for computer players |
-//! | `tables.rs` | precomputed geometry: cells, directions, lines |
+//! | `tables.rs` | precomputed geometry: the cell type, directions, lines |
 //! | `docs.rs` | for people: the rules summary, the notation legend, the strongest player |
 //! | `record.rs` | the plain-text record format (a [`TextFormat`]) |
+//!
+//! Where a concern outgrows its file it gets its own: `moves.rs` (Splut!, Replica: the
+//! decision type with its generation) and `position.rs` (Splut!'s position strings). The
+//! public names are the same in every folder: `<Game>`, `<Game>Action`, `<Game>Options`,
+//! the cell type with its parse error `BadCell`, `Syntax` for the position-free first stage
+//! of parsing notation (Qilin, Splut!, Replica, Yoxii) and `Dir` for a direction (Splut!,
+//! Qawale, Replica).
 //!
 //! The registry maps a name (`qawale`) to the game type, for code that picks a game at run
 //! time, and gives front ends everything about a game (see [`rules_summary`],

@@ -53,4 +53,4 @@ pub(crate) use record::RECORD;
 
 pub use rules::{BothLines, FirstPlayer, QawaleAction, QawaleOptions};
 pub use state::{Qawale, Stone, DARK, LIGHT};
-pub use tables::{Dir, Square};
+pub use tables::{BadCell, Dir, Square};

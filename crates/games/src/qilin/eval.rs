@@ -13,7 +13,8 @@
 
 use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
 
-use super::rules::{Qilin, QilinAction};
+use super::rules::QilinAction;
+use super::state::Qilin;
 use super::state::Stage;
 use super::tables::{slide_count, Points, ADJACENT, LINES, LINES_THROUGH};
 

@@ -71,8 +71,8 @@ mod view;
 pub(crate) use record::RECORD;
 
 pub use notation::{parse_syntax, Syntax};
-pub use rules::{NoPressRule, Qilin, QilinAction, QilinOptions, BLACK, RED};
-pub use state::Stage;
+pub use rules::{NoPressRule, QilinAction, QilinOptions, BLACK, RED};
+pub use state::{Qilin, Stage};
 pub use tables::{
     BadCell, Point, Points, ADJACENT, EDGES, LINES, LINE_POINTS, POINT_COUNT, POINT_NAMES,
 };

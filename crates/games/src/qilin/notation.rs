@@ -6,7 +6,8 @@
 
 use ludus_engine::{MoveError, PositionError, Seat};
 
-use super::rules::{NoPressRule, Qilin, QilinAction, QilinOptions, BLACK, RED};
+use super::rules::{NoPressRule, QilinAction, QilinOptions, BLACK, RED};
+use super::state::Qilin;
 use super::state::{Stage, HAND};
 use super::tables::{lines_through, Point, Points, ADJACENT, POINT_COUNT};
 

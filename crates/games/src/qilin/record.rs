@@ -38,8 +38,7 @@
 
 use ludus_engine::{AnyGame, GameRecord, RecordError, Seat};
 
-use super::rules::Qilin;
-use super::state::Stage;
+use super::state::{Qilin, Stage};
 use crate::records::{
     other_options, replay, seat_from_word, seat_letter, tag_header, Claimed, Line, Reader,
     TagFormat,

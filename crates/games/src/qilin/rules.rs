@@ -1,5 +1,6 @@
 //! The rules options, the action type and the `Game` implementation of Qilin Chess XiaSanZi.
-//! The mechanics of a decision live in `state.rs`, the text forms in `notation.rs`.
+//! The state and the mechanics of a decision live in `state.rs`, the text forms in
+//! `notation.rs`.
 
 use ludus_engine::{
     ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
@@ -7,7 +8,7 @@ use ludus_engine::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::state::{KeyRing, Stage};
+use super::state::Qilin;
 use super::tables::Point;
 
 /// Red, the first seat: Red places first.
@@ -85,28 +86,6 @@ pub enum QilinAction {
     Slide(Point, Point),
     /// A press (stage 1), a removal (stage 2) or an own-piece removal (transition): `xd2`.
     Take(Point),
-}
-
-/// A Qilin Chess XiaSanZi position with everything the rules need to go on.
-#[derive(Clone, Debug)]
-pub struct Qilin {
-    pub(super) options: QilinOptions,
-    /// Unpressed pieces per seat (Red, Black).
-    pub(super) pieces: [u32; 2],
-    /// Pressed points (`P`): they belong to no one.
-    pub(super) pressed: u32,
-    pub(super) hands: [u8; 2],
-    pub(super) stage: Stage,
-    pub(super) side: Seat,
-    /// Presses or removals (or, in the transition, the own removal) the side still owes.
-    pub(super) pending: u8,
-    pub(super) turn: u32,
-    /// Movement-stage turns in a row without a removal.
-    pub(super) quiet: u16,
-    pub(super) key: u64,
-    pub(super) outcome: Option<Outcome>,
-    /// Movement-stage keys since the last removal, for the repetition rule.
-    pub(super) history: KeyRing,
 }
 
 const OPTIONS: &[OptionInfo] = &[

@@ -15,7 +15,7 @@ use std::borrow::Cow;
 
 use ludus_engine::{zobrist_table, Outcome, Seat};
 
-use super::rules::{NoPressRule, Qilin, QilinAction, QilinOptions, BLACK, RED};
+use super::rules::{NoPressRule, QilinAction, QilinOptions, BLACK, RED};
 use super::tables::{
     in_lines, lines_through, neighbours, slide_row, Point, Points, ADJACENT, ALL_POINTS,
 };
@@ -24,6 +24,28 @@ use super::tables::{
 /// slide per edge: 40) plus 3 slots of slack: [`push_each`] and `push_slides` write up to
 /// three candidates past the real count before cutting them off.
 const RESERVE: usize = 44;
+
+/// A Qilin Chess XiaSanZi position with everything the rules need to go on.
+#[derive(Clone, Debug)]
+pub struct Qilin {
+    pub(super) options: QilinOptions,
+    /// Unpressed pieces per seat (Red, Black).
+    pub(super) pieces: [u32; 2],
+    /// Pressed points (`P`): they belong to no one.
+    pub(super) pressed: u32,
+    pub(super) hands: [u8; 2],
+    pub(super) stage: Stage,
+    pub(super) side: Seat,
+    /// Presses or removals (or, in the transition, the own removal) the side still owes.
+    pub(super) pending: u8,
+    pub(super) turn: u32,
+    /// Movement-stage turns in a row without a removal.
+    pub(super) quiet: u16,
+    pub(super) key: u64,
+    pub(super) outcome: Option<Outcome>,
+    /// Movement-stage keys since the last removal, for the repetition rule.
+    pub(super) history: KeyRing,
+}
 
 /// The stage of the game (spec §2). A finished game keeps the stage it ended in.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

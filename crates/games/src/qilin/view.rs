@@ -5,7 +5,8 @@ use ludus_engine::{
     ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, Seat, SeatView,
 };
 
-use super::rules::{Qilin, QilinAction, BLACK, RED};
+use super::rules::{QilinAction, BLACK, RED};
+use super::state::Qilin;
 use super::state::Stage;
 use super::tables::{Point, EDGES};
 

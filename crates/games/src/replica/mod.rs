@@ -49,6 +49,7 @@ mod moves;
 mod notation;
 mod record;
 mod rules;
+mod state;
 mod tables;
 mod view;
 
@@ -56,5 +57,6 @@ pub(crate) use record::RECORD;
 
 pub use moves::ReplicaAction;
 pub use notation::Syntax;
-pub use rules::{Replica, ReplicaOptions, Sight};
-pub use tables::{BadCell, Square};
+pub use rules::{ReplicaOptions, Sight};
+pub use state::Replica;
+pub use tables::{BadCell, Dir, Square};

@@ -1,7 +1,8 @@
 //! Replica's actions and their generation: advances (steps and jumps) and transforms
 //! (spec §3), in the §3.3 order, with no allocation beyond the caller's buffer.
 
-use super::rules::{Replica, Sight};
+use super::rules::Sight;
+use super::state::Replica;
 use super::tables::{nearest, sight_ray, Dir, Square, RAYS};
 
 /// One Replica decision (each turn is exactly one).

@@ -7,7 +7,8 @@
 use ludus_engine::{MoveError, PositionError};
 
 use super::moves::{ReplicaAction, DIRECTION_NAMES};
-use super::rules::{Replica, ReplicaOptions, BLACK, SIDE_NAMES, TARGET, WHITE};
+use super::rules::ReplicaOptions;
+use super::state::{Replica, BLACK, SIDE_NAMES, TARGET, WHITE};
 use super::tables::Square;
 
 /// What an action text says, before it is checked against a position.

@@ -78,7 +78,8 @@ pub(crate) use record::RECORD;
 
 pub use moves::{Extra, SplutAction, Step};
 pub use notation::{parse_syntax, Suffix, Syntax, Target};
-pub use state::{Kind, Lev, RockId, Splut, SplutOptions};
+pub use rules::SplutOptions;
+pub use state::{Kind, Lev, RockId, Splut};
 pub use tables::{squares, BadCell, Dir, Side, Square, MAX_SIZE, MIN_SIZE};
 
 #[cfg(doc)]

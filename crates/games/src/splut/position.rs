@@ -19,7 +19,8 @@ use std::fmt::Write as _;
 
 use ludus_engine::{GameOptions, Outcome, PositionError, Seat};
 
-use super::state::{team_obj, Kind, Lev, RockId, Splut, SplutOptions};
+use super::rules::SplutOptions;
+use super::state::{team_obj, Kind, Lev, RockId, Splut};
 use super::tables::{Side, Square, EMPTY};
 
 impl Splut {

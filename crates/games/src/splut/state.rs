@@ -2,70 +2,13 @@
 //! locks, the cached outcome and the repetition history. Everything is fixed-size, so a clone
 //! is a plain copy.
 
-use ludus_engine::{GameOptions, OptionInfo, OptionsError, Outcome, Seat};
-use serde::{Deserialize, Serialize};
+use ludus_engine::{Outcome, Seat};
 
+use super::rules::SplutOptions;
 use super::tables::{
-    empty_board, Side, Square, BOARD, EMPTY, GRID, MAX_SIZE, MIN_SIZE, OFF, ZOBRIST, Z_ACTIVE,
-    Z_LOCKED, Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
+    empty_board, Side, Square, BOARD, EMPTY, GRID, OFF, ZOBRIST, Z_ACTIVE, Z_LOCKED, Z_MOVED,
+    Z_SPENT, Z_STEPS, Z_TO_MOVE,
 };
-
-/// Rules options of Splut! (§7 of the spec).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SplutOptions {
-    /// Players: 2 (South, North), 3 (South, West, North) or 4 (all four sides).
-    pub players: u32,
-    /// Board size N, odd, 9..=25: the diamond inside an N×N grid.
-    pub size: u32,
-    /// Completed turns after which the game is drawn (0 = no limit).
-    pub max_turns: u32,
-    /// The game is drawn when a turn-start position occurs this many times (0 = off).
-    pub repetition: u32,
-    /// Let a levitated rock follow into the square its sorcerer leaves (off: emptiness is
-    /// judged before the step, §4.2 rule 2).
-    pub levitate_follow: bool,
-}
-
-impl Default for SplutOptions {
-    fn default() -> Self {
-        SplutOptions {
-            players: 2,
-            size: 9,
-            max_turns: 1000,
-            repetition: 3,
-            levitate_follow: false,
-        }
-    }
-}
-
-impl SplutOptions {
-    /// The options with `players` and `size` brought into their ranges (an even size goes
-    /// up to the next odd one); valid options are unchanged.
-    pub fn normalized(&self) -> SplutOptions {
-        SplutOptions {
-            players: self.players.clamp(2, 4),
-            size: (self.size | 1).clamp(MIN_SIZE, MAX_SIZE),
-            ..self.clone()
-        }
-    }
-}
-
-impl GameOptions for SplutOptions {
-    const DESCRIPTIONS: &'static [OptionInfo] = super::rules::OPTIONS;
-
-    fn validate(&self) -> Result<(), OptionsError> {
-        // The description says 0..=100; 1 would draw at once.
-        if self.repetition == 1 || self.repetition > 100 {
-            return Err(OptionsError::BadValue {
-                name: "repetition".to_string(),
-                value: self.repetition.to_string(),
-                reason: "expected 0 (off) or a count from 2 to 100".to_string(),
-            });
-        }
-        Ok(())
-    }
-}
 
 /// The kind of a team piece.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
