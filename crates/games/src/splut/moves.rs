@@ -4,7 +4,7 @@
 use ludus_engine::{Outcome, Seat};
 
 use super::state::{
-    content, is_rock, is_sorcerer, is_troll, team_obj, Content, Kind, Lev, RockId, Splut,
+    content, is_rock, is_sorcerer, is_troll, team_obj, Content, Kind, Lev, Object, RockId, Splut,
 };
 use super::tables::{Dir, Square, EMPTY, OFF};
 
@@ -314,17 +314,17 @@ impl Splut {
         let mut sq = self.chain_end(start, dir);
         while sq != start {
             let prev = sq.step(dir.opposite());
-            let obj = (self.code(prev) - 1) as usize;
+            let obj = Object::from_code(self.code(prev));
             self.move_obj(obj, sq);
-            if obj < 4 {
-                self.moved |= 1 << obj;
+            if let Some(rock) = obj.rock() {
+                self.moved |= rock.bit();
             }
             sq = prev;
         }
     }
 
     /// The troll `obj` steps onto the rock on `to` and throws it toward `dir`; the turn ends.
-    fn throw(&mut self, obj: usize, to: Square, dir: Dir) {
+    fn throw(&mut self, obj: Object, to: Square, dir: Dir) {
         let from = self.pos[obj];
         let id = RockId(self.code(to) - 1);
         let (land, hit) = self.flight(from, to, dir);
