@@ -114,7 +114,7 @@ fn q3_triple_press() {
     play(&mut state, "xf2");
     assert_eq!(legal(&state).len(), 4);
     play(&mut state, "xd3");
-    assert_eq!(state.hands(), [8, 12]);
+    assert_eq!(state.hands().0, [8, 12]);
     assert_eq!(state.to_move(), Some(BLACK));
     assert_eq!(state.pending(), 0);
 }
@@ -368,7 +368,7 @@ fn impossible_presses_are_dropped() {
     let mut state = game("RR.P.PP.P..P..P.RR...... place R 8/12 0");
     play(&mut state, "g1");
     assert_eq!((state.pending(), state.to_move()), (0, Some(BLACK)));
-    assert_eq!(state.hands(), [7, 12]);
+    assert_eq!(state.hands().0, [7, 12]);
 }
 
 #[test]

@@ -84,7 +84,7 @@ impl Qilin {
     }
 
     /// Pieces in hand: Red's, Black's.
-    pub fn hands(&self) -> [u8; 2] {
+    pub fn hands(&self) -> ludus_engine::BySeat<u8, 2> {
         self.hands
     }
 

@@ -189,8 +189,8 @@ pub fn format_position(state: &Qilin) -> String {
         "{board} {} {} {}/{} {}",
         state.stage.word(),
         if state.side == RED { 'R' } else { 'B' },
-        state.hands[0],
-        state.hands[1],
+        state.hands[RED],
+        state.hands[BLACK],
         state.pending
     )
 }

@@ -13,7 +13,7 @@
 
 use std::borrow::Cow;
 
-use ludus_engine::{zobrist_table, Outcome, Seat};
+use ludus_engine::{zobrist_table, BySeat, Outcome, Seat};
 
 use super::rules::{NoPressRule, QilinAction, QilinOptions, BLACK, RED};
 use super::tables::{
@@ -33,7 +33,7 @@ pub struct Qilin {
     pub(super) pieces: [u32; 2],
     /// Pressed points (`P`): they belong to no one.
     pub(super) pressed: u32,
-    pub(super) hands: [u8; 2],
+    pub(super) hands: BySeat<u8, 2>,
     pub(super) stage: Stage,
     pub(super) side: Seat,
     /// Presses or removals (or, in the transition, the own removal) the side still owes.
@@ -173,7 +173,7 @@ impl Qilin {
             options: options.clone(),
             pieces,
             pressed,
-            hands,
+            hands: BySeat(hands),
             stage,
             side,
             pending,
@@ -211,7 +211,7 @@ impl Qilin {
         }
         key ^= KEYS[STAGE_KEY + self.stage as usize] ^ KEYS[PENDING_KEY + self.pending as usize];
         if self.stage == Stage::Place {
-            key ^= hand_key(0, self.hands[0]) ^ hand_key(1, self.hands[1]);
+            key ^= hand_key(0, self.hands[RED]) ^ hand_key(1, self.hands[BLACK]);
         }
         key
     }
@@ -297,13 +297,13 @@ impl Qilin {
         match (action, self.stage) {
             (QilinAction::Place(p), _) => {
                 self.toggle(p, me);
-                self.set_hand(me, self.hands[me].saturating_sub(1));
+                self.set_hand(self.side, self.hands[self.side].saturating_sub(1));
                 self.owe(lines_through(self.pieces[me], p) as u8);
             }
             (QilinAction::Take(p), Stage::Place) => {
                 self.toggle(p, them);
                 self.toggle(p, PRESSED);
-                self.set_hand(me, self.hands[me].saturating_sub(1));
+                self.set_hand(self.side, self.hands[self.side].saturating_sub(1));
                 self.owe(self.pending.saturating_sub(1));
             }
             (QilinAction::Take(p), Stage::Transition) => {
@@ -339,8 +339,8 @@ impl Qilin {
         self.key ^= piece_key(point, kind);
     }
 
-    fn set_hand(&mut self, seat: usize, count: u8) {
-        self.key ^= hand_key(seat, self.hands[seat]) ^ hand_key(seat, count);
+    fn set_hand(&mut self, seat: Seat, count: u8) {
+        self.key ^= hand_key(seat.to_usize(), self.hands[seat]) ^ hand_key(seat.to_usize(), count);
         self.hands[seat] = count;
     }
 
@@ -359,7 +359,7 @@ impl Qilin {
 
     fn set_stage(&mut self, stage: Stage) {
         if self.stage == Stage::Place {
-            self.key ^= hand_key(0, self.hands[0]) ^ hand_key(1, self.hands[1]);
+            self.key ^= hand_key(0, self.hands[RED]) ^ hand_key(1, self.hands[BLACK]);
         }
         self.key ^= KEYS[STAGE_KEY + self.stage as usize] ^ KEYS[STAGE_KEY + stage as usize];
         self.stage = stage;
@@ -370,7 +370,7 @@ impl Qilin {
     fn owe(&mut self, count: u8) {
         let me = self.side.to_usize();
         let possible =
-            self.pieces[1 - me] != 0 && (self.stage == Stage::Move || self.hands[me] > 0);
+            self.pieces[1 - me] != 0 && (self.stage == Stage::Move || self.hands[self.side] > 0);
         let count = if possible { count } else { 0 };
         if count != self.pending {
             self.set_pending(count);
@@ -387,9 +387,9 @@ impl Qilin {
     fn end_placement_turn(&mut self) {
         self.turn += 1;
         let hands = self.hands;
-        if self.empty() == 0 || hands == [0, 0] {
+        if self.empty() == 0 || hands == BySeat([0, 0]) {
             self.end_placement();
-        } else if hands[self.side.opponent().to_usize()] > 0 {
+        } else if hands[self.side.opponent()] > 0 {
             self.set_side(self.side.opponent());
         }
         // Otherwise the opponent's hand is empty: they pass and the same side places again.
