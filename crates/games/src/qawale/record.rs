@@ -33,15 +33,17 @@
 //! * Reading replays every line: a bad move, a line with more than one turn, or a result the
 //!   moves do not give is refused with its line number.
 
-use crate::records::{no_detail, HeaderOption, KeyValueFormat};
+use crate::records::{no_detail, FormatNames, HeaderOption, KeyValueFormat};
 
 /// Qawale's record format, as the registry lists it.
 pub(crate) static RECORD: KeyValueFormat = KeyValueFormat {
     id: "qawale",
-    header_name: "Qawale",
-    names: &["qawale"],
-    format_name: "Qawale text record (Key: value header, one turn a line; spec qawale.md §6)",
-    opening: "a 'Game: Qawale' line",
+    names: FormatNames {
+        format: "Qawale text record (Key: value header, one turn a line; spec qawale.md §6)",
+        game: "Qawale",
+        aliases: &["qawale"],
+        opening: "a 'Game: Qawale' line",
+    },
     options: &[
         HeaderOption {
             key: "First",

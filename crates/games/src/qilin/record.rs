@@ -40,22 +40,24 @@ use ludus_engine::{AnyGame, GameRecord, RecordError, Seat};
 
 use super::state::{Qilin, Stage};
 use crate::records::{
-    other_options, replay, seat_from_word, seat_letter, tag_header, Claimed, Line, Reader,
-    TagFormat,
+    other_options, replay, seat_from_word, seat_letter, tag_header, Claimed, FormatNames, Line,
+    Reader, TagFormat,
 };
 
 /// Qilin's record format, as the registry lists it.
 pub(crate) static RECORD: TagFormat = TagFormat {
     id: "qilin",
-    header_name: "Qilin XiaSanZi",
-    names: &[
-        "qilin",
-        "qilin xiasanzi",
-        "qilin chess xiasanzi",
-        "qilin chess",
-    ],
-    format_name: "Qilin text record (PGN-like tags, one numbered turn a line; spec qilin.md §6)",
-    opening: "a [Game \"Qilin XiaSanZi\"] tag",
+    names: FormatNames {
+        format: "Qilin text record (PGN-like tags, one numbered turn a line; spec qilin.md §6)",
+        game: "Qilin XiaSanZi",
+        aliases: &[
+            "qilin",
+            "qilin xiasanzi",
+            "qilin chess xiasanzi",
+            "qilin chess",
+        ],
+        opening: "a [Game \"Qilin XiaSanZi\"] tag",
+    },
     option_tags: &[],
     result: result_mark,
     results: "R, B, draw or * (not finished)",

@@ -257,6 +257,28 @@ pub(crate) fn seat_from_word(game: &AnyGame, word: &str) -> Option<Seat> {
     })
 }
 
+/// The seat (0-based) a player key names (`Dark`), and whether it is the kind's key: the
+/// seat's name followed by `kind_suffix` (`Dark-kind`, `WhiteKind`).
+pub(crate) fn seat_key(game: &AnyGame, key: &str, kind_suffix: &str) -> Option<(usize, bool)> {
+    Seat::all(game.seat_count()).find_map(|seat| {
+        let name = game.seat_name(seat);
+        if same_key(key, name) {
+            Some((seat.to_usize(), false))
+        } else {
+            same_key(key, &format!("{name}{kind_suffix}")).then_some((seat.to_usize(), true))
+        }
+    })
+}
+
+/// The `key=value` pairs of an `Options` value (separated by commas or white space), each
+/// with the line it is on.
+pub(crate) fn option_pairs(value: &str, line: usize) -> impl Iterator<Item = (String, usize)> + '_ {
+    value
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|pair| !pair.is_empty())
+        .map(move |pair| (pair.to_string(), line))
+}
+
 /// The first letter of a seat's name (`D` for Dark).
 pub(crate) fn seat_letter(game: &AnyGame, seat: Seat) -> &'static str {
     let name = game.seat_name(seat);

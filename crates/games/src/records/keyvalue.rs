@@ -8,11 +8,11 @@
 use ludus_engine::{AnyGame, GameRecord, RecordError, Seat};
 
 use super::common::{
-    error, game_named, parse_value, quote_if_needed, read_lines, same_key, seat_from_word,
-    seat_letter, Comments, Line,
+    error, game_named, option_pairs, parse_value, quote_if_needed, read_lines, same_key,
+    seat_from_word, seat_key, seat_letter, Comments, Line,
 };
 use super::replay::{option_value, other_options, players_of, replay, Claimed, Reader, Setup};
-use super::TextFormat;
+use super::{FormatNames, TextFormat};
 use crate::new_game;
 
 /// A rules option written under its own header key.
@@ -31,14 +31,8 @@ pub(crate) struct HeaderOption {
 pub(crate) struct KeyValueFormat {
     /// The registry id.
     pub id: &'static str,
-    /// The name in the `Game:` line.
-    pub header_name: &'static str,
-    /// The names a `Game:` line may give, lower case.
-    pub names: &'static [&'static str],
-    /// What the format is, for people.
-    pub format_name: &'static str,
-    /// How a record starts, for people (`a 'Game: Qawale' line`).
-    pub opening: &'static str,
+    /// The format's and the game's names (the game's as in the `Game:` line).
+    pub names: FormatNames,
     /// The options with their own key; any other option goes in `Options: k=v …`.
     pub options: &'static [HeaderOption],
     /// `Seed:` is written when this option has this value (a random first player).
@@ -51,17 +45,8 @@ pub(crate) struct KeyValueFormat {
 }
 
 impl TextFormat for KeyValueFormat {
-    fn name(&self) -> &'static str {
-        self.format_name
-    }
-    fn recognises(&self, name: &str) -> bool {
-        game_named(name, self.names)
-    }
-    fn opening(&self) -> &'static str {
-        self.opening
-    }
-    fn header_name(&self) -> &'static str {
-        self.header_name
+    fn names(&self) -> &FormatNames {
+        &self.names
     }
     fn read(&self, text: &str) -> Result<GameRecord, RecordError> {
         read(self, text)
@@ -84,7 +69,7 @@ pub(crate) fn no_detail(_: &AnyGame, detail: &str) -> Result<(), String> {
 fn write(format: &KeyValueFormat, record: &GameRecord) -> Result<String, RecordError> {
     let replayed = replay(record, |_| ())?;
     let (start, end) = (&replayed.start, &replayed.end);
-    let mut lines = vec![format!("Game: {}", format.header_name)];
+    let mut lines = vec![format!("Game: {}", format.names.game)];
     lines.extend(player_lines(record, start));
     lines.extend(option_lines(format, record, start));
     if let Some(position) = &record.position {
@@ -180,11 +165,11 @@ impl Header<'_> {
         self.seen.push(key.to_string());
         let value = parse_value(value, n, Comments::Anywhere)?;
         if same_key(key, "Game") {
-            if !game_named(&value, self.format.names) {
-                return Err(line.error(format!("expected 'Game: {}'", self.format.header_name)));
+            if !game_named(&value, self.format.names.aliases) {
+                return Err(line.error(format!("expected 'Game: {}'", self.format.names.game)));
             }
             self.setup.line = n;
-        } else if let Some((seat, kind)) = self.seat_key(key) {
+        } else if let Some((seat, kind)) = seat_key(&self.template, key, "-kind") {
             let list = if kind {
                 &mut self.setup.kinds
             } else {
@@ -195,18 +180,6 @@ impl Header<'_> {
             self.setting(line, key, value)?;
         }
         Ok(())
-    }
-
-    /// The seat a player key names (`Dark`), and whether it is the kind's key (`Dark-kind`).
-    fn seat_key(&self, key: &str) -> Option<(usize, bool)> {
-        Seat::all(self.template.seat_count()).find_map(|seat| {
-            let name = self.template.seat_name(seat);
-            if same_key(key, name) {
-                Some((seat.to_usize(), false))
-            } else {
-                same_key(key, &format!("{name}-kind")).then_some((seat.to_usize(), true))
-            }
-        })
     }
 
     /// An option, `Options`, `Seed`, `Position` or `Result` line.
@@ -222,11 +195,7 @@ impl Header<'_> {
                 .options
                 .push((format!("{}={option}", header.option), n));
         } else if same_key(key, "Options") {
-            for pair in value.split(|c: char| c == ',' || c.is_whitespace()) {
-                if !pair.is_empty() {
-                    self.setup.options.push((pair.to_string(), n));
-                }
-            }
+            self.setup.options.extend(option_pairs(&value, n));
         } else if same_key(key, "Seed") {
             self.setup.seed = value
                 .parse()
@@ -272,7 +241,7 @@ fn read(format: &KeyValueFormat, text: &str) -> Result<GameRecord, RecordError> 
     if header.setup.line == 0 {
         return Err(error(
             1,
-            format!("missing the 'Game: {}' line", format.header_name),
+            format!("missing the 'Game: {}' line", format.names.game),
         ));
     }
     let mut reader = Reader::new(format.id, &header.setup)?;

@@ -52,7 +52,7 @@ use ludus_engine::{GameRecord, RecordError};
 pub(crate) use common::{
     error, parse_value, quote_if_needed, read_lines, seat_from_word, seat_letter, Comments, Line,
 };
-use common::{numbered_lines, parse_tags, same_key, strip_comment};
+use common::{game_named, numbered_lines, parse_tags, same_key, strip_comment};
 pub(crate) use keyvalue::{no_detail, HeaderOption, KeyValueFormat};
 pub(crate) use replay::{
     option_value, other_options, players_of, replay, Claimed, Reader, Setup, TurnToWrite,
@@ -61,31 +61,47 @@ pub(crate) use tags::{tag_header, TagFormat};
 
 use crate::registry::ENTRIES;
 
+/// How a record format names itself and its game: for recognising records and for messages.
+#[derive(Debug)]
+pub struct FormatNames {
+    /// What the format is, for people (`Qawale text record (…; spec qawale.md §6)`).
+    pub format: &'static str,
+    /// The game's name as the header writes it (`Qilin XiaSanZi`).
+    pub game: &'static str,
+    /// The names a header may give for the game, lower case (`qilin`, `qilin chess`).
+    pub aliases: &'static [&'static str],
+    /// How a record in this format starts, for people (`a 'Game: Qawale' line`).
+    pub opening: &'static str,
+}
+
 /// A game's plain-text record format, as its rules spec describes it: how to recognise a
 /// record, read it and write it. Each game's folder has one; the registry lists them.
 pub trait TextFormat: Sync {
-    /// What the format is, for people (`key-value record, spec qawale.md §6`).
-    fn name(&self) -> &'static str;
-    /// The file extension a record in this format is saved under, without the dot.
-    fn extension(&self) -> &'static str {
-        "txt"
-    }
-    /// Whether a header that names the game `name` (a `Game:` line, a `[Game "…"]` tag or a
-    /// format's first word), compared ignoring case, spaces and a final `!`, is this format's.
-    fn recognises(&self, name: &str) -> bool;
-    /// Whether the first line alone marks a record of this format (`splut 1`).
-    fn opens(&self, _first_line: &str) -> bool {
-        false
-    }
-    /// How a record in this format starts, for people (`a 'Game: Qawale' line`).
-    fn opening(&self) -> &'static str;
-    /// The game's name as the header writes it (`Qilin XiaSanZi`).
-    fn header_name(&self) -> &'static str;
+    /// How the format names itself and its game.
+    fn names(&self) -> &FormatNames;
     /// Reads a record; every move is replayed, errors are [`RecordError::Text`] with the line.
     fn read(&self, text: &str) -> Result<GameRecord, RecordError>;
     /// The record as text; the record is replayed first and refused as
     /// [`crate::load_record`] refuses it.
     fn write(&self, record: &GameRecord) -> Result<String, RecordError>;
+
+    /// What the format is, for people.
+    fn name(&self) -> &'static str {
+        self.names().format
+    }
+    /// The file extension a record in this format is saved under, without the dot.
+    fn extension(&self) -> &'static str {
+        "txt"
+    }
+    /// Whether a header that names the game `name` (a `Game:` line, a `[Game "…"]` tag),
+    /// compared ignoring case, runs of spaces and a final `!`, is this format's.
+    fn recognises(&self, name: &str) -> bool {
+        game_named(name, self.names().aliases)
+    }
+    /// Whether the first line alone marks a record of this format (`splut 1`).
+    fn opens(&self, _first_line: &str) -> bool {
+        false
+    }
 }
 
 /// The record in its game's plain-text format (the game is `record.game`).
@@ -191,7 +207,7 @@ fn format_named(line: usize, name: &str) -> Result<&'static dyn TextFormat, Reco
     formats()
         .find(|format| format.recognises(name))
         .ok_or_else(|| {
-            let names: Vec<&str> = formats().map(TextFormat::header_name).collect();
+            let names: Vec<&str> = formats().map(|format| format.names().game).collect();
             error(
                 line,
                 format!("unknown game '{name}': expected {}", or_list(&names)),
@@ -200,7 +216,7 @@ fn format_named(line: usize, name: &str) -> Result<&'static dyn TextFormat, Reco
 }
 
 fn not_a_record(line: usize) -> RecordError {
-    let openings: Vec<&str> = formats().map(TextFormat::opening).collect();
+    let openings: Vec<&str> = formats().map(|format| format.names().opening).collect();
     error(
         line,
         format!("cannot tell the game: expected {}", or_list(&openings)),

@@ -9,9 +9,12 @@
 
 use ludus_engine::{AnyGame, GameRecord, RecordError, Seat};
 
-use super::common::{error, game_named, parse_tags, quote, read_lines, same_key, Comments, Line};
+use super::common::{
+    error, game_named, option_pairs, parse_tags, quote, read_lines, same_key, seat_key, Comments,
+    Line,
+};
 use super::replay::{players_of, Claimed, Reader, Setup};
-use super::TextFormat;
+use super::{FormatNames, TextFormat};
 use crate::new_game;
 
 const IGNORED_TAGS: [&str; 5] = ["Event", "Site", "Date", "Round", "Annotator"];
@@ -26,14 +29,8 @@ pub(crate) type ReadMoves =
 pub(crate) struct TagFormat {
     /// The registry id.
     pub id: &'static str,
-    /// The name in the `Game` tag.
-    pub header_name: &'static str,
-    /// The names a `Game` tag may give, lower case.
-    pub names: &'static [&'static str],
-    /// What the format is, for people.
-    pub format_name: &'static str,
-    /// How a record starts, for people (`a [Game "Replica"] tag`).
-    pub opening: &'static str,
+    /// The format's and the game's names (the game's as in the `Game` tag).
+    pub names: FormatNames,
     /// Options with their own tag: the tag, the option (`Sight`, `sight`).
     pub option_tags: &'static [(&'static str, &'static str)],
     /// Reads the `Result` tag's value.
@@ -47,17 +44,8 @@ pub(crate) struct TagFormat {
 }
 
 impl TextFormat for TagFormat {
-    fn name(&self) -> &'static str {
-        self.format_name
-    }
-    fn recognises(&self, name: &str) -> bool {
-        game_named(name, self.names)
-    }
-    fn opening(&self) -> &'static str {
-        self.opening
-    }
-    fn header_name(&self) -> &'static str {
-        self.header_name
+    fn names(&self) -> &FormatNames {
+        &self.names
     }
     fn read(&self, text: &str) -> Result<GameRecord, RecordError> {
         let template = new_game(self.id, &[], None, 0).map_err(|e| error(1, e.to_string()))?;
@@ -82,7 +70,7 @@ impl TextFormat for TagFormat {
         if header.setup.line == 0 {
             return Err(error(
                 1,
-                format!("missing the [Game \"{}\"] tag", self.header_name),
+                format!("missing the [Game \"{}\"] tag", self.names.game),
             ));
         }
         let mut reader = Reader::new(self.id, &header.setup)?;
@@ -112,11 +100,11 @@ impl Header<'_> {
         }
         self.seen.push(key.to_string());
         if same_key(key, "Game") {
-            if !game_named(&value, self.format.names) {
-                return Err(line.error(format!("expected [Game \"{}\"]", self.format.header_name)));
+            if !game_named(&value, self.format.names.aliases) {
+                return Err(line.error(format!("expected [Game \"{}\"]", self.format.names.game)));
             }
             self.setup.line = n;
-        } else if let Some((seat, kind)) = self.seat_tag(key) {
+        } else if let Some((seat, kind)) = seat_key(&self.template, key, "Kind") {
             let list = if kind {
                 &mut self.setup.kinds
             } else {
@@ -126,11 +114,7 @@ impl Header<'_> {
         } else if let Some((_, option)) = self.option_tag(key) {
             self.setup.options.push((format!("{option}={value}"), n));
         } else if same_key(key, "Options") {
-            for pair in value.split(|c: char| c == ',' || c.is_whitespace()) {
-                if !pair.is_empty() {
-                    self.setup.options.push((pair.to_string(), n));
-                }
-            }
+            self.setup.options.extend(option_pairs(&value, n));
         } else if same_key(key, "Position") {
             self.setup.position = Some((value, n));
         } else if same_key(key, "Result") {
@@ -145,18 +129,6 @@ impl Header<'_> {
             return Err(line.error(self.unknown_tag(key)));
         }
         Ok(())
-    }
-
-    /// The seat a player tag names (`White`), and whether it is the kind's tag (`WhiteKind`).
-    fn seat_tag(&self, key: &str) -> Option<(usize, bool)> {
-        Seat::all(self.template.seat_count()).find_map(|seat| {
-            let name = self.template.seat_name(seat);
-            if same_key(key, name) {
-                Some((seat.to_usize(), false))
-            } else {
-                same_key(key, &format!("{name}Kind")).then_some((seat.to_usize(), true))
-            }
-        })
     }
 
     fn option_tag(&self, key: &str) -> Option<&(&'static str, &'static str)> {

@@ -35,8 +35,8 @@
 use ludus_engine::{AnyGame, GameRecord, RecordError, Seat};
 
 use crate::records::{
-    error, option_value, other_options, replay, seat_from_word, tag_header, Claimed, Line, Reader,
-    TagFormat, TurnToWrite,
+    error, option_value, other_options, replay, seat_from_word, tag_header, Claimed, FormatNames,
+    Line, Reader, TagFormat, TurnToWrite,
 };
 
 const WRAP: usize = 79;
@@ -44,10 +44,12 @@ const WRAP: usize = 79;
 /// Replica's record format, as the registry lists it.
 pub(crate) static RECORD: TagFormat = TagFormat {
     id: "replica",
-    header_name: "Replica",
-    names: &["replica"],
-    format_name: "Replica text record (PGN-like tags and numbered moves; spec replica.md §6)",
-    opening: "a [Game \"Replica\"] tag",
+    names: FormatNames {
+        format: "Replica text record (PGN-like tags and numbered moves; spec replica.md §6)",
+        game: "Replica",
+        aliases: &["replica"],
+        opening: "a [Game \"Replica\"] tag",
+    },
     option_tags: &[("Sight", "sight")],
     result: result_mark,
     results: "1-0, 0-1 or * (not finished)",

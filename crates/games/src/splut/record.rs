@@ -43,36 +43,32 @@ use super::tables::Side;
 use crate::new_game;
 use crate::records::{
     error, option_value, other_options, parse_value, players_of, quote_if_needed, read_lines,
-    replay, Claimed, Comments, Line, Reader, Setup, TextFormat,
+    replay, Claimed, Comments, FormatNames, Line, Reader, Setup, TextFormat,
 };
 
 /// Splut!'s record format, as the registry lists it.
 #[derive(Debug)]
 pub(crate) struct SplutRecord;
 
+static NAMES: FormatNames = FormatNames {
+    format: "Splut! text record (keyword lines, one numbered turn a line; spec splut.md §8.2)",
+    game: "Splut!",
+    aliases: &["splut"],
+    opening: "'splut 1'",
+};
+
 /// The one value of [`SplutRecord`].
 pub(crate) static RECORD: SplutRecord = SplutRecord;
 
 impl TextFormat for SplutRecord {
-    fn name(&self) -> &'static str {
-        "Splut! text record (keyword lines, one numbered turn a line; spec splut.md §8.2)"
-    }
-    fn recognises(&self, name: &str) -> bool {
-        name.trim()
-            .trim_end_matches('!')
-            .eq_ignore_ascii_case("splut")
+    fn names(&self) -> &FormatNames {
+        &NAMES
     }
     fn opens(&self, first_line: &str) -> bool {
         first_line
             .split_whitespace()
             .next()
             .is_some_and(|word| word.eq_ignore_ascii_case("splut"))
-    }
-    fn opening(&self) -> &'static str {
-        "'splut 1'"
-    }
-    fn header_name(&self) -> &'static str {
-        "Splut!"
     }
     fn read(&self, text: &str) -> Result<GameRecord, RecordError> {
         read(text)

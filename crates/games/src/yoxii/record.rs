@@ -37,15 +37,17 @@
 use ludus_engine::AnyGame;
 
 use super::state::{Yoxii, RED, WHITE};
-use crate::records::{HeaderOption, KeyValueFormat};
+use crate::records::{FormatNames, HeaderOption, KeyValueFormat};
 
 /// Yoxii's record format, as the registry lists it.
 pub(crate) static RECORD: KeyValueFormat = KeyValueFormat {
     id: "yoxii",
-    header_name: "Yoxii",
-    names: &["yoxii"],
-    format_name: "Yoxii text record (Key: value header, one turn a line; spec yoxii.md §6)",
-    opening: "a 'Game: Yoxii' line",
+    names: FormatNames {
+        format: "Yoxii text record (Key: value header, one turn a line; spec yoxii.md §6)",
+        game: "Yoxii",
+        aliases: &["yoxii"],
+        opening: "a 'Game: Yoxii' line",
+    },
     options: &[
         HeaderOption {
             key: "First",
