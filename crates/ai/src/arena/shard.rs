@@ -214,48 +214,7 @@ pub fn merge(paths: &[PathBuf]) -> Result<ArenaReport, ShardFileError> {
     let mut first: Option<ShardHeader> = None;
     let mut games = BTreeMap::new();
     for path in paths {
-        let file = File::open(path).map_err(|reason| ShardFileError::Io {
-            path: path.clone(),
-            reason,
-        })?;
-        let mut lines = BufReader::new(file).lines().enumerate();
-        let format = |line: usize, message: String| ShardFileError::Format {
-            path: path.clone(),
-            line,
-            message,
-        };
-        let header: ShardHeader = match lines.next() {
-            Some((_, Ok(text))) => {
-                serde_json::from_str(&text).map_err(|e| format(1, e.to_string()))?
-            }
-            _ => return Err(format(1, "empty file".to_string())),
-        };
-        if header.format != SHARD_FORMAT {
-            return Err(format(1, format!("format '{}'", header.format)));
-        }
-        match &first {
-            Some(expected) if expected.fingerprint != header.fingerprint => {
-                return Err(ShardFileError::Fingerprint {
-                    path: path.clone(),
-                    found: header.fingerprint,
-                    expected: expected.fingerprint.clone(),
-                })
-            }
-            Some(_) => {}
-            None => first = Some(header),
-        }
-        for (i, text) in lines {
-            let text = text.map_err(|reason| ShardFileError::Io {
-                path: path.clone(),
-                reason,
-            })?;
-            let game: ShardGame =
-                serde_json::from_str(&text).map_err(|e| format(i + 1, e.to_string()))?;
-            let index = game.index;
-            if games.insert(index, game).is_some() {
-                return Err(ShardFileError::Duplicate(index));
-            }
-        }
+        read_shard(path, &mut first, &mut games)?;
     }
     let header = first.ok_or(ShardFileError::NoFiles)?;
     if games.len() != header.total || games.keys().any(|&i| i >= header.total) {
@@ -277,6 +236,53 @@ pub fn merge(paths: &[PathBuf]) -> Result<ArenaReport, ShardFileError> {
         })
         .collect();
     Ok(ArenaReport::new(&header.game, &header.players, results))
+}
+
+/// Reads one shard file into `games`; its header must match `first` (or becomes it).
+fn read_shard(
+    path: &Path,
+    first: &mut Option<ShardHeader>,
+    games: &mut BTreeMap<usize, ShardGame>,
+) -> Result<(), ShardFileError> {
+    let io = |reason| ShardFileError::Io {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let format = |line: usize, message: String| ShardFileError::Format {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    let mut lines = BufReader::new(File::open(path).map_err(io)?)
+        .lines()
+        .enumerate();
+    let header: ShardHeader = match lines.next() {
+        Some((_, Ok(text))) => serde_json::from_str(&text).map_err(|e| format(1, e.to_string()))?,
+        _ => return Err(format(1, "empty file".to_string())),
+    };
+    if header.format != SHARD_FORMAT {
+        return Err(format(1, format!("format '{}'", header.format)));
+    }
+    match first {
+        Some(expected) if expected.fingerprint != header.fingerprint => {
+            return Err(ShardFileError::Fingerprint {
+                path: path.to_path_buf(),
+                found: header.fingerprint,
+                expected: expected.fingerprint.clone(),
+            })
+        }
+        Some(_) => {}
+        None => *first = Some(header),
+    }
+    for (i, text) in lines {
+        let game: ShardGame =
+            serde_json::from_str(&text.map_err(io)?).map_err(|e| format(i + 1, e.to_string()))?;
+        let index = game.index;
+        if games.insert(index, game).is_some() {
+            return Err(ShardFileError::Duplicate(index));
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
