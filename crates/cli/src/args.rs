@@ -39,7 +39,7 @@ pub enum Command {
 /// `ludus ugi`.
 #[derive(Debug, Args)]
 pub struct UgiArgs {
-    /// The game: qilin, splut, qawale, replica or yoxii.
+    /// The game's id (`ludus games` lists them).
     pub game: String,
     /// A rules option as key=value (repeatable); `setoption` can change it later.
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
