@@ -60,6 +60,7 @@ pub use best::{best_spec, DEFAULT as BEST_DEFAULT};
 pub use greedy::GreedyAgent;
 pub use mcts::{MctsAgent, MctsConfig};
 pub use minimax::{MinimaxAgent, MinimaxConfig};
+pub use params::MAX_THREADS;
 pub use random::RandomAgent;
 pub use score::EvalKind;
 pub use spec::{AgentKind, AgentSpec};
