@@ -50,6 +50,7 @@ mod params;
 mod random;
 mod score;
 mod spec;
+pub mod tuning;
 
 pub use agent::{build_agent, Agent, AgentError, StopFlag};
 pub use alphabeta::{AlphaBetaAgent, AlphaBetaConfig, SearchBudget};

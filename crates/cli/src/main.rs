@@ -31,6 +31,8 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => commands::replay::run(&args),
         Some(Command::Arena(args)) => commands::arena::run(&args),
         Some(Command::Games) => commands::games::run(),
+        Some(Command::Datagen(args)) => commands::tuning::datagen(&args),
+        Some(Command::Tune(args)) => commands::tuning::tune(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -9,7 +9,7 @@
 //! | `depth` | deepest iteration, in decisions | 100 |
 //! | `nodes` | node limit per decision | none |
 //! | `hash` | transposition table size in MB (`0`: off) | 16 |
-//! | `eval` | horizon evaluation: `evaluate` or `seed` (the level-2 heuristic) | `evaluate` |
+//! | `eval` | horizon evaluation: `evaluate`, `v1` (the evaluation before tuning) or `seed` (the level-2 heuristic) | `evaluate` |
 //! | `lmr` | late move reductions (`true`/`false`): see below | `false` |
 //! | `order` | after the table's move and the killers: `history` or `eval` (see below) | `history` |
 //! | `quiesce` | quiescence search on the game's tactical decisions (`true`/`false`) | `false` |
