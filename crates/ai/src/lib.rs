@@ -20,7 +20,9 @@
 //! seat to move's view ([`Agent::analyse_with`] also reports each completed iteration), and
 //! [`AnyAgent`] does the same for an erased [`ludus_engine::AnyGame`], in notation. The
 //! [`arena`] plays matches and round robins; [`bench_nodes`] is the search fingerprint for
-//! `ludus bench`.
+//! `ludus bench`. Alpha-beta and MCTS search on several cores with `threads=N` (Lazy SMP on a
+//! shared lock-free table; root parallelism); with `threads=1`, the default, they are
+//! deterministic. [`tuning`] makes self-play data and fits a game's evaluation weights to it.
 //!
 //! ```
 //! use ludus_ai::{build_agent, AgentSpec, StopFlag};
@@ -50,6 +52,7 @@ mod params;
 mod random;
 mod score;
 mod spec;
+pub mod tuning;
 
 pub use agent::{build_agent, Agent, AgentError, StopFlag};
 pub use alphabeta::{AlphaBetaAgent, AlphaBetaConfig, SearchBudget};
@@ -60,6 +63,7 @@ pub use best::{best_spec, DEFAULT as BEST_DEFAULT};
 pub use greedy::GreedyAgent;
 pub use mcts::{MctsAgent, MctsConfig};
 pub use minimax::{MinimaxAgent, MinimaxConfig};
+pub use params::MAX_THREADS;
 pub use random::RandomAgent;
 pub use score::EvalKind;
 pub use spec::{AgentKind, AgentSpec};

@@ -18,6 +18,8 @@ const SPECS: &[&str] = &[
     "ai:4:nodes=300,quiesce=true,lmr=true,order=eval,fill=true",
     "ai:mcts:iterations=40",
     "ai:mcts:iterations=40,cutoff=4,c=0.5",
+    "ai:4:nodes=300,threads=2",
+    "ai:mcts:iterations=40,threads=2",
     "ai:5:nodes=60",
 ];
 

@@ -34,6 +34,10 @@ pub enum Command {
     Games,
     /// Serve one game as an engine over stdin/stdout with the UGI protocol (docs/UGI.md).
     Ugi(UgiArgs),
+    /// Play self-play games with a search and write their positions with the results.
+    Datagen(DatagenArgs),
+    /// Fit the game's evaluation weights to self-play data (the Texel method).
+    Tune(TuneArgs),
 }
 
 /// `ludus ugi`.
@@ -48,6 +52,50 @@ pub struct UgiArgs {
     /// without it.
     #[arg(long, value_name = "SPEC")]
     pub agent: Option<String>,
+}
+
+/// `ludus datagen`.
+#[derive(Debug, Args)]
+pub struct DatagenArgs {
+    /// The game.
+    pub game: String,
+    /// Self-play games to play (on every core).
+    #[arg(long, default_value_t = 100)]
+    pub games: usize,
+    /// The search both seats play with (a depth or node limit keeps the data reproducible).
+    #[arg(long, default_value = "ai:alphabeta:depth=3")]
+    pub spec: String,
+    /// Random decisions at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    pub opening: usize,
+    /// Decisions after which a game is abandoned (its positions are dropped).
+    #[arg(long, default_value_t = 400)]
+    pub max_decisions: usize,
+    /// Seed of the whole run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A rules option as key=value (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Where to write the samples (`result<TAB>score<TAB>position` lines).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// `ludus tune`.
+#[derive(Debug, Args)]
+pub struct TuneArgs {
+    /// The game.
+    pub game: String,
+    /// Sample files written by `ludus datagen` (one or more).
+    #[arg(long = "data", required = true)]
+    pub data: Vec<PathBuf>,
+    /// A rules option as key=value (repeatable; as given to datagen).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Where to write the weights (the game's `weights.txt`); printed if not given.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
 }
 
 /// `ludus arena`.

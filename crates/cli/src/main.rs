@@ -33,6 +33,8 @@ fn main() -> ExitCode {
         Some(Command::Arena(args)) => commands::arena::run(&args),
         Some(Command::Games) => commands::games::run(),
         Some(Command::Ugi(args)) => ugi::run(&args),
+        Some(Command::Datagen(args)) => commands::tuning::datagen(&args),
+        Some(Command::Tune(args)) => commands::tuning::tune(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

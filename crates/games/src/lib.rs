@@ -35,6 +35,7 @@ pub mod records;
 pub mod registry;
 pub mod replica;
 pub mod splut;
+pub mod weights;
 pub mod yoxii;
 
 pub use records::{
