@@ -5,10 +5,12 @@
 mod args;
 mod board_text;
 mod commands;
+mod output;
 mod players;
 mod setup;
 mod tui;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -32,11 +34,22 @@ fn main() -> ExitCode {
         Some(Command::Arena(args)) => commands::arena::run(&args),
         Some(Command::Games) => commands::games::run(),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("ludus: {error:#}");
-            ExitCode::FAILURE
-        }
+    exit_status(result.and_then(|()| Ok(output::flush()?)))
+}
+
+/// The exit status of a command's result, with its error printed as one line on stderr. A
+/// closed standard output (the reader of a pipe stopped reading) is a quiet success.
+fn exit_status(result: anyhow::Result<()>) -> ExitCode {
+    let Err(error) = result else {
+        return ExitCode::SUCCESS;
+    };
+    if error
+        .downcast_ref::<output::StdoutError>()
+        .is_some_and(output::StdoutError::is_closed_pipe)
+    {
+        return ExitCode::SUCCESS;
     }
+    // Not eprintln!: it panics when stderr is closed too.
+    let _ = writeln!(std::io::stderr(), "ludus: {error:#}");
+    ExitCode::FAILURE
 }

@@ -2,7 +2,7 @@
 //! It serves pipes and scripts as well as people: with computer players on every seat it plays
 //! to the end without reading input.
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
@@ -13,6 +13,7 @@ use ludus_engine::{AnyGame, PlayerRecord, Seat};
 use crate::args::{Cli, Command, PlayArgs};
 use crate::board_text::{render_board, Style};
 use crate::commands::query::outcome_text;
+use crate::output::{self, out, outln, StdoutError};
 use crate::players::Player;
 
 const HELP: &str = "\
@@ -30,8 +31,8 @@ type a move in the game's notation (a decision or a whole turn), or a command:
 
 /// Asks for a game on standard input, then plays it.
 pub fn run_menu() -> Result<()> {
-    print!("Game (qilin, splut, qawale, replica, yoxii): ");
-    std::io::stdout().flush()?;
+    out!("Game (qilin, splut, qawale, replica, yoxii): ")?;
+    output::flush()?;
     let mut line = String::new();
     std::io::stdin().lock().read_line(&mut line)?;
     let game = line.trim();
@@ -106,13 +107,13 @@ impl<'a> Table<'a> {
     }
 
     fn play(&mut self) -> Result<()> {
-        println!("{}", self.game.info().name);
-        self.show_board();
+        outln!("{}", self.game.info().name)?;
+        self.show_board()?;
         let stdin = std::io::stdin();
         let mut lines = stdin.lock().lines();
         loop {
             let Some(seat) = self.game.to_move() else {
-                println!("result: {}", outcome_text(&self.game));
+                outln!("result: {}", outcome_text(&self.game))?;
                 return self.save_at_end();
             };
             if let Player::Computer(agent) = &mut self.players[seat.to_usize()] {
@@ -120,54 +121,54 @@ impl<'a> Table<'a> {
                     .choose(&self.game, &self.stop)
                     .context("the computer player found no move")?;
                 self.game.play(&notation)?;
-                self.announce_finished_turn();
+                self.announce_finished_turn()?;
                 continue;
             }
-            print!("{}> ", self.label(seat));
-            std::io::stdout().flush()?;
+            out!("{}> ", self.label(seat))?;
+            output::flush()?;
             let Some(line) = lines.next() else {
-                println!();
-                println!("input ended; the game is not finished");
+                outln!()?;
+                outln!("input ended; the game is not finished")?;
                 return self.save_at_end();
             };
-            if !self.command(line?.trim()) {
+            if !self.command(line?.trim())? {
                 return Ok(());
             }
         }
     }
 
     /// Handles one line typed by a person; false means quit.
-    fn command(&mut self, line: &str) -> bool {
+    fn command(&mut self, line: &str) -> Result<bool, StdoutError> {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         match word {
             "" => {}
-            "help" | "?" => println!("{HELP}"),
-            "quit" | "exit" => return false,
-            "moves" => self.list_moves(),
-            "hint" => self.hint(),
-            "board" => self.show_board(),
-            "position" => println!("{}", self.game.position()),
-            "history" => self.show_history(),
-            "undo" => self.undo(),
+            "help" | "?" => outln!("{HELP}")?,
+            "quit" | "exit" => return Ok(false),
+            "moves" => self.list_moves()?,
+            "hint" => self.hint()?,
+            "board" => self.show_board()?,
+            "position" => outln!("{}", self.game.position())?,
+            "history" => self.show_history()?,
+            "undo" => self.undo()?,
             "redo" => {
                 if !self.game.redo() {
-                    println!("nothing to redo");
+                    outln!("nothing to redo")?;
                 }
-                self.show_board();
+                self.show_board()?;
             }
-            "save" => self.save(rest.trim()),
+            "save" => self.save(rest.trim())?,
             "resign" => {
                 if let Some(seat) = self.game.to_move() {
                     self.game.resign(seat);
-                    println!("{} resigns", self.label(seat));
+                    outln!("{} resigns", self.label(seat))?;
                 }
             }
             _ => match self.game.play(line) {
-                Ok(_) => self.announce_finished_turn(),
-                Err(e) => println!("{e} (type 'moves' or 'help')"),
+                Ok(_) => self.announce_finished_turn()?,
+                Err(e) => outln!("{e} (type 'moves' or 'help')")?,
             },
         }
-        true
+        Ok(true)
     }
 
     fn label(&self, seat: Seat) -> String {
@@ -180,76 +181,80 @@ impl<'a> Table<'a> {
         }
     }
 
-    fn list_moves(&self) {
+    fn list_moves(&self) -> Result<(), StdoutError> {
         let moves: Vec<String> = self
             .game
             .legal_moves()
             .into_iter()
             .map(|m| m.notation)
             .collect();
-        println!("{} legal: {}", moves.len(), moves.join(" "));
+        outln!("{} legal: {}", moves.len(), moves.join(" "))
     }
 
     /// Asks level 4 (alpha-beta, one second) for a suggestion.
-    fn hint(&self) {
+    fn hint(&self) -> Result<(), StdoutError> {
         let helper = Player::parse("ai:4:time=1", self.game.info().id, self.args.seed);
         let Ok(Player::Computer(mut agent)) = helper else {
-            println!("no hint available");
-            return;
+            outln!("no hint available")?;
+            return Ok(());
         };
         match agent.analyse(&self.game, &self.stop) {
             Some(analysis) => {
                 let evaluation = analysis
                     .evaluation
                     .map_or_else(String::new, |e| format!(", evaluation {e}"));
-                println!(
+                outln!(
                     "hint: {} (depth {}{evaluation}; line {})",
                     analysis.notation,
                     analysis.depth,
                     analysis.pv.join(" ")
-                );
+                )?;
             }
-            None => println!("no hint: the game is over"),
+            None => outln!("no hint: the game is over")?,
         }
+        Ok(())
     }
 
-    fn show_board(&self) {
-        print!("{}", render_board(&self.game.view(), self.style));
+    fn show_board(&self) -> Result<(), StdoutError> {
+        out!("{}", render_board(&self.game.view(), self.style))?;
         if let Some(seat) = self.game.to_move() {
-            println!(
+            outln!(
                 "turn {} — {} to move",
                 self.game.turn() + 1,
                 self.label(seat)
-            );
+            )?;
         }
+        Ok(())
     }
 
-    fn show_history(&self) {
+    fn show_history(&self) -> Result<(), StdoutError> {
         for (i, turn) in self.game.history().iter().enumerate() {
-            println!("{:>3}. {} {}", i + 1, self.label(turn.seat), turn.text);
+            outln!("{:>3}. {} {}", i + 1, self.label(turn.seat), turn.text)?;
         }
+        Ok(())
     }
 
     /// Prints the last turn and the board once a turn (or the game) is complete.
-    fn announce_finished_turn(&self) {
+    fn announce_finished_turn(&self) -> Result<(), StdoutError> {
         let history = self.game.history();
         if let Some(last) = history.last().filter(|t| t.complete) {
-            println!(
+            outln!(
                 "{}. {} plays {}",
                 history.len(),
                 self.label(last.seat),
                 last.text
-            );
-            self.show_board();
+            )?;
+            self.show_board()?;
         }
+        Ok(())
     }
 
     /// Takes back the last turn (people type whole turns here), then keeps undoing while a
     /// computer is to move, so a person playing a computer gets back to their own last turn.
-    fn undo(&mut self) {
+    fn undo(&mut self) -> Result<(), StdoutError> {
         if !self.game.undo() {
-            println!("nothing to undo");
-            return;
+            outln!("nothing to undo")?;
+            return Ok(());
         }
         loop {
             let mid_turn = self.game.history().last().is_some_and(|t| !t.complete);
@@ -261,29 +266,30 @@ impl<'a> Table<'a> {
                 break;
             }
         }
-        self.show_board();
+        self.show_board()
     }
 
-    fn save(&self, name: &str) {
+    fn save(&self, name: &str) -> Result<(), StdoutError> {
         let path = if name.is_empty() {
             let Some(path) = &self.args.save else {
-                println!("save needs a file name: save FILE");
-                return;
+                outln!("save needs a file name: save FILE")?;
+                return Ok(());
             };
             path.clone()
         } else {
             name.into()
         };
         match ludus_games::save_record_file(&path, &self.game.record()) {
-            Ok(()) => println!("saved to {}", path.display()),
-            Err(e) => println!("{e}"),
+            Ok(()) => outln!("saved to {}", path.display())?,
+            Err(e) => outln!("{e}")?,
         }
+        Ok(())
     }
 
     fn save_at_end(&self) -> Result<()> {
         if let Some(path) = &self.args.save {
             ludus_games::save_record_file(path, &self.game.record())?;
-            println!("saved to {}", path.display());
+            outln!("saved to {}", path.display())?;
         }
         Ok(())
     }
