@@ -4,13 +4,12 @@
 //! Loading replays every move through the rules (see [`crate::Session::from_record`]), so a
 //! damaged file is refused with the number of the bad entry. Saving is atomic.
 
-use std::fs;
-use std::io::Write;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+pub use crate::record_file::{read_record_text, write_atomically, STALE_AFTER};
 use crate::RecordError;
 
 /// The record format this version writes and reads.
@@ -77,45 +76,22 @@ impl GameRecord {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
-    /// Reads a record file.
+    /// Reads a record file (at most [`crate::MAX_RECORD_BYTES`]).
     pub fn load(path: &Path) -> Result<GameRecord, RecordError> {
-        let text = fs::read_to_string(path).map_err(|reason| RecordError::Io {
-            path: path.to_path_buf(),
-            reason,
-        })?;
-        GameRecord::from_json(&text)
+        GameRecord::from_json(&read_record_text(path)?)
     }
 
-    /// Writes the record atomically: to a temporary file beside `path`, synced, then renamed
-    /// over it, so a crash never leaves a half-written save.
+    /// Writes the record atomically (see [`write_atomically`]): a crash never leaves a
+    /// half-written save, a symlink is followed, a device or FIFO is refused.
     pub fn save(&self, path: &Path) -> Result<(), RecordError> {
         write_atomically(path, self.to_json().as_bytes())
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file and a rename.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
-    let io = |reason| RecordError::Io {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let mut temp_name = path.file_name().unwrap_or_default().to_os_string();
-    temp_name.push(format!(".{}.tmp", std::process::id()));
-    let temp = path.with_file_name(temp_name);
-    let result = (|| {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    result.map_err(io)
-}
-
 #[cfg(test)]
 mod tests {
+    use std::fs;
+
     use super::*;
 
     fn sample() -> GameRecord {
