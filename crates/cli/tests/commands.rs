@@ -85,6 +85,21 @@ fn bad_input_is_one_clear_line_and_a_failure() {
 }
 
 #[test]
+fn numbers_out_of_range_and_endless_files_are_refused() {
+    fails_with(
+        &["play", "qawale", "--p2", "ai:alphabeta:hash=12000"],
+        "bad parameter 'hash=12000' for alphabeta: expected a number from 0 to 1024",
+    );
+    fails_with(
+        &["play", "qawale", "--p2", "ai:mcts:c=nan"],
+        "expected a number above 0 and at most 100",
+    );
+    fails_with(&["play", "qawale", "--p2", "ai:mcts:c=-1"], "c=-1");
+    fails_with(&["play", "qawale", "--p2", "ai:mcts:time=0"], "time=0");
+    fails_with(&["replay", "/dev/zero"], "larger than 16 MiB");
+}
+
+#[test]
 fn a_bad_move_in_a_turn_is_explained_once() {
     let output = ludus(&["moves", "qawale", "--after", "a1:NEX"]);
     let err = stderr(&output);

@@ -12,6 +12,7 @@ use super::setup::{Row, SeatChoice, Setup};
 use super::theme::THEMES;
 use super::update;
 use super::{computer, play};
+use crate::players::Player;
 
 /// The entries of the start screen after the games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,15 +195,31 @@ pub fn on_loaded(app: &mut App, path: PathBuf, result: Result<AnyGame, String>) 
         }
     };
     let setup = Setup::from_game(&game);
-    let players: Vec<SeatChoice> = game
+    let players: Result<Vec<SeatChoice>, String> = game
         .players()
         .iter()
-        .map(|p| SeatChoice {
-            computer: p.kind != "human",
-            spec: p.kind.clone(),
-            name: p.name.clone(),
+        .map(|p| {
+            let computer = !p.kind.trim().eq_ignore_ascii_case("human");
+            let spec = if computer {
+                Player::spec_from_record(&p.kind)
+                    .map_err(|e| format!("player '{}': {e:#}", p.name))?
+            } else {
+                p.kind.clone()
+            };
+            Ok(SeatChoice {
+                computer,
+                spec,
+                name: p.name.clone(),
+            })
         })
         .collect();
+    let players = match players {
+        Ok(players) => players,
+        Err(e) => {
+            app.notify(format!("cannot load {}: {e}", path.display()), true);
+            return None;
+        }
+    };
     let seed = app.next_seed();
     match Play::new(game, &players, setup, seed) {
         Ok(mut play) => {

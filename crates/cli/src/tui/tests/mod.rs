@@ -3,6 +3,7 @@
 
 mod render;
 mod script;
+mod untrusted;
 mod worker;
 
 use std::path::PathBuf;
