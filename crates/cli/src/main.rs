@@ -7,6 +7,7 @@ mod board_text;
 mod commands;
 mod output;
 mod players;
+mod printable;
 mod setup;
 mod tui;
 
@@ -49,7 +50,8 @@ fn exit_status(result: anyhow::Result<()>) -> ExitCode {
     {
         return ExitCode::SUCCESS;
     }
-    // Not eprintln!: it panics when stderr is closed too.
-    let _ = writeln!(std::io::stderr(), "ludus: {error:#}");
+    // Escaped: errors quote input. Not eprintln!: it panics when stderr is closed too.
+    let message = printable::printable(&format!("{error:#}"));
+    let _ = writeln!(std::io::stderr(), "ludus: {message}");
     ExitCode::FAILURE
 }

@@ -15,6 +15,7 @@ use crate::board_text::{render_board, Style};
 use crate::commands::query::outcome_text;
 use crate::output::{self, out, outln, StdoutError};
 use crate::players::Player;
+use crate::printable::printable;
 
 const HELP: &str = "\
 type a move in the game's notation (a decision or a whole turn), or a command:
@@ -165,17 +166,17 @@ impl<'a> Table<'a> {
             }
             _ => match self.game.play(line) {
                 Ok(_) => self.announce_finished_turn()?,
-                Err(e) => outln!("{e} (type 'moves' or 'help')")?,
+                Err(e) => outln!("{} (type 'moves' or 'help')", printable(&e.to_string()))?,
             },
         }
         Ok(true)
     }
 
     fn label(&self, seat: Seat) -> String {
-        let name = &self.game.players()[seat.to_usize()].name;
+        let name = printable(&self.game.players()[seat.to_usize()].name);
         let colour = self.game.seat_name(seat);
         if name == colour {
-            name.clone()
+            name
         } else {
             format!("{name} ({colour})")
         }
@@ -280,8 +281,8 @@ impl<'a> Table<'a> {
             name.into()
         };
         match ludus_games::save_record_file(&path, &self.game.record()) {
-            Ok(()) => outln!("saved to {}", path.display())?,
-            Err(e) => outln!("{e}")?,
+            Ok(()) => outln!("saved to {}", printable(&path.display().to_string()))?,
+            Err(e) => outln!("{}", printable(&e.to_string()))?,
         }
         Ok(())
     }

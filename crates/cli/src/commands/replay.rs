@@ -7,6 +7,7 @@ use crate::args::ReplayArgs;
 use crate::board_text::{render_board, Style};
 use crate::commands::query::outcome_text;
 use crate::output::outln;
+use crate::printable::printable;
 
 /// Loads, checks (by replaying every move) and prints a record.
 pub fn run(args: &ReplayArgs) -> Result<()> {
@@ -14,14 +15,18 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
     let game = ludus_games::load_record(&record)
         .with_context(|| format!("cannot replay '{}'", args.file.display()))?;
     let style = Style::detect();
-    outln!("{} — {}", game.info().name, args.file.display())?;
+    outln!(
+        "{} — {}",
+        game.info().name,
+        printable(&args.file.display().to_string())
+    )?;
     for (i, player) in record.players.iter().enumerate() {
         if let Some(seat) = Seat::from_number(i + 1, game.seat_count()) {
             outln!(
                 "  {}: {} ({})",
                 game.seat_name(seat),
-                player.name,
-                player.kind
+                printable(&player.name),
+                printable(&player.kind)
             )?;
         }
     }

@@ -8,6 +8,7 @@ use ludus_engine::{AnyGame, CellId, PlayerRecord, Seat};
 use super::setup::{SeatChoice, Setup};
 use super::worker::SharedAgent;
 use crate::players::Player;
+use crate::printable::printable;
 
 /// Which screen is showing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,7 +195,7 @@ impl Play {
             let name = if name.is_empty() {
                 game.seat_name(Seat::new(i as u8)).to_string()
             } else {
-                name.to_string()
+                printable(name)
             };
             seats.push(Seated {
                 name,
@@ -267,15 +268,17 @@ impl Play {
 
     /// Adds a message line.
     pub fn note(&mut self, text: impl Into<String>) {
-        self.push_note(text.into(), false);
+        self.push_note(&text.into(), false);
     }
 
     /// Adds an error line.
     pub fn warn(&mut self, text: impl Into<String>) {
-        self.push_note(text.into(), true);
+        self.push_note(&text.into(), true);
     }
 
-    fn push_note(&mut self, text: String, error: bool) {
+    fn push_note(&mut self, text: &str, error: bool) {
+        // Notes quote typed moves and file contents: shown escaped and cut, like everywhere.
+        let text = printable(text);
         self.notes.push(Note { text, error });
         if self.notes.len() > 100 {
             self.notes.remove(0);
@@ -395,7 +398,7 @@ impl App {
     /// Shows a message on the start or setup screen.
     pub fn notify(&mut self, text: impl Into<String>, error: bool) {
         self.notice = Some(Note {
-            text: text.into(),
+            text: printable(&text.into()),
             error,
         });
     }
