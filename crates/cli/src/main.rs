@@ -51,7 +51,24 @@ fn exit_status(result: anyhow::Result<()>) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     // Escaped: errors quote input. Not eprintln!: it panics when stderr is closed too.
-    let message = printable::printable(&format!("{error:#}"));
+    let message = printable::printable(&one_line(&error));
     let _ = writeln!(std::io::stderr(), "ludus: {message}");
     ExitCode::FAILURE
+}
+
+/// The error and its causes on one line, each said once: a cause whose text the message
+/// already holds (a library error that quotes its source) is not repeated.
+fn one_line(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if line.contains(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
 }

@@ -7,8 +7,10 @@
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+use serde_json::error::Category;
 use serde_json::Value;
 
+use crate::error::plain_serde_message;
 pub use crate::record_file::{read_record_text, write_atomically, STALE_AFTER};
 use crate::RecordError;
 
@@ -62,8 +64,17 @@ pub struct GameRecord {
 impl GameRecord {
     /// Reads a record from JSON text.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let record: GameRecord =
-            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        let record: GameRecord = serde_json::from_str(text).map_err(|e| {
+            let place = format!("line {} column {}", e.line(), e.column());
+            RecordError::Json(match e.classify() {
+                Category::Syntax | Category::Eof | Category::Io => {
+                    format!("not valid JSON at {place}")
+                }
+                Category::Data => {
+                    format!("at {place}: {}", plain_serde_message(&e.to_string()))
+                }
+            })
+        })?;
         if record.format != RECORD_FORMAT {
             return Err(RecordError::Version(record.format, RECORD_FORMAT));
         }
@@ -138,6 +149,26 @@ mod tests {
             GameRecord::from_json(&record.to_json()),
             Err(RecordError::Version(99, 1))
         ));
+    }
+
+    #[test]
+    fn json_errors_say_where_in_plain_words() {
+        let error = GameRecord::from_json(r#"{"format":-1,"game":"x","options":{},"moves":[]}"#)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "not a ludus game record: at line 1 column 12: expected a whole number of 0 or more"
+        );
+        let error = GameRecord::from_json(r#"{"format":1,"game":"x","options":{}}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(error.ends_with("missing field 'moves'"), "{error}");
+        let error = GameRecord::from_json("{").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "not a ludus game record: not valid JSON at line 1 column 1"
+        );
     }
 
     #[test]

@@ -40,7 +40,19 @@ const RANDOM_LEN: usize = 6;
 fn io_error(path: &Path) -> impl Fn(io::Error) -> RecordError + '_ {
     move |reason| RecordError::Io {
         path: path.to_path_buf(),
-        reason,
+        reason: without_temporary_name(reason),
+    }
+}
+
+/// The system's reason alone: tempfile appends `at path ".NAME.XXXXXX.tmp"`, a name that
+/// means nothing to the person who asked to save to the record's own path.
+fn without_temporary_name(reason: io::Error) -> io::Error {
+    let text = reason.to_string();
+    match text.split_once(" at path ") {
+        Some((alone, _)) if reason.raw_os_error().is_none() => {
+            io::Error::new(reason.kind(), alone.to_string())
+        }
+        _ => reason,
     }
 }
 

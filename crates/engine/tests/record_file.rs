@@ -145,3 +145,14 @@ fn endless_input_is_refused_at_the_cap() {
         "{error}"
     );
 }
+
+#[test]
+fn a_save_into_a_missing_directory_names_the_file_asked_for() {
+    let error = write_atomically(Path::new("/nonexistent-ludus/game.json"), b"x")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        error,
+        "cannot access '/nonexistent-ludus/game.json': No such file or directory (os error 2)"
+    );
+}

@@ -3,7 +3,6 @@
 //! to the end without reading input.
 
 use std::io::BufRead;
-use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use clap::Parser;
@@ -16,6 +15,7 @@ use crate::commands::query::outcome_text;
 use crate::output::{self, out, outln, StdoutError};
 use crate::players::Player;
 use crate::printable::printable;
+use crate::setup::load_for_play;
 
 const HELP: &str = "\
 type a move in the game's notation (a decision or a whole turn), or a command:
@@ -64,7 +64,7 @@ struct Table<'a> {
 impl<'a> Table<'a> {
     fn new(args: &'a PlayArgs) -> Result<Self> {
         let game = match (&args.load, &args.game) {
-            (Some(path), _) => load_game(path)?,
+            (Some(path), _) => load_for_play(args, path)?,
             (None, Some(id)) => {
                 ludus_games::new_game(id, &args.options, args.position.as_deref(), args.seed)?
             }
@@ -294,9 +294,4 @@ impl<'a> Table<'a> {
         }
         Ok(())
     }
-}
-
-fn load_game(path: &Path) -> Result<AnyGame> {
-    let record = ludus_games::load_record_file(path)?;
-    ludus_games::load_record(&record).with_context(|| format!("cannot load '{}'", path.display()))
 }

@@ -66,8 +66,7 @@ pub fn run_play(args: &PlayArgs) -> Result<()> {
     let mut app = new_app();
     if let Some(path) = &args.load {
         // Read before the terminal switches, so a bad file is reported plainly.
-        let record = ludus_games::load_record_file(path)?;
-        let game = ludus_games::load_record(&record)?;
+        let game = crate::setup::load_for_play(args, path)?;
         let first = update::update(
             &mut app,
             Msg::Loaded {
