@@ -123,6 +123,10 @@ pub struct BenchArgs {
     pub positions: u16,
 }
 
+/// The computer player a seat gets when none is named: the app's setup starts at the same
+/// level.
+pub const DEFAULT_COMPUTER: &str = "ai:3";
+
 /// `ludus play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -131,14 +135,14 @@ pub struct PlayArgs {
     /// Seat 1: human, ai:LEVEL (1-5) or ai:AGENT:key=value,...
     #[arg(long, default_value = "human")]
     pub p1: String,
-    /// Seat 2.
-    #[arg(long, default_value = "ai:1")]
+    /// Seat 2 (level 3 by default, as in the app's setup).
+    #[arg(long, default_value = DEFAULT_COMPUTER)]
     pub p2: String,
     /// Seat 3 (Splut! with players=3 or 4).
-    #[arg(long, default_value = "ai:1")]
+    #[arg(long, default_value = DEFAULT_COMPUTER)]
     pub p3: String,
     /// Seat 4 (Splut! with players=4).
-    #[arg(long, default_value = "ai:1")]
+    #[arg(long, default_value = DEFAULT_COMPUTER)]
     pub p4: String,
     /// Player names in seat order (repeatable).
     #[arg(long = "name")]

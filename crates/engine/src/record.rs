@@ -53,8 +53,10 @@ pub struct GameRecord {
     /// One entry per seat, in turn order.
     #[serde(default)]
     pub players: Vec<PlayerRecord>,
-    /// The moves: one turn per entry in the game's turn notation (the last may be unfinished),
-    /// or `resign N` for seat N resigning.
+    /// The moves: one turn per entry in the game's turn notation, or `resign N` for seat N
+    /// resigning. A Ludus extension the specs' formats do not have (other readers need not
+    /// accept it): the last entry may be an unfinished turn (a save in the middle of a turn),
+    /// and a turn may be split around another seat's resignation.
     pub moves: Vec<String>,
     /// How the game ended, if it did.
     #[serde(default)]

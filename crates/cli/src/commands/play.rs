@@ -21,7 +21,7 @@ const HELP: &str = "\
 type a move in the game's notation (a decision or a whole turn), or a command:
   moves          list the legal decisions
   hint           level 4's suggestion and its evaluation
-  undo / redo    take back / replay a move (back to your last decision against the computer)
+  undo / redo    take back / replay a turn (against a computer: back to your own turn)
   history        the moves so far
   board          show the board again
   position       the position string
@@ -110,8 +110,8 @@ impl<'a> Table<'a> {
     fn play(&mut self) -> Result<()> {
         outln!("{}", self.game.info().name)?;
         self.show_board()?;
-        let stdin = std::io::stdin();
-        let mut lines = stdin.lock().lines();
+        let mut input = std::io::stdin().lock();
+        let mut bytes = Vec::new();
         loop {
             let Some(seat) = self.game.to_move() else {
                 outln!("result: {}", outcome_text(&self.game))?;
@@ -122,17 +122,38 @@ impl<'a> Table<'a> {
                     .choose(&self.game, &self.stop)
                     .context("the computer player found no move")?;
                 self.game.play(&notation)?;
-                self.announce_finished_turn()?;
+                if self.game.history().last().is_some_and(|t| t.complete) {
+                    self.announce()?;
+                }
                 continue;
             }
             out!("{}> ", self.label(seat))?;
             output::flush()?;
-            let Some(line) = lines.next() else {
-                outln!()?;
-                outln!("input ended; the game is not finished")?;
-                return self.save_at_end();
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) => {
+                    outln!()?;
+                    outln!("input ended; the game is not finished")?;
+                    return self.save_at_end();
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    // Keep what was played before reporting the broken input.
+                    self.save_at_end()?;
+                    return Err(error).context("cannot read standard input");
+                }
+            }
+            // One bad line is refused; the game goes on.
+            let Ok(line) = std::str::from_utf8(&bytes) else {
+                outln!(
+                    "that line is not UTF-8 text: type a move in the game's notation, or 'help'"
+                )?;
+                continue;
             };
-            if !self.command(line?.trim())? {
+            if !self.command(line.trim())? {
+                // Ends the prompt's line, so the output ends with a newline.
+                outln!()?;
+                outln!("left the game unfinished")?;
                 return Ok(());
             }
         }
@@ -151,12 +172,7 @@ impl<'a> Table<'a> {
             "position" => outln!("{}", self.game.position())?,
             "history" => self.show_history()?,
             "undo" => self.undo()?,
-            "redo" => {
-                if !self.game.redo() {
-                    outln!("nothing to redo")?;
-                }
-                self.show_board()?;
-            }
+            "redo" => self.redo()?,
             "save" => self.save(rest.trim())?,
             "resign" => {
                 if let Some(seat) = self.game.to_move() {
@@ -165,7 +181,7 @@ impl<'a> Table<'a> {
                 }
             }
             _ => match self.game.play(line) {
-                Ok(_) => self.announce_finished_turn()?,
+                Ok(_) => self.announce()?,
                 Err(e) => outln!("{} (type 'moves' or 'help')", printable(&e.to_string()))?,
             },
         }
@@ -235,39 +251,61 @@ impl<'a> Table<'a> {
         Ok(())
     }
 
-    /// Prints the last turn and the board once a turn (or the game) is complete.
-    fn announce_finished_turn(&self) -> Result<(), StdoutError> {
+    /// Prints the last turn and the board once a turn (or the game) is complete; after a
+    /// decision that leaves the turn unfinished (Qawale's `a1`), what was played and what may
+    /// follow.
+    fn announce(&self) -> Result<(), StdoutError> {
         let history = self.game.history();
-        if let Some(last) = history.last().filter(|t| t.complete) {
+        let Some(last) = history.last() else {
+            return Ok(());
+        };
+        if last.complete {
             outln!(
                 "{}. {} plays {}",
                 history.len(),
                 self.label(last.seat),
                 last.text
             )?;
-            self.show_board()?;
+            return self.show_board();
         }
-        Ok(())
+        let next: Vec<String> = self
+            .game
+            .legal_moves()
+            .into_iter()
+            .map(|m| m.notation)
+            .collect();
+        outln!("{} so far; the turn goes on: {}", last.text, next.join(" "))
     }
 
     /// Takes back the last turn (people type whole turns here), then keeps undoing while a
     /// computer is to move, so a person playing a computer gets back to their own last turn.
     fn undo(&mut self) -> Result<(), StdoutError> {
         if !self.game.undo() {
-            outln!("nothing to undo")?;
-            return Ok(());
+            return outln!("nothing to undo");
         }
-        loop {
-            let mid_turn = self.game.history().last().is_some_and(|t| !t.complete);
-            let computer = self
-                .game
-                .to_move()
-                .is_some_and(|seat| matches!(self.players[seat.to_usize()], Player::Computer(_)));
-            if !(mid_turn || computer) || !self.game.undo() {
-                break;
-            }
-        }
+        while !self.between_turns_of_a_person() && self.game.undo() {}
         self.show_board()
+    }
+
+    /// The exact inverse of [`Table::undo`]: replays decisions until a person is to start a
+    /// turn again.
+    fn redo(&mut self) -> Result<(), StdoutError> {
+        if !self.game.redo() {
+            return outln!("nothing to redo");
+        }
+        while !self.between_turns_of_a_person() && self.game.redo() {}
+        self.show_board()
+    }
+
+    /// Whether the game stands at the start of a person's turn (or is over): where undo and
+    /// redo stop.
+    fn between_turns_of_a_person(&self) -> bool {
+        let mid_turn = self.game.history().last().is_some_and(|t| !t.complete);
+        let computer = self
+            .game
+            .to_move()
+            .is_some_and(|seat| matches!(self.players[seat.to_usize()], Player::Computer(_)));
+        !(mid_turn || computer)
     }
 
     fn save(&self, name: &str) -> Result<(), StdoutError> {

@@ -138,3 +138,11 @@ fn play_some(app: &mut App, count: usize) {
     let cmd = super::play::after_change(app, true);
     run_cmd(app, cmd);
 }
+
+#[test]
+fn the_line_mode_and_the_app_seat_the_same_default_computer() {
+    assert_eq!(
+        crate::args::DEFAULT_COMPUTER,
+        format!("ai:{}", super::setup::DEFAULT_LEVEL)
+    );
+}
