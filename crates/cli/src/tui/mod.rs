@@ -14,6 +14,7 @@
 
 mod app;
 mod computer;
+mod contrast;
 mod event;
 mod layout;
 mod menu;

@@ -9,9 +9,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
-use super::board::{draw_board, piece_style, piece_text, Marks};
+use super::board::{draw_board, piece_style, piece_text, Marks, SEAT_BRACKETS};
 use super::text::{fit, key_line, wrap};
 use crate::tui::app::{App, Play, Screen, SPEEDS};
+use crate::tui::contrast::ink_on;
 use crate::tui::layout::game_areas;
 use crate::tui::pointing;
 use crate::tui::theme::Theme;
@@ -206,12 +207,15 @@ fn seat_lines(
         if !seat_view.alive {
             name_style = name_style.add_modifier(Modifier::CROSSED_OUT);
         }
-        let swatch = if theme.mono {
-            ["(1)", "[2]", "{3}", "<4>"][seat.to_usize() % 4].to_string()
+        // The seat's chip: its colour and its brackets, as on its pieces.
+        let (open, close) = SEAT_BRACKETS[seat.to_usize() % 4].split_at(1);
+        let swatch = format!("{open}{}{close}", seat.number());
+        let hue = theme.hue(seat_view.hue);
+        let swatch_style = if theme.mono {
+            Style::new()
         } else {
-            "●".to_string()
+            Style::new().bg(hue).fg(ink_on(hue))
         };
-        let swatch_style = Style::new().fg(theme.hue(seat_view.hue));
         // Three or four seats share the panel: one line each.
         let compact = view.seats.len() > 2;
         let thinking = play.thinking.is_some() && to_move && app.screen != Screen::Replay;
@@ -350,18 +354,17 @@ fn insight_lines(
         } else {
             (hue(insight.seat), theme.muted)
         };
-        let (fill, rest) = if theme.mono {
-            ("█", "░")
+        // In colour the bar is two blocks of background in the seats' colours (no glyph to
+        // vanish on a dark or light panel); in monochrome, full and light shade.
+        let (fill, rest, left, right) = if theme.mono {
+            ("█", "░", Style::new(), Style::new())
         } else {
-            ("█", "▒")
+            (" ", " ", Style::new().bg(left), Style::new().bg(right))
         };
         lines.push(Line::from(vec![
             Span::styled("  ", theme.text()),
-            Span::styled(fill.repeat(filled.min(bar_width)), Style::new().fg(left)),
-            Span::styled(
-                rest.repeat(bar_width - filled.min(bar_width)),
-                Style::new().fg(right),
-            ),
+            Span::styled(fill.repeat(filled.min(bar_width)), left),
+            Span::styled(rest.repeat(bar_width - filled.min(bar_width)), right),
         ]));
         let text = format!("  {} {evaluation}", game.seat_name(insight.seat));
         lines.push(Line::styled(fit(&text, width), theme.text()));
@@ -420,10 +423,18 @@ fn history_lines(
                 .iter()
                 .find(|s| s.seat == turn.seat)
                 .map(|s| s.hue);
-            let mut style = theme.text();
-            if let (Some(hue), false) = (hue, theme.mono) {
-                style = style.fg(theme.hue(hue));
-            }
+            // Seats by brackets and colour chip; the move in text colour on the panel, so
+            // every seat reads on any background.
+            let (open, close) = SEAT_BRACKETS[turn.seat.to_usize() % 4].split_at(1);
+            let chip = format!("{open}{}{close}", turn.seat.number());
+            let chip_style = match (hue, theme.mono) {
+                (Some(hue), false) => {
+                    let hue = theme.hue(hue);
+                    Style::new().bg(hue).fg(ink_on(hue))
+                }
+                _ => theme.text(),
+            };
+            let style = theme.text();
             let who = fit(&play.label(turn.seat), 12);
             let text = if turn.complete {
                 turn.text.clone()
@@ -432,8 +443,9 @@ fn history_lines(
             };
             Line::from(vec![
                 Span::styled(format!("{:>3}. ", i + 1), theme.muted()),
+                Span::styled(chip, chip_style),
                 Span::styled(
-                    fit(&format!("{who} {text}"), width.saturating_sub(5)),
+                    fit(&format!(" {who} {text}"), width.saturating_sub(8)),
                     style,
                 ),
             ])

@@ -9,8 +9,18 @@ mod text;
 use ratatui::Frame;
 
 use super::app::{App, Screen};
+use super::contrast::guard;
 use super::layout::MIN_SIZE;
 use super::theme::THEMES;
+
+/// A piece's text as the board draws it (for tests of seat marks).
+#[cfg(test)]
+pub fn piece_text_for_tests(
+    piece: &ludus_engine::PieceView,
+    theme: &super::theme::Theme,
+) -> String {
+    board::piece_text(piece, theme)
+}
 
 /// Draws the app into a frame.
 pub fn view(app: &App, frame: &mut Frame) {
@@ -18,6 +28,7 @@ pub fn view(app: &App, frame: &mut Frame) {
     let area = frame.area();
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
         popup::draw_too_small(frame, theme);
+        guard(frame.buffer_mut(), theme);
         return;
     }
     match app.screen {
@@ -44,4 +55,5 @@ pub fn view(app: &App, frame: &mut Frame) {
     if let Some(prompt) = app.prompt.as_ref() {
         popup::draw_prompt(frame, prompt, theme);
     }
+    guard(frame.buffer_mut(), theme);
 }
