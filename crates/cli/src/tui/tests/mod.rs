@@ -4,6 +4,7 @@
 mod legibility;
 mod render;
 mod script;
+mod setup_rows;
 mod untrusted;
 mod worker;
 

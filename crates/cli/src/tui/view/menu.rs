@@ -208,11 +208,15 @@ fn row_line(setup: &Setup, row: Row, selected: bool, theme: &Theme, width: usize
             let option = &setup.info.options[index];
             (
                 option.name.to_string(),
-                setup.values[index].clone(),
+                shown_value(option.values, &setup.values[index]),
                 option.help.to_string(),
             )
         }
-        Row::Start => ("▶ Start the game".to_string(), String::new(), String::new()),
+        Row::Start => (
+            "  Start the game ⏎".to_string(),
+            String::new(),
+            String::new(),
+        ),
         Row::Rules => (
             "  Rules of the game".to_string(),
             String::new(),
@@ -279,4 +283,13 @@ pub fn draw_help(app: &App, frame: &mut Frame, theme: &Theme) {
     };
     let keys = [("↑↓ PgUp PgDn", "scroll"), ("Esc", "back")];
     frame.render_widget(Paragraph::new(key_line(&keys, bar.width, theme)), bar);
+}
+
+/// An option's value as people read it: switches as `on`/`off`, as `ludus games` writes them.
+fn shown_value(values: OptionValues, value: &str) -> String {
+    match (values, value) {
+        (OptionValues::Flag, "true") => "on".into(),
+        (OptionValues::Flag, "false") => "off".into(),
+        _ => value.to_string(),
+    }
 }

@@ -1,0 +1,56 @@
+//! The setup screen as a person edits it: the highlight stays on the row being changed.
+
+use ratatui::crossterm::event::KeyCode;
+
+use super::{new_app, press, render};
+use crate::tui::menu;
+use crate::tui::setup::Row;
+
+#[test]
+fn changing_the_player_count_keeps_the_highlight_on_that_option() {
+    let mut app = new_app(100, 40);
+    let index = menu::games().iter().position(|g| g.id == "splut").unwrap();
+    for _ in 0..index {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    let players = app
+        .setup
+        .as_ref()
+        .unwrap()
+        .info
+        .options
+        .iter()
+        .position(|o| o.name == "players")
+        .unwrap();
+    while app.setup.as_ref().unwrap().current() != Row::Option(players) {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    let setup = app.setup.as_ref().unwrap();
+    assert_eq!(setup.seat_count(), 4);
+    assert_eq!(setup.current(), Row::Option(players));
+    // The next key still edits the player count, not Player 3's level.
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.setup.as_ref().unwrap().seat_count(), 3);
+}
+
+#[test]
+fn switches_read_on_and_off_and_start_has_no_cursor_arrow() {
+    let mut app = new_app(100, 40);
+    let index = menu::games().iter().position(|g| g.id == "qilin").unwrap();
+    for _ in 0..index {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    let screen = render(&app);
+    assert!(screen.contains("protect_lines"), "{screen}");
+    let line = screen
+        .lines()
+        .find(|l| l.contains("protect_lines"))
+        .unwrap();
+    assert!(line.contains(" off "), "{line}");
+    assert!(!screen.contains("false"), "{screen}");
+    assert!(!screen.contains("▶ Start"), "{screen}");
+}
