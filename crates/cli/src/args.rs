@@ -165,6 +165,10 @@ pub struct PlayArgs {
     /// Use the plain line mode (the default when input or output is not a terminal).
     #[arg(long)]
     pub plain: bool,
+    /// The app's colour theme: Classic, Dracula, Gruvbox or Monochrome (remembered when
+    /// changed with `t`).
+    #[arg(long)]
+    pub theme: Option<String>,
 }
 
 /// `ludus replay`.

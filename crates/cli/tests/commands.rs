@@ -97,6 +97,10 @@ fn numbers_out_of_range_and_endless_files_are_refused() {
     fails_with(&["play", "qawale", "--p2", "ai:mcts:c=-1"], "c=-1");
     fails_with(&["play", "qawale", "--p2", "ai:mcts:time=0"], "time=0");
     fails_with(&["replay", "/dev/zero"], "larger than 16 MiB");
+    fails_with(
+        &["play", "qawale", "--theme", "neon"],
+        "unknown theme 'neon': expected one of Classic, Dracula, Gruvbox, Monochrome",
+    );
 }
 
 #[test]

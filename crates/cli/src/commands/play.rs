@@ -49,6 +49,10 @@ pub fn run_menu() -> Result<()> {
 
 /// Plays a game in line mode.
 pub fn run(args: &PlayArgs) -> Result<()> {
+    // The line mode has no colours to choose, but a misspelt theme is still a mistake.
+    if let Some(name) = &args.theme {
+        crate::tui::parse_theme(name).map_err(anyhow::Error::msg)?;
+    }
     let mut table = Table::new(args)?;
     table.play()
 }

@@ -52,7 +52,7 @@ pub fn menu_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
         }
         KeyCode::Enter | KeyCode::Char(' ') => return activate(app),
         KeyCode::Char('l') => load_prompt(app),
-        KeyCode::Char('t') => next_theme(app),
+        KeyCode::Char('t') => return Some(next_theme(app)),
         KeyCode::Char('?' | 'h') => {
             if let Some(info) = games().get(app.menu_index) {
                 open_help(app, Some(info.id));
@@ -72,14 +72,16 @@ fn activate(app: &mut App) -> Option<Cmd> {
     }
     match EXTRAS[app.menu_index - games.len()] {
         Extra::Load => load_prompt(app),
-        Extra::Theme => next_theme(app),
+        Extra::Theme => return Some(next_theme(app)),
         Extra::Quit => return update::quit(app),
     }
     None
 }
 
-fn next_theme(app: &mut App) {
+/// Switches to the next theme (on any screen) and remembers it for the next run.
+pub fn next_theme(app: &mut App) -> Cmd {
     app.theme = (app.theme + 1) % THEMES.len();
+    Cmd::RememberTheme(app.theme)
 }
 
 fn load_prompt(app: &mut App) {

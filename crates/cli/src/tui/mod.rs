@@ -25,6 +25,7 @@ mod rules_help;
 mod run;
 mod setup;
 mod theme;
+mod theme_store;
 mod update;
 mod view;
 mod worker;
@@ -48,23 +49,38 @@ pub fn is_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
-fn new_app() -> App {
+fn new_app(asked_theme: Option<usize>) -> App {
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let theme = if no_color { theme::MONO_INDEX } else { 0 };
-    App::new((80, 24), theme, seed)
+    App::new((80, 24), theme_store::starting_theme(asked_theme), seed)
+}
+
+/// The index of the theme `--theme` names; the themes there are when none matches.
+pub fn parse_theme(name: &str) -> Result<usize, String> {
+    theme_store::theme_named(name).ok_or_else(|| {
+        let names: Vec<&str> = theme::THEMES.iter().map(|t| t.name).collect();
+        format!(
+            "unknown theme '{name}': expected one of {}",
+            names.join(", ")
+        )
+    })
 }
 
 /// Opens the app on its start screen.
 pub fn run_menu() -> Result<()> {
-    run::run(new_app(), None)
+    run::run(new_app(None), None)
 }
 
 /// Opens the app on the game `ludus play` describes (or on the start screen without a game).
 pub fn run_play(args: &PlayArgs) -> Result<()> {
-    let mut app = new_app();
+    let asked = args
+        .theme
+        .as_deref()
+        .map(parse_theme)
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let mut app = new_app(asked);
     if let Some(path) = &args.load {
         // Read before the terminal switches, so a bad file is reported plainly.
         let game = crate::setup::load_for_play(args, path)?;

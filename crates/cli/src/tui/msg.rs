@@ -48,6 +48,8 @@ pub enum Msg {
         /// What went wrong, if anything.
         result: Result<(), String>,
     },
+    /// The theme could not be remembered, and why.
+    ThemeNotRemembered(String),
     /// A saved game was read and replayed through the rules.
     Loaded {
         /// From where.
@@ -73,6 +75,8 @@ pub enum Cmd {
     },
     /// Read a record and replay it.
     Load(PathBuf),
+    /// Remember the theme (by index) for the next run.
+    RememberTheme(usize),
     /// Leave the app.
     Quit,
     /// Several effects in order.

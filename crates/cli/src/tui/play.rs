@@ -125,6 +125,7 @@ pub fn play_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
         KeyCode::Char('m') => app.confirm = Some(Confirm::Menu),
         KeyCode::Char('q') => app.confirm = Some(Confirm::Quit),
         KeyCode::Char('?') => show_help(app),
+        KeyCode::Char('t') => return Some(menu::next_theme(app)),
         _ => {}
     }
     None

@@ -32,6 +32,11 @@ pub fn perform(cmd: Cmd, ai: &mut dyn AiRunner, out: &mut Vec<Msg>) {
                 .map_err(|e| e.to_string());
             out.push(Msg::Loaded { path, result });
         }
+        Cmd::RememberTheme(index) => {
+            if let Err(reason) = super::theme_store::remember(index) {
+                out.push(Msg::ThemeNotRemembered(reason));
+            }
+        }
         Cmd::Quit => {}
         Cmd::Batch(cmds) => {
             for cmd in cmds {

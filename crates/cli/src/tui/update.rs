@@ -35,6 +35,14 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Cmd> {
             None
         }
         Msg::Loaded { path, result } => menu::on_loaded(app, path, result),
+        Msg::ThemeNotRemembered(reason) => {
+            let text = format!("the theme is not remembered: {reason}");
+            match app.play.as_mut() {
+                Some(play) => play.warn(text),
+                None => app.notify(text, true),
+            }
+            None
+        }
         Msg::Key(key) => on_key(app, key),
         Msg::Mouse(mouse) => {
             let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));

@@ -54,3 +54,21 @@ fn switches_read_on_and_off_and_start_has_no_cursor_arrow() {
     assert!(!screen.contains("false"), "{screen}");
     assert!(!screen.contains("▶ Start"), "{screen}");
 }
+
+#[test]
+fn the_theme_changes_in_game_and_is_remembered() {
+    use crate::tui::theme::THEMES;
+    use crate::tui::theme_store::{starting_theme, theme_file};
+    let mut app = new_app(100, 30);
+    super::start(&mut app, "replica", &["human", "human"], &[]);
+    let before = app.theme;
+    press(&mut app, KeyCode::Char('t'));
+    assert_eq!(app.theme, (before + 1) % THEMES.len());
+    assert!(app.play.is_some(), "the game goes on");
+    let saved = std::fs::read_to_string(theme_file().unwrap()).unwrap();
+    assert_eq!(saved.trim(), THEMES[app.theme].name);
+    if std::env::var_os("NO_COLOR").is_none() {
+        assert_eq!(starting_theme(None), app.theme);
+    }
+    assert_eq!(starting_theme(Some(2)), 2, "--theme wins");
+}

@@ -93,6 +93,7 @@ fn key_items(app: &App, play: &Play) -> Vec<(&'static str, &'static str)> {
             ("m", "menu"),
             ("?", "help"),
             ("q", "quit"),
+            ("t", "theme"),
         ];
     }
     vec![
@@ -105,6 +106,7 @@ fn key_items(app: &App, play: &Play) -> Vec<(&'static str, &'static str)> {
         ("m", "menu"),
         ("?", "help"),
         ("q", "quit"),
+        ("t", "theme"),
     ]
 }
 
