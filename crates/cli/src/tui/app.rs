@@ -58,6 +58,8 @@ pub enum Confirm {
     Resign(Seat),
     /// Leave the game for the start screen.
     Menu,
+    /// The person's team is out: leave, or keep watching the others.
+    LeaveOrWatch,
     /// Leave the app.
     Quit,
 }
@@ -170,6 +172,8 @@ pub struct Play {
     pub save_path: Option<PathBuf>,
     /// The number of entries when last saved.
     pub saved_entries: Option<usize>,
+    /// The seats already out of the game (Splut!'s knocked-out teams), to announce new ones.
+    pub out: Vec<Seat>,
 }
 
 impl Play {
@@ -237,6 +241,7 @@ impl Play {
             notes: Vec::new(),
             save_path: None,
             saved_entries: None,
+            out: Vec::new(),
         })
     }
 

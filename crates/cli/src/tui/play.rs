@@ -38,6 +38,9 @@ pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
     if play.cursor.to_usize() >= cells {
         play.cursor = CellId(0);
     }
+    if announce_seats_out(play) && play.game.outcome().is_none() && on_game_screen {
+        app.confirm = Some(Confirm::LeaveOrWatch);
+    }
     if let Some(outcome) = play.game.outcome() {
         let text = match outcome.winner() {
             Some(seat) => format!("{} wins: {}", play.label(seat), outcome.reason),
@@ -63,6 +66,44 @@ pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
         play.wait = delay;
         None
     }
+}
+
+/// Notes every seat that went out with the last move ("Blue is out after Green played …");
+/// true when the last person still playing went out, so they may choose to leave or watch.
+fn announce_seats_out(play: &mut Play) -> bool {
+    let out: Vec<Seat> = play
+        .game
+        .view()
+        .seats
+        .iter()
+        .filter(|s| !s.alive)
+        .map(|s| s.seat)
+        .collect();
+    let newly: Vec<Seat> = out
+        .iter()
+        .copied()
+        .filter(|s| !play.out.contains(s))
+        .collect();
+    play.out = out;
+    let last = play.game.history().last().cloned();
+    let mut person_out = false;
+    for seat in newly {
+        let text = match &last {
+            Some(turn) if turn.seat != seat => format!(
+                "{} is out after {} played {}",
+                play.label(seat),
+                play.label(turn.seat),
+                turn.text
+            ),
+            _ => format!("{} is out", play.label(seat)),
+        };
+        play.note(text);
+        person_out |= !play.is_computer(seat);
+    }
+    let person_left = (0..play.game.seat_count())
+        .map(|i| Seat::new(i as u8))
+        .any(|seat| !play.is_computer(seat) && !play.out.contains(&seat));
+    person_out && !person_left && play.has_human()
 }
 
 /// A save finished.

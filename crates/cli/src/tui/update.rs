@@ -96,7 +96,7 @@ fn confirm_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
     match code {
         KeyCode::Char('y' | 'Y') | KeyCode::Enter => match confirm {
             Confirm::Resign(seat) => play::resign(app, seat),
-            Confirm::Menu => play::leave(app),
+            Confirm::Menu | Confirm::LeaveOrWatch => play::leave(app),
             Confirm::Quit => quit(app),
         },
         KeyCode::Char('n' | 'N') | KeyCode::Esc => None,

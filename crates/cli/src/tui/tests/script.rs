@@ -220,7 +220,7 @@ fn computers_play_to_the_end_then_replay_and_play_again() {
     let outcome = play.game.outcome().unwrap();
     assert!(matches!(outcome.verdict, Verdict::Win(_)));
     let total = play.game.entry_count();
-    assert!(render(&app).contains("game over"));
+    assert!(render(&app).contains(" wins: "));
 
     press(&mut app, KeyCode::Char('v'));
     assert_eq!(app.screen, Screen::Replay);

@@ -98,6 +98,9 @@ pub fn draw_confirm(frame: &mut Frame, app: &App, confirm: Confirm, theme: &Them
             format!("{who} resigns?")
         }
         Confirm::Menu => "Leave this game for the menu?".to_string(),
+        Confirm::LeaveOrWatch => {
+            "Your team is out. Leave for the menu (y), or keep watching (n)?".to_string()
+        }
         Confirm::Quit => "Quit Ludus?".to_string(),
     };
     let unsaved = app.play.as_ref().is_some_and(Play::unsaved)
@@ -122,6 +125,8 @@ pub fn draw_game_over(frame: &mut Frame, play: &Play, theme: &Theme) {
         Verdict::Win(seat) => format!("{} wins", play.label(seat)),
         Verdict::Draw => "Draw".to_string(),
     };
+    // The box's title says who won and why ("Green wins: last sorcerer standing").
+    let title = format!("{headline}: {}", outcome.reason);
     let panel = game_areas(frame.area()).panel;
     let inner = panel.width.saturating_sub(2) as usize;
     let mut lines: Vec<Line> = wrap(&headline, inner)
@@ -159,7 +164,8 @@ pub fn draw_game_over(frame: &mut Frame, play: &Play, theme: &Theme) {
     let height = (lines.len() as u16 + 2).min(panel.height);
     let area = Rect { height, ..panel };
     frame.render_widget(Clear, area);
-    frame.render_widget(Paragraph::new(lines).block(boxed("game over", theme)), area);
+    let title = fit(&title, (area.width as usize).saturating_sub(4));
+    frame.render_widget(Paragraph::new(lines).block(boxed(&title, theme)), area);
 }
 
 /// The message for a terminal smaller than the app needs.

@@ -1,0 +1,80 @@
+//! What the game screen says when something happens that a person must not miss: a team
+//! knocked out (Splut!), the last person out, and who won in the game-over box's title.
+
+use super::{render, run_cmd};
+use crate::tui::app::{App, Confirm, Play};
+use crate::tui::play::{after_change, start};
+use crate::tui::setup::{SeatChoice, Setup};
+
+/// Splut! spec §9.9: South's troll throws the rock from c4 north onto West's sorcerer on c7.
+const S9_9: &str = "size=9 seats=south,west,north tomove=south turn=6 used=1 lev=unused locked=-
+south: Sd2 De2 Td4
+west: Sc7 Db5 Tb4
+north: Sf8 De8 Td8
+rocks: c4 e1 e9 i5";
+
+fn knock_out_west(seats: &[&str]) -> App {
+    let mut app = App::new((100, 30), 0, 7);
+    let players = ["players=3".to_string()];
+    let game = ludus_games::new_game("splut", &players, Some(S9_9), 1).unwrap();
+    let setup = Setup::from_game(&game);
+    let choices: Vec<SeatChoice> = seats
+        .iter()
+        .map(|spec| SeatChoice {
+            computer: *spec != "human",
+            spec: (*spec).to_string(),
+            name: String::new(),
+        })
+        .collect();
+    let play = Play::new(game, &choices, setup, 1).unwrap();
+    let cmd = start(&mut app, play);
+    run_cmd(&mut app, cmd);
+    let play = app.play.as_mut().unwrap();
+    play.game.play("Td4-c4*n#").unwrap();
+    let _ = after_change(&mut app, false);
+    app
+}
+
+#[test]
+fn a_knocked_out_team_is_announced() {
+    let app = knock_out_west(&["human", "human", "human"]);
+    let notes: Vec<&str> = app
+        .play
+        .as_ref()
+        .unwrap()
+        .notes
+        .iter()
+        .map(|n| n.text.as_str())
+        .collect();
+    assert!(
+        notes.iter().any(
+            |n| n.starts_with("Yellow (West) is out after Blue (South) played")
+                || n.contains("is out after")
+        ),
+        "{notes:?}"
+    );
+    assert_eq!(app.confirm, None, "people are still playing");
+}
+
+#[test]
+fn the_last_person_out_may_leave_or_watch() {
+    let app = knock_out_west(&["ai:1", "human", "ai:1"]);
+    assert_eq!(app.confirm, Some(Confirm::LeaveOrWatch));
+    let screen = render(&app);
+    assert!(screen.contains("Your team is out"), "{screen}");
+}
+
+#[test]
+fn the_game_over_box_names_the_winner_and_why() {
+    let mut app = App::new((100, 30), 0, 7);
+    super::start(&mut app, "replica", &["human", "human"], &[]);
+    let play = app.play.as_mut().unwrap();
+    play.game.resign(ludus_engine::Seat::FIRST);
+    let _ = after_change(&mut app, true);
+    let screen = render(&app);
+    let title = screen
+        .lines()
+        .find(|l| l.contains(" wins: "))
+        .unwrap_or_default();
+    assert!(title.contains("wins: "), "{screen}");
+}
