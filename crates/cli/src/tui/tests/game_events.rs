@@ -78,3 +78,41 @@ fn the_game_over_box_names_the_winner_and_why() {
         .unwrap_or_default();
     assert!(title.contains("wins: "), "{screen}");
 }
+
+fn with_insight(
+    id: &str,
+    options: &[(&str, &str)],
+    seat: u8,
+    evaluation: ludus_ai::Evaluation,
+) -> String {
+    let mut app = App::new((100, 30), 0, 7);
+    super::start(&mut app, id, &["human"; 4], options);
+    app.play.as_mut().unwrap().insight = Some(crate::tui::app::Insight {
+        seat: ludus_engine::Seat::new(seat),
+        analysis: ludus_ai::AnyAnalysis {
+            notation: String::new(),
+            evaluation: Some(evaluation),
+            depth: 3,
+            nodes: 1,
+            pv: Vec::new(),
+        },
+        by: "ai:4".into(),
+        live: false,
+    });
+    render(&app)
+}
+
+#[test]
+fn the_evaluation_keeps_one_point_of_view_with_a_legend() {
+    use ludus_ai::Evaluation;
+    // The second seat's +1.50 is the first seat's -1.50: the sign does not flip by searcher.
+    let screen = with_insight("replica", &[], 1, Evaluation::Score(150));
+    assert!(screen.contains("-1.50 for White"), "{screen}");
+    assert!(screen.contains("◀ White"), "{screen}");
+    let screen = with_insight("replica", &[], 0, Evaluation::Score(150));
+    assert!(screen.contains("+1.50 for White"), "{screen}");
+    // Four seats: a share, not a raw score.
+    let screen = with_insight("splut", &[("players", "4")], 2, Evaluation::Score(-10_555));
+    assert!(screen.contains("% share"), "{screen}");
+    assert!(!screen.contains("-105.55"), "{screen}");
+}

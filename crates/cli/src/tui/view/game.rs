@@ -2,6 +2,7 @@
 //! their colours and pieces in hand, the stacks, the move history, messages) and the key bar.
 //! The replay uses the same screen with its own copy of the game.
 
+use ludus_ai::Evaluation;
 use ludus_engine::{AnyGame, BoardView, Seat};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -363,12 +364,32 @@ fn insight_lines(
         } else {
             (" ", " ", Style::new().bg(left), Style::new().bg(right))
         };
+        if two {
+            // One fixed point of view, the first seat's, with a legend: the number does not
+            // change sign with whichever computer searched last.
+            let second = first.opponent();
+            let (a, b) = (game.seat_name(first), game.seat_name(second));
+            let gap = bar_width.saturating_sub(a.chars().count() + b.chars().count() + 4);
+            let legend = format!("  ◀ {a}{} {b} ▶", " ".repeat(gap));
+            lines.push(Line::styled(fit(&legend, width), theme.muted()));
+        }
         lines.push(Line::from(vec![
             Span::styled("  ", theme.text()),
             Span::styled(fill.repeat(filled.min(bar_width)), left),
             Span::styled(rest.repeat(bar_width - filled.min(bar_width)), right),
         ]));
-        let text = format!("  {} {evaluation}", game.seat_name(insight.seat));
+        let text = if two {
+            let shown = if insight.seat == first {
+                evaluation
+            } else {
+                flipped(evaluation)
+            };
+            format!("  {shown} for {}", game.seat_name(first))
+        } else {
+            // Three or four seats: the searching seat's share of the chances, 0-100 %.
+            let share = f64::midpoint(evaluation.bar(), 1.0) * 100.0;
+            format!("  {} {share:.0}% share", game.seat_name(insight.seat))
+        };
         lines.push(Line::styled(fit(&text, width), theme.text()));
     }
     if analysis.pv.len() > 1 {
@@ -376,6 +397,16 @@ fn insight_lines(
         lines.push(Line::styled(fit(&pv, width), theme.muted()));
     }
     lines
+}
+
+/// The same evaluation from the other seat's side (two seats).
+fn flipped(evaluation: Evaluation) -> Evaluation {
+    match evaluation {
+        Evaluation::Score(score) => Evaluation::Score(-score),
+        Evaluation::Win(n) => Evaluation::Loss(n),
+        Evaluation::Loss(n) => Evaluation::Win(n),
+        Evaluation::Reward(reward) => Evaluation::Reward(1.0 - reward),
+    }
 }
 
 fn stack_lines(view: &BoardView, theme: &Theme, width: usize) -> Vec<Line<'static>> {
