@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use ludus_engine::{AnyGame, GameInfo, OptionValues};
 use ratatui::crossterm::event::KeyCode;
 
-use super::app::{App, Help, Play, Prompt, PromptKind, Screen};
+use super::app::{App, Help, Phase, Play, Prompt, PromptKind, Screen};
 use super::msg::Cmd;
 use super::setup::{Row, SeatChoice, Setup};
 use super::theme::THEMES;
@@ -40,21 +40,25 @@ fn entry_count() -> usize {
 /// Keys on the start screen.
 pub fn menu_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
     let count = entry_count();
+    let Screen::Menu { index: row } = &mut app.screen else {
+        return None;
+    };
+    let highlighted = *row;
     match code {
-        KeyCode::Up => app.menu_index = (app.menu_index + count - 1) % count,
-        KeyCode::Down | KeyCode::Tab => app.menu_index = (app.menu_index + 1) % count,
+        KeyCode::Up => *row = (*row + count - 1) % count,
+        KeyCode::Down | KeyCode::Tab => *row = (*row + 1) % count,
         KeyCode::Char(c @ '1'..='9') => {
             let index = c as usize - '1' as usize;
             if index < games().len() {
-                app.menu_index = index;
+                *row = index;
                 open_setup(app, games()[index]);
             }
         }
-        KeyCode::Enter | KeyCode::Char(' ') => return activate(app),
+        KeyCode::Enter | KeyCode::Char(' ') => return activate(app, highlighted),
         KeyCode::Char('l') => load_prompt(app),
         KeyCode::Char('t') => return Some(next_theme(app)),
         KeyCode::Char('?' | 'h') => {
-            if let Some(info) = games().get(app.menu_index) {
+            if let Some(info) = games().get(highlighted) {
                 open_help(app, Some(info.id));
             }
         }
@@ -64,13 +68,13 @@ pub fn menu_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
     None
 }
 
-fn activate(app: &mut App) -> Option<Cmd> {
+fn activate(app: &mut App, row: usize) -> Option<Cmd> {
     let games = games();
-    if let Some(info) = games.get(app.menu_index) {
+    if let Some(info) = games.get(row) {
         open_setup(app, info);
         return None;
     }
-    match EXTRAS[app.menu_index - games.len()] {
+    match EXTRAS[row - games.len()] {
         Extra::Load => load_prompt(app),
         Extra::Theme => return Some(next_theme(app)),
         Extra::Quit => return update::quit(app),
@@ -93,23 +97,22 @@ fn load_prompt(app: &mut App) {
 
 /// Shows the setup screen of a game.
 pub fn open_setup(app: &mut App, info: &'static GameInfo) {
-    app.setup = Some(Setup::new(info));
     app.notice = None;
-    app.screen = Screen::Setup;
+    app.screen = Screen::Setup(Setup::new(info));
 }
 
-fn open_help(app: &mut App, game: Option<&'static str>) {
-    app.help = Some(Help {
-        game,
-        scroll: 0,
-        back: app.screen,
-    });
-    app.screen = Screen::Help;
+/// Opens a rules page over the current screen, which Esc brings back (a game goes on).
+pub fn open_help(app: &mut App, game: Option<&'static str>) {
+    let back = Box::new(app.screen.take());
+    app.screen = Screen::Help {
+        help: Help { game, scroll: 0 },
+        back,
+    };
 }
 
 /// Keys on the setup screen.
 pub fn setup_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
-    let setup = app.setup.as_mut()?;
+    let setup = app.screen.setup_mut()?;
     match code {
         KeyCode::Up => setup.move_row(-1),
         KeyCode::Down | KeyCode::Tab => setup.move_row(1),
@@ -152,7 +155,11 @@ pub fn setup_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
         }
         KeyCode::Esc => {
             app.notice = None;
-            app.screen = Screen::Menu;
+            let row = games()
+                .iter()
+                .position(|g| g.id == setup.info.id)
+                .unwrap_or(0);
+            app.screen = Screen::Menu { index: row };
         }
         KeyCode::Char('q') => return update::quit(app),
         _ => {}
@@ -175,12 +182,10 @@ pub fn start_game(app: &mut App, setup: Setup) -> Option<Cmd> {
         Ok(play) => {
             let stop = computer::stop_all(app);
             app.notice = None;
-            app.setup = Some(setup);
             Cmd::then(stop, play::start(app, play))
         }
         Err(e) => {
-            app.setup = Some(setup);
-            app.screen = Screen::Setup;
+            app.screen = Screen::Setup(setup);
             app.notify(e, true);
             None
         }
@@ -242,8 +247,7 @@ pub fn on_loaded(app: &mut App, path: PathBuf, result: Result<AnyGame, String>) 
 
 /// Keys on a rules page.
 pub fn help_key(app: &mut App, code: KeyCode) {
-    let Some(help) = app.help.as_mut() else {
-        app.screen = Screen::Menu;
+    let Screen::Help { help, .. } = &mut app.screen else {
         return;
     };
     match code {
@@ -253,22 +257,14 @@ pub fn help_key(app: &mut App, code: KeyCode) {
         KeyCode::PageDown | KeyCode::Char(' ') => help.scroll = help.scroll.saturating_add(10),
         KeyCode::Home => help.scroll = 0,
         KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | '?') => {
-            let back = help.back;
-            app.help = None;
-            app.screen = match back {
-                Screen::Playing | Screen::GameOver => {
-                    let over = app
-                        .play
-                        .as_ref()
-                        .is_some_and(|p| p.game.outcome().is_some());
-                    if over {
-                        Screen::GameOver
-                    } else {
-                        Screen::Playing
-                    }
-                }
-                other => other,
-            };
+            if let Screen::Help { back, .. } = app.screen.take() {
+                app.screen = *back;
+            }
+            // The game may have ended while the page was open.
+            let over = app.play().is_some_and(|p| p.game.outcome().is_some());
+            if let (Some(phase @ Phase::Playing), true) = (app.screen.phase_mut(), over) {
+                *phase = Phase::Over;
+            }
         }
         _ => {}
     }

@@ -1,7 +1,8 @@
 //! The full-screen terminal app (ratatui + crossterm), in The Elm Architecture's shape:
 //!
-//! * `app` — the model: one [`app::App`] with the screen showing, the set-up, the game in
-//!   progress (cursor, selection, chooser, hint, computer jobs) and the prompts;
+//! * `app` — the model: one [`app::App`] whose [`app::Screen`] carries each screen's own
+//!   state (the set-up, the game in progress with its cursor, selection, chooser, hint and
+//!   computer jobs, the replay, the rules page over the screen it came from), and the prompts;
 //! * `msg` — every input as one [`msg::Msg`] (keys, mouse, resize, ticks, computer answers,
 //!   file results) and every side effect as a [`msg::Cmd`];
 //! * `update` (with `menu`, `play` and `computer`) — `update(&mut App, Msg) -> Option<Cmd>`,

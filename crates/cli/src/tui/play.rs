@@ -8,7 +8,9 @@ use ludus_engine::{CellId, Seat};
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 
-use super::app::{App, Confirm, Help, Play, Prompt, PromptKind, Replay, Screen, SPEEDS};
+use super::app::{
+    App, Confirm, Phase, Play, Prompt, PromptKind, Replay, Screen, ScreenKind, SPEEDS,
+};
 use super::layout::{game_areas, BoardGeometry};
 use super::msg::Cmd;
 use super::pointing::{self, Pick};
@@ -18,17 +20,21 @@ use super::{computer, menu, update};
 pub fn start(app: &mut App, mut play: Play) -> Option<Cmd> {
     let view = play.game.view();
     play.cursor = pointing::initial_cursor(&view, &play.game.legal_moves());
-    app.play = Some(play);
-    app.replay = None;
-    app.screen = Screen::Playing;
+    app.screen = Screen::Game {
+        play: Box::new(play),
+        phase: Phase::Playing,
+    };
     after_change(app, false)
 }
 
 /// Brings the screens in line with the game after anything changed it, and starts the next
 /// computer decision. `by_human` skips the watching delay: people do not wait for themselves.
 pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
-    let on_game_screen = matches!(app.screen, Screen::Playing | Screen::GameOver);
-    let play = app.play.as_mut()?;
+    let on_game_screen = matches!(
+        app.screen.kind(),
+        ScreenKind::Playing | ScreenKind::GameOver
+    );
+    let play = app.screen.play_mut()?;
     play.selection.clear();
     play.chooser = None;
     play.hint = None;
@@ -47,14 +53,11 @@ pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
             None => format!("draw: {}", outcome.reason),
         };
         play.note(text);
-        if on_game_screen {
-            app.screen = Screen::GameOver;
-        }
+        set_phase(app, on_game_screen, Phase::Over);
         return None;
     }
-    if on_game_screen {
-        app.screen = Screen::Playing;
-    }
+    set_phase(app, on_game_screen, Phase::Playing);
+    let play = app.screen.play_mut()?;
     let seat = play.game.to_move()?;
     if !play.is_computer(seat) || play.thinking.is_some() || play.paused {
         return None;
@@ -65,6 +68,13 @@ pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
     } else {
         play.wait = delay;
         None
+    }
+}
+
+/// Shows the game screen `phase` when a game screen (not a rules page over it) is showing.
+fn set_phase(app: &mut App, on_game_screen: bool, phase: Phase) {
+    if let (Some(now), true) = (app.screen.phase_mut(), on_game_screen) {
+        *now = phase;
     }
 }
 
@@ -108,7 +118,7 @@ fn announce_seats_out(play: &mut Play) -> bool {
 
 /// A save finished.
 pub fn on_saved(app: &mut App, path: PathBuf, result: Result<(), String>) {
-    let Some(play) = app.play.as_mut() else {
+    let Some(play) = app.screen.play_mut() else {
         return;
     };
     match result {
@@ -123,10 +133,10 @@ pub fn on_saved(app: &mut App, path: PathBuf, result: Result<(), String>) {
 
 /// Keys on the game screen.
 pub fn play_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
-    if app.play.as_ref()?.chooser.is_some() {
+    if app.screen.play()?.chooser.is_some() {
         return chooser_key(app, code);
     }
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     match code {
         KeyCode::Left => move_cursor(play, -1, 0),
         KeyCode::Right => move_cursor(play, 1, 0),
@@ -177,21 +187,17 @@ fn move_cursor(play: &mut Play, dx: i32, dy: i32) {
 }
 
 fn show_help(app: &mut App) {
-    let Some(play) = app.play.as_ref() else {
+    let Some(play) = app.screen.play() else {
         return;
     };
-    app.help = Some(Help {
-        game: Some(play.game.info().id),
-        scroll: 0,
-        back: app.screen,
-    });
-    app.screen = Screen::Help;
+    let id = play.game.info().id;
+    menu::open_help(app, Some(id));
 }
 
 /// A click at screen position (column, row).
 pub fn click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
     let area = Rect::new(0, 0, app.size.0, app.size.1);
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     let view = play.game.view();
     let geometry = BoardGeometry::fit(&view, game_areas(area).board)?;
     let cell = geometry.cell_at(&view, column, row)?;
@@ -204,7 +210,7 @@ pub fn click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
 
 /// A person selects `cell` for the next decision.
 pub fn select(app: &mut App, cell: CellId) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     if play.human_to_move().is_none() {
         play.warn(if play.game.outcome().is_some() {
             "the game is over"
@@ -233,7 +239,7 @@ pub fn select(app: &mut App, cell: CellId) -> Option<Cmd> {
 }
 
 fn chooser_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     let chooser = play.chooser.as_mut()?;
     let count = chooser.entries.len() + usize::from(chooser.more);
     match code {
@@ -257,7 +263,7 @@ fn chooser_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
 }
 
 fn choose(app: &mut App) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     let chooser = play.chooser.take()?;
     if let Some((_, notation)) = chooser.entries.get(chooser.index) {
         let notation = notation.clone();
@@ -272,7 +278,7 @@ fn choose(app: &mut App) -> Option<Cmd> {
 
 /// Plays a decision chosen by pointing.
 fn play_notation(app: &mut App, notation: &str) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     match play.game.play(notation) {
         Ok(_) => after_change(app, true),
         Err(e) => {
@@ -284,7 +290,7 @@ fn play_notation(app: &mut App, notation: &str) -> Option<Cmd> {
 
 /// Plays a move typed in notation (a decision or a whole turn).
 pub fn play_typed(app: &mut App, text: &str) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     if play.human_to_move().is_none() {
         play.warn("wait for your turn to type a move");
         return None;
@@ -296,7 +302,7 @@ pub fn play_typed(app: &mut App, text: &str) -> Option<Cmd> {
 /// computers only, one decision, and play pauses.
 fn undo(app: &mut App) -> Option<Cmd> {
     let stop = computer::stop_all(app);
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     if !play.has_human() {
         if !play.game.undo() {
             play.warn("nothing to undo");
@@ -331,7 +337,7 @@ fn undo(app: &mut App) -> Option<Cmd> {
 /// Replays undone moves, up to the next decision of a person.
 fn redo(app: &mut App) -> Option<Cmd> {
     let stop = computer::stop_all(app);
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     if !play.game.redo() {
         play.warn("nothing to redo");
         return stop;
@@ -347,7 +353,7 @@ fn redo(app: &mut App) -> Option<Cmd> {
 }
 
 fn save_prompt(app: &mut App) {
-    let Some(play) = app.play.as_ref() else {
+    let Some(play) = app.screen.play() else {
         return;
     };
     let text = play.save_path.as_ref().map_or_else(
@@ -362,7 +368,7 @@ fn save_prompt(app: &mut App) {
 
 /// Saves the game to `path`.
 pub fn save_to(app: &mut App, path: PathBuf) -> Option<Cmd> {
-    let play = app.play.as_ref()?;
+    let play = app.screen.play()?;
     Some(Cmd::Save {
         path,
         record: Box::new(play.game.record()),
@@ -370,7 +376,7 @@ pub fn save_to(app: &mut App, path: PathBuf) -> Option<Cmd> {
 }
 
 fn resign_prompt(app: &mut App) {
-    let Some(play) = app.play.as_ref() else {
+    let Some(play) = app.screen.play() else {
         return;
     };
     let Some(to_move) = play.game.to_move() else {
@@ -390,7 +396,7 @@ fn resign_prompt(app: &mut App) {
 /// `seat` gives up.
 pub fn resign(app: &mut App, seat: Seat) -> Option<Cmd> {
     let stop = computer::stop_all(app);
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     play.game.resign(seat);
     let label = play.label(seat);
     play.note(format!("{label} resigns"));
@@ -400,9 +406,7 @@ pub fn resign(app: &mut App, seat: Seat) -> Option<Cmd> {
 /// Leaves the game for the start screen.
 pub fn leave(app: &mut App) -> Option<Cmd> {
     let stop = computer::stop_all(app);
-    app.play = None;
-    app.replay = None;
-    app.screen = Screen::Menu;
+    app.screen = Screen::Menu { index: 0 };
     stop
 }
 
@@ -411,12 +415,11 @@ pub fn over_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
     match code {
         KeyCode::Char('s') => save_prompt(app),
         KeyCode::Char('v') => {
-            let play = app.play.as_ref()?;
-            app.replay = Some(Replay::new(&play.game));
-            app.screen = Screen::Replay;
+            let replay = Replay::new(&app.screen.play()?.game);
+            *app.screen.phase_mut()? = Phase::Replay(replay);
         }
         KeyCode::Char('a') => {
-            let setup = app.play.as_ref()?.setup.clone();
+            let setup = app.screen.play()?.setup.clone();
             return menu::start_game(app, setup);
         }
         KeyCode::Char('u') => return undo(app),
@@ -430,7 +433,7 @@ pub fn over_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
 
 /// Keys of the replay: step back and forth through the decisions.
 pub fn replay_key(app: &mut App, code: KeyCode) {
-    let Some(replay) = app.replay.as_mut() else {
+    let Some(Phase::Replay(replay)) = app.screen.phase_mut() else {
         return;
     };
     match code {
@@ -443,8 +446,9 @@ pub fn replay_key(app: &mut App, code: KeyCode) {
         KeyCode::Home => while replay.game.undo() {},
         KeyCode::End => while replay.game.redo() {},
         KeyCode::Esc | KeyCode::Char('q') => {
-            app.replay = None;
-            app.screen = Screen::GameOver;
+            if let Some(phase) = app.screen.phase_mut() {
+                *phase = Phase::Over;
+            }
         }
         _ => {}
     }

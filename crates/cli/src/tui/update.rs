@@ -8,7 +8,7 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 
-use super::app::{App, Confirm, PromptKind, Screen};
+use super::app::{App, Confirm, PromptKind, ScreenKind};
 use super::msg::{Cmd, Msg};
 use super::setup::typed_value;
 use super::{computer, menu, play};
@@ -37,7 +37,7 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Cmd> {
         Msg::Loaded { path, result } => menu::on_loaded(app, path, result),
         Msg::ThemeNotRemembered(reason) => {
             let text = format!("the theme is not remembered: {reason}");
-            match app.play.as_mut() {
+            match app.screen.play_mut() {
                 Some(play) => play.warn(text),
                 None => app.notify(text, true),
             }
@@ -47,7 +47,7 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Cmd> {
         Msg::Mouse(mouse) => {
             let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
             let free = app.prompt.is_none() && app.confirm.is_none();
-            if click && free && app.screen == Screen::Playing {
+            if click && free && app.screen == ScreenKind::Playing {
                 play::click(app, mouse.column, mouse.row)
             } else {
                 None
@@ -69,16 +69,16 @@ fn on_key(app: &mut App, key: KeyEvent) -> Option<Cmd> {
     if app.prompt.is_some() {
         return prompt_key(app, key);
     }
-    match app.screen {
-        Screen::Menu => menu::menu_key(app, key.code),
-        Screen::Setup => menu::setup_key(app, key.code),
-        Screen::Help => {
+    match app.screen.kind() {
+        ScreenKind::Menu => menu::menu_key(app, key.code),
+        ScreenKind::Setup => menu::setup_key(app, key.code),
+        ScreenKind::Help => {
             menu::help_key(app, key.code);
             None
         }
-        Screen::Playing => play::play_key(app, key.code),
-        Screen::GameOver => play::over_key(app, key.code),
-        Screen::Replay => {
+        ScreenKind::Playing => play::play_key(app, key.code),
+        ScreenKind::GameOver => play::over_key(app, key.code),
+        ScreenKind::Replay => {
             play::replay_key(app, key.code);
             None
         }
@@ -145,7 +145,7 @@ fn submit(app: &mut App, kind: PromptKind, text: &str) -> Option<Cmd> {
         PromptKind::Load if !text.is_empty() => Some(Cmd::Load(PathBuf::from(text))),
         PromptKind::Move if !text.is_empty() => play::play_typed(app, text),
         PromptKind::Value(index) => {
-            let setup = app.setup.as_mut()?;
+            let setup = app.screen.setup_mut()?;
             match typed_value(setup.info.options[index].values, text) {
                 Ok(value) => {
                     setup.values[index] = value;
@@ -157,7 +157,7 @@ fn submit(app: &mut App, kind: PromptKind, text: &str) -> Option<Cmd> {
             None
         }
         PromptKind::Name(seat) => {
-            if let Some(setup) = app.setup.as_mut() {
+            if let Some(setup) = app.screen.setup_mut() {
                 setup.seats[seat].name = text.to_string();
             }
             None

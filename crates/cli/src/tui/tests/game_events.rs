@@ -29,7 +29,7 @@ fn knock_out_west(seats: &[&str]) -> App {
     let play = Play::new(game, &choices, setup, 1).unwrap();
     let cmd = start(&mut app, play);
     run_cmd(&mut app, cmd);
-    let play = app.play.as_mut().unwrap();
+    let play = app.play_mut().unwrap();
     play.game.play("Td4-c4*n#").unwrap();
     let _ = after_change(&mut app, false);
     app
@@ -39,8 +39,7 @@ fn knock_out_west(seats: &[&str]) -> App {
 fn a_knocked_out_team_is_announced() {
     let app = knock_out_west(&["human", "human", "human"]);
     let notes: Vec<&str> = app
-        .play
-        .as_ref()
+        .play()
         .unwrap()
         .notes
         .iter()
@@ -68,7 +67,7 @@ fn the_last_person_out_may_leave_or_watch() {
 fn the_game_over_box_names_the_winner_and_why() {
     let mut app = App::new((100, 30), 0, 7);
     super::start(&mut app, "replica", &["human", "human"], &[]);
-    let play = app.play.as_mut().unwrap();
+    let play = app.play_mut().unwrap();
     play.game.resign(ludus_engine::Seat::FIRST);
     let _ = after_change(&mut app, true);
     let screen = render(&app);
@@ -87,7 +86,7 @@ fn with_insight(
 ) -> String {
     let mut app = App::new((100, 30), 0, 7);
     super::start(&mut app, id, &["human"; 4], options);
-    app.play.as_mut().unwrap().insight = Some(crate::tui::app::Insight {
+    app.play_mut().unwrap().insight = Some(crate::tui::app::Insight {
         seat: ludus_engine::Seat::new(seat),
         analysis: ludus_ai::AnyAnalysis {
             notation: String::new(),

@@ -81,7 +81,7 @@ fn seats_differ_without_colour() {
         let mut app = App::new((100, 30), MONO_INDEX, 7);
         start(&mut app, id, &["human"; 4], options);
         play_some(&mut app, 6);
-        let view = app.play.as_ref().unwrap().game.view();
+        let view = app.play().unwrap().game.view();
         let theme = &THEMES[MONO_INDEX];
         let mut seen: Vec<(Option<ludus_engine::Seat>, String)> = Vec::new();
         for cell in &view.cells {

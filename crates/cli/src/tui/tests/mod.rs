@@ -125,7 +125,7 @@ fn temp_dir(name: &str) -> PathBuf {
 /// one that ends the game, so the position stays a mid-game one.
 fn play_some(app: &mut App, count: usize) {
     for i in 0..count {
-        let play = app.play.as_mut().unwrap();
+        let play = app.play_mut().unwrap();
         let moves = play.game.legal_moves();
         let keeps_going = |m: &&ludus_engine::LegalMove| {
             let mut next = play.game.clone();

@@ -15,25 +15,24 @@ fn changing_the_player_count_keeps_the_highlight_on_that_option() {
     }
     press(&mut app, KeyCode::Enter);
     let players = app
-        .setup
-        .as_ref()
+        .setup()
         .unwrap()
         .info
         .options
         .iter()
         .position(|o| o.name == "players")
         .unwrap();
-    while app.setup.as_ref().unwrap().current() != Row::Option(players) {
+    while app.setup().unwrap().current() != Row::Option(players) {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Right);
-    let setup = app.setup.as_ref().unwrap();
+    let setup = app.setup().unwrap();
     assert_eq!(setup.seat_count(), 4);
     assert_eq!(setup.current(), Row::Option(players));
     // The next key still edits the player count, not Player 3's level.
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.setup.as_ref().unwrap().seat_count(), 3);
+    assert_eq!(app.setup().unwrap().seat_count(), 3);
 }
 
 #[test]
@@ -64,7 +63,7 @@ fn the_theme_changes_in_game_and_is_remembered() {
     let before = app.theme;
     press(&mut app, KeyCode::Char('t'));
     assert_eq!(app.theme, (before + 1) % THEMES.len());
-    assert!(app.play.is_some(), "the game goes on");
+    assert!(app.play().is_some(), "the game goes on");
     let saved = std::fs::read_to_string(theme_file().unwrap()).unwrap();
     assert_eq!(saved.trim(), THEMES[app.theme].name);
     if std::env::var_os("NO_COLOR").is_none() {

@@ -3,7 +3,7 @@
 //! that never ends.
 
 use super::{new_app, run_cmd, temp_dir};
-use crate::tui::app::{App, Screen};
+use crate::tui::app::{App, ScreenKind};
 use crate::tui::msg::Cmd;
 
 /// Loads a Qawale record whose second seat is the computer player `kind`.
@@ -23,7 +23,7 @@ fn load_with_player(name: &str, kind: &str) -> App {
 #[test]
 fn a_record_asking_for_a_huge_table_is_refused_with_the_range() {
     let app = load_with_player("hash", "ai:alphabeta:hash=12000");
-    assert_eq!(app.screen, Screen::Menu);
+    assert_eq!(app.screen, ScreenKind::Menu);
     let notice = app.notice.expect("an error line");
     assert!(notice.error);
     assert!(
@@ -39,7 +39,7 @@ fn a_record_asking_for_a_huge_table_is_refused_with_the_range() {
 fn a_record_asking_for_an_endless_search_is_refused() {
     for kind in ["ai:mcts:time=0", "ai:mcts:c=nan", "ai:4:depth=0", "ai:zz"] {
         let app = load_with_player("endless", kind);
-        assert_eq!(app.screen, Screen::Menu, "{kind}");
+        assert_eq!(app.screen, ScreenKind::Menu, "{kind}");
         assert!(app.notice.is_some_and(|n| n.error), "{kind}");
     }
 }
@@ -47,6 +47,6 @@ fn a_record_asking_for_an_endless_search_is_refused() {
 #[test]
 fn a_record_asking_for_long_thinking_is_capped_at_a_minute() {
     let app = load_with_player("long", "ai:4:time=3000");
-    let play = app.play.as_ref().expect("the game is loaded");
+    let play = app.play().expect("the game is loaded");
     assert_eq!(play.seats[1].kind, "ai:alphabeta:time=60");
 }

@@ -12,7 +12,7 @@ use ratatui::Frame;
 
 use super::board::{draw_board, piece_style, piece_text, Marks, SEAT_BRACKETS};
 use super::text::{fit, key_line, wrap};
-use crate::tui::app::{App, Play, Screen, SPEEDS};
+use crate::tui::app::{App, Play, ScreenKind, SPEEDS};
 use crate::tui::contrast::ink_on;
 use crate::tui::layout::game_areas;
 use crate::tui::pointing;
@@ -22,12 +22,12 @@ const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "�
 
 /// Draws a game in progress (and, under the summary, a finished one).
 pub fn draw_game(app: &App, frame: &mut Frame, theme: &Theme) {
-    let Some(play) = app.play.as_ref() else {
+    let Some(play) = app.screen.play() else {
         return;
     };
     let view = play.game.view();
     let moves = play.game.legal_moves();
-    let human = play.human_to_move().is_some() && app.screen == Screen::Playing;
+    let human = play.human_to_move().is_some() && app.screen == ScreenKind::Playing;
     let targets = if human {
         pointing::targets(&moves, &play.selection)
     } else {
@@ -46,7 +46,7 @@ pub fn draw_game(app: &App, frame: &mut Frame, theme: &Theme) {
 
 /// Draws the replay of a finished game.
 pub fn draw_replay(app: &App, frame: &mut Frame, theme: &Theme) {
-    let (Some(play), Some(replay)) = (app.play.as_ref(), app.replay.as_ref()) else {
+    let (Some(play), Some(replay)) = (app.screen.play(), app.screen.replay()) else {
         return;
     };
     let view = replay.game.view();
@@ -64,7 +64,7 @@ pub fn draw_replay(app: &App, frame: &mut Frame, theme: &Theme) {
 }
 
 fn key_items(app: &App, play: &Play) -> Vec<(&'static str, &'static str)> {
-    if app.screen == Screen::GameOver {
+    if app.screen == ScreenKind::GameOver {
         return vec![
             ("s", "save"),
             ("v", "replay"),
@@ -138,8 +138,8 @@ fn title_line(app: &App, game: &AnyGame, view: &BoardView, theme: &Theme) -> Lin
         Span::styled(format!(" {} ", game.info().name), theme.accent()),
         Span::styled(format!("· turn {} ", game.turn() + 1), theme.text()),
     ];
-    if app.screen == Screen::Replay {
-        if let Some(replay) = &app.replay {
+    if app.screen == ScreenKind::Replay {
+        if let Some(replay) = app.screen.replay() {
             spans.push(Span::styled(
                 format!("· replay {}/{} ", replay.game.entry_count(), replay.total),
                 theme.accent(),
@@ -221,7 +221,7 @@ fn seat_lines(
         };
         // Three or four seats share the panel: one line each.
         let compact = view.seats.len() > 2;
-        let thinking = play.thinking.is_some() && to_move && app.screen != Screen::Replay;
+        let thinking = play.thinking.is_some() && to_move && app.screen != ScreenKind::Replay;
         let kind = kind_text(play, seat, !thinking && !compact);
         let name_room = if compact {
             width.saturating_sub(kind.chars().count() + 7)

@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
 use super::text::{fit, key_line, wrap};
-use crate::tui::app::App;
+use crate::tui::app::{App, Screen};
 use crate::tui::layout::centred;
 use crate::tui::menu::{games, Extra, EXTRAS};
 use crate::tui::rules_help;
@@ -26,6 +26,10 @@ fn frame_block<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
 
 /// The start screen.
 pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
+    let highlighted = match app.screen {
+        Screen::Menu { index } => index,
+        _ => usize::MAX,
+    };
     let area = centred(frame.area(), 96, frame.area().height);
     let block = frame_block(TITLE, theme);
     let inner = block.inner(area);
@@ -44,7 +48,7 @@ pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
         .max()
         .unwrap_or(10);
     for (i, info) in games().iter().enumerate() {
-        let style = if i == app.menu_index {
+        let style = if i == highlighted {
             theme.selected_row()
         } else {
             theme.text()
@@ -73,7 +77,7 @@ pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
     lines.push(Line::default());
     for (j, extra) in EXTRAS.iter().enumerate() {
         let index = games().len() + j;
-        let style = if index == app.menu_index {
+        let style = if index == highlighted {
             theme.selected_row()
         } else {
             theme.text()
@@ -127,7 +131,7 @@ fn render_with_keys(
 
 /// The setup screen of a game.
 pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
-    let Some(setup) = app.setup.as_ref() else {
+    let Some(setup) = app.screen.setup() else {
         return;
     };
     let area = centred(frame.area(), 96, frame.area().height);
@@ -244,7 +248,7 @@ fn row_line(setup: &Setup, row: Row, selected: bool, theme: &Theme, width: usize
 
 /// A rules page.
 pub fn draw_help(app: &App, frame: &mut Frame, theme: &Theme) {
-    let Some(help) = app.help.as_ref() else {
+    let Screen::Help { help, .. } = &app.screen else {
         return;
     };
     let name = help

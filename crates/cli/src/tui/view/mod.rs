@@ -8,7 +8,7 @@ mod text;
 
 use ratatui::Frame;
 
-use super::app::{App, Screen};
+use super::app::{App, ScreenKind};
 use super::contrast::guard;
 use super::layout::MIN_SIZE;
 use super::theme::THEMES;
@@ -31,23 +31,23 @@ pub fn view(app: &App, frame: &mut Frame) {
         guard(frame.buffer_mut(), theme);
         return;
     }
-    match app.screen {
-        Screen::Menu => menu::draw_menu(app, frame, theme),
-        Screen::Setup => menu::draw_setup(app, frame, theme),
-        Screen::Help => menu::draw_help(app, frame, theme),
-        Screen::Playing => {
+    match app.screen.kind() {
+        ScreenKind::Menu => menu::draw_menu(app, frame, theme),
+        ScreenKind::Setup => menu::draw_setup(app, frame, theme),
+        ScreenKind::Help => menu::draw_help(app, frame, theme),
+        ScreenKind::Playing => {
             game::draw_game(app, frame, theme);
-            if let Some(chooser) = app.play.as_ref().and_then(|p| p.chooser.as_ref()) {
+            if let Some(chooser) = app.screen.play().and_then(|p| p.chooser.as_ref()) {
                 popup::draw_chooser(frame, chooser, theme);
             }
         }
-        Screen::GameOver => {
+        ScreenKind::GameOver => {
             game::draw_game(app, frame, theme);
-            if let Some(play) = app.play.as_ref() {
+            if let Some(play) = app.screen.play() {
                 popup::draw_game_over(frame, play, theme);
             }
         }
-        Screen::Replay => game::draw_replay(app, frame, theme),
+        ScreenKind::Replay => game::draw_replay(app, frame, theme),
     }
     if let Some(confirm) = app.confirm {
         popup::draw_confirm(frame, app, confirm, theme);

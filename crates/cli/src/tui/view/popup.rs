@@ -92,8 +92,7 @@ pub fn draw_confirm(frame: &mut Frame, app: &App, confirm: Confirm, theme: &Them
     let question = match confirm {
         Confirm::Resign(seat) => {
             let who = app
-                .play
-                .as_ref()
+                .play()
                 .map_or_else(|| seat.to_string(), |p| p.label(seat));
             format!("{who} resigns?")
         }
@@ -103,7 +102,7 @@ pub fn draw_confirm(frame: &mut Frame, app: &App, confirm: Confirm, theme: &Them
         }
         Confirm::Quit => "Quit Ludus?".to_string(),
     };
-    let unsaved = app.play.as_ref().is_some_and(Play::unsaved)
+    let unsaved = app.screen.play().is_some_and(Play::unsaved)
         && matches!(confirm, Confirm::Menu | Confirm::Quit);
     let mut lines = vec![Line::styled(question, theme.text())];
     if unsaved {
