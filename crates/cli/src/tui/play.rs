@@ -35,6 +35,8 @@ pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
         ScreenKind::Playing | ScreenKind::GameOver
     );
     let play = app.screen.play_mut()?;
+    // Whatever went wrong before this change is stale now.
+    play.notes.retain(|note| !note.error);
     play.selection.clear();
     play.chooser = None;
     play.hint = None;
@@ -155,14 +157,12 @@ pub fn play_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
             }
         }
         KeyCode::Char(':' | '/') => {
-            if play.human_to_move().is_some() {
-                app.prompt = Some(Prompt {
-                    kind: PromptKind::Move,
-                    text: String::new(),
-                });
-            } else {
-                play.warn("wait for your turn to type a move");
-            }
+            // Open even while a computer thinks, so the keys that follow are typed, not
+            // taken as commands; the move is played (or kept) on Enter.
+            app.prompt = Some(Prompt {
+                kind: PromptKind::Move,
+                text: String::new(),
+            });
         }
         KeyCode::Char('h') => return computer::hint(app),
         KeyCode::Char('u') => return undo(app),
@@ -292,7 +292,11 @@ fn play_notation(app: &mut App, notation: &str) -> Option<Cmd> {
 pub fn play_typed(app: &mut App, text: &str) -> Option<Cmd> {
     let play = app.screen.play_mut()?;
     if play.human_to_move().is_none() {
-        play.warn("wait for your turn to type a move");
+        play.warn("not your turn yet: the move stays in the prompt");
+        app.prompt = Some(Prompt {
+            kind: PromptKind::Move,
+            text: text.to_string(),
+        });
         return None;
     }
     play_notation(app, text)
@@ -343,12 +347,18 @@ fn redo(app: &mut App) -> Option<Cmd> {
         return stop;
     }
     play.insight = None;
+    let mut redone = 1;
     while play.has_human()
         && play.game.redo_len() > 0
         && play.game.to_move().is_some_and(|s| play.is_computer(s))
     {
         play.game.redo();
+        redone += 1;
     }
+    play.note(format!(
+        "redone {redone} decision{}",
+        if redone == 1 { "" } else { "s" }
+    ));
     Cmd::then(stop, after_change(app, true))
 }
 

@@ -115,3 +115,34 @@ fn the_evaluation_keeps_one_point_of_view_with_a_legend() {
     assert!(screen.contains("% share"), "{screen}");
     assert!(!screen.contains("-105.55"), "{screen}");
 }
+
+#[test]
+fn an_error_goes_once_a_move_succeeds_and_redo_says_what_it_did() {
+    use crate::tui::play::play_typed;
+    let mut app = App::new((100, 30), 0, 7);
+    super::start(&mut app, "qawale", &["human", "human"], &[]);
+    let _ = play_typed(&mut app, "zz");
+    assert!(app.play().unwrap().notes.iter().any(|n| n.error));
+    let cmd = play_typed(&mut app, "a1:NEN");
+    run_cmd(&mut app, cmd);
+    assert!(
+        !app.play().unwrap().notes.iter().any(|n| n.error),
+        "stale error kept"
+    );
+    super::press(&mut app, ratatui::crossterm::event::KeyCode::Char('u'));
+    super::press(&mut app, ratatui::crossterm::event::KeyCode::Char('r'));
+    let last = app.play().unwrap().notes.last().unwrap().text.clone();
+    assert!(last.starts_with("redone "), "{last}");
+}
+
+#[test]
+fn typing_while_the_computer_is_to_move_goes_into_the_prompt() {
+    use ratatui::crossterm::event::KeyCode;
+    let mut app = App::new((100, 30), 0, 7);
+    super::start(&mut app, "replica", &["ai:1", "human"], &[]);
+    assert!(app.play().unwrap().human_to_move().is_none());
+    super::press(&mut app, KeyCode::Char(':'));
+    super::type_text(&mut app, "q");
+    assert!(!app.quit, "q was typed, not taken as quit");
+    assert_eq!(app.prompt.as_ref().map(|p| p.text.as_str()), Some("q"));
+}
