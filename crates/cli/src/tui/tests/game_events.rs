@@ -146,3 +146,39 @@ fn typing_while_the_computer_is_to_move_goes_into_the_prompt() {
     assert!(!app.quit, "q was typed, not taken as quit");
     assert_eq!(app.prompt.as_ref().map(|p| p.text.as_str()), Some("q"));
 }
+
+#[test]
+fn qilin_arrow_keys_follow_the_lines() {
+    use crate::tui::pointing::step_cursor;
+    let game = ludus_games::new_game("qilin", &[], None, 0).unwrap();
+    let view = game.view();
+    for (i, cell) in view.cells.iter().enumerate() {
+        let from = ludus_engine::CellId(i as u16);
+        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+            let to = step_cursor(&view, from, dx, dy);
+            let has_line_that_way = view.links.iter().any(|&(a, b)| {
+                let other = if a == from {
+                    b
+                } else if b == from {
+                    a
+                } else {
+                    return false;
+                };
+                let o = &view.cells[other.to_usize()];
+                let (ox, oy) = (
+                    i32::from(o.x) - i32::from(cell.x),
+                    i32::from(o.y) - i32::from(cell.y),
+                );
+                ox * dx + oy * dy > 0
+            });
+            if has_line_that_way {
+                assert!(
+                    view.links.contains(&(from, to)) || view.links.contains(&(to, from)),
+                    "{} ({dx},{dy}) left the lines for {}",
+                    cell.name,
+                    view.cells[to.to_usize()].name
+                );
+            }
+        }
+    }
+}
