@@ -146,8 +146,9 @@ pub const DRACULA: Theme = Theme {
     accent: Color::Rgb(189, 147, 249),
     error: Color::Rgb(255, 85, 85),
     border: Color::Rgb(150, 160, 200),
-    square: Color::Rgb(68, 71, 90),
-    square_shaded: Color::Rgb(40, 42, 54),
+    // Both squares lighter than the background, so the board's edge and cells show.
+    square: Color::Rgb(88, 92, 118),
+    square_shaded: Color::Rgb(62, 66, 86),
     link: Color::Rgb(150, 160, 200),
     last_move: Color::Rgb(80, 90, 60),
     cursor: Color::Rgb(98, 114, 164),
@@ -155,7 +156,7 @@ pub const DRACULA: Theme = Theme {
     target: Color::Rgb(40, 110, 80),
     hint: Color::Rgb(160, 60, 120),
     hues: [
-        Color::Rgb(98, 114, 164),
+        Color::Rgb(25, 26, 34),
         Color::Rgb(248, 248, 242),
         Color::Rgb(255, 85, 85),
         Color::Rgb(139, 233, 253),
