@@ -123,7 +123,7 @@ fn draw_table(
     keys: &[(&str, &str)],
 ) {
     let areas = game_areas(frame.area());
-    let title = title_line(app, game, view, theme);
+    let title = title_line(app, game, view, theme, areas.title.width as usize);
     frame.render_widget(Paragraph::new(title), areas.title);
     draw_board(frame.buffer_mut(), areas.board, view, theme, marks);
     draw_panel(frame, areas.panel, app, play, game, view, theme);
@@ -133,7 +133,13 @@ fn draw_table(
     );
 }
 
-fn title_line(app: &App, game: &AnyGame, view: &BoardView, theme: &Theme) -> Line<'static> {
+fn title_line(
+    app: &App,
+    game: &AnyGame,
+    view: &BoardView,
+    theme: &Theme,
+    width: usize,
+) -> Line<'static> {
     let mut spans = vec![
         Span::styled(format!(" {} ", game.info().name), theme.accent()),
         Span::styled(format!("· turn {} ", game.turn() + 1), theme.text()),
@@ -147,7 +153,17 @@ fn title_line(app: &App, game: &AnyGame, view: &BoardView, theme: &Theme) -> Lin
         }
     }
     if !view.status.is_empty() {
-        spans.push(Span::styled(format!("· {}", view.status), theme.muted()));
+        // The status's later parts ("in hand Red 18, Black 18", also in the panel) give way
+        // first when the line is too narrow, so the title is not cut mid-word.
+        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        let mut parts: Vec<&str> = view.status.split(" · ").collect();
+        while parts.len() > 1 && used + 2 + parts.join(" · ").chars().count() > width {
+            parts.pop();
+        }
+        spans.push(Span::styled(
+            format!("· {}", parts.join(" · ")),
+            theme.muted(),
+        ));
     }
     Line::from(spans)
 }

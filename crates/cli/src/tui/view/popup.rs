@@ -34,14 +34,12 @@ pub fn draw_chooser(frame: &mut Frame, chooser: &Chooser, theme: &Theme) {
         .map(|(l, _)| l.chars().count())
         .max()
         .unwrap_or(0);
-    let notation_width = entries
-        .iter()
-        .map(|(_, n)| n.chars().count())
-        .max()
-        .unwrap_or(0);
-    let board = game_areas(frame.area()).board;
-    let width = (label_width + notation_width) as u16 + 9;
-    let area = centred(board, width.max(16), entries.len() as u16 + 2);
+    // Over the side panel, never over the board: the cells being chosen stay in sight.
+    let panel = game_areas(frame.area()).panel;
+    let area = Rect {
+        height: (entries.len() as u16 + 2).min(panel.height),
+        ..panel
+    };
     let lines: Vec<Line> = entries
         .iter()
         .enumerate()
