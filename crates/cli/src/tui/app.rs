@@ -169,6 +169,8 @@ pub struct Prompt {
     pub kind: PromptKind,
     /// The text typed so far.
     pub text: String,
+    /// Ready answers Tab steps through (the load prompt: saved games in this directory).
+    pub choices: Vec<String>,
 }
 
 /// What a yes/no question confirms.

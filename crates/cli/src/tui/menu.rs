@@ -55,7 +55,7 @@ pub fn menu_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
             }
         }
         KeyCode::Enter | KeyCode::Char(' ') => return activate(app, highlighted),
-        KeyCode::Char('l') => load_prompt(app),
+        KeyCode::Char('l') => return Some(load_prompt(app)),
         KeyCode::Char('t') => return Some(next_theme(app)),
         KeyCode::Char('?' | 'h') => {
             if let Some(info) = games().get(highlighted) {
@@ -75,11 +75,10 @@ fn activate(app: &mut App, row: usize) -> Option<Cmd> {
         return None;
     }
     match EXTRAS[row - games.len()] {
-        Extra::Load => load_prompt(app),
-        Extra::Theme => return Some(next_theme(app)),
-        Extra::Quit => return update::quit(app),
+        Extra::Load => Some(load_prompt(app)),
+        Extra::Theme => Some(next_theme(app)),
+        Extra::Quit => update::quit(app),
     }
-    None
 }
 
 /// Switches to the next theme (on any screen) and remembers it for the next run.
@@ -88,11 +87,15 @@ pub fn next_theme(app: &mut App) -> Cmd {
     Cmd::RememberTheme(app.theme)
 }
 
-fn load_prompt(app: &mut App) {
+/// Opens the load prompt and asks for the saved games in the current directory, which Tab
+/// then steps through.
+fn load_prompt(app: &mut App) -> Cmd {
     app.prompt = Some(Prompt {
         kind: PromptKind::Load,
         text: String::new(),
+        choices: Vec::new(),
     });
+    Cmd::ListSaves
 }
 
 /// Shows the setup screen of a game.
@@ -124,6 +127,7 @@ pub fn setup_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
                 app.prompt = Some(Prompt {
                     kind: PromptKind::Name(seat),
                     text,
+                    choices: Vec::new(),
                 });
             }
             Row::Start => {
@@ -141,6 +145,7 @@ pub fn setup_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
                 app.prompt = Some(Prompt {
                     kind: PromptKind::Value(index),
                     text,
+                    choices: Vec::new(),
                 });
             }
             Row::Mode | Row::Player(_) | Row::Option(_) => setup.change(1),

@@ -48,6 +48,8 @@ pub enum Msg {
         /// What went wrong, if anything.
         result: Result<(), String>,
     },
+    /// The saved games found for the load prompt, newest first.
+    SavesFound(Vec<String>),
     /// The theme could not be remembered, and why.
     ThemeNotRemembered(String),
     /// A saved game was read and replayed through the rules.
@@ -75,6 +77,8 @@ pub enum Cmd {
     },
     /// Read a record and replay it.
     Load(PathBuf),
+    /// List the saved games (`.json`, `.txt`) in the current directory for the load prompt.
+    ListSaves,
     /// Remember the theme (by index) for the next run.
     RememberTheme(usize),
     /// Leave the app.

@@ -162,6 +162,7 @@ pub fn play_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
             app.prompt = Some(Prompt {
                 kind: PromptKind::Move,
                 text: String::new(),
+                choices: Vec::new(),
             });
         }
         KeyCode::Char('h') => return computer::hint(app),
@@ -296,6 +297,7 @@ pub fn play_typed(app: &mut App, text: &str) -> Option<Cmd> {
         app.prompt = Some(Prompt {
             kind: PromptKind::Move,
             text: text.to_string(),
+            choices: Vec::new(),
         });
         return None;
     }
@@ -373,6 +375,7 @@ fn save_prompt(app: &mut App) {
     app.prompt = Some(Prompt {
         kind: PromptKind::Save,
         text,
+        choices: Vec::new(),
     });
 }
 

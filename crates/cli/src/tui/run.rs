@@ -32,6 +32,7 @@ pub fn perform(cmd: Cmd, ai: &mut dyn AiRunner, out: &mut Vec<Msg>) {
                 .map_err(|e| e.to_string());
             out.push(Msg::Loaded { path, result });
         }
+        Cmd::ListSaves => out.push(Msg::SavesFound(saved_games(std::path::Path::new(".")))),
         Cmd::RememberTheme(index) => {
             if let Err(reason) = super::theme_store::remember(index) {
                 out.push(Msg::ThemeNotRemembered(reason));
@@ -44,6 +45,27 @@ pub fn perform(cmd: Cmd, ai: &mut dyn AiRunner, out: &mut Vec<Msg>) {
             }
         }
     }
+}
+
+/// The record files (`.json`, `.txt`) in `dir`, newest first, at most 50.
+pub fn saved_games(dir: &std::path::Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(std::time::SystemTime, String)> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            let extension = std::path::Path::new(&name)
+                .extension()?
+                .to_ascii_lowercase();
+            let meta = entry.metadata().ok().filter(std::fs::Metadata::is_file)?;
+            (extension == "json" || extension == "txt")
+                .then(|| (meta.modified().unwrap_or(std::time::UNIX_EPOCH), name))
+        })
+        .collect();
+    found.sort_by(|a, b| b.cmp(a));
+    found.into_iter().take(50).map(|(_, name)| name).collect()
 }
 
 /// Updates the app with `msg`, then with every answer its effects produce at once.

@@ -35,6 +35,12 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Cmd> {
             None
         }
         Msg::Loaded { path, result } => menu::on_loaded(app, path, result),
+        Msg::SavesFound(names) => {
+            if let Some(prompt) = app.prompt.as_mut().filter(|p| p.kind == PromptKind::Load) {
+                prompt.choices = names;
+            }
+            None
+        }
         Msg::ThemeNotRemembered(reason) => {
             let text = format!("the theme is not remembered: {reason}");
             match app.screen.play_mut() {
@@ -125,6 +131,18 @@ fn prompt_key(app: &mut App, key: KeyEvent) -> Option<Cmd> {
         }
         KeyCode::Backspace => {
             prompt.text.pop();
+            None
+        }
+        KeyCode::Tab | KeyCode::BackTab if !prompt.choices.is_empty() => {
+            // Steps through the ready answers, starting after the one shown.
+            let count = prompt.choices.len();
+            let now = prompt.choices.iter().position(|c| *c == prompt.text);
+            let next = match (now, key.code) {
+                (None, _) => 0,
+                (Some(i), KeyCode::BackTab) => (i + count - 1) % count,
+                (Some(i), _) => (i + 1) % count,
+            };
+            prompt.text.clone_from(&prompt.choices[next]);
             None
         }
         KeyCode::Esc => {

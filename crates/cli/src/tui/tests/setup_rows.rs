@@ -71,3 +71,26 @@ fn the_theme_changes_in_game_and_is_remembered() {
     }
     assert_eq!(starting_theme(Some(2)), 2, "--theme wins");
 }
+
+#[test]
+fn load_lists_the_saved_games_and_tab_steps_through_them() {
+    use crate::tui::run::saved_games;
+    let dir = super::temp_dir("saves");
+    for name in ["old.json", "game.txt", "notes.md"] {
+        std::fs::write(dir.join(name), "x").unwrap();
+    }
+    std::fs::create_dir(dir.join("folder.json")).unwrap();
+    let mut found = saved_games(&dir);
+    found.sort();
+    assert_eq!(found, ["game.txt", "old.json"]);
+    // The menu's load prompt asks for the list, and Tab fills in each in turn.
+    let mut app = new_app(100, 30);
+    press(&mut app, KeyCode::Char('l'));
+    let prompt = app.prompt.as_mut().expect("the load prompt");
+    prompt.choices = found;
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.prompt.as_ref().unwrap().text, "game.txt");
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.prompt.as_ref().unwrap().text, "old.json");
+    assert!(render(&app).contains("saved games"));
+}

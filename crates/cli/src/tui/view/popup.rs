@@ -75,14 +75,68 @@ pub fn draw_prompt(frame: &mut Frame, prompt: &Prompt, theme: &Theme) {
         PromptKind::Name(_) => "Name:",
         PromptKind::Value(_) => "Value:",
     };
+    let keys = if prompt.choices.is_empty() {
+        "   ⏎ ok · Esc cancel"
+    } else {
+        "   Tab next saved game · ⏎ ok · Esc cancel"
+    };
     let line = Line::from(vec![
         Span::styled(format!(" {question} "), theme.accent()),
         Span::styled(prompt.text.clone(), theme.text()),
         Span::styled("█", theme.accent()),
-        Span::styled("   ⏎ ok · Esc cancel", theme.muted()),
+        Span::styled(keys, theme.muted()),
     ]);
     frame.render_widget(Clear, line_area);
     frame.render_widget(Paragraph::new(line), line_area);
+    draw_choices(frame, prompt, theme);
+}
+
+/// The ready answers of a prompt, in a box above it, the one typed highlighted.
+fn draw_choices(frame: &mut Frame, prompt: &Prompt, theme: &Theme) {
+    if prompt.choices.is_empty() {
+        return;
+    }
+    let area = frame.area();
+    let shown = prompt.choices.len().min(8);
+    let height = shown as u16 + 2;
+    let width = prompt
+        .choices
+        .iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(20, 60) as u16
+        + 4;
+    let rect = Rect {
+        x: area.x,
+        y: area.bottom().saturating_sub(1 + height),
+        width: width.min(area.width),
+        height: height.min(area.height.saturating_sub(1)),
+    };
+    let first = prompt
+        .choices
+        .iter()
+        .position(|c| *c == prompt.text)
+        .map_or(0, |i| i.saturating_sub(shown - 1));
+    let lines: Vec<Line> = prompt
+        .choices
+        .iter()
+        .skip(first)
+        .take(shown)
+        .map(|choice| {
+            let style = if *choice == prompt.text {
+                theme.selected_row()
+            } else {
+                theme.text()
+            };
+            Line::styled(fit(&format!(" {choice}"), width as usize - 2), style)
+        })
+        .collect();
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).block(boxed("saved games", theme)),
+        rect,
+    );
 }
 
 /// The yes/no question, centred.
