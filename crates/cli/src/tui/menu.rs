@@ -5,12 +5,15 @@ use std::path::PathBuf;
 
 use ludus_engine::{AnyGame, GameInfo, OptionValues};
 use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::{Margin, Position, Rect};
 
 use super::app::{App, Help, Phase, Play, Prompt, PromptKind, Screen};
+use super::layout::centred;
 use super::msg::Cmd;
 use super::setup::{Row, SeatChoice, Setup};
 use super::theme::THEMES;
 use super::update;
+use super::view::{menu_body, setup_visible_rows};
 use super::{computer, play};
 use crate::players::Player;
 
@@ -273,4 +276,44 @@ pub fn help_key(app: &mut App, code: KeyCode) {
         }
         _ => {}
     }
+}
+
+/// The inner area of the start and setup screens' frame, for a terminal of `size`.
+fn screen_frame_inner(size: (u16, u16)) -> Rect {
+    let area = centred(Rect::new(0, 0, size.0, size.1), 96, size.1);
+    area.inner(Margin::new(1, 1))
+}
+
+/// A click on the start screen: a game or an entry below is highlighted and opened.
+pub fn menu_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
+    let inner = screen_frame_inner(app.size);
+    if !inner.contains(Position::new(column, row)) {
+        return None;
+    }
+    let theme = &THEMES[app.theme % THEMES.len()];
+    let (_, entries) = menu_body(app, theme, inner.width as usize);
+    let entry = entries.get(usize::from(row - inner.y)).copied().flatten()?;
+    if let Screen::Menu { index } = &mut app.screen {
+        *index = entry;
+    }
+    activate(app, entry)
+}
+
+/// A click on the setup screen: a row is selected; a click on the selected row acts as Enter.
+pub fn setup_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
+    let inner = screen_frame_inner(app.size);
+    if !inner.contains(Position::new(column, row)) {
+        return None;
+    }
+    let setup = app.screen.setup_mut()?;
+    let (first, room) = setup_visible_rows(setup, inner.height);
+    let line = usize::from(row - inner.y);
+    if line >= room || first + line >= setup.rows().len() {
+        return None;
+    }
+    if setup.row == first + line {
+        return setup_key(app, KeyCode::Enter);
+    }
+    setup.row = first + line;
+    None
 }

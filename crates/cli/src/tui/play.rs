@@ -14,6 +14,8 @@ use super::app::{
 use super::layout::{game_areas, BoardGeometry};
 use super::msg::Cmd;
 use super::pointing::{self, Pick};
+use super::theme::THEMES;
+use super::view::{game_over_lines, GAME_OVER_KEYS, GAME_OVER_KEY_WIDTH};
 use super::{computer, menu, update};
 
 /// Starts showing a game.
@@ -442,6 +444,19 @@ pub fn over_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
         _ => {}
     }
     None
+}
+
+/// A click on the game-over box's keys acts as the key; elsewhere, as on the board.
+pub fn over_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
+    let panel = game_areas(Rect::new(0, 0, app.size.0, app.size.1)).panel;
+    let play = app.screen.play()?;
+    let theme = &THEMES[app.theme % THEMES.len()];
+    let count = game_over_lines(play, theme, panel.width.saturating_sub(2) as usize).len();
+    let line = usize::from(row.checked_sub(panel.y + 1)?);
+    let pair = line.checked_sub(count - GAME_OVER_KEYS.len())?;
+    let item = column.checked_sub(panel.x + 1)? / GAME_OVER_KEY_WIDTH;
+    let (key, _) = GAME_OVER_KEYS.get(pair)?.get(usize::from(item))?;
+    over_key(app, KeyCode::Char(*key))
 }
 
 /// Keys of the replay: step back and forth through the decisions.

@@ -53,10 +53,16 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Cmd> {
         Msg::Mouse(mouse) => {
             let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
             let free = app.prompt.is_none() && app.confirm.is_none();
-            if click && free && app.screen == ScreenKind::Playing {
-                play::click(app, mouse.column, mouse.row)
-            } else {
-                None
+            if !(click && free) {
+                return None;
+            }
+            let (column, row) = (mouse.column, mouse.row);
+            match app.screen.kind() {
+                ScreenKind::Playing => play::click(app, column, row),
+                ScreenKind::Menu => menu::menu_click(app, column, row),
+                ScreenKind::Setup => menu::setup_click(app, column, row),
+                ScreenKind::GameOver => play::over_click(app, column, row),
+                ScreenKind::Replay | ScreenKind::Help => None,
             }
         }
     }

@@ -1,6 +1,7 @@
 //! Tests of the app without a terminal: `update` driven by messages (computer players run
 //! synchronously, so every run is the same), and the view rendered into a `TestBackend`.
 
+mod clicks;
 mod game_events;
 mod legibility;
 mod render;

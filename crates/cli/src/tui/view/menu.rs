@@ -26,15 +26,43 @@ fn frame_block<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
 
 /// The start screen.
 pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
-    let highlighted = match app.screen {
-        Screen::Menu { index } => index,
-        _ => usize::MAX,
-    };
     let area = centred(frame.area(), 96, frame.area().height);
     let block = frame_block(TITLE, theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let width = inner.width as usize;
+    let (mut lines, _) = menu_body(app, theme, inner.width as usize);
+    lines.push(Line::default());
+    if let Some(notice) = &app.notice {
+        let style = if notice.error {
+            theme.error()
+        } else {
+            theme.text()
+        };
+        lines.push(Line::styled(notice.text.clone(), style));
+    }
+    let keys = [
+        ("↑↓", "choose"),
+        ("⏎", "open"),
+        ("?", "rules"),
+        ("l", "load"),
+        ("t", "theme"),
+        ("q", "quit"),
+    ];
+    render_with_keys(frame, inner, lines, &keys, theme);
+}
+
+/// The start screen's body lines for an inner width, and the entry (game or extra) each line
+/// belongs to: the view draws the lines, a click maps its row through the entries.
+pub fn menu_body(
+    app: &App,
+    theme: &Theme,
+    width: usize,
+) -> (Vec<Line<'static>>, Vec<Option<usize>>) {
+    let highlighted = match app.screen {
+        Screen::Menu { index } => index,
+        _ => usize::MAX,
+    };
+    let mut entries: Vec<Option<usize>> = vec![None, None];
     let mut lines = vec![
         Line::styled(
             "Five abstract strategy games, for people and computers.",
@@ -61,6 +89,7 @@ pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
             Span::styled(head, style),
             Span::styled(parts.next().unwrap_or_default(), theme.muted()),
         ]));
+        entries.push(Some(i));
         if let Some(second) = parts.next() {
             let more = parts.next().is_some();
             let text = if more {
@@ -69,12 +98,15 @@ pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
                 second
             };
             lines.push(Line::styled(format!("{:indent$}{text}", ""), theme.muted()));
+            entries.push(Some(i));
         }
     }
     if games().is_empty() {
         lines.push(Line::styled(" (no games are registered)", theme.error()));
+        entries.push(None);
     }
     lines.push(Line::default());
+    entries.push(None);
     for (j, extra) in EXTRAS.iter().enumerate() {
         let index = games().len() + j;
         let style = if index == highlighted {
@@ -88,25 +120,9 @@ pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
             Extra::Quit => "Quit".to_string(),
         };
         lines.push(Line::styled(format!("   {text} "), style));
+        entries.push(Some(index));
     }
-    lines.push(Line::default());
-    if let Some(notice) = &app.notice {
-        let style = if notice.error {
-            theme.error()
-        } else {
-            theme.text()
-        };
-        lines.push(Line::styled(notice.text.clone(), style));
-    }
-    let keys = [
-        ("↑↓", "choose"),
-        ("⏎", "open"),
-        ("?", "rules"),
-        ("l", "load"),
-        ("t", "theme"),
-        ("q", "quit"),
-    ];
-    render_with_keys(frame, inner, lines, &keys, theme);
+    (lines, entries)
 }
 
 fn render_with_keys(
@@ -144,8 +160,7 @@ pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
     let rows = setup.rows();
     // Room for the rows: the inner height less a blank line, the row's help, the notice and
     // the key bar.
-    let room = (inner.height as usize).saturating_sub(4).max(1);
-    let first = (setup.row + 1).saturating_sub(room);
+    let (first, room) = setup_visible_rows(setup, inner.height);
     for (i, row) in rows.iter().enumerate().skip(first).take(room) {
         lines.push(row_line(setup, *row, i == setup.row, theme, width));
     }
@@ -171,6 +186,13 @@ pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
         ("Esc", "back"),
     ];
     render_with_keys(frame, inner, lines, &keys, theme);
+}
+
+/// The first setup row shown and how many fit in an inner height: room for the rows is the
+/// height less a blank line, the row's help, the notice and the key bar. Clicks use it too.
+pub fn setup_visible_rows(setup: &Setup, inner_height: u16) -> (usize, usize) {
+    let room = (inner_height as usize).saturating_sub(4).max(1);
+    ((setup.row + 1).saturating_sub(room), room)
 }
 
 fn row_help(setup: &Setup) -> String {

@@ -6,6 +6,9 @@ mod menu;
 mod popup;
 mod text;
 
+pub use menu::{menu_body, setup_visible_rows};
+pub use popup::{game_over_lines, GAME_OVER_KEYS, GAME_OVER_KEY_WIDTH};
+
 use ratatui::Frame;
 
 use super::app::{App, ScreenKind};

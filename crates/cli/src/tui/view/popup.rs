@@ -172,20 +172,48 @@ pub fn draw_game_over(frame: &mut Frame, play: &Play, theme: &Theme) {
     let Some(outcome) = play.game.outcome() else {
         return;
     };
-    let headline = match outcome.verdict {
-        Verdict::Win(seat) => format!("{} wins", play.label(seat)),
-        Verdict::Draw => "Draw".to_string(),
-    };
-    // The box's title says who won and why ("Green wins: last sorcerer standing").
-    let title = format!("{headline}: {}", outcome.reason);
     let panel = game_areas(frame.area()).panel;
-    let inner = panel.width.saturating_sub(2) as usize;
-    let mut lines: Vec<Line> = wrap(&headline, inner)
+    let lines = game_over_lines(play, theme, panel.width.saturating_sub(2) as usize);
+    let height = (lines.len() as u16 + 2).min(panel.height);
+    let area = Rect { height, ..panel };
+    frame.render_widget(Clear, area);
+    // The box's title says who won and why ("Green wins: last sorcerer standing").
+    let title = format!("{}: {}", headline(play), outcome.reason);
+    let title = fit(&title, (area.width as usize).saturating_sub(4));
+    frame.render_widget(Paragraph::new(lines).block(boxed(&title, theme)), area);
+}
+
+/// The keys of the game-over box, two a line, each [`GAME_OVER_KEY_WIDTH`] columns wide.
+pub const GAME_OVER_KEYS: [[(char, &str); 2]; 3] = [
+    [('s', "save"), ('v', "replay")],
+    [('a', "again"), ('m', "menu")],
+    [('u', "undo"), ('q', "quit")],
+];
+
+/// The columns one key of the game-over box takes.
+pub const GAME_OVER_KEY_WIDTH: u16 = 11;
+
+fn headline(play: &Play) -> String {
+    match play.game.outcome().map(|o| o.verdict) {
+        Some(Verdict::Win(seat)) => format!("{} wins", play.label(seat)),
+        _ => "Draw".to_string(),
+    }
+}
+
+/// The lines of the game-over box for an inner width; its last lines are the key pairs
+/// (a click maps its row and column through them).
+pub fn game_over_lines(play: &Play, theme: &Theme, inner: usize) -> Vec<Line<'static>> {
+    let reason = play
+        .game
+        .outcome()
+        .map(|o| o.reason.to_string())
+        .unwrap_or_default();
+    let mut lines: Vec<Line> = wrap(&headline(play), inner)
         .into_iter()
         .map(|l| Line::styled(l, theme.accent()))
         .collect();
     lines.extend(
-        wrap(&outcome.reason, inner)
+        wrap(&reason, inner)
             .into_iter()
             .map(|l| Line::styled(l, theme.text())),
     );
@@ -200,23 +228,16 @@ pub fn draw_game_over(frame: &mut Frame, play: &Play, theme: &Theme) {
         ));
     }
     lines.push(Line::default());
-    for pair in [
-        [("s", "save"), ("v", "replay")],
-        [("a", "again"), ("m", "menu")],
-        [("u", "undo"), ("q", "quit")],
-    ] {
+    for pair in GAME_OVER_KEYS {
         let mut spans = Vec::new();
         for (key, label) in pair {
-            spans.push(Span::styled(key, theme.accent()));
-            spans.push(Span::styled(format!(" {label:<9}"), theme.text()));
+            spans.push(Span::styled(key.to_string(), theme.accent()));
+            let width = usize::from(GAME_OVER_KEY_WIDTH) - 2;
+            spans.push(Span::styled(format!(" {label:<width$}"), theme.text()));
         }
         lines.push(Line::from(spans));
     }
-    let height = (lines.len() as u16 + 2).min(panel.height);
-    let area = Rect { height, ..panel };
-    frame.render_widget(Clear, area);
-    let title = fit(&title, (area.width as usize).saturating_sub(4));
-    frame.render_widget(Paragraph::new(lines).block(boxed(&title, theme)), area);
+    lines
 }
 
 /// The message for a terminal smaller than the app needs.
