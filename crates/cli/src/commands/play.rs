@@ -32,7 +32,7 @@ type a move in the game's notation (a decision or a whole turn), or a command:
 
 /// Asks for a game on standard input, then plays it.
 pub fn run_menu() -> Result<()> {
-    out!("Game (qilin, splut, qawale, replica, yoxii): ")?;
+    out!("Game ({}): ", ludus_games::game_ids())?;
     output::flush()?;
     let mut line = String::new();
     std::io::stdin().lock().read_line(&mut line)?;
@@ -73,7 +73,7 @@ impl<'a> Table<'a> {
                 ludus_games::new_game(id, &args.options, args.position.as_deref(), args.seed)?
             }
             (None, None) => {
-                bail!("no game given: expected one of qilin, splut, qawale, replica, yoxii")
+                bail!("no game given: expected one of {}", ludus_games::game_ids())
             }
         };
         let specs = [&args.p1, &args.p2, &args.p3, &args.p4];
