@@ -58,9 +58,8 @@ fn save_as(app: &mut App, path: &std::path::Path) {
     assert!(app.prompt.is_none());
 }
 
-#[test]
-fn human_against_computer_replica_by_cursor_undo_save_quit() {
-    let dir = temp_dir("script");
+/// From the start screen to a Replica game of a person against computer level 1, by keys.
+fn replica_against_level_1_by_keys() -> App {
     let mut app = new_app(80, 24);
     // Start screen: down to Replica, open its setup.
     let index = menu::games()
@@ -85,6 +84,13 @@ fn human_against_computer_replica_by_cursor_undo_save_quit() {
     }
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, ScreenKind::Playing);
+    app
+}
+
+#[test]
+fn human_against_computer_replica_by_cursor_undo_save_quit() {
+    let dir = temp_dir("script");
+    let mut app = replica_against_level_1_by_keys();
 
     // White, a person, moves b2 to c3 with the cursor, which starts on a1.
     assert_eq!(app.play().unwrap().cursor, cell(&app, "a1"));

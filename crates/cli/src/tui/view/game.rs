@@ -3,7 +3,7 @@
 //! The replay uses the same screen with its own copy of the game.
 
 use ludus_ai::Evaluation;
-use ludus_engine::{AnyGame, BoardView, Seat};
+use ludus_engine::{AnyGame, BoardView, HandView, Hue, Seat};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -226,15 +226,6 @@ fn seat_lines(
         if !seat_view.alive {
             name_style = name_style.add_modifier(Modifier::CROSSED_OUT);
         }
-        // The seat's chip: its colour and its brackets, as on its pieces.
-        let (open, close) = SEAT_BRACKETS[seat.to_usize() % 4].split_at(1);
-        let swatch = format!("{open}{}{close}", seat.number());
-        let hue = theme.hue(seat_view.hue);
-        let swatch_style = if theme.mono {
-            Style::new()
-        } else {
-            Style::new().bg(hue).fg(ink_on(hue))
-        };
         // Three or four seats share the panel: one line each.
         let compact = view.seats.len() > 2;
         let thinking = play.thinking.is_some() && to_move && app.screen != ScreenKind::Replay;
@@ -246,7 +237,7 @@ fn seat_lines(
         };
         let mut name_line = vec![
             Span::styled(if to_move { "▶ " } else { "  " }, theme.accent()),
-            Span::styled(swatch, swatch_style.add_modifier(Modifier::BOLD)),
+            seat_chip(seat, Some(seat_view.hue), theme),
             Span::styled(
                 format!(" {}", fit(&label(play, game, seat), name_room)),
                 name_style,
@@ -280,19 +271,39 @@ fn seat_lines(
             lines.push(Line::from(detail));
         }
         if let Some(hand) = view.hands.iter().find(|h| h.seat == seat) {
-            let mut spans = vec![Span::styled("    in hand:", theme.muted())];
-            for (piece, count) in &hand.pieces {
-                spans.push(Span::raw(" "));
-                spans.push(Span::styled(
-                    piece_text(piece, theme),
-                    piece_style(piece, theme),
-                ));
-                spans.push(Span::styled(format!("×{count}"), theme.text()));
-            }
-            lines.push(Line::from(spans));
+            lines.push(hand_line(hand, theme));
         }
     }
     lines
+}
+
+/// A seat's chip: its colour and its brackets with its number, as on its pieces, so seats
+/// differ without colour too.
+fn seat_chip(seat: Seat, hue: Option<Hue>, theme: &Theme) -> Span<'static> {
+    let (open, close) = SEAT_BRACKETS[seat.to_usize() % 4].split_at(1);
+    let text = format!("{open}{}{close}", seat.number());
+    let style = match (hue, theme.mono) {
+        (Some(hue), false) => {
+            let hue = theme.hue(hue);
+            Style::new().bg(hue).fg(ink_on(hue))
+        }
+        _ => theme.text(),
+    };
+    Span::styled(text, style.add_modifier(Modifier::BOLD))
+}
+
+/// "in hand: (D)×8".
+fn hand_line(hand: &HandView, theme: &Theme) -> Line<'static> {
+    let mut spans = vec![Span::styled("    in hand:", theme.muted())];
+    for (piece, count) in &hand.pieces {
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(
+            piece_text(piece, theme),
+            piece_style(piece, theme),
+        ));
+        spans.push(Span::styled(format!("×{count}"), theme.text()));
+    }
+    Line::from(spans)
 }
 
 fn label(play: &Play, game: &AnyGame, seat: Seat) -> String {
@@ -394,18 +405,7 @@ fn insight_lines(
             Span::styled(fill.repeat(filled.min(bar_width)), left),
             Span::styled(rest.repeat(bar_width - filled.min(bar_width)), right),
         ]));
-        let text = if two {
-            let shown = if insight.seat == first {
-                evaluation
-            } else {
-                flipped(evaluation)
-            };
-            format!("  {shown} for {}", game.seat_name(first))
-        } else {
-            // Three or four seats: the searching seat's share of the chances, 0-100 %.
-            let share = f64::midpoint(evaluation.bar(), 1.0) * 100.0;
-            format!("  {} {share:.0}% share", game.seat_name(insight.seat))
-        };
+        let text = evaluation_text(game, insight.seat, first, two, evaluation);
         lines.push(Line::styled(fit(&text, width), theme.text()));
     }
     if analysis.pv.len() > 1 {
@@ -413,6 +413,28 @@ fn insight_lines(
         lines.push(Line::styled(fit(&pv, width), theme.muted()));
     }
     lines
+}
+
+/// The evaluation's number: for two seats always from the first seat's side ("-1.50 for
+/// White"), for three or four the searching seat's share of the chances, 0-100 %.
+fn evaluation_text(
+    game: &AnyGame,
+    searcher: Seat,
+    first: Seat,
+    two: bool,
+    evaluation: Evaluation,
+) -> String {
+    if two {
+        let shown = if searcher == first {
+            evaluation
+        } else {
+            flipped(evaluation)
+        };
+        format!("  {shown} for {}", game.seat_name(first))
+    } else {
+        let share = f64::midpoint(evaluation.bar(), 1.0) * 100.0;
+        format!("  {} {share:.0}% share", game.seat_name(searcher))
+    }
 }
 
 /// The same evaluation from the other seat's side (two seats).
@@ -474,15 +496,6 @@ fn history_lines(
                 .map(|s| s.hue);
             // Seats by brackets and colour chip; the move in text colour on the panel, so
             // every seat reads on any background.
-            let (open, close) = SEAT_BRACKETS[turn.seat.to_usize() % 4].split_at(1);
-            let chip = format!("{open}{}{close}", turn.seat.number());
-            let chip_style = match (hue, theme.mono) {
-                (Some(hue), false) => {
-                    let hue = theme.hue(hue);
-                    Style::new().bg(hue).fg(ink_on(hue))
-                }
-                _ => theme.text(),
-            };
             let style = theme.text();
             let who = fit(&play.label(turn.seat), 12);
             let text = if turn.complete {
@@ -492,7 +505,7 @@ fn history_lines(
             };
             Line::from(vec![
                 Span::styled(format!("{:>3}. ", i + 1), theme.muted()),
-                Span::styled(chip, chip_style),
+                seat_chip(turn.seat, hue, theme),
                 Span::styled(
                     fit(&format!(" {who} {text}"), width.saturating_sub(8)),
                     style,

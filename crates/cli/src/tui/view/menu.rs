@@ -1,8 +1,9 @@
 //! The start screen (games with their descriptions, load, theme, quit), the setup screen
 //! (mode, players, levels, names, rules options) and the rules pages.
 
-use ludus_engine::OptionValues;
+use ludus_engine::{GameInfo, OptionValues};
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
@@ -81,23 +82,8 @@ pub fn menu_body(
         } else {
             theme.text()
         };
-        let head = format!(" {} {:<name_width$}  ", i + 1, info.name);
-        let indent = head.chars().count();
-        let rest = width.saturating_sub(indent + 1).max(10);
-        let mut parts = wrap(info.description, rest).into_iter();
-        lines.push(Line::from(vec![
-            Span::styled(head, style),
-            Span::styled(parts.next().unwrap_or_default(), theme.muted()),
-        ]));
-        entries.push(Some(i));
-        if let Some(second) = parts.next() {
-            let more = parts.next().is_some();
-            let text = if more {
-                fit(&format!("{second} …"), rest)
-            } else {
-                second
-            };
-            lines.push(Line::styled(format!("{:indent$}{text}", ""), theme.muted()));
+        for line in game_entry(i, info, name_width, width, style, theme) {
+            lines.push(line);
             entries.push(Some(i));
         }
     }
@@ -123,6 +109,34 @@ pub fn menu_body(
         entries.push(Some(index));
     }
     (lines, entries)
+}
+
+/// A game's entry on the start screen: number, name and a description of up to two lines.
+fn game_entry(
+    i: usize,
+    info: &GameInfo,
+    name_width: usize,
+    width: usize,
+    style: Style,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let head = format!(" {} {:<name_width$}  ", i + 1, info.name);
+    let indent = head.chars().count();
+    let rest = width.saturating_sub(indent + 1).max(10);
+    let mut parts = wrap(info.description, rest).into_iter();
+    let mut lines = vec![Line::from(vec![
+        Span::styled(head, style),
+        Span::styled(parts.next().unwrap_or_default(), theme.muted()),
+    ])];
+    if let Some(second) = parts.next() {
+        let text = if parts.next().is_some() {
+            fit(&format!("{second} …"), rest)
+        } else {
+            second
+        };
+        lines.push(Line::styled(format!("{:indent$}{text}", ""), theme.muted()));
+    }
+    lines
 }
 
 fn render_with_keys(
