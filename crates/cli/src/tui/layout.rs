@@ -171,3 +171,7 @@ pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
         height,
     )
 }
+
+/// The widest the start and setup screens' frame grows: at 140 columns the option
+/// descriptions fit beside their values.
+pub const SCREEN_FRAME_WIDTH: u16 = 140;

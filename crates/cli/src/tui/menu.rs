@@ -8,7 +8,7 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::{Margin, Position, Rect};
 
 use super::app::{App, Help, Phase, Play, Prompt, PromptKind, Screen};
-use super::layout::centred;
+use super::layout::{centred, SCREEN_FRAME_WIDTH};
 use super::msg::Cmd;
 use super::setup::{Row, SeatChoice, Setup};
 use super::theme::THEMES;
@@ -280,7 +280,7 @@ pub fn help_key(app: &mut App, code: KeyCode) {
 
 /// The inner area of the start and setup screens' frame, for a terminal of `size`.
 fn screen_frame_inner(size: (u16, u16)) -> Rect {
-    let area = centred(Rect::new(0, 0, size.0, size.1), 96, size.1);
+    let area = centred(Rect::new(0, 0, size.0, size.1), SCREEN_FRAME_WIDTH, size.1);
     area.inner(Margin::new(1, 1))
 }
 

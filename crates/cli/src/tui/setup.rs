@@ -302,14 +302,14 @@ impl Setup {
         }
     }
 
-    /// What plays a seat, as shown: `Human` or `Computer, level 3 (minimax)`.
+    /// What plays a seat, as shown: `Human` or `Computer 3 (minimax)`.
     pub fn player_label(&self, seat: usize) -> String {
         let choice = &self.seats[seat];
         if !choice.computer {
             return "Human".into();
         }
         match choice.level() {
-            Some(level) => format!("Computer, level {level} ({})", level_name(level)),
+            Some(level) => format!("Computer {level} ({})", level_name(level)),
             None => format!("Computer {}", choice.spec),
         }
     }

@@ -94,3 +94,20 @@ fn load_lists_the_saved_games_and_tab_steps_through_them() {
     assert_eq!(app.prompt.as_ref().unwrap().text, "old.json");
     assert!(render(&app).contains("saved games"));
 }
+
+#[test]
+fn option_descriptions_fit_at_140_columns() {
+    for id in ["qilin", "splut", "qawale", "replica", "yoxii"] {
+        let mut app = new_app(140, 45);
+        let info = ludus_games::game_info(id).unwrap();
+        crate::tui::menu::open_setup(&mut app, info);
+        let screen = render(&app);
+        for option in info.options {
+            let line = screen
+                .lines()
+                .find(|l| l.contains(&format!(" {} ", option.name)))
+                .unwrap_or_else(|| panic!("{id} {}:\n{screen}", option.name));
+            assert!(!line.contains('…'), "{id}: {line}");
+        }
+    }
+}

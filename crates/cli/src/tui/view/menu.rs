@@ -10,7 +10,7 @@ use ratatui::Frame;
 
 use super::text::{fit, key_line, wrap};
 use crate::tui::app::{App, Screen};
-use crate::tui::layout::centred;
+use crate::tui::layout::{centred, SCREEN_FRAME_WIDTH};
 use crate::tui::menu::{games, Extra, EXTRAS};
 use crate::tui::rules_help;
 use crate::tui::setup::{Row, Setup};
@@ -27,7 +27,7 @@ fn frame_block<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
 
 /// The start screen.
 pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
-    let area = centred(frame.area(), 96, frame.area().height);
+    let area = centred(frame.area(), SCREEN_FRAME_WIDTH, frame.area().height);
     let block = frame_block(TITLE, theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
@@ -164,7 +164,7 @@ pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
     let Some(setup) = app.screen.setup() else {
         return;
     };
-    let area = centred(frame.area(), 96, frame.area().height);
+    let area = centred(frame.area(), SCREEN_FRAME_WIDTH, frame.area().height);
     let title = format!("{} — new game", setup.info.name);
     let block = frame_block(&title, theme);
     let inner = block.inner(area);
@@ -179,7 +179,7 @@ pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
         lines.push(row_line(setup, *row, i == setup.row, theme, width));
     }
     lines.push(Line::default());
-    for line in wrap(&row_help(setup), width).into_iter().take(1) {
+    for line in wrap(&row_help(setup), width).into_iter().take(2) {
         lines.push(Line::styled(line, theme.muted()));
     }
     let notice = setup
@@ -203,9 +203,10 @@ pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
 }
 
 /// The first setup row shown and how many fit in an inner height: room for the rows is the
-/// height less a blank line, the row's help, the notice and the key bar. Clicks use it too.
+/// height less a blank line, two lines of the row's help, the notice and the key bar. Clicks
+/// use it too.
 pub fn setup_visible_rows(setup: &Setup, inner_height: u16) -> (usize, usize) {
-    let room = (inner_height as usize).saturating_sub(4).max(1);
+    let room = (inner_height as usize).saturating_sub(5).max(1);
     ((setup.row + 1).saturating_sub(room), room)
 }
 
@@ -274,7 +275,9 @@ fn row_line(setup: &Setup, row: Row, selected: bool, theme: &Theme, width: usize
     } else {
         value
     };
-    let head = format!(" {label:<20} {value:<34}");
+    // Room for the longest value with its arrows ("◀ Computer 5 (strongest) ▶"), so that at
+    // 140 columns every option's description fits beside it.
+    let head = format!(" {label:<21} {value:<28}");
     let rest = width.saturating_sub(head.chars().count() + 1);
     Line::from(vec![
         Span::styled(fit(&head, width), style),
