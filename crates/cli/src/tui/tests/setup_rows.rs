@@ -111,3 +111,23 @@ fn option_descriptions_fit_at_140_columns() {
         }
     }
 }
+
+#[test]
+fn a_name_is_typed_in_its_field() {
+    let mut app = new_app(100, 30);
+    press(&mut app, KeyCode::Enter); // the first game's setup
+    while app.setup().unwrap().current() != Row::Name(0) {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Enter);
+    super::type_text(&mut app, "Ann");
+    let screen = render(&app);
+    let field = screen.lines().find(|l| l.contains("  name")).unwrap();
+    assert!(field.contains("Ann█"), "{screen}");
+    assert!(
+        !screen.contains("Name:"),
+        "no prompt at the bottom:\n{screen}"
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.setup().unwrap().seats[0].name, "Ann");
+}

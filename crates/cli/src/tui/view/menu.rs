@@ -9,7 +9,7 @@ use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
 use super::text::{fit, key_line, wrap};
-use crate::tui::app::{App, Screen};
+use crate::tui::app::{App, PromptKind, Screen};
 use crate::tui::layout::{centred, SCREEN_FRAME_WIDTH};
 use crate::tui::menu::{games, Extra, EXTRAS};
 use crate::tui::rules_help;
@@ -176,7 +176,12 @@ pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
     // the key bar.
     let (first, room) = setup_visible_rows(setup, inner.height);
     for (i, row) in rows.iter().enumerate().skip(first).take(room) {
-        lines.push(row_line(setup, *row, i == setup.row, theme, width));
+        // A name being typed shows in its own field, with the cursor.
+        let typing = app.prompt.as_ref().and_then(|p| match (p.kind, *row) {
+            (PromptKind::Name(a), Row::Name(b)) if a == b => Some(p.text.as_str()),
+            _ => None,
+        });
+        lines.push(row_line(setup, *row, i == setup.row, typing, theme, width));
     }
     lines.push(Line::default());
     for line in wrap(&row_help(setup), width).into_iter().take(2) {
@@ -228,13 +233,25 @@ fn row_help(setup: &Setup) -> String {
     }
 }
 
-fn row_line(setup: &Setup, row: Row, selected: bool, theme: &Theme, width: usize) -> Line<'static> {
+fn row_line(
+    setup: &Setup,
+    row: Row,
+    selected: bool,
+    typing: Option<&str>,
+    theme: &Theme,
+    width: usize,
+) -> Line<'static> {
     let (label, value, help) = match row {
         Row::Mode => ("Mode".to_string(), setup.mode_label(), String::new()),
         Row::Player(seat) => (
             format!("Player {}", seat + 1),
             setup.player_label(seat),
             setup.seat_names.get(seat).cloned().unwrap_or_default(),
+        ),
+        Row::Name(_) if typing.is_some() => (
+            "  name".to_string(),
+            format!("{}█", typing.unwrap_or_default()),
+            "⏎ ok · Esc cancel".to_string(),
         ),
         Row::Name(seat) => {
             let name = setup.seats[seat].name.trim();

@@ -11,7 +11,7 @@ pub use popup::{game_over_lines, GAME_OVER_KEYS, GAME_OVER_KEY_WIDTH};
 
 use ratatui::Frame;
 
-use super::app::{App, ScreenKind};
+use super::app::{App, Prompt, PromptKind, ScreenKind};
 use super::contrast::guard;
 use super::layout::MIN_SIZE;
 use super::theme::THEMES;
@@ -55,7 +55,10 @@ pub fn view(app: &App, frame: &mut Frame) {
     if let Some(confirm) = app.confirm {
         popup::draw_confirm(frame, app, confirm, theme);
     }
-    if let Some(prompt) = app.prompt.as_ref() {
+    // A name is typed in its field on the setup screen, not at the bottom.
+    let in_field =
+        |p: &&Prompt| matches!(p.kind, PromptKind::Name(_)) && app.screen == ScreenKind::Setup;
+    if let Some(prompt) = app.prompt.as_ref().filter(|p| !in_field(p)) {
         popup::draw_prompt(frame, prompt, theme);
     }
     guard(frame.buffer_mut(), theme);
