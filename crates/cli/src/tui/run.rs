@@ -82,7 +82,9 @@ pub fn process(app: &mut App, msg: Msg, ai: &mut dyn AiRunner) {
 /// Runs the app in the terminal until it quits; `first` is an effect to run before the first
 /// message (a computer's first move). The terminal is restored on every way out.
 pub fn run(mut app: App, first: Option<Cmd>) -> Result<()> {
-    let mut terminal = ratatui::init();
+    // try_init: a terminal that refuses raw mode is an error line, not a panic.
+    let mut terminal = ratatui::try_init()?;
+    let _restore = Restore;
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         if std::thread::current().name() == Some(THREAD_NAME) {
@@ -92,10 +94,18 @@ pub fn run(mut app: App, first: Option<Cmd>) -> Result<()> {
         previous(info);
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
-    let result = run_loop(&mut terminal, &mut app, first);
-    let _ = execute!(stdout(), DisableMouseCapture);
-    ratatui::restore();
-    result
+    run_loop(&mut terminal, &mut app, first)
+}
+
+/// Gives the terminal back (mouse off, raw mode off, main screen) when dropped: on every way
+/// out of [`run`], an error returned with `?` and an unwinding panic included.
+struct Restore;
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        ratatui::restore();
+    }
 }
 
 fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, first: Option<Cmd>) -> Result<()> {
