@@ -395,7 +395,8 @@ pub fn step_value(values: OptionValues, now: &str, delta: i32) -> String {
 fn round_numbers(min: i64, max: i64, step: i64) -> Vec<i64> {
     let mut ladder = vec![min, max];
     let mut decade = 1_i64;
-    while decade <= max {
+    // The bound on `decade` keeps the loop finite even for a range up to i64::MAX.
+    while decade <= max && decade <= i64::MAX / 10 {
         for factor in [1, 2, 5] {
             let value = decade * factor;
             if value > min && value < max && (value - min) % step == 0 {
