@@ -182,3 +182,23 @@ fn qilin_arrow_keys_follow_the_lines() {
         }
     }
 }
+
+#[test]
+fn qilin_leaves_room_at_140_by_45_and_pieces_use_their_point() {
+    use crate::tui::layout::{game_areas, BoardGeometry};
+    let game = ludus_games::new_game("qilin", &[], None, 0).unwrap();
+    let view = game.view();
+    let area = game_areas(ratatui::layout::Rect::new(0, 0, 140, 45)).board;
+    let geometry = BoardGeometry::fit(&view, area).unwrap();
+    assert!(
+        u16::from(view.height) * geometry.ch <= 36,
+        "{} rows",
+        u16::from(view.height) * geometry.ch
+    );
+    let mut app = App::new((140, 45), 0, 7);
+    super::start(&mut app, "qilin", &["human", "human"], &[]);
+    let cmd = crate::tui::play::play_typed(&mut app, "d1");
+    run_cmd(&mut app, cmd);
+    let screen = render(&app);
+    assert!(screen.contains("  (R)  "), "a wide chip:\n{screen}");
+}

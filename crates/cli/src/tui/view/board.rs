@@ -211,12 +211,20 @@ fn draw_point(
     let (cx, cy) = g.centre(cell.x, cell.y);
     let bg = background(cell, false, highlight, cursor, theme);
     let wide = g.cw >= 3;
+    // A piece takes the room its point has between the lines (odd, so it stays centred),
+    // with a column each side for the cursor's brackets.
+    let room = if wide {
+        (g.cw.saturating_sub(4) | 1).clamp(3, 7)
+    } else {
+        1
+    };
+    let half = room / 2;
     if wide && (highlight != Highlight::None || cursor) {
-        put(buf, cx - 1, cy, "   ", bg);
+        put(buf, cx - half, cy, &" ".repeat(usize::from(room)), bg);
     }
     match cell.stack.last() {
         Some(top) => {
-            let (text, style) = piece_chip(top, theme, if wide { 3 } else { 1 });
+            let (text, style) = piece_chip(top, theme, room);
             let x = cx - (text.chars().count() as u16 - 1) / 2;
             put(buf, x, cy, &text, bg.patch(style));
         }
@@ -231,8 +239,9 @@ fn draw_point(
     }
     if cursor && wide {
         let style = bg.patch(cursor_style(theme));
-        put(buf, cx - 1, cy, "[", style);
-        put(buf, cx + 1, cy, "]", style);
+        // Outside the piece, so its seat's brackets stay readable under the cursor.
+        put(buf, cx - half - 1, cy, "[", style);
+        put(buf, cx + half + 1, cy, "]", style);
     }
 }
 
