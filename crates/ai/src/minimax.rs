@@ -12,8 +12,9 @@
 //! searched in turn; when the node cap (or the stop flag, or an optional time limit) ends a
 //! depth early, the decision of the last completed depth is played.
 //!
-//! Parameters: `depth` (turns, default 3), `nodes` (node cap per decision, default 200 000),
-//! `time` (seconds, default none), `eval` (`seed` by default, `evaluate` or `v1`).
+//! Parameters: `depth` (turns, 1–100, default 3), `nodes` (node cap per decision, 1–10¹²,
+//! default 200 000), `time` (seconds, 0–3600, default none), `eval` (`seed` by default,
+//! `evaluate` or `v1`). A value outside its range is refused with the range.
 
 use ludus_engine::{Game, Heuristic, Seat};
 use rand::rngs::SmallRng;
@@ -52,9 +53,9 @@ impl MinimaxConfig {
         let params = Params::new(spec, &["depth", "nodes", "time", "eval"])?;
         let default = MinimaxConfig::default();
         Ok(MinimaxConfig {
-            budget: Budget::from_params(&params, "nodes", default.budget)?,
+            budget: Budget::from_params(&params, "nodes", 100, default.budget)?,
             eval: params
-                .with("eval", EvalKind::parse)?
+                .with("eval", "evaluate or seed", EvalKind::parse)?
                 .unwrap_or(default.eval),
         })
     }

@@ -1,5 +1,9 @@
-//! Reading an agent's `key=value` parameters, refusing keys the agent does not take.
+//! Reading an agent's `key=value` parameters, refusing keys the agent does not take and
+//! values outside each number's documented range (a spec may come from a record file, which
+//! is untrusted input: a huge `hash` must not allocate gigabytes, a `c=nan` must not poison a
+//! search).
 
+use std::fmt::Display;
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -7,6 +11,12 @@ use crate::{AgentError, AgentSpec};
 
 /// The most search threads an agent takes (`threads=N`).
 pub const MAX_THREADS: usize = 64;
+
+/// The longest time per decision any agent accepts, in seconds (an hour).
+pub const MAX_SECONDS: f64 = 3600.0;
+
+/// The most nodes (or MCTS iterations) per decision any agent accepts.
+pub const MAX_NODES: u64 = 1_000_000_000_000;
 
 /// The parameters of one spec, checked against the keys an agent knows.
 #[derive(Debug)]
@@ -30,15 +40,31 @@ impl<'a> Params<'a> {
         Ok(Params { spec })
     }
 
-    fn bad(&self, key: &str, value: &str) -> AgentError {
-        AgentError::Parameter(format!("{key}={value}"), self.spec.kind.name().to_string())
+    fn bad(&self, key: &str, value: &str, expected: &str) -> AgentError {
+        AgentError::Parameter(
+            format!("{key}={value}"),
+            format!("{}: expected {expected}", self.spec.kind.name()),
+        )
     }
 
-    /// The value of `key` read as a `T`, if given.
-    pub(crate) fn get<T: FromStr>(&self, key: &str) -> Result<Option<T>, AgentError> {
+    /// A switch (`true` or `false`), if given.
+    pub(crate) fn flag(&self, key: &str) -> Result<Option<bool>, AgentError> {
+        self.with(key, "true or false", |v| v.parse().ok())
+    }
+
+    /// A number in `min..=max`, if given; anything else (NaN included) is refused with the
+    /// range.
+    pub(crate) fn ranged<T>(&self, key: &str, min: T, max: T) -> Result<Option<T>, AgentError>
+    where
+        T: FromStr + PartialOrd + Display + Copy,
+    {
+        let expected = || format!("a number from {min} to {max}");
         self.spec
             .param(key)
-            .map(|v| v.parse().map_err(|_| self.bad(key, v)))
+            .map(|v| match v.parse::<T>() {
+                Ok(x) if x >= min && x <= max => Ok(x),
+                _ => Err(self.bad(key, v, &expected())),
+            })
             .transpose()
     }
 
@@ -47,44 +73,36 @@ impl<'a> Params<'a> {
         self.spec.param(key).is_some()
     }
 
-    /// A duration in seconds (`0.5`), if given; must be finite and not negative.
+    /// A duration in seconds (`0.5`) from 0 to [`MAX_SECONDS`], if given.
     pub(crate) fn seconds(&self, key: &str) -> Result<Option<Duration>, AgentError> {
-        let Some(text) = self.spec.param(key) else {
-            return Ok(None);
-        };
-        text.parse::<f64>()
-            .ok()
-            .and_then(|s| Duration::try_from_secs_f64(s).ok())
-            .map(Some)
-            .ok_or_else(|| self.bad(key, text))
+        Ok(self
+            .ranged(key, 0.0, MAX_SECONDS)?
+            .map(Duration::from_secs_f64))
     }
 
-    /// A number that must be finite and positive, if given.
-    pub(crate) fn positive(&self, key: &str) -> Result<Option<f64>, AgentError> {
-        match self.get::<f64>(key)? {
-            Some(x) if !(x.is_finite() && x > 0.0) => Err(self.bad(key, &x.to_string())),
-            other => Ok(other),
-        }
+    /// A number above 0 and at most `max`, if given.
+    pub(crate) fn positive(&self, key: &str, max: f64) -> Result<Option<f64>, AgentError> {
+        let expected = format!("a number above 0 and at most {max}");
+        self.with(key, &expected, |v| {
+            v.parse::<f64>().ok().filter(|x| *x > 0.0 && *x <= max)
+        })
     }
 
-    /// The `threads` parameter: search threads, 1..=64, default 1.
+    /// The `threads` parameter: search threads, 1..=[`MAX_THREADS`], default 1.
     pub(crate) fn threads(&self) -> Result<usize, AgentError> {
-        match self.get::<usize>("threads")? {
-            None => Ok(1),
-            Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
-            Some(n) => Err(self.bad("threads", &format!("{n} (expected 1..={MAX_THREADS})"))),
-        }
+        Ok(self.ranged("threads", 1, MAX_THREADS)?.unwrap_or(1))
     }
 
-    /// A value read by `parse`, if given.
+    /// A value read by `parse`, if given; `expected` says what `parse` accepts.
     pub(crate) fn with<T>(
         &self,
         key: &str,
+        expected: &str,
         parse: impl Fn(&str) -> Option<T>,
     ) -> Result<Option<T>, AgentError> {
         self.spec
             .param(key)
-            .map(|v| parse(v).ok_or_else(|| self.bad(key, v)))
+            .map(|v| parse(v).ok_or_else(|| self.bad(key, v, expected)))
             .transpose()
     }
 }
@@ -101,12 +119,33 @@ mod tests {
             params.seconds("time").unwrap(),
             Some(Duration::from_millis(500))
         );
-        assert!(params.get::<u32>("depth").is_err());
+        assert!(params.ranged::<u32>("depth", 1, 9).is_err());
         assert!(Params::new(&spec, &["time"]).is_err());
         let negative: AgentSpec = "ai:mcts:time=-1".parse().unwrap();
         assert!(Params::new(&negative, &["time"])
             .unwrap()
             .seconds("time")
             .is_err());
+    }
+
+    #[test]
+    fn numbers_outside_their_range_are_refused_with_the_range() {
+        let spec: AgentSpec = "ai:mcts:c=nan,time=inf,tree=0,scale=-1,reuse=maybe"
+            .parse()
+            .unwrap();
+        let params = Params::new(&spec, &["c", "time", "tree", "scale", "reuse"]).unwrap();
+        let error = params.positive("c", 100.0).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "bad parameter 'c=nan' for mcts: expected a number above 0 and at most 100"
+        );
+        let error = params.seconds("time").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "bad parameter 'time=inf' for mcts: expected a number from 0 to 3600"
+        );
+        assert!(params.ranged::<u32>("tree", 1, 9).is_err());
+        assert!(params.positive("scale", 10.0).is_err());
+        assert!(params.flag("reuse").is_err());
     }
 }

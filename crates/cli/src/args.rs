@@ -59,18 +59,18 @@ pub struct UgiArgs {
 pub struct DatagenArgs {
     /// The game.
     pub game: String,
-    /// Self-play games to play (on every core).
-    #[arg(long, default_value_t = 100)]
-    pub games: usize,
+    /// Self-play games to play (on every core), 1 to 1,000,000.
+    #[arg(long, default_value_t = 100, value_parser = |t: &str| whole_in(t, 1, 1_000_000))]
+    pub games: u64,
     /// The search both seats play with (a depth or node limit keeps the data reproducible).
     #[arg(long, default_value = "ai:alphabeta:depth=3")]
     pub spec: String,
-    /// Random decisions at the start of each game.
-    #[arg(long, default_value_t = 8)]
-    pub opening: usize,
-    /// Decisions after which a game is abandoned (its positions are dropped).
-    #[arg(long, default_value_t = 400)]
-    pub max_decisions: usize,
+    /// Random decisions at the start of each game, 0 to 1000.
+    #[arg(long, default_value_t = 8, value_parser = |t: &str| whole_in(t, 0, 1000))]
+    pub opening: u64,
+    /// Decisions after which a game is abandoned (its positions are dropped), 1 to 100,000.
+    #[arg(long, default_value_t = 400, value_parser = |t: &str| whole_in(t, 1, 100_000))]
+    pub max_decisions: u64,
     /// Seed of the whole run.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -233,6 +233,10 @@ pub struct BenchArgs {
     pub positions: u16,
 }
 
+/// The computer player a seat gets when none is named: the app's setup starts at the same
+/// level.
+pub const DEFAULT_COMPUTER: &str = "ai:3";
+
 /// `ludus play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -241,14 +245,14 @@ pub struct PlayArgs {
     /// Seat 1: human, ai:LEVEL (1-5) or ai:AGENT:key=value,...
     #[arg(long, default_value = "human")]
     pub p1: String,
-    /// Seat 2.
-    #[arg(long, default_value = "ai:1")]
+    /// Seat 2 (level 3 by default, as in the app's setup).
+    #[arg(long, default_value = DEFAULT_COMPUTER)]
     pub p2: String,
     /// Seat 3 (Splut! with players=3 or 4).
-    #[arg(long, default_value = "ai:1")]
+    #[arg(long, default_value = DEFAULT_COMPUTER)]
     pub p3: String,
     /// Seat 4 (Splut! with players=4).
-    #[arg(long, default_value = "ai:1")]
+    #[arg(long, default_value = DEFAULT_COMPUTER)]
     pub p4: String,
     /// Player names in seat order (repeatable).
     #[arg(long = "name")]
@@ -271,6 +275,10 @@ pub struct PlayArgs {
     /// Use the plain line mode (the default when input or output is not a terminal).
     #[arg(long)]
     pub plain: bool,
+    /// The app's colour theme: Classic, Dracula, Gruvbox or Monochrome (remembered when
+    /// changed with `t`).
+    #[arg(long)]
+    pub theme: Option<String>,
 }
 
 /// `ludus replay`.

@@ -5,11 +5,14 @@
 mod args;
 mod board_text;
 mod commands;
+mod output;
 mod players;
+mod printable;
 mod setup;
 mod tui;
 mod ugi;
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -36,11 +39,40 @@ fn main() -> ExitCode {
         Some(Command::Datagen(args)) => commands::tuning::datagen(&args),
         Some(Command::Tune(args)) => commands::tuning::tune(&args),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("ludus: {error:#}");
-            ExitCode::FAILURE
-        }
+    exit_status(result.and_then(|()| Ok(output::flush()?)))
+}
+
+/// The exit status of a command's result, with its error printed as one line on stderr. A
+/// closed standard output (the reader of a pipe stopped reading) is a quiet success.
+fn exit_status(result: anyhow::Result<()>) -> ExitCode {
+    let Err(error) = result else {
+        return ExitCode::SUCCESS;
+    };
+    if error
+        .downcast_ref::<output::StdoutError>()
+        .is_some_and(output::StdoutError::is_closed_pipe)
+    {
+        return ExitCode::SUCCESS;
     }
+    // Escaped: errors quote input. Not eprintln!: it panics when stderr is closed too.
+    let message = printable::printable(&one_line(&error));
+    let _ = writeln!(std::io::stderr(), "ludus: {message}");
+    ExitCode::FAILURE
+}
+
+/// The error and its causes on one line, each said once: a cause whose text the message
+/// already holds (a library error that quotes its source) is not repeated.
+fn one_line(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let text = cause.to_string();
+        if line.contains(&text) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&text);
+    }
+    line
 }

@@ -5,6 +5,9 @@ use ludus_ai::{build_agent, erase, AgentKind, AgentSpec, AnyAgent, MAX_THREADS};
 use ludus_engine::{Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor};
 
+/// The longest time per decision a computer player loaded from a record may take, in seconds.
+pub const RECORD_MAX_SECONDS: f64 = 60.0;
+
 /// One seat's player.
 pub enum Player {
     /// Types moves at the prompt.
@@ -31,6 +34,22 @@ impl Player {
         let spec = with_every_core(text.parse()?);
         let agent = dispatch(game_id, MakeAgent { spec: &spec, seed })??;
         Ok(Player::Computer(agent))
+    }
+
+    /// The computer player a record names for a seat, as a spec to build: a record file is
+    /// untrusted, so its spec must parse (ranges are checked when it is built) and its time
+    /// per decision is capped at [`RECORD_MAX_SECONDS`].
+    pub fn spec_from_record(kind: &str) -> Result<String> {
+        let mut spec: AgentSpec = kind.parse()?;
+        for (key, value) in &mut spec.params {
+            let too_long = value
+                .parse::<f64>()
+                .is_ok_and(|seconds| seconds > RECORD_MAX_SECONDS);
+            if key == "time" && too_long {
+                *value = RECORD_MAX_SECONDS.to_string();
+            }
+        }
+        Ok(spec.to_string())
     }
 
     /// The kind as recorded: `human` or the agent spec.

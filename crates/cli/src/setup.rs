@@ -1,9 +1,12 @@
-//! Shared set-up of the query commands: game + options + position + moves played first.
+//! Shared set-up of the commands: game + options + position + moves played first, and the
+//! saved game `play --load` continues.
 
-use anyhow::{Context, Result};
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
 use ludus_engine::AnyGame;
 
-use crate::args::PositionArgs;
+use crate::args::{PlayArgs, PositionArgs};
 
 /// The game the arguments describe, with `--after` moves played.
 pub fn game_at(args: &PositionArgs) -> Result<AnyGame> {
@@ -26,4 +29,27 @@ pub fn play_moves(game: &mut AnyGame, moves: &str) -> Result<()> {
             .with_context(|| format!("move {} '{word}' of --after", i + 1))?;
     }
     Ok(())
+}
+
+/// The saved game `play --load FILE` continues. The file decides the game, its rules options
+/// and its start, so a GAME naming another game, `-o` or `--position` beside `--load` is
+/// refused rather than silently ignored.
+pub fn load_for_play(args: &PlayArgs, path: &Path) -> Result<AnyGame> {
+    let record = ludus_games::load_record_file(path)?;
+    if let Some(id) = args.game.as_deref() {
+        if !id.eq_ignore_ascii_case(&record.game) {
+            bail!(
+                "--load '{}' holds a {} game, not {id}: drop the game name or load another file",
+                path.display(),
+                record.game
+            );
+        }
+    }
+    if !args.options.is_empty() {
+        bail!("--load takes the rules options from the file: drop -o/--option");
+    }
+    if args.position.is_some() {
+        bail!("--load starts from the file's own start: drop --position");
+    }
+    ludus_games::load_record(&record).with_context(|| format!("cannot load '{}'", path.display()))
 }

@@ -85,6 +85,74 @@ fn bad_input_is_one_clear_line_and_a_failure() {
 }
 
 #[test]
+fn numbers_out_of_range_and_endless_files_are_refused() {
+    fails_with(
+        &["play", "qawale", "--p2", "ai:alphabeta:hash=12000"],
+        "bad parameter 'hash=12000' for alphabeta: expected a number from 0 to 1024",
+    );
+    fails_with(
+        &["play", "qawale", "--p2", "ai:mcts:c=nan"],
+        "expected a number above 0 and at most 100",
+    );
+    fails_with(&["play", "qawale", "--p2", "ai:mcts:c=-1"], "c=-1");
+    fails_with(&["play", "qawale", "--p2", "ai:mcts:time=0"], "time=0");
+    fails_with(&["replay", "/dev/zero"], "larger than 16 MiB");
+    fails_with(
+        &["play", "qawale", "--theme", "neon"],
+        "unknown theme 'neon': expected one of Classic, Dracula, Gruvbox, Monochrome",
+    );
+}
+
+#[test]
+fn load_refuses_a_conflicting_game_option_or_position() {
+    let path = temp_file("conflict.json");
+    let text = r#"{"format":1,"game":"qawale","options":{},"moves":["a1:NEN"]}"#;
+    std::fs::write(&path, text).unwrap();
+    let path = path.to_str().unwrap();
+    fails_with(
+        &["play", "yoxii", "--load", path],
+        "holds a qawale game, not yoxii",
+    );
+    fails_with(
+        &["play", "--load", path, "-o", "both_lines=draw"],
+        "drop -o/--option",
+    );
+    fails_with(
+        &["play", "--load", path, "--position", "x"],
+        "drop --position",
+    );
+    let output = ludus(&[
+        "play", "qawale", "--load", path, "--p1", "ai:1", "--p2", "ai:1",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+#[test]
+fn errors_say_each_reason_once_in_plain_words() {
+    let path = temp_file("options.json");
+    let text = r#"{"format":1,"game":"splut","options":{"max_turns":-1},"moves":[]}"#;
+    std::fs::write(&path, text).unwrap();
+    let output = ludus(&["replay", path.to_str().unwrap()]);
+    let err = stderr(&output);
+    assert!(
+        err.ends_with(
+            "record options: bad value '-1' for option 'max_turns': expected a whole number of \
+             0 or more\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(err.matches("max_turns").count(), 1, "{err}");
+    fails_with(
+        &["moves", "qawale", "-o", "both_lines=2"],
+        "bad value '2' for option 'both_lines': expected mover_wins or draw",
+    );
+    fails_with(
+        &["moves", "replica", "--after", "zz"],
+        "the original program's",
+    );
+}
+
+#[test]
 fn a_bad_move_in_a_turn_is_explained_once() {
     let output = ludus(&["moves", "qawale", "--after", "a1:NEX"]);
     let err = stderr(&output);

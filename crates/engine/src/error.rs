@@ -6,6 +6,27 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
+/// A serde message in our words: "invalid value: integer `-1`, expected u32" becomes
+/// "expected a whole number of 0 or more"; Rust type names and backticks do not reach people.
+pub(crate) fn plain_serde_message(message: &str) -> String {
+    let message = message.split(" at line ").next().unwrap_or(message);
+    let Some((_, expected)) = message.rsplit_once("expected ") else {
+        return message.replace('`', "'");
+    };
+    let expected = expected.replace('`', "");
+    let expected = match expected.as_str() {
+        "u8" | "u16" | "u32" | "u64" | "usize" => "a whole number of 0 or more",
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
+        "f32" | "f64" => "a number",
+        "a boolean" => "true or false",
+        "string or map" | "a string" => "one of the words the option takes",
+        "a sequence" => "a list",
+        "a map" | "struct GameRecord" => "an object",
+        other => other,
+    };
+    format!("expected {expected}")
+}
+
 /// A move (a decision or a whole turn) that cannot be played.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum MoveError {

@@ -34,6 +34,7 @@ mod options;
 mod outcome;
 mod perft;
 pub mod record;
+mod record_file;
 mod seat;
 mod session;
 pub mod testkit;
@@ -50,6 +51,7 @@ pub use options::{
 pub use outcome::{Outcome, Verdict};
 pub use perft::{perft, random_playout};
 pub use record::{GameRecord, PlayerRecord, ResultRecord};
+pub use record_file::{read_record_text, write_atomically, MAX_RECORD_BYTES};
 pub use seat::{BySeat, Seat, MAX_SEATS};
 pub use session::{Entry, Session, TurnText};
 pub use view::{

@@ -11,6 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::error::plain_serde_message;
 use crate::OptionsError;
 
 /// A game's rules options: serde names are the spec's names, `Default` gives the spec's defaults.
@@ -116,19 +117,31 @@ pub fn parse_options<O: GameOptions>(
             return Err(OptionsError::BadValue {
                 name: name.to_string(),
                 value: value.to_string(),
-                reason: e.to_string(),
+                reason: plain_serde_message(&e.to_string()),
             });
         }
     }
     options_from_map(map)
 }
 
-/// Reads options from a JSON value (records); missing fields take their defaults.
+/// Reads options from a JSON value (records); missing fields take their defaults. A bad
+/// field is blamed by name and value, one field at a time as [`parse_options`] does.
 pub fn options_from_json<O: GameOptions>(value: &Value) -> Result<O, OptionsError> {
     let mut map = defaults_map::<O>();
     if let Value::Object(given) = value {
         for (name, value) in given {
             map.insert(name.clone(), value.clone());
+            if let Err(e) = serde_json::from_value::<O>(Value::Object(map.clone())) {
+                let value = match value {
+                    Value::String(text) => text.clone(),
+                    other => other.to_string(),
+                };
+                return Err(OptionsError::BadValue {
+                    name: name.clone(),
+                    value,
+                    reason: plain_serde_message(&e.to_string()),
+                });
+            }
         }
     }
     options_from_map(map)
@@ -165,7 +178,7 @@ fn options_from_map<O: GameOptions>(map: Map<String, Value>) -> Result<O, Option
         OptionsError::BadValue {
             name: field_in_error(&text).unwrap_or_default(),
             value: String::new(),
-            reason: text,
+            reason: plain_serde_message(&text),
         }
     })?;
     options.validate()?;
@@ -316,11 +329,25 @@ mod tests {
         let e = parse_options::<Demo>("demo", &["size=big"]).unwrap_err();
         assert!(e.to_string().contains("whole number"), "{e}");
         let e = parse_options::<Demo>("demo", &["side=blue"]).unwrap_err();
-        assert!(e.to_string().contains("unknown variant"), "{e}");
+        assert!(e.to_string().ends_with("expected dark or light"), "{e}");
         assert!(e.to_string().contains("'blue' for option 'side'"), "{e}");
         let e = parse_options::<Demo>("demo", &["size=21"]).unwrap_err();
         assert!(e.to_string().contains("at most 20"), "{e}");
         assert!(parse_options::<Demo>("demo", &["size"]).is_err());
+    }
+
+    #[test]
+    fn record_options_are_blamed_by_name_in_plain_words() {
+        let e = options_from_json::<Demo>(&serde_json::json!({"size": -1})).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad value '-1' for option 'size': expected a whole number of 0 or more"
+        );
+        let e = options_from_json::<Demo>(&serde_json::json!({"side": 3})).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad value '3' for option 'side': expected one of the words the option takes"
+        );
     }
 
     #[test]

@@ -4,13 +4,14 @@
 //! Loading replays every move through the rules (see [`crate::Session::from_record`]), so a
 //! damaged file is refused with the number of the bad entry. Saving is atomic.
 
-use std::fs;
-use std::io::Write;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+use serde_json::error::Category;
 use serde_json::Value;
 
+use crate::error::plain_serde_message;
+pub use crate::record_file::{read_record_text, write_atomically, STALE_AFTER};
 use crate::RecordError;
 
 /// The record format this version writes and reads.
@@ -52,8 +53,10 @@ pub struct GameRecord {
     /// One entry per seat, in turn order.
     #[serde(default)]
     pub players: Vec<PlayerRecord>,
-    /// The moves: one turn per entry in the game's turn notation (the last may be unfinished),
-    /// or `resign N` for seat N resigning.
+    /// The moves: one turn per entry in the game's turn notation, or `resign N` for seat N
+    /// resigning. A Ludus extension the specs' formats do not have (other readers need not
+    /// accept it): the last entry may be an unfinished turn (a save in the middle of a turn),
+    /// and a turn may be split around another seat's resignation.
     pub moves: Vec<String>,
     /// How the game ended, if it did.
     #[serde(default)]
@@ -63,8 +66,17 @@ pub struct GameRecord {
 impl GameRecord {
     /// Reads a record from JSON text.
     pub fn from_json(text: &str) -> Result<GameRecord, RecordError> {
-        let record: GameRecord =
-            serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+        let record: GameRecord = serde_json::from_str(text).map_err(|e| {
+            let place = format!("line {} column {}", e.line(), e.column());
+            RecordError::Json(match e.classify() {
+                Category::Syntax | Category::Eof | Category::Io => {
+                    format!("not valid JSON at {place}")
+                }
+                Category::Data => {
+                    format!("at {place}: {}", plain_serde_message(&e.to_string()))
+                }
+            })
+        })?;
         if record.format != RECORD_FORMAT {
             return Err(RecordError::Version(record.format, RECORD_FORMAT));
         }
@@ -77,45 +89,22 @@ impl GameRecord {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 
-    /// Reads a record file.
+    /// Reads a record file (at most [`crate::MAX_RECORD_BYTES`]).
     pub fn load(path: &Path) -> Result<GameRecord, RecordError> {
-        let text = fs::read_to_string(path).map_err(|reason| RecordError::Io {
-            path: path.to_path_buf(),
-            reason,
-        })?;
-        GameRecord::from_json(&text)
+        GameRecord::from_json(&read_record_text(path)?)
     }
 
-    /// Writes the record atomically: to a temporary file beside `path`, synced, then renamed
-    /// over it, so a crash never leaves a half-written save.
+    /// Writes the record atomically (see [`write_atomically`]): a crash never leaves a
+    /// half-written save, a symlink is followed, a device or FIFO is refused.
     pub fn save(&self, path: &Path) -> Result<(), RecordError> {
         write_atomically(path, self.to_json().as_bytes())
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file and a rename.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), RecordError> {
-    let io = |reason| RecordError::Io {
-        path: path.to_path_buf(),
-        reason,
-    };
-    let mut temp_name = path.file_name().unwrap_or_default().to_os_string();
-    temp_name.push(format!(".{}.tmp", std::process::id()));
-    let temp = path.with_file_name(temp_name);
-    let result = (|| {
-        let mut file = fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        fs::rename(&temp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&temp);
-    }
-    result.map_err(io)
-}
-
 #[cfg(test)]
 mod tests {
+    use std::fs;
+
     use super::*;
 
     fn sample() -> GameRecord {
@@ -162,6 +151,26 @@ mod tests {
             GameRecord::from_json(&record.to_json()),
             Err(RecordError::Version(99, 1))
         ));
+    }
+
+    #[test]
+    fn json_errors_say_where_in_plain_words() {
+        let error = GameRecord::from_json(r#"{"format":-1,"game":"x","options":{},"moves":[]}"#)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            error,
+            "not a ludus game record: at line 1 column 12: expected a whole number of 0 or more"
+        );
+        let error = GameRecord::from_json(r#"{"format":1,"game":"x","options":{}}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(error.ends_with("missing field 'moves'"), "{error}");
+        let error = GameRecord::from_json("{").unwrap_err().to_string();
+        assert_eq!(
+            error,
+            "not a ludus game record: not valid JSON at line 1 column 1"
+        );
     }
 
     #[test]

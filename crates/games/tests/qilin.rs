@@ -527,7 +527,10 @@ fn options_are_validated() {
         ("min_pieces=4", "expected 1, 2 or 3"),
         ("draw_repetition=1", "expected 0 (off) or 2 to 10"),
         ("draw_no_removal_plies=1001", "expected 0 (off) to 1000"),
-        ("no_press_rule=nothing", "unknown variant"),
+        (
+            "no_press_rule=nothing",
+            "expected remove_own or first_player_loses",
+        ),
         ("flying=on", "unknown option 'flying'"),
     ] {
         let err = parse_options::<QilinOptions>("qilin", &[pair]).unwrap_err();

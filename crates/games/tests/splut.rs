@@ -514,3 +514,18 @@ fn perft_goldens() {
     let checked = check_perft_data::<Splut>(include_str!("data/splut.perft"));
     assert!(checked >= 12, "only {checked} perft lines checked");
 }
+
+// The original's level 2 brings its dwarf toward the centre and never gives it away: its
+// heuristic must not score a position without the own dwarf above one with it.
+#[test]
+fn the_original_heuristic_never_prefers_losing_the_own_dwarf() {
+    let with_far_dwarf = load2("Sd2 Da5 Td4", "Sf8 De8 Td8", "c4 e1 e9 i5");
+    let without_dwarf = load2("Sd2 Td4", "Sf8 De8 Td8", "c4 e1 e9 i5");
+    let south = Seat::FIRST;
+    assert!(
+        with_far_dwarf.seed_evaluate(south) > without_dwarf.seed_evaluate(south),
+        "{} <= {}",
+        with_far_dwarf.seed_evaluate(south),
+        without_dwarf.seed_evaluate(south)
+    );
+}

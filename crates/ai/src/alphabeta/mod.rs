@@ -3,18 +3,20 @@
 //!
 //! Parameters (`ai:alphabeta:time=0.5,depth=9`):
 //!
-//! | key | meaning | default |
-//! |---|---|---|
-//! | `time` | seconds per decision (`0`: no limit) | 1, or none if `depth`/`nodes` is given |
-//! | `depth` | deepest iteration, in decisions | 100 |
-//! | `nodes` | node limit per decision | none |
-//! | `hash` | transposition table size in MB (`0`: off) | 16 |
-//! | `eval` | horizon evaluation: `evaluate`, `v1` (the evaluation before tuning) or `seed` (the level-2 heuristic) | `evaluate` |
-//! | `lmr` | late move reductions (`true`/`false`): see below | `false` |
-//! | `order` | after the table's move and the killers: `history` or `eval` (see below) | `history` |
-//! | `quiesce` | quiescence search on the game's tactical decisions (`true`/`false`) | `false` |
-//! | `fill` | go on deepening until the time is up, rather than stop at half time (`true`/`false`) | `false` |
-//! | `threads` | search threads, 1..=64 (Lazy SMP, see below) | 1 |
+//! | key | meaning | range | default |
+//! |---|---|---|---|
+//! | `time` | seconds per decision (`0`: no limit, only beside `depth` or `nodes`) | 0–3600 | 1, or none if `depth`/`nodes` is given |
+//! | `depth` | deepest iteration, in decisions | 1–1000 | 100 |
+//! | `nodes` | node limit per decision | 1–10¹² | none |
+//! | `hash` | transposition table size in MB (`0`: off) | 0–1024 | 16 |
+//! | `eval` | horizon evaluation: `evaluate`, `v1` (the evaluation before tuning) or `seed` (the level-2 heuristic) | | `evaluate` |
+//! | `lmr` | late move reductions: see below | `true`/`false` | `false` |
+//! | `order` | after the table's move and the killers: `history` or `eval` (see below) | | `history` |
+//! | `quiesce` | quiescence search on the game's tactical decisions | `true`/`false` | `false` |
+//! | `fill` | go on deepening until the time is up, rather than stop at half time | `true`/`false` | `false` |
+//! | `threads` | search threads (Lazy SMP, see below) | 1–64 | 1 |
+//!
+//! A value outside its range is refused with the range, not clamped.
 //!
 //! Each iteration searches the previous best decision first; the result is the best decision
 //! of the last completed iteration, or of the unfinished one if a decision there was fully
@@ -70,6 +72,13 @@ use crate::{Agent, AgentError, AgentSpec, Analysis, Evaluation, StopFlag};
 
 pub use self::time::Budget as SearchBudget;
 
+/// The deepest iteration a spec may ask for, in decisions.
+pub const MAX_DEPTH: u32 = 1000;
+
+/// The largest transposition table a spec may ask for, in megabytes: the table is allocated
+/// and zeroed at once, so this bounds the memory one agent takes.
+pub const MAX_HASH_MEGABYTES: usize = 1024;
+
 /// The settings of an alpha-beta agent.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct AlphaBetaConfig {
@@ -122,24 +131,23 @@ impl AlphaBetaConfig {
         )?;
         let default = AlphaBetaConfig::default();
         Ok(AlphaBetaConfig {
-            budget: Budget::from_params(&params, "nodes", default.budget)?,
+            budget: Budget::from_params(&params, "nodes", MAX_DEPTH, default.budget)?,
             hash_megabytes: params
-                .get("hash")?
-                .unwrap_or(default.hash_megabytes)
-                .min(1 << 14),
+                .ranged("hash", 0, MAX_HASH_MEGABYTES)?
+                .unwrap_or(default.hash_megabytes),
             eval: params
-                .with("eval", EvalKind::parse)?
+                .with("eval", "evaluate or seed", EvalKind::parse)?
                 .unwrap_or(default.eval),
-            reductions: params.get("lmr")?.unwrap_or(default.reductions),
+            reductions: params.flag("lmr")?.unwrap_or(default.reductions),
             eval_order: params
-                .with("order", |text| match text {
+                .with("order", "history or eval", |text| match text {
                     "eval" => Some(true),
                     "history" => Some(false),
                     _ => None,
                 })?
                 .unwrap_or(default.eval_order),
-            quiescence: params.get("quiesce")?.unwrap_or(default.quiescence),
-            fill_time: params.get("fill")?.unwrap_or(default.fill_time),
+            quiescence: params.flag("quiesce")?.unwrap_or(default.quiescence),
+            fill_time: params.flag("fill")?.unwrap_or(default.fill_time),
             threads: params.threads()?,
         })
     }

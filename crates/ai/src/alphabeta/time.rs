@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::params::Params;
+use crate::params::{Params, MAX_NODES};
 use crate::{AgentError, StopFlag};
 
 /// How much a search may do for one decision.
@@ -22,22 +22,36 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// Reads `time`, `depth` and the count key (`nodes` or `iterations`) from `params`.
+    /// Reads `time` (0 to 3600 seconds), `depth` (1 to `max_depth`) and the count key
+    /// (`nodes` or `iterations`, 1 to [`MAX_NODES`]) from `params`. `time=0` (no time limit)
+    /// needs a depth or count limit beside it, or a search could run for ever.
     pub(crate) fn from_params(
         params: &Params<'_>,
         count_key: &str,
+        max_depth: u32,
         default: Budget,
     ) -> Result<Budget, AgentError> {
+        let bounded = params.has("depth") || params.has(count_key);
         let time = match params.seconds("time")? {
+            Some(t) if t.is_zero() && !bounded => {
+                return Err(AgentError::Parameter(
+                    "time=0".into(),
+                    format!("no time limit needs depth or {count_key} beside it"),
+                ))
+            }
             Some(t) if t.is_zero() => None,
             Some(t) => Some(t),
-            None if params.has("depth") || params.has(count_key) => None,
+            None if bounded => None,
             None => default.time,
         };
         Ok(Budget {
             time,
-            depth: params.get("depth")?.unwrap_or(default.depth).max(1),
-            nodes: params.get(count_key)?.unwrap_or(default.nodes).max(1),
+            depth: params
+                .ranged("depth", 1, max_depth)?
+                .unwrap_or(default.depth),
+            nodes: params
+                .ranged(count_key, 1, MAX_NODES)?
+                .unwrap_or(default.nodes),
         })
     }
 }
@@ -93,7 +107,7 @@ mod tests {
     fn budget(text: &str) -> Budget {
         let spec: AgentSpec = text.parse().unwrap();
         let params = Params::new(&spec, &["time", "depth", "nodes"]).unwrap();
-        Budget::from_params(&params, "nodes", DEFAULT).unwrap()
+        Budget::from_params(&params, "nodes", 100, DEFAULT).unwrap()
     }
 
     #[test]
@@ -105,7 +119,26 @@ mod tests {
             budget("ai:alphabeta:depth=3,time=0.25").time,
             Some(Duration::from_millis(250))
         );
-        assert_eq!(budget("ai:alphabeta:time=0").time, None);
+        assert_eq!(budget("ai:alphabeta:time=0,depth=5").time, None);
+    }
+
+    #[test]
+    fn a_search_without_any_limit_or_out_of_range_is_refused() {
+        for text in [
+            "ai:mcts:time=0",
+            "ai:mcts:time=-1",
+            "ai:mcts:time=1e30",
+            "ai:mcts:depth=0",
+            "ai:mcts:depth=101",
+            "ai:mcts:nodes=0",
+        ] {
+            let spec: AgentSpec = text.parse().unwrap();
+            let params = Params::new(&spec, &["time", "depth", "nodes"]).unwrap();
+            assert!(
+                Budget::from_params(&params, "nodes", 100, DEFAULT).is_err(),
+                "{text}"
+            );
+        }
     }
 
     #[test]

@@ -16,16 +16,18 @@
 //!
 //! Parameters (`ai:mcts:time=0.5,c=0.8`):
 //!
-//! | key | meaning | default |
-//! |---|---|---|
-//! | `time` | seconds per decision (`0`: no limit) | 1, or none if `iterations` is given |
-//! | `iterations` (or `nodes`) | iterations per decision | none |
-//! | `c` | exploration constant | 1.0 |
-//! | `cutoff` | stop playouts after this many decisions and score with [`Heuristic::evaluate`] (`0`: play to the end) | 0 |
-//! | `scale` | evaluation units for which a cut-off reward reaches 73 % (logistic) | 200 |
-//! | `tree` | most nodes in the arena | 1 000 000 |
-//! | `reuse` | keep the tree between decisions (`true`/`false`) | true |
-//! | `threads` | search threads, 1..=64 (root parallelism, see [`root_parallel`]) | 1 |
+//! | key | meaning | range | default |
+//! |---|---|---|---|
+//! | `time` | seconds per decision (`0`: no limit, only beside `iterations`) | 0–3600 | 1, or none if `iterations` is given |
+//! | `iterations` (or `nodes`) | iterations per decision | 1–10¹² | none |
+//! | `c` | exploration constant | above 0, at most 100 | 1.0 |
+//! | `cutoff` | stop playouts after this many decisions and score with [`Heuristic::evaluate`] (`0`: play to the end) | 0–100 000 | 0 |
+//! | `scale` | evaluation units for which a cut-off reward reaches 73 % (logistic) | above 0, at most 10⁹ | 200 |
+//! | `tree` | most nodes in the arena | 1–67 108 864 | 1 000 000 |
+//! | `reuse` | keep the tree between decisions | `true`/`false` | true |
+//! | `threads` | search threads (root parallelism, see [`root_parallel`]) | 1–64 | 1 |
+//!
+//! A value outside its range is refused with the range, not clamped.
 
 mod root_parallel;
 
@@ -115,20 +117,19 @@ impl MctsConfig {
             (true, false) => "nodes",
             _ => "iterations",
         };
-        let mut budget = Budget::from_params(&params, count_key, default.budget)?;
+        let mut budget = Budget::from_params(&params, count_key, u32::MAX, default.budget)?;
         budget.depth = u32::MAX;
         Ok(MctsConfig {
             budget,
-            exploration: params
-                .get::<f64>("c")?
-                .map_or(default.exploration, f64::abs),
-            cutoff: params.get("cutoff")?.unwrap_or(default.cutoff),
-            scale: params.positive("scale")?.unwrap_or(default.scale),
+            exploration: params.positive("c", 100.0)?.unwrap_or(default.exploration),
+            cutoff: params
+                .ranged("cutoff", 0, 100_000)?
+                .unwrap_or(default.cutoff),
+            scale: params.positive("scale", 1e9)?.unwrap_or(default.scale),
             tree_nodes: params
-                .get("tree")?
-                .unwrap_or(default.tree_nodes)
-                .clamp(1, 1 << 30),
-            reuse: params.get("reuse")?.unwrap_or(default.reuse),
+                .ranged("tree", 1, 1 << 26)?
+                .unwrap_or(default.tree_nodes),
+            reuse: params.flag("reuse")?.unwrap_or(default.reuse),
             threads: params.threads()?,
         })
     }

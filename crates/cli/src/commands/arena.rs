@@ -18,19 +18,20 @@ use ludus_engine::{parse_options, Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor};
 
 use crate::args::{ArenaArgs, ArenaCommand};
+use crate::output::outln;
 
 /// Runs the games (or merges shard files) and prints the table, or JSON with `--json`.
 pub fn run(args: &ArenaArgs) -> Result<()> {
     if let Some(ArenaCommand::Merge { files, json }) = &args.merge {
         let report = merge(files)?;
-        println!(
+        outln!(
             "{}",
             if *json {
                 report.to_json()
             } else {
                 report.table()
             }
-        );
+        )?;
         return Ok(());
     }
     let game = args.game.as_deref().unwrap_or_default();
@@ -63,7 +64,7 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
             shard,
         },
     )??;
-    println!("{output}");
+    outln!("{output}")?;
     Ok(())
 }
 

@@ -13,6 +13,7 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use crate::args::BenchArgs;
+use crate::output::outln;
 
 /// Plays random games for the given time and prints the rates.
 pub fn run(args: &BenchArgs) -> Result<()> {
@@ -27,35 +28,35 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         })
         .transpose()?;
     let report = dispatch(&args.game, Bench(args))??;
-    println!("game: {}", args.game);
-    println!("playouts: {}", report.games);
-    println!("playouts/s: {:.0}", report.games as f64 / report.seconds);
-    println!(
+    outln!("game: {}", args.game)?;
+    outln!("playouts: {}", report.games)?;
+    outln!("playouts/s: {:.0}", report.games as f64 / report.seconds)?;
+    outln!(
         "decisions/s: {:.0}",
         report.decisions as f64 / report.seconds
-    );
-    println!(
+    )?;
+    outln!(
         "mean length: {:.1} decisions, {:.1} turns",
         report.decisions as f64 / report.games.max(1) as f64,
         report.turns as f64 / report.games.max(1) as f64
-    );
+    )?;
     if let Some(depth) = args.search_depth {
         let (nodes, seconds) = dispatch(&args.game, SearchBench { args, depth })??;
-        println!(
+        outln!(
             "search: depth {depth} over {} positions, {:.0} nodes/s",
             args.positions,
             nodes as f64 / seconds
-        );
-        println!("Bench: {nodes}");
+        )?;
+        outln!("Bench: {nodes}")?;
     }
     if let Some((spec, timed)) = agent {
-        print_agent_report(&spec, &timed);
+        print_agent_report(&spec, &timed)?;
     }
     Ok(())
 }
 
 /// Prints the median and mean time per decision and the node rate of `timed`.
-fn print_agent_report(spec: &AgentSpec, timed: &[TimedDecision]) {
+fn print_agent_report(spec: &AgentSpec, timed: &[TimedDecision]) -> Result<()> {
     let mut millis: Vec<f64> = timed.iter().map(|t| t.time.as_secs_f64() * 1e3).collect();
     millis.sort_by(f64::total_cmp);
     let seconds: f64 = timed.iter().map(|t| t.time.as_secs_f64()).sum();
@@ -65,17 +66,18 @@ fn print_agent_report(spec: &AgentSpec, timed: &[TimedDecision]) {
         n if n % 2 == 1 => millis[n / 2],
         n => f64::midpoint(millis[n / 2 - 1], millis[n / 2]),
     };
-    println!("agent: {spec} over {} positions", timed.len());
-    println!("median time per decision: {median:.3} ms");
-    println!(
+    outln!("agent: {spec} over {} positions", timed.len())?;
+    outln!("median time per decision: {median:.3} ms")?;
+    outln!(
         "mean time per decision: {:.3} ms",
         seconds * 1e3 / timed.len().max(1) as f64
-    );
-    println!(
+    )?;
+    outln!(
         "nodes per decision: {:.0}",
         nodes as f64 / timed.len().max(1) as f64
-    );
-    println!("nodes/s: {:.0}", nodes as f64 / seconds.max(1e-9));
+    )?;
+    outln!("nodes/s: {:.0}", nodes as f64 / seconds.max(1e-9))?;
+    Ok(())
 }
 
 /// Times a computer player over the fixed positions.

@@ -4,6 +4,8 @@ use anyhow::Result;
 use ludus_engine::OptionValues;
 use ludus_games::GAMES;
 
+use crate::output::outln;
+
 /// Prints the registry: one block per game.
 pub fn run() -> Result<()> {
     for info in GAMES {
@@ -13,8 +15,8 @@ pub fn run() -> Result<()> {
         } else {
             format!("{}-{}", info.min_seats, info.max_seats)
         };
-        println!("{} — {} ({seats} players)", info.id, info.name);
-        println!("  {}", info.description);
+        outln!("{} — {} ({seats} players)", info.id, info.name)?;
+        outln!("  {}", info.description)?;
         for option in info.options {
             let default = defaults
                 .iter()
@@ -32,12 +34,13 @@ pub fn run() -> Result<()> {
                 OptionValues::Range { min, max, .. } => format!("{min}..{max}"),
                 OptionValues::Flag => "on|off".to_string(),
             };
-            println!(
+            outln!(
                 "  -o {}=<{values}>  (default {default}): {}",
-                option.name, option.help
-            );
+                option.name,
+                option.help
+            )?;
         }
-        println!();
+        outln!()?;
     }
     Ok(())
 }

@@ -1,5 +1,6 @@
 //! `ludus perft`: distinct decision sequences over N complete turns.
 
+use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
@@ -7,6 +8,7 @@ use ludus_engine::{perft, AnyGame, Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor};
 
 use crate::args::PerftArgs;
+use crate::output::{outln, StdoutError};
 use crate::setup::game_at;
 
 /// Prints (optionally per decision) and then the total alone on the last line.
@@ -20,9 +22,14 @@ pub fn run(args: &PerftArgs) -> Result<()> {
             turns: args.turns,
             divide: args.divide,
         },
-    )?;
-    println!("{total}");
-    eprintln!("{:.3} s", started.elapsed().as_secs_f64());
+    )??;
+    outln!("{total}")?;
+    // Timing is a side note: a closed stderr must not fail the count already printed.
+    let _ = writeln!(
+        std::io::stderr(),
+        "{:.3} s",
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
@@ -33,14 +40,14 @@ struct Perft<'a> {
 }
 
 impl GameVisitor for Perft<'_> {
-    type Output = u64;
-    fn visit<G: Game + Heuristic>(self) -> u64 {
+    type Output = Result<u64, StdoutError>;
+    fn visit<G: Game + Heuristic>(self) -> Self::Output {
         let Some(session) = self.game.session::<G>() else {
-            return 0;
+            return Ok(0);
         };
         let state = session.state();
         if !self.divide || self.turns == 0 {
-            return perft(state, self.turns);
+            return Ok(perft(state, self.turns));
         }
         let mut actions = Vec::new();
         state.legal_actions(&mut actions);
@@ -54,9 +61,9 @@ impl GameVisitor for Perft<'_> {
                 self.turns
             };
             let count = perft(&next, remaining);
-            println!("{} {count}", state.format_action(action));
+            outln!("{} {count}", state.format_action(action))?;
             total += count;
         }
-        total
+        Ok(total)
     }
 }

@@ -2,8 +2,7 @@
 //! It serves pipes and scripts as well as people: with computer players on every seat it plays
 //! to the end without reading input.
 
-use std::io::{BufRead, Write};
-use std::path::Path;
+use std::io::BufRead;
 
 use anyhow::{bail, Context, Result};
 use clap::Parser;
@@ -13,13 +12,16 @@ use ludus_engine::{AnyGame, PlayerRecord, Seat};
 use crate::args::{Cli, Command, PlayArgs};
 use crate::board_text::{render_board, Style};
 use crate::commands::query::outcome_text;
+use crate::output::{self, out, outln, StdoutError};
 use crate::players::Player;
+use crate::printable::printable;
+use crate::setup::load_for_play;
 
 const HELP: &str = "\
 type a move in the game's notation (a decision or a whole turn), or a command:
   moves          list the legal decisions
   hint           level 4's suggestion and its evaluation
-  undo / redo    take back / replay a move (back to your last decision against the computer)
+  undo / redo    take back / replay a turn (against a computer: back to your own turn)
   history        the moves so far
   board          show the board again
   position       the position string
@@ -30,8 +32,8 @@ type a move in the game's notation (a decision or a whole turn), or a command:
 
 /// Asks for a game on standard input, then plays it.
 pub fn run_menu() -> Result<()> {
-    print!("Game ({}): ", ludus_games::game_ids());
-    std::io::stdout().flush()?;
+    out!("Game ({}): ", ludus_games::game_ids())?;
+    output::flush()?;
     let mut line = String::new();
     std::io::stdin().lock().read_line(&mut line)?;
     let game = line.trim();
@@ -47,6 +49,10 @@ pub fn run_menu() -> Result<()> {
 
 /// Plays a game in line mode.
 pub fn run(args: &PlayArgs) -> Result<()> {
+    // The line mode has no colours to choose, but a misspelt theme is still a mistake.
+    if let Some(name) = &args.theme {
+        crate::tui::parse_theme(name).map_err(anyhow::Error::msg)?;
+    }
     let mut table = Table::new(args)?;
     table.play()
 }
@@ -62,7 +68,7 @@ struct Table<'a> {
 impl<'a> Table<'a> {
     fn new(args: &'a PlayArgs) -> Result<Self> {
         let game = match (&args.load, &args.game) {
-            (Some(path), _) => load_game(path)?,
+            (Some(path), _) => load_for_play(args, path)?,
             (None, Some(id)) => {
                 ludus_games::new_game(id, &args.options, args.position.as_deref(), args.seed)?
             }
@@ -106,13 +112,13 @@ impl<'a> Table<'a> {
     }
 
     fn play(&mut self) -> Result<()> {
-        println!("{}", self.game.info().name);
-        self.show_board();
-        let stdin = std::io::stdin();
-        let mut lines = stdin.lock().lines();
+        outln!("{}", self.game.info().name)?;
+        self.show_board()?;
+        let mut input = std::io::stdin().lock();
+        let mut bytes = Vec::new();
         loop {
             let Some(seat) = self.game.to_move() else {
-                println!("result: {}", outcome_text(&self.game));
+                outln!("result: {}", outcome_text(&self.game))?;
                 return self.save_at_end();
             };
             if let Player::Computer(agent) = &mut self.players[seat.to_usize()] {
@@ -120,176 +126,214 @@ impl<'a> Table<'a> {
                     .choose(&self.game, &self.stop)
                     .context("the computer player found no move")?;
                 self.game.play(&notation)?;
-                self.announce_finished_turn();
+                if self.game.history().last().is_some_and(|t| t.complete) {
+                    self.announce()?;
+                }
                 continue;
             }
-            print!("{}> ", self.label(seat));
-            std::io::stdout().flush()?;
-            let Some(line) = lines.next() else {
-                println!();
-                println!("input ended; the game is not finished");
-                return self.save_at_end();
+            out!("{}> ", self.label(seat))?;
+            output::flush()?;
+            bytes.clear();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) => {
+                    outln!()?;
+                    outln!("input ended; the game is not finished")?;
+                    return self.save_at_end();
+                }
+                Ok(_) => {}
+                Err(error) => {
+                    // Keep what was played before reporting the broken input.
+                    self.save_at_end()?;
+                    return Err(error).context("cannot read standard input");
+                }
+            }
+            // One bad line is refused; the game goes on.
+            let Ok(line) = std::str::from_utf8(&bytes) else {
+                outln!(
+                    "that line is not UTF-8 text: type a move in the game's notation, or 'help'"
+                )?;
+                continue;
             };
-            if !self.command(line?.trim()) {
+            if !self.command(line.trim())? {
+                // Ends the prompt's line, so the output ends with a newline.
+                outln!()?;
+                outln!("left the game unfinished")?;
                 return Ok(());
             }
         }
     }
 
     /// Handles one line typed by a person; false means quit.
-    fn command(&mut self, line: &str) -> bool {
+    fn command(&mut self, line: &str) -> Result<bool, StdoutError> {
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
         match word {
             "" => {}
-            "help" | "?" => println!("{HELP}"),
-            "quit" | "exit" => return false,
-            "moves" => self.list_moves(),
-            "hint" => self.hint(),
-            "board" => self.show_board(),
-            "position" => println!("{}", self.game.position()),
-            "history" => self.show_history(),
-            "undo" => self.undo(),
-            "redo" => {
-                if !self.game.redo() {
-                    println!("nothing to redo");
-                }
-                self.show_board();
-            }
-            "save" => self.save(rest.trim()),
+            "help" | "?" => outln!("{HELP}")?,
+            "quit" | "exit" => return Ok(false),
+            "moves" => self.list_moves()?,
+            "hint" => self.hint()?,
+            "board" => self.show_board()?,
+            "position" => outln!("{}", self.game.position())?,
+            "history" => self.show_history()?,
+            "undo" => self.undo()?,
+            "redo" => self.redo()?,
+            "save" => self.save(rest.trim())?,
             "resign" => {
                 if let Some(seat) = self.game.to_move() {
                     self.game.resign(seat);
-                    println!("{} resigns", self.label(seat));
+                    outln!("{} resigns", self.label(seat))?;
                 }
             }
             _ => match self.game.play(line) {
-                Ok(_) => self.announce_finished_turn(),
-                Err(e) => println!("{e} (type 'moves' or 'help')"),
+                Ok(_) => self.announce()?,
+                Err(e) => outln!("{} (type 'moves' or 'help')", printable(&e.to_string()))?,
             },
         }
-        true
+        Ok(true)
     }
 
     fn label(&self, seat: Seat) -> String {
-        let name = &self.game.players()[seat.to_usize()].name;
+        let name = printable(&self.game.players()[seat.to_usize()].name);
         let colour = self.game.seat_name(seat);
         if name == colour {
-            name.clone()
+            name
         } else {
             format!("{name} ({colour})")
         }
     }
 
-    fn list_moves(&self) {
+    fn list_moves(&self) -> Result<(), StdoutError> {
         let moves: Vec<String> = self
             .game
             .legal_moves()
             .into_iter()
             .map(|m| m.notation)
             .collect();
-        println!("{} legal: {}", moves.len(), moves.join(" "));
+        outln!("{} legal: {}", moves.len(), moves.join(" "))
     }
 
     /// Asks level 4 (alpha-beta, one second) for a suggestion.
-    fn hint(&self) {
+    fn hint(&self) -> Result<(), StdoutError> {
         let helper = Player::parse("ai:4:time=1", self.game.info().id, self.args.seed);
         let Ok(Player::Computer(mut agent)) = helper else {
-            println!("no hint available");
-            return;
+            outln!("no hint available")?;
+            return Ok(());
         };
         match agent.analyse(&self.game, &self.stop) {
             Some(analysis) => {
                 let evaluation = analysis
                     .evaluation
                     .map_or_else(String::new, |e| format!(", evaluation {e}"));
-                println!(
+                outln!(
                     "hint: {} (depth {}{evaluation}; line {})",
                     analysis.notation,
                     analysis.depth,
                     analysis.pv.join(" ")
-                );
+                )?;
             }
-            None => println!("no hint: the game is over"),
+            None => outln!("no hint: the game is over")?,
         }
+        Ok(())
     }
 
-    fn show_board(&self) {
-        print!("{}", render_board(&self.game.view(), self.style));
+    fn show_board(&self) -> Result<(), StdoutError> {
+        out!("{}", render_board(&self.game.view(), self.style))?;
         if let Some(seat) = self.game.to_move() {
-            println!(
+            outln!(
                 "turn {} — {} to move",
                 self.game.turn() + 1,
                 self.label(seat)
-            );
+            )?;
         }
+        Ok(())
     }
 
-    fn show_history(&self) {
+    fn show_history(&self) -> Result<(), StdoutError> {
         for (i, turn) in self.game.history().iter().enumerate() {
-            println!("{:>3}. {} {}", i + 1, self.label(turn.seat), turn.text);
+            outln!("{:>3}. {} {}", i + 1, self.label(turn.seat), turn.text)?;
         }
+        Ok(())
     }
 
-    /// Prints the last turn and the board once a turn (or the game) is complete.
-    fn announce_finished_turn(&self) {
+    /// Prints the last turn and the board once a turn (or the game) is complete; after a
+    /// decision that leaves the turn unfinished (Qawale's `a1`), what was played and what may
+    /// follow.
+    fn announce(&self) -> Result<(), StdoutError> {
         let history = self.game.history();
-        if let Some(last) = history.last().filter(|t| t.complete) {
-            println!(
+        let Some(last) = history.last() else {
+            return Ok(());
+        };
+        if last.complete {
+            outln!(
                 "{}. {} plays {}",
                 history.len(),
                 self.label(last.seat),
                 last.text
-            );
-            self.show_board();
+            )?;
+            return self.show_board();
         }
+        let next: Vec<String> = self
+            .game
+            .legal_moves()
+            .into_iter()
+            .map(|m| m.notation)
+            .collect();
+        outln!("{} so far; the turn goes on: {}", last.text, next.join(" "))
     }
 
     /// Takes back the last turn (people type whole turns here), then keeps undoing while a
     /// computer is to move, so a person playing a computer gets back to their own last turn.
-    fn undo(&mut self) {
+    fn undo(&mut self) -> Result<(), StdoutError> {
         if !self.game.undo() {
-            println!("nothing to undo");
-            return;
+            return outln!("nothing to undo");
         }
-        loop {
-            let mid_turn = self.game.history().last().is_some_and(|t| !t.complete);
-            let computer = self
-                .game
-                .to_move()
-                .is_some_and(|seat| matches!(self.players[seat.to_usize()], Player::Computer(_)));
-            if !(mid_turn || computer) || !self.game.undo() {
-                break;
-            }
-        }
-        self.show_board();
+        while !self.between_turns_of_a_person() && self.game.undo() {}
+        self.show_board()
     }
 
-    fn save(&self, name: &str) {
+    /// The exact inverse of [`Table::undo`]: replays decisions until a person is to start a
+    /// turn again.
+    fn redo(&mut self) -> Result<(), StdoutError> {
+        if !self.game.redo() {
+            return outln!("nothing to redo");
+        }
+        while !self.between_turns_of_a_person() && self.game.redo() {}
+        self.show_board()
+    }
+
+    /// Whether the game stands at the start of a person's turn (or is over): where undo and
+    /// redo stop.
+    fn between_turns_of_a_person(&self) -> bool {
+        let mid_turn = self.game.history().last().is_some_and(|t| !t.complete);
+        let computer = self
+            .game
+            .to_move()
+            .is_some_and(|seat| matches!(self.players[seat.to_usize()], Player::Computer(_)));
+        !(mid_turn || computer)
+    }
+
+    fn save(&self, name: &str) -> Result<(), StdoutError> {
         let path = if name.is_empty() {
             let Some(path) = &self.args.save else {
-                println!("save needs a file name: save FILE");
-                return;
+                outln!("save needs a file name: save FILE")?;
+                return Ok(());
             };
             path.clone()
         } else {
             name.into()
         };
         match ludus_games::save_record_file(&path, &self.game.record()) {
-            Ok(()) => println!("saved to {}", path.display()),
-            Err(e) => println!("{e}"),
+            Ok(()) => outln!("saved to {}", printable(&path.display().to_string()))?,
+            Err(e) => outln!("{}", printable(&e.to_string()))?,
         }
+        Ok(())
     }
 
     fn save_at_end(&self) -> Result<()> {
         if let Some(path) = &self.args.save {
             ludus_games::save_record_file(path, &self.game.record())?;
-            println!("saved to {}", path.display());
+            outln!("saved to {}", path.display())?;
         }
         Ok(())
     }
-}
-
-fn load_game(path: &Path) -> Result<AnyGame> {
-    let record = ludus_games::load_record_file(path)?;
-    ludus_games::load_record(&record).with_context(|| format!("cannot load '{}'", path.display()))
 }

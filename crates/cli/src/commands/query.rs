@@ -4,13 +4,14 @@ use anyhow::Result;
 use ludus_engine::{AnyGame, Verdict};
 
 use crate::args::PositionArgs;
+use crate::output::outln;
 use crate::setup::game_at;
 
 /// Prints the legal decisions, one per line.
 pub fn moves(args: &PositionArgs) -> Result<()> {
     let game = game_at(args)?;
     for legal in game.legal_moves() {
-        println!("{}", legal.notation);
+        outln!("{}", legal.notation)?;
     }
     Ok(())
 }
@@ -18,11 +19,11 @@ pub fn moves(args: &PositionArgs) -> Result<()> {
 /// Prints the position string, the side to move and the outcome.
 pub fn position(args: &PositionArgs) -> Result<()> {
     let game = game_at(args)?;
-    println!("{}", game.position());
-    println!("turn: {}", game.turn() + 1);
+    outln!("{}", game.position())?;
+    outln!("turn: {}", game.turn() + 1)?;
     match game.to_move() {
-        Some(seat) => println!("to move: {}", game.seat_name(seat)),
-        None => println!("outcome: {}", outcome_text(&game)),
+        Some(seat) => outln!("to move: {}", game.seat_name(seat))?,
+        None => outln!("outcome: {}", outcome_text(&game))?,
     }
     Ok(())
 }

@@ -6,6 +6,8 @@ use ludus_engine::Seat;
 use crate::args::ReplayArgs;
 use crate::board_text::{render_board, Style};
 use crate::commands::query::outcome_text;
+use crate::output::outln;
+use crate::printable::printable;
 
 /// Loads, checks (by replaying every move) and prints a record.
 pub fn run(args: &ReplayArgs) -> Result<()> {
@@ -13,15 +15,19 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
     let game = ludus_games::load_record(&record)
         .with_context(|| format!("cannot replay '{}'", args.file.display()))?;
     let style = Style::detect();
-    println!("{} — {}", game.info().name, args.file.display());
+    outln!(
+        "{} — {}",
+        game.info().name,
+        printable(&args.file.display().to_string())
+    )?;
     for (i, player) in record.players.iter().enumerate() {
         if let Some(seat) = Seat::from_number(i + 1, game.seat_count()) {
-            println!(
+            outln!(
                 "  {}: {} ({})",
                 game.seat_name(seat),
-                player.name,
-                player.kind
-            );
+                printable(&player.name),
+                printable(&player.kind)
+            )?;
         }
     }
     let options: Vec<String> = game
@@ -29,7 +35,7 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    println!("  options: {}", options.join(" "));
+    outln!("  options: {}", options.join(" "))?;
     let mut step = ludus_games::new_game(
         &record.game,
         &options,
@@ -37,12 +43,12 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
         record.seed,
     )?;
     for (i, turn) in game.history().iter().enumerate() {
-        println!(
+        outln!(
             "{:>3}. {:<8} {}",
             i + 1,
             game.seat_name(turn.seat),
             turn.text
-        );
+        )?;
         if args.boards {
             if let Some(seat_number) = turn.text.strip_prefix("resign ") {
                 let seat = seat_number
@@ -53,12 +59,12 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
             } else {
                 step.play(&turn.text)?;
             }
-            println!("{}", render_board(&step.view(), style));
+            outln!("{}", render_board(&step.view(), style))?;
         }
     }
     if !args.boards {
-        println!("{}", render_board(&game.view(), style));
+        outln!("{}", render_board(&game.view(), style))?;
     }
-    println!("result: {}", outcome_text(&game));
+    outln!("result: {}", outcome_text(&game))?;
     Ok(())
 }

@@ -13,6 +13,7 @@ use ludus_games::weights::format_weights;
 use ludus_games::{dispatch, GameVisitor};
 
 use crate::args::{DatagenArgs, TuneArgs};
+use crate::output::{out, outln};
 
 /// Plays the games and writes the samples.
 pub fn datagen(args: &DatagenArgs) -> Result<()> {
@@ -26,13 +27,13 @@ pub fn datagen(args: &DatagenArgs) -> Result<()> {
     }
     write_atomically(&args.out, text.as_bytes())
         .with_context(|| format!("cannot write '{}'", args.out.display()))?;
-    println!(
+    outln!(
         "{} positions from {} games in {:.1} s, written to {}",
         samples.len(),
         args.games,
         started.elapsed().as_secs_f64(),
         args.out.display()
-    );
+    )?;
     Ok(())
 }
 
@@ -47,9 +48,9 @@ impl GameVisitor for Datagen<'_> {
         let config = DatagenConfig::<G> {
             options: parse_options(G::INFO.id, &self.args.options)?,
             spec: self.spec,
-            games: self.args.games,
-            opening: self.args.opening,
-            max_decisions: self.args.max_decisions,
+            games: self.args.games as usize,
+            opening: self.args.opening as usize,
+            max_decisions: self.args.max_decisions as usize,
             seed: self.args.seed,
         };
         Ok(tuning::datagen(&config, |_, _| {})?)
@@ -75,11 +76,11 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
     }
     let started = Instant::now();
     let (report, weights) = dispatch(&args.game, Tune { args, samples })??;
-    println!("{report}tuned in {:.1} s", started.elapsed().as_secs_f64());
+    outln!("{report}tuned in {:.1} s", started.elapsed().as_secs_f64())?;
     match &args.out {
         Some(path) => write_atomically(path, weights.as_bytes())
             .with_context(|| format!("cannot write '{}'", path.display()))?,
-        None => print!("{weights}"),
+        None => out!("{weights}")?,
     }
     Ok(())
 }

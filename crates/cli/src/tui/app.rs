@@ -8,22 +8,143 @@ use ludus_engine::{AnyGame, CellId, PlayerRecord, Seat};
 use super::setup::{SeatChoice, Setup};
 use super::worker::SharedAgent;
 use crate::players::Player;
+use crate::printable::printable;
 
-/// Which screen is showing.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The screen showing, with the state only that screen has: a set-up exists only on the
+/// setup screen, a game only on the game screens (and under a rules page opened from one),
+/// a replay only while it is watched. States such as "playing without a game" or "a replay
+/// of nothing" cannot be written.
+#[derive(Debug)]
 pub enum Screen {
     /// The start screen: the games, load, theme, quit.
-    Menu,
+    Menu {
+        /// The highlighted row.
+        index: usize,
+    },
     /// Players and options of the chosen game.
-    Setup,
+    Setup(Setup),
+    /// A game: in progress, over, or stepped through.
+    Game {
+        /// The game and everything the game screen shows.
+        play: Box<Play>,
+        /// Which of the game's screens.
+        phase: Phase,
+    },
+    /// Rules and keys of a game, over the screen it was opened from.
+    Help {
+        /// The page.
+        help: Help,
+        /// The screen Esc goes back to (with its game, which goes on meanwhile).
+        back: Box<Screen>,
+    },
+}
+
+/// The game screens.
+#[derive(Debug)]
+pub enum Phase {
     /// A game in progress.
     Playing,
     /// The summary of a finished game.
-    GameOver,
+    Over,
     /// Stepping through a finished game.
+    Replay(Replay),
+}
+
+/// Which screen is showing, without its state: for comparisons and dispatch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScreenKind {
+    /// [`Screen::Menu`].
+    Menu,
+    /// [`Screen::Setup`].
+    Setup,
+    /// [`Phase::Playing`].
+    Playing,
+    /// [`Phase::Over`].
+    GameOver,
+    /// [`Phase::Replay`].
     Replay,
-    /// Rules and keys of a game.
+    /// [`Screen::Help`].
     Help,
+}
+
+impl Screen {
+    /// Which screen this is.
+    pub fn kind(&self) -> ScreenKind {
+        match self {
+            Screen::Menu { .. } => ScreenKind::Menu,
+            Screen::Setup(_) => ScreenKind::Setup,
+            Screen::Game { phase, .. } => match phase {
+                Phase::Playing => ScreenKind::Playing,
+                Phase::Over => ScreenKind::GameOver,
+                Phase::Replay(_) => ScreenKind::Replay,
+            },
+            Screen::Help { .. } => ScreenKind::Help,
+        }
+    }
+
+    /// The game, on a game screen or under a rules page opened from one.
+    pub fn play(&self) -> Option<&Play> {
+        match self {
+            Screen::Game { play, .. } => Some(play),
+            Screen::Help { back, .. } => back.play(),
+            _ => None,
+        }
+    }
+
+    /// The game, to change it.
+    pub fn play_mut(&mut self) -> Option<&mut Play> {
+        match self {
+            Screen::Game { play, .. } => Some(play),
+            Screen::Help { back, .. } => back.play_mut(),
+            _ => None,
+        }
+    }
+
+    /// The set-up, on the setup screen.
+    pub fn setup(&self) -> Option<&Setup> {
+        match self {
+            Screen::Setup(setup) => Some(setup),
+            _ => None,
+        }
+    }
+
+    /// The set-up, to change it.
+    pub fn setup_mut(&mut self) -> Option<&mut Setup> {
+        match self {
+            Screen::Setup(setup) => Some(setup),
+            _ => None,
+        }
+    }
+
+    /// The replay being watched.
+    pub fn replay(&self) -> Option<&Replay> {
+        match self {
+            Screen::Game {
+                phase: Phase::Replay(replay),
+                ..
+            } => Some(replay),
+            _ => None,
+        }
+    }
+
+    /// The game's screen phase, to switch between playing, over and replay.
+    pub fn phase_mut(&mut self) -> Option<&mut Phase> {
+        match self {
+            Screen::Game { phase, .. } => Some(phase),
+            _ => None,
+        }
+    }
+
+    /// Takes the screen out, leaving the start screen in its place.
+    pub fn take(&mut self) -> Screen {
+        std::mem::replace(self, Screen::Menu { index: 0 })
+    }
+}
+
+impl PartialEq<ScreenKind> for Screen {
+    fn eq(&self, kind: &ScreenKind) -> bool {
+        self.kind() == *kind
+    }
 }
 
 /// What a text prompt is for.
@@ -48,6 +169,8 @@ pub struct Prompt {
     pub kind: PromptKind,
     /// The text typed so far.
     pub text: String,
+    /// Ready answers Tab steps through (the load prompt: saved games in this directory).
+    pub choices: Vec<String>,
 }
 
 /// What a yes/no question confirms.
@@ -57,6 +180,8 @@ pub enum Confirm {
     Resign(Seat),
     /// Leave the game for the start screen.
     Menu,
+    /// The person's team is out: leave, or keep watching the others.
+    LeaveOrWatch,
     /// Leave the app.
     Quit,
 }
@@ -169,6 +294,8 @@ pub struct Play {
     pub save_path: Option<PathBuf>,
     /// The number of entries when last saved.
     pub saved_entries: Option<usize>,
+    /// The seats already out of the game (Splut!'s knocked-out teams), to announce new ones.
+    pub out: Vec<Seat>,
 }
 
 impl Play {
@@ -194,7 +321,7 @@ impl Play {
             let name = if name.is_empty() {
                 game.seat_name(Seat::new(i as u8)).to_string()
             } else {
-                name.to_string()
+                printable(name)
             };
             seats.push(Seated {
                 name,
@@ -236,6 +363,7 @@ impl Play {
             notes: Vec::new(),
             save_path: None,
             saved_entries: None,
+            out: Vec::new(),
         })
     }
 
@@ -267,15 +395,17 @@ impl Play {
 
     /// Adds a message line.
     pub fn note(&mut self, text: impl Into<String>) {
-        self.push_note(text.into(), false);
+        self.push_note(&text.into(), false);
     }
 
     /// Adds an error line.
     pub fn warn(&mut self, text: impl Into<String>) {
-        self.push_note(text.into(), true);
+        self.push_note(&text.into(), true);
     }
 
-    fn push_note(&mut self, text: String, error: bool) {
+    fn push_note(&mut self, text: &str, error: bool) {
+        // Notes quote typed moves and file contents: shown escaped and cut, like everywhere.
+        let text = printable(text);
         self.notes.push(Note { text, error });
         if self.notes.len() > 100 {
             self.notes.remove(0);
@@ -314,29 +444,17 @@ pub struct Help {
     pub game: Option<&'static str>,
     /// Lines scrolled off the top.
     pub scroll: u16,
-    /// Where Esc goes back to.
-    pub back: Screen,
 }
 
 /// The whole app.
 #[derive(Debug)]
 pub struct App {
-    /// The screen showing.
+    /// The screen showing, with its own state.
     pub screen: Screen,
     /// The terminal's size (columns, rows).
     pub size: (u16, u16),
     /// Index into `theme::THEMES`.
     pub theme: usize,
-    /// The highlighted row of the start screen.
-    pub menu_index: usize,
-    /// The set-up being edited.
-    pub setup: Option<Setup>,
-    /// The game being played (kept on the game-over and replay screens).
-    pub play: Option<Play>,
-    /// The replay being watched.
-    pub replay: Option<Replay>,
-    /// The rules page showing.
-    pub help: Option<Help>,
     /// A text input, drawn over the current screen.
     pub prompt: Option<Prompt>,
     /// A yes/no question, drawn over the current screen.
@@ -359,14 +477,9 @@ impl App {
     /// The start screen, for a terminal of `size`.
     pub fn new(size: (u16, u16), theme: usize, seed: u64) -> App {
         App {
-            screen: Screen::Menu,
+            screen: Screen::Menu { index: 0 },
             size,
             theme,
-            menu_index: 0,
-            setup: None,
-            play: None,
-            replay: None,
-            help: None,
             prompt: None,
             confirm: None,
             notice: None,
@@ -376,6 +489,23 @@ impl App {
             ticks: 0,
             quit: false,
         }
+    }
+
+    /// The game, on a game screen or under a rules page opened from one.
+    pub fn play(&self) -> Option<&Play> {
+        self.screen.play()
+    }
+
+    /// The game, to change it (tests; the app borrows `screen` alone, beside other fields).
+    #[cfg(test)]
+    pub fn play_mut(&mut self) -> Option<&mut Play> {
+        self.screen.play_mut()
+    }
+
+    /// The set-up, on the setup screen (tests).
+    #[cfg(test)]
+    pub fn setup(&self) -> Option<&Setup> {
+        self.screen.setup()
     }
 
     /// A fresh job id.
@@ -395,7 +525,7 @@ impl App {
     /// Shows a message on the start or setup screen.
     pub fn notify(&mut self, text: impl Into<String>, error: bool) {
         self.notice = Some(Note {
-            text: text.into(),
+            text: printable(&text.into()),
             error,
         });
     }

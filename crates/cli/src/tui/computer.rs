@@ -23,7 +23,7 @@ fn who(spec: &str) -> String {
 /// Starts the search of the computer to move.
 pub fn think(app: &mut App) -> Option<Cmd> {
     let id = app.next_job();
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     let seat = play.game.to_move()?;
     let agent = play.seats.get(seat.to_usize())?.agent.clone()?;
     let stop = StopFlag::default();
@@ -43,7 +43,7 @@ pub fn think(app: &mut App) -> Option<Cmd> {
 
 /// Stops every search of the current game.
 pub fn stop_all(app: &mut App) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     play.wait = 0;
     let mut cmd = None;
     for thinking in [play.thinking.take(), play.hint_job.take()]
@@ -57,7 +57,7 @@ pub fn stop_all(app: &mut App) -> Option<Cmd> {
 
 /// Time passes: the watching delay counts down.
 pub fn tick(app: &mut App) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     if play.wait == 0 || play.paused {
         return None;
     }
@@ -70,7 +70,7 @@ pub fn tick(app: &mut App) -> Option<Cmd> {
 
 /// A computer's decision arrives.
 pub fn on_ai_move(app: &mut App, job: u64, result: Result<AnyAnalysis, String>) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     if play.thinking.as_ref().map(|t| t.job) != Some(job) {
         return None; // stale: an undo or a new game came in between
     }
@@ -103,7 +103,7 @@ pub fn on_ai_move(app: &mut App, job: u64, result: Result<AnyAnalysis, String>) 
 
 /// A search reports progress.
 pub fn on_ai_info(app: &mut App, job: u64, analysis: AnyAnalysis) {
-    let Some(play) = app.play.as_mut() else {
+    let Some(play) = app.screen.play_mut() else {
         return;
     };
     let is = |t: &Option<Thinking>| t.as_ref().map(|t| t.job) == Some(job);
@@ -129,7 +129,7 @@ pub fn on_ai_info(app: &mut App, job: u64, analysis: AnyAnalysis) {
 
 /// A hint arrives.
 pub fn on_hint(app: &mut App, job: u64, result: Result<AnyAnalysis, String>) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     if play.hint_job.as_ref().map(|t| t.job) != Some(job) {
         return None;
     }
@@ -160,7 +160,7 @@ pub fn on_hint(app: &mut App, job: u64, result: Result<AnyAnalysis, String>) -> 
 
 pub fn hint(app: &mut App) -> Option<Cmd> {
     let id = app.next_job();
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     if play.human_to_move().is_none() {
         play.warn("hints are for a person to move");
         return None;
@@ -198,7 +198,7 @@ pub fn hint(app: &mut App) -> Option<Cmd> {
 }
 
 pub fn toggle_pause(app: &mut App) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     play.paused = !play.paused;
     if play.paused {
         play.note("paused: computers wait (n steps, p resumes)");
@@ -213,7 +213,7 @@ pub fn toggle_pause(app: &mut App) -> Option<Cmd> {
 }
 
 pub fn step(app: &mut App) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     let computer = play.game.to_move().is_some_and(|s| play.is_computer(s));
     if computer && play.thinking.is_none() {
         return think(app);

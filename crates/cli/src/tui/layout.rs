@@ -51,7 +51,9 @@ const SQUARE_SIZES: [(u16, u16); 8] = [
     (3, 1),
     (2, 1),
 ];
-const POINT_SIZES: [(u16, u16); 6] = [(12, 6), (10, 5), (8, 4), (6, 3), (4, 2), (3, 1)];
+// Points and lines at most 10×5 a step: Qilin's seven rows then take 36 of a 45-row terminal,
+// not all of it.
+const POINT_SIZES: [(u16, u16); 5] = [(10, 5), (8, 4), (6, 3), (4, 2), (3, 1)];
 
 /// Where each cell of a board goes inside an area.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,3 +173,7 @@ pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
         height,
     )
 }
+
+/// The widest the start and setup screens' frame grows: at 140 columns the option
+/// descriptions fit beside their values.
+pub const SCREEN_FRAME_WIDTH: u16 = 140;

@@ -5,13 +5,17 @@ use std::path::PathBuf;
 
 use ludus_engine::{AnyGame, GameInfo, OptionValues};
 use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::{Margin, Position, Rect};
 
-use super::app::{App, Help, Play, Prompt, PromptKind, Screen};
+use super::app::{App, Help, Phase, Play, Prompt, PromptKind, Screen};
+use super::layout::{centred, SCREEN_FRAME_WIDTH};
 use super::msg::Cmd;
 use super::setup::{Row, SeatChoice, Setup};
 use super::theme::THEMES;
 use super::update;
+use super::view::{menu_body, setup_visible_rows};
 use super::{computer, play};
+use crate::players::Player;
 
 /// The entries of the start screen after the games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,21 +43,25 @@ fn entry_count() -> usize {
 /// Keys on the start screen.
 pub fn menu_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
     let count = entry_count();
+    let Screen::Menu { index: row } = &mut app.screen else {
+        return None;
+    };
+    let highlighted = *row;
     match code {
-        KeyCode::Up => app.menu_index = (app.menu_index + count - 1) % count,
-        KeyCode::Down | KeyCode::Tab => app.menu_index = (app.menu_index + 1) % count,
+        KeyCode::Up => *row = (*row + count - 1) % count,
+        KeyCode::Down | KeyCode::Tab => *row = (*row + 1) % count,
         KeyCode::Char(c @ '1'..='9') => {
             let index = c as usize - '1' as usize;
             if index < games().len() {
-                app.menu_index = index;
+                *row = index;
                 open_setup(app, games()[index]);
             }
         }
-        KeyCode::Enter | KeyCode::Char(' ') => return activate(app),
-        KeyCode::Char('l') => load_prompt(app),
-        KeyCode::Char('t') => next_theme(app),
+        KeyCode::Enter | KeyCode::Char(' ') => return activate(app, highlighted),
+        KeyCode::Char('l') => return Some(load_prompt(app)),
+        KeyCode::Char('t') => return Some(next_theme(app)),
         KeyCode::Char('?' | 'h') => {
-            if let Some(info) = games().get(app.menu_index) {
+            if let Some(info) = games().get(highlighted) {
                 open_help(app, Some(info.id));
             }
         }
@@ -63,50 +71,54 @@ pub fn menu_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
     None
 }
 
-fn activate(app: &mut App) -> Option<Cmd> {
+fn activate(app: &mut App, row: usize) -> Option<Cmd> {
     let games = games();
-    if let Some(info) = games.get(app.menu_index) {
+    if let Some(info) = games.get(row) {
         open_setup(app, info);
         return None;
     }
-    match EXTRAS[app.menu_index - games.len()] {
-        Extra::Load => load_prompt(app),
-        Extra::Theme => next_theme(app),
-        Extra::Quit => return update::quit(app),
+    match EXTRAS[row - games.len()] {
+        Extra::Load => Some(load_prompt(app)),
+        Extra::Theme => Some(next_theme(app)),
+        Extra::Quit => update::quit(app),
     }
-    None
 }
 
-fn next_theme(app: &mut App) {
+/// Switches to the next theme (on any screen) and remembers it for the next run.
+pub fn next_theme(app: &mut App) -> Cmd {
     app.theme = (app.theme + 1) % THEMES.len();
+    Cmd::RememberTheme(app.theme)
 }
 
-fn load_prompt(app: &mut App) {
+/// Opens the load prompt and asks for the saved games in the current directory, which Tab
+/// then steps through.
+fn load_prompt(app: &mut App) -> Cmd {
     app.prompt = Some(Prompt {
         kind: PromptKind::Load,
         text: String::new(),
+        choices: Vec::new(),
     });
+    Cmd::ListSaves
 }
 
 /// Shows the setup screen of a game.
 pub fn open_setup(app: &mut App, info: &'static GameInfo) {
-    app.setup = Some(Setup::new(info));
     app.notice = None;
-    app.screen = Screen::Setup;
+    app.screen = Screen::Setup(Setup::new(info));
 }
 
-fn open_help(app: &mut App, game: Option<&'static str>) {
-    app.help = Some(Help {
-        game,
-        scroll: 0,
-        back: app.screen,
-    });
-    app.screen = Screen::Help;
+/// Opens a rules page over the current screen, which Esc brings back (a game goes on).
+pub fn open_help(app: &mut App, game: Option<&'static str>) {
+    let back = Box::new(app.screen.take());
+    app.screen = Screen::Help {
+        help: Help { game, scroll: 0 },
+        back,
+    };
 }
 
 /// Keys on the setup screen.
 pub fn setup_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
-    let setup = app.setup.as_mut()?;
+    let setup = app.screen.setup_mut()?;
     match code {
         KeyCode::Up => setup.move_row(-1),
         KeyCode::Down | KeyCode::Tab => setup.move_row(1),
@@ -118,6 +130,7 @@ pub fn setup_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
                 app.prompt = Some(Prompt {
                     kind: PromptKind::Name(seat),
                     text,
+                    choices: Vec::new(),
                 });
             }
             Row::Start => {
@@ -135,6 +148,7 @@ pub fn setup_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
                 app.prompt = Some(Prompt {
                     kind: PromptKind::Value(index),
                     text,
+                    choices: Vec::new(),
                 });
             }
             Row::Mode | Row::Player(_) | Row::Option(_) => setup.change(1),
@@ -149,7 +163,11 @@ pub fn setup_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
         }
         KeyCode::Esc => {
             app.notice = None;
-            app.screen = Screen::Menu;
+            let row = games()
+                .iter()
+                .position(|g| g.id == setup.info.id)
+                .unwrap_or(0);
+            app.screen = Screen::Menu { index: row };
         }
         KeyCode::Char('q') => return update::quit(app),
         _ => {}
@@ -172,12 +190,10 @@ pub fn start_game(app: &mut App, setup: Setup) -> Option<Cmd> {
         Ok(play) => {
             let stop = computer::stop_all(app);
             app.notice = None;
-            app.setup = Some(setup);
             Cmd::then(stop, play::start(app, play))
         }
         Err(e) => {
-            app.setup = Some(setup);
-            app.screen = Screen::Setup;
+            app.screen = Screen::Setup(setup);
             app.notify(e, true);
             None
         }
@@ -194,15 +210,31 @@ pub fn on_loaded(app: &mut App, path: PathBuf, result: Result<AnyGame, String>) 
         }
     };
     let setup = Setup::from_game(&game);
-    let players: Vec<SeatChoice> = game
+    let players: Result<Vec<SeatChoice>, String> = game
         .players()
         .iter()
-        .map(|p| SeatChoice {
-            computer: p.kind != "human",
-            spec: p.kind.clone(),
-            name: p.name.clone(),
+        .map(|p| {
+            let computer = !p.kind.trim().eq_ignore_ascii_case("human");
+            let spec = if computer {
+                Player::spec_from_record(&p.kind)
+                    .map_err(|e| format!("player '{}': {e:#}", p.name))?
+            } else {
+                p.kind.clone()
+            };
+            Ok(SeatChoice {
+                computer,
+                spec,
+                name: p.name.clone(),
+            })
         })
         .collect();
+    let players = match players {
+        Ok(players) => players,
+        Err(e) => {
+            app.notify(format!("cannot load {}: {e}", path.display()), true);
+            return None;
+        }
+    };
     let seed = app.next_seed();
     match Play::new(game, &players, setup, seed) {
         Ok(mut play) => {
@@ -223,8 +255,7 @@ pub fn on_loaded(app: &mut App, path: PathBuf, result: Result<AnyGame, String>) 
 
 /// Keys on a rules page.
 pub fn help_key(app: &mut App, code: KeyCode) {
-    let Some(help) = app.help.as_mut() else {
-        app.screen = Screen::Menu;
+    let Screen::Help { help, .. } = &mut app.screen else {
         return;
     };
     match code {
@@ -234,23 +265,55 @@ pub fn help_key(app: &mut App, code: KeyCode) {
         KeyCode::PageDown | KeyCode::Char(' ') => help.scroll = help.scroll.saturating_add(10),
         KeyCode::Home => help.scroll = 0,
         KeyCode::Esc | KeyCode::Enter | KeyCode::Char('q' | '?') => {
-            let back = help.back;
-            app.help = None;
-            app.screen = match back {
-                Screen::Playing | Screen::GameOver => {
-                    let over = app
-                        .play
-                        .as_ref()
-                        .is_some_and(|p| p.game.outcome().is_some());
-                    if over {
-                        Screen::GameOver
-                    } else {
-                        Screen::Playing
-                    }
-                }
-                other => other,
-            };
+            if let Screen::Help { back, .. } = app.screen.take() {
+                app.screen = *back;
+            }
+            // The game may have ended while the page was open.
+            let over = app.play().is_some_and(|p| p.game.outcome().is_some());
+            if let (Some(phase @ Phase::Playing), true) = (app.screen.phase_mut(), over) {
+                *phase = Phase::Over;
+            }
         }
         _ => {}
     }
+}
+
+/// The inner area of the start and setup screens' frame, for a terminal of `size`.
+fn screen_frame_inner(size: (u16, u16)) -> Rect {
+    let area = centred(Rect::new(0, 0, size.0, size.1), SCREEN_FRAME_WIDTH, size.1);
+    area.inner(Margin::new(1, 1))
+}
+
+/// A click on the start screen: a game or an entry below is highlighted and opened.
+pub fn menu_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
+    let inner = screen_frame_inner(app.size);
+    if !inner.contains(Position::new(column, row)) {
+        return None;
+    }
+    let theme = &THEMES[app.theme % THEMES.len()];
+    let (_, entries) = menu_body(app, theme, inner.width as usize);
+    let entry = entries.get(usize::from(row - inner.y)).copied().flatten()?;
+    if let Screen::Menu { index } = &mut app.screen {
+        *index = entry;
+    }
+    activate(app, entry)
+}
+
+/// A click on the setup screen: a row is selected; a click on the selected row acts as Enter.
+pub fn setup_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
+    let inner = screen_frame_inner(app.size);
+    if !inner.contains(Position::new(column, row)) {
+        return None;
+    }
+    let setup = app.screen.setup_mut()?;
+    let (first, room) = setup_visible_rows(setup, inner.height);
+    let line = usize::from(row - inner.y);
+    if line >= room || first + line >= setup.rows().len() {
+        return None;
+    }
+    if setup.row == first + line {
+        return setup_key(app, KeyCode::Enter);
+    }
+    setup.row = first + line;
+    None
 }

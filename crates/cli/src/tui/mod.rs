@@ -1,7 +1,8 @@
 //! The full-screen terminal app (ratatui + crossterm), in The Elm Architecture's shape:
 //!
-//! * `app` — the model: one [`app::App`] with the screen showing, the set-up, the game in
-//!   progress (cursor, selection, chooser, hint, computer jobs) and the prompts;
+//! * `app` — the model: one [`app::App`] whose [`app::Screen`] carries each screen's own
+//!   state (the set-up, the game in progress with its cursor, selection, chooser, hint and
+//!   computer jobs, the replay, the rules page over the screen it came from), and the prompts;
 //! * `msg` — every input as one [`msg::Msg`] (keys, mouse, resize, ticks, computer answers,
 //!   file results) and every side effect as a [`msg::Cmd`];
 //! * `update` (with `menu`, `play` and `computer`) — `update(&mut App, Msg) -> Option<Cmd>`,
@@ -12,12 +13,9 @@
 //!
 //! It talks only to the erased game (`AnyGame`), so one app serves every game.
 
-// The size budget of clippy.toml is waived in the app alone, until issue 13 (the screens as an
-// enum that carries each screen's state) splits its long drawing and script functions.
-#![allow(clippy::too_many_lines)]
-
 mod app;
 mod computer;
+mod contrast;
 mod event;
 mod layout;
 mod menu;
@@ -28,6 +26,7 @@ mod rules_help;
 mod run;
 mod setup;
 mod theme;
+mod theme_store;
 mod update;
 mod view;
 mod worker;
@@ -51,27 +50,41 @@ pub fn is_terminal() -> bool {
     std::io::stdin().is_terminal() && std::io::stdout().is_terminal()
 }
 
-fn new_app() -> App {
+fn new_app(asked_theme: Option<usize>) -> App {
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    let theme = if no_color { theme::MONO_INDEX } else { 0 };
-    App::new((80, 24), theme, seed)
+    App::new((80, 24), theme_store::starting_theme(asked_theme), seed)
+}
+
+/// The index of the theme `--theme` names; the themes there are when none matches.
+pub fn parse_theme(name: &str) -> Result<usize, String> {
+    theme_store::theme_named(name).ok_or_else(|| {
+        let names: Vec<&str> = theme::THEMES.iter().map(|t| t.name).collect();
+        format!(
+            "unknown theme '{name}': expected one of {}",
+            names.join(", ")
+        )
+    })
 }
 
 /// Opens the app on its start screen.
 pub fn run_menu() -> Result<()> {
-    run::run(new_app(), None)
+    run::run(new_app(None), None)
 }
 
 /// Opens the app on the game `ludus play` describes (or on the start screen without a game).
 pub fn run_play(args: &PlayArgs) -> Result<()> {
-    let mut app = new_app();
+    let asked = args
+        .theme
+        .as_deref()
+        .map(parse_theme)
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let mut app = new_app(asked);
     if let Some(path) = &args.load {
         // Read before the terminal switches, so a bad file is reported plainly.
-        let record = ludus_games::load_record_file(path)?;
-        let game = ludus_games::load_record(&record)?;
+        let game = crate::setup::load_for_play(args, path)?;
         let first = update::update(
             &mut app,
             Msg::Loaded {

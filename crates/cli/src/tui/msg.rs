@@ -48,6 +48,10 @@ pub enum Msg {
         /// What went wrong, if anything.
         result: Result<(), String>,
     },
+    /// The saved games found for the load prompt, newest first.
+    SavesFound(Vec<String>),
+    /// The theme could not be remembered, and why.
+    ThemeNotRemembered(String),
     /// A saved game was read and replayed through the rules.
     Loaded {
         /// From where.
@@ -73,6 +77,10 @@ pub enum Cmd {
     },
     /// Read a record and replay it.
     Load(PathBuf),
+    /// List the saved games (`.json`, `.txt`) in the current directory for the load prompt.
+    ListSaves,
+    /// Remember the theme (by index) for the next run.
+    RememberTheme(usize),
     /// Leave the app.
     Quit,
     /// Several effects in order.

@@ -8,27 +8,37 @@ use ludus_engine::{CellId, Seat};
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 
-use super::app::{App, Confirm, Help, Play, Prompt, PromptKind, Replay, Screen, SPEEDS};
+use super::app::{
+    App, Confirm, Phase, Play, Prompt, PromptKind, Replay, Screen, ScreenKind, SPEEDS,
+};
 use super::layout::{game_areas, BoardGeometry};
 use super::msg::Cmd;
 use super::pointing::{self, Pick};
+use super::theme::THEMES;
+use super::view::{game_over_lines, GAME_OVER_KEYS, GAME_OVER_KEY_WIDTH};
 use super::{computer, menu, update};
 
 /// Starts showing a game.
 pub fn start(app: &mut App, mut play: Play) -> Option<Cmd> {
     let view = play.game.view();
     play.cursor = pointing::initial_cursor(&view, &play.game.legal_moves());
-    app.play = Some(play);
-    app.replay = None;
-    app.screen = Screen::Playing;
+    app.screen = Screen::Game {
+        play: Box::new(play),
+        phase: Phase::Playing,
+    };
     after_change(app, false)
 }
 
 /// Brings the screens in line with the game after anything changed it, and starts the next
 /// computer decision. `by_human` skips the watching delay: people do not wait for themselves.
 pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
-    let on_game_screen = matches!(app.screen, Screen::Playing | Screen::GameOver);
-    let play = app.play.as_mut()?;
+    let on_game_screen = matches!(
+        app.screen.kind(),
+        ScreenKind::Playing | ScreenKind::GameOver
+    );
+    let play = app.screen.play_mut()?;
+    // Whatever went wrong before this change is stale now.
+    play.notes.retain(|note| !note.error);
     play.selection.clear();
     play.chooser = None;
     play.hint = None;
@@ -38,20 +48,20 @@ pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
     if play.cursor.to_usize() >= cells {
         play.cursor = CellId(0);
     }
+    if announce_seats_out(play) && play.game.outcome().is_none() && on_game_screen {
+        app.confirm = Some(Confirm::LeaveOrWatch);
+    }
     if let Some(outcome) = play.game.outcome() {
         let text = match outcome.winner() {
             Some(seat) => format!("{} wins: {}", play.label(seat), outcome.reason),
             None => format!("draw: {}", outcome.reason),
         };
         play.note(text);
-        if on_game_screen {
-            app.screen = Screen::GameOver;
-        }
+        set_phase(app, on_game_screen, Phase::Over);
         return None;
     }
-    if on_game_screen {
-        app.screen = Screen::Playing;
-    }
+    set_phase(app, on_game_screen, Phase::Playing);
+    let play = app.screen.play_mut()?;
     let seat = play.game.to_move()?;
     if !play.is_computer(seat) || play.thinking.is_some() || play.paused {
         return None;
@@ -65,9 +75,54 @@ pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
     }
 }
 
+/// Shows the game screen `phase` when a game screen (not a rules page over it) is showing.
+fn set_phase(app: &mut App, on_game_screen: bool, phase: Phase) {
+    if let (Some(now), true) = (app.screen.phase_mut(), on_game_screen) {
+        *now = phase;
+    }
+}
+
+/// Notes every seat that went out with the last move ("Blue is out after Green played …");
+/// true when the last person still playing went out, so they may choose to leave or watch.
+fn announce_seats_out(play: &mut Play) -> bool {
+    let out: Vec<Seat> = play
+        .game
+        .view()
+        .seats
+        .iter()
+        .filter(|s| !s.alive)
+        .map(|s| s.seat)
+        .collect();
+    let newly: Vec<Seat> = out
+        .iter()
+        .copied()
+        .filter(|s| !play.out.contains(s))
+        .collect();
+    play.out = out;
+    let last = play.game.history().last().cloned();
+    let mut person_out = false;
+    for seat in newly {
+        let text = match &last {
+            Some(turn) if turn.seat != seat => format!(
+                "{} is out after {} played {}",
+                play.label(seat),
+                play.label(turn.seat),
+                turn.text
+            ),
+            _ => format!("{} is out", play.label(seat)),
+        };
+        play.note(text);
+        person_out |= !play.is_computer(seat);
+    }
+    let person_left = (0..play.game.seat_count())
+        .map(|i| Seat::new(i as u8))
+        .any(|seat| !play.is_computer(seat) && !play.out.contains(&seat));
+    person_out && !person_left && play.has_human()
+}
+
 /// A save finished.
 pub fn on_saved(app: &mut App, path: PathBuf, result: Result<(), String>) {
-    let Some(play) = app.play.as_mut() else {
+    let Some(play) = app.screen.play_mut() else {
         return;
     };
     match result {
@@ -82,10 +137,10 @@ pub fn on_saved(app: &mut App, path: PathBuf, result: Result<(), String>) {
 
 /// Keys on the game screen.
 pub fn play_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
-    if app.play.as_ref()?.chooser.is_some() {
+    if app.screen.play()?.chooser.is_some() {
         return chooser_key(app, code);
     }
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     match code {
         KeyCode::Left => move_cursor(play, -1, 0),
         KeyCode::Right => move_cursor(play, 1, 0),
@@ -104,14 +159,13 @@ pub fn play_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
             }
         }
         KeyCode::Char(':' | '/') => {
-            if play.human_to_move().is_some() {
-                app.prompt = Some(Prompt {
-                    kind: PromptKind::Move,
-                    text: String::new(),
-                });
-            } else {
-                play.warn("wait for your turn to type a move");
-            }
+            // Open even while a computer thinks, so the keys that follow are typed, not
+            // taken as commands; the move is played (or kept) on Enter.
+            app.prompt = Some(Prompt {
+                kind: PromptKind::Move,
+                text: String::new(),
+                choices: Vec::new(),
+            });
         }
         KeyCode::Char('h') => return computer::hint(app),
         KeyCode::Char('u') => return undo(app),
@@ -125,6 +179,7 @@ pub fn play_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
         KeyCode::Char('m') => app.confirm = Some(Confirm::Menu),
         KeyCode::Char('q') => app.confirm = Some(Confirm::Quit),
         KeyCode::Char('?') => show_help(app),
+        KeyCode::Char('t') => return Some(menu::next_theme(app)),
         _ => {}
     }
     None
@@ -135,21 +190,17 @@ fn move_cursor(play: &mut Play, dx: i32, dy: i32) {
 }
 
 fn show_help(app: &mut App) {
-    let Some(play) = app.play.as_ref() else {
+    let Some(play) = app.screen.play() else {
         return;
     };
-    app.help = Some(Help {
-        game: Some(play.game.info().id),
-        scroll: 0,
-        back: app.screen,
-    });
-    app.screen = Screen::Help;
+    let id = play.game.info().id;
+    menu::open_help(app, Some(id));
 }
 
 /// A click at screen position (column, row).
 pub fn click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
     let area = Rect::new(0, 0, app.size.0, app.size.1);
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     let view = play.game.view();
     let geometry = BoardGeometry::fit(&view, game_areas(area).board)?;
     let cell = geometry.cell_at(&view, column, row)?;
@@ -162,7 +213,7 @@ pub fn click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
 
 /// A person selects `cell` for the next decision.
 pub fn select(app: &mut App, cell: CellId) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     if play.human_to_move().is_none() {
         play.warn(if play.game.outcome().is_some() {
             "the game is over"
@@ -191,7 +242,7 @@ pub fn select(app: &mut App, cell: CellId) -> Option<Cmd> {
 }
 
 fn chooser_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     let chooser = play.chooser.as_mut()?;
     let count = chooser.entries.len() + usize::from(chooser.more);
     match code {
@@ -215,7 +266,7 @@ fn chooser_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
 }
 
 fn choose(app: &mut App) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     let chooser = play.chooser.take()?;
     if let Some((_, notation)) = chooser.entries.get(chooser.index) {
         let notation = notation.clone();
@@ -230,7 +281,7 @@ fn choose(app: &mut App) -> Option<Cmd> {
 
 /// Plays a decision chosen by pointing.
 fn play_notation(app: &mut App, notation: &str) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     match play.game.play(notation) {
         Ok(_) => after_change(app, true),
         Err(e) => {
@@ -242,9 +293,14 @@ fn play_notation(app: &mut App, notation: &str) -> Option<Cmd> {
 
 /// Plays a move typed in notation (a decision or a whole turn).
 pub fn play_typed(app: &mut App, text: &str) -> Option<Cmd> {
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     if play.human_to_move().is_none() {
-        play.warn("wait for your turn to type a move");
+        play.warn("not your turn yet: the move stays in the prompt");
+        app.prompt = Some(Prompt {
+            kind: PromptKind::Move,
+            text: text.to_string(),
+            choices: Vec::new(),
+        });
         return None;
     }
     play_notation(app, text)
@@ -254,7 +310,7 @@ pub fn play_typed(app: &mut App, text: &str) -> Option<Cmd> {
 /// computers only, one decision, and play pauses.
 fn undo(app: &mut App) -> Option<Cmd> {
     let stop = computer::stop_all(app);
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     if !play.has_human() {
         if !play.game.undo() {
             play.warn("nothing to undo");
@@ -289,23 +345,29 @@ fn undo(app: &mut App) -> Option<Cmd> {
 /// Replays undone moves, up to the next decision of a person.
 fn redo(app: &mut App) -> Option<Cmd> {
     let stop = computer::stop_all(app);
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     if !play.game.redo() {
         play.warn("nothing to redo");
         return stop;
     }
     play.insight = None;
+    let mut redone = 1;
     while play.has_human()
         && play.game.redo_len() > 0
         && play.game.to_move().is_some_and(|s| play.is_computer(s))
     {
         play.game.redo();
+        redone += 1;
     }
+    play.note(format!(
+        "redone {redone} decision{}",
+        if redone == 1 { "" } else { "s" }
+    ));
     Cmd::then(stop, after_change(app, true))
 }
 
 fn save_prompt(app: &mut App) {
-    let Some(play) = app.play.as_ref() else {
+    let Some(play) = app.screen.play() else {
         return;
     };
     let text = play.save_path.as_ref().map_or_else(
@@ -315,12 +377,13 @@ fn save_prompt(app: &mut App) {
     app.prompt = Some(Prompt {
         kind: PromptKind::Save,
         text,
+        choices: Vec::new(),
     });
 }
 
 /// Saves the game to `path`.
 pub fn save_to(app: &mut App, path: PathBuf) -> Option<Cmd> {
-    let play = app.play.as_ref()?;
+    let play = app.screen.play()?;
     Some(Cmd::Save {
         path,
         record: Box::new(play.game.record()),
@@ -328,7 +391,7 @@ pub fn save_to(app: &mut App, path: PathBuf) -> Option<Cmd> {
 }
 
 fn resign_prompt(app: &mut App) {
-    let Some(play) = app.play.as_ref() else {
+    let Some(play) = app.screen.play() else {
         return;
     };
     let Some(to_move) = play.game.to_move() else {
@@ -348,7 +411,7 @@ fn resign_prompt(app: &mut App) {
 /// `seat` gives up.
 pub fn resign(app: &mut App, seat: Seat) -> Option<Cmd> {
     let stop = computer::stop_all(app);
-    let play = app.play.as_mut()?;
+    let play = app.screen.play_mut()?;
     play.game.resign(seat);
     let label = play.label(seat);
     play.note(format!("{label} resigns"));
@@ -358,9 +421,7 @@ pub fn resign(app: &mut App, seat: Seat) -> Option<Cmd> {
 /// Leaves the game for the start screen.
 pub fn leave(app: &mut App) -> Option<Cmd> {
     let stop = computer::stop_all(app);
-    app.play = None;
-    app.replay = None;
-    app.screen = Screen::Menu;
+    app.screen = Screen::Menu { index: 0 };
     stop
 }
 
@@ -369,12 +430,11 @@ pub fn over_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
     match code {
         KeyCode::Char('s') => save_prompt(app),
         KeyCode::Char('v') => {
-            let play = app.play.as_ref()?;
-            app.replay = Some(Replay::new(&play.game));
-            app.screen = Screen::Replay;
+            let replay = Replay::new(&app.screen.play()?.game);
+            *app.screen.phase_mut()? = Phase::Replay(replay);
         }
         KeyCode::Char('a') => {
-            let setup = app.play.as_ref()?.setup.clone();
+            let setup = app.screen.play()?.setup.clone();
             return menu::start_game(app, setup);
         }
         KeyCode::Char('u') => return undo(app),
@@ -386,9 +446,22 @@ pub fn over_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
     None
 }
 
+/// A click on the game-over box's keys acts as the key; elsewhere, as on the board.
+pub fn over_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
+    let panel = game_areas(Rect::new(0, 0, app.size.0, app.size.1)).panel;
+    let play = app.screen.play()?;
+    let theme = &THEMES[app.theme % THEMES.len()];
+    let count = game_over_lines(play, theme, panel.width.saturating_sub(2) as usize).len();
+    let line = usize::from(row.checked_sub(panel.y + 1)?);
+    let pair = line.checked_sub(count - GAME_OVER_KEYS.len())?;
+    let item = column.checked_sub(panel.x + 1)? / GAME_OVER_KEY_WIDTH;
+    let (key, _) = GAME_OVER_KEYS.get(pair)?.get(usize::from(item))?;
+    over_key(app, KeyCode::Char(*key))
+}
+
 /// Keys of the replay: step back and forth through the decisions.
 pub fn replay_key(app: &mut App, code: KeyCode) {
-    let Some(replay) = app.replay.as_mut() else {
+    let Some(Phase::Replay(replay)) = app.screen.phase_mut() else {
         return;
     };
     match code {
@@ -401,8 +474,9 @@ pub fn replay_key(app: &mut App, code: KeyCode) {
         KeyCode::Home => while replay.game.undo() {},
         KeyCode::End => while replay.game.redo() {},
         KeyCode::Esc | KeyCode::Char('q') => {
-            app.replay = None;
-            app.screen = Screen::GameOver;
+            if let Some(phase) = app.screen.phase_mut() {
+                *phase = Phase::Over;
+            }
         }
         _ => {}
     }

@@ -129,17 +129,34 @@ pub fn step_cursor(view: &BoardView, from: CellId, dx: i32, dy: i32) -> CellId {
         return CellId(0);
     };
     let (x, y) = (i32::from(start.x), i32::from(start.y));
-    view.cells
+    let nearest = |linked_only: bool| {
+        view.cells
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !linked_only || linked(view, from, CellId(*i as u16)))
+            .filter_map(|(i, c)| {
+                let (ox, oy) = (i32::from(c.x) - x, i32::from(c.y) - y);
+                let ahead = ox * dx + oy * dy;
+                let aside = (ox * dy).abs() + (oy * dx).abs();
+                (ahead > 0).then_some((ahead + 2 * aside, ahead, i))
+            })
+            .min()
+            .map(|(_, _, i)| CellId(i as u16))
+    };
+    // On a board of points and lines (Qilin) the cursor follows the lines where one leads
+    // that way, as a piece would; elsewhere it goes to the nearest cell in that direction.
+    let along_a_line = if view.links.is_empty() {
+        None
+    } else {
+        nearest(true)
+    };
+    along_a_line.or_else(|| nearest(false)).unwrap_or(from)
+}
+
+fn linked(view: &BoardView, a: CellId, b: CellId) -> bool {
+    view.links
         .iter()
-        .enumerate()
-        .filter_map(|(i, c)| {
-            let (ox, oy) = (i32::from(c.x) - x, i32::from(c.y) - y);
-            let ahead = ox * dx + oy * dy;
-            let aside = (ox * dy).abs() + (oy * dx).abs();
-            (ahead > 0).then_some((ahead + 2 * aside, ahead, i))
-        })
-        .min()
-        .map_or(from, |(_, _, i)| CellId(i as u16))
+        .any(|&(p, q)| (p == a && q == b) || (p == b && q == a))
 }
 
 /// A good first cursor position: the first cell a decision starts on, else the middle cell.

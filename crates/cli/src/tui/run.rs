@@ -32,6 +32,12 @@ pub fn perform(cmd: Cmd, ai: &mut dyn AiRunner, out: &mut Vec<Msg>) {
                 .map_err(|e| e.to_string());
             out.push(Msg::Loaded { path, result });
         }
+        Cmd::ListSaves => out.push(Msg::SavesFound(saved_games(std::path::Path::new(".")))),
+        Cmd::RememberTheme(index) => {
+            if let Err(reason) = super::theme_store::remember(index) {
+                out.push(Msg::ThemeNotRemembered(reason));
+            }
+        }
         Cmd::Quit => {}
         Cmd::Batch(cmds) => {
             for cmd in cmds {
@@ -39,6 +45,27 @@ pub fn perform(cmd: Cmd, ai: &mut dyn AiRunner, out: &mut Vec<Msg>) {
             }
         }
     }
+}
+
+/// The record files (`.json`, `.txt`) in `dir`, newest first, at most 50.
+pub fn saved_games(dir: &std::path::Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut found: Vec<(std::time::SystemTime, String)> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            let extension = std::path::Path::new(&name)
+                .extension()?
+                .to_ascii_lowercase();
+            let meta = entry.metadata().ok().filter(std::fs::Metadata::is_file)?;
+            (extension == "json" || extension == "txt")
+                .then(|| (meta.modified().unwrap_or(std::time::UNIX_EPOCH), name))
+        })
+        .collect();
+    found.sort_by(|a, b| b.cmp(a));
+    found.into_iter().take(50).map(|(_, name)| name).collect()
 }
 
 /// Updates the app with `msg`, then with every answer its effects produce at once.
@@ -55,7 +82,9 @@ pub fn process(app: &mut App, msg: Msg, ai: &mut dyn AiRunner) {
 /// Runs the app in the terminal until it quits; `first` is an effect to run before the first
 /// message (a computer's first move). The terminal is restored on every way out.
 pub fn run(mut app: App, first: Option<Cmd>) -> Result<()> {
-    let mut terminal = ratatui::init();
+    // try_init: a terminal that refuses raw mode is an error line, not a panic.
+    let mut terminal = ratatui::try_init()?;
+    let _restore = Restore;
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         if std::thread::current().name() == Some(THREAD_NAME) {
@@ -65,10 +94,18 @@ pub fn run(mut app: App, first: Option<Cmd>) -> Result<()> {
         previous(info);
     }));
     let _ = execute!(stdout(), EnableMouseCapture);
-    let result = run_loop(&mut terminal, &mut app, first);
-    let _ = execute!(stdout(), DisableMouseCapture);
-    ratatui::restore();
-    result
+    run_loop(&mut terminal, &mut app, first)
+}
+
+/// Gives the terminal back (mouse off, raw mode off, main screen) when dropped: on every way
+/// out of [`run`], an error returned with `?` and an unwinding panic included.
+struct Restore;
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        ratatui::restore();
+    }
 }
 
 fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, first: Option<Cmd>) -> Result<()> {

@@ -177,8 +177,10 @@ impl Setup {
             .map_err(|e| e.to_string())
     }
 
-    /// Rebuilds the game to learn the seats and check the options.
+    /// Rebuilds the game to learn the seats and check the options. The highlight stays on the
+    /// row being edited, even when seats appear or go above it.
     pub fn refresh(&mut self) {
+        let editing = self.rows().get(self.row).copied();
         match self.build(0) {
             Ok(game) => {
                 self.seat_names = (0..game.seat_count())
@@ -188,7 +190,10 @@ impl Setup {
             }
             Err(e) => self.error = Some(e),
         }
-        self.row = self.row.min(self.rows().len() - 1);
+        let rows = self.rows();
+        self.row = editing
+            .and_then(|row| rows.iter().position(|r| *r == row))
+            .unwrap_or(self.row.min(rows.len() - 1));
     }
 
     /// The rows on screen, top to bottom.
@@ -297,14 +302,14 @@ impl Setup {
         }
     }
 
-    /// What plays a seat, as shown: `Human` or `Computer, level 3 (minimax)`.
+    /// What plays a seat, as shown: `Human` or `Computer 3 (minimax)`.
     pub fn player_label(&self, seat: usize) -> String {
         let choice = &self.seats[seat];
         if !choice.computer {
             return "Human".into();
         }
         match choice.level() {
-            Some(level) => format!("Computer, level {level} ({})", level_name(level)),
+            Some(level) => format!("Computer {level} ({})", level_name(level)),
             None => format!("Computer {}", choice.spec),
         }
     }
@@ -342,7 +347,8 @@ fn first_value(values: OptionValues) -> String {
 }
 
 /// The value `delta` steps away from `now`: choices cycle, ranges step and stop at their
-/// ends, flags toggle.
+/// ends, flags toggle. A range of more than 40 steps (a turn limit up to 100 000) moves along
+/// round numbers (… 100, 200, 500, 1000, 2000 …), so each press goes one way only.
 pub fn step_value(values: OptionValues, now: &str, delta: i32) -> String {
     match values {
         OptionValues::Choice(words) if !words.is_empty() => {
@@ -351,10 +357,29 @@ pub fn step_value(values: OptionValues, now: &str, delta: i32) -> String {
         }
         OptionValues::Choice(_) => now.to_string(),
         OptionValues::Range { min, max, step } => {
-            let current = now.parse::<i64>().unwrap_or(min);
-            (current + i64::from(delta) * coarse_step(min, max, step))
-                .clamp(min, max)
-                .to_string()
+            let current = now.parse::<i64>().unwrap_or(min).clamp(min, max);
+            let step = step.max(1);
+            if (max - min) / step <= 40 {
+                return (current + i64::from(delta) * step)
+                    .clamp(min, max)
+                    .to_string();
+            }
+            let ladder = round_numbers(min, max, step);
+            let next = if delta > 0 {
+                ladder
+                    .iter()
+                    .find(|&&v| v > current)
+                    .copied()
+                    .unwrap_or(max)
+            } else {
+                ladder
+                    .iter()
+                    .rev()
+                    .find(|&&v| v < current)
+                    .copied()
+                    .unwrap_or(min)
+            };
+            next.to_string()
         }
         OptionValues::Flag => {
             if now == "true" {
@@ -366,16 +391,23 @@ pub fn step_value(values: OptionValues, now: &str, delta: i32) -> String {
     }
 }
 
-/// The step of a range option on the setup screen: its own step, or a round multiple of it
-/// when the range holds more than 40 steps (a turn limit of 1000 is not set one by one).
-fn coarse_step(min: i64, max: i64, step: i64) -> i64 {
-    let step = step.max(1);
-    let count = (max - min) / step;
-    [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000]
-        .into_iter()
-        .find(|factor| count / factor <= 40)
-        .unwrap_or(10_000)
-        * step
+/// `min`, `max` and the 1-2-5 round numbers between them that the step allows, ascending.
+fn round_numbers(min: i64, max: i64, step: i64) -> Vec<i64> {
+    let mut ladder = vec![min, max];
+    let mut decade = 1_i64;
+    // The bound on `decade` keeps the loop finite even for a range up to i64::MAX.
+    while decade <= max && decade <= i64::MAX / 10 {
+        for factor in [1, 2, 5] {
+            let value = decade * factor;
+            if value > min && value < max && (value - min) % step == 0 {
+                ladder.push(value);
+            }
+        }
+        decade = decade.saturating_mul(10);
+    }
+    ladder.sort_unstable();
+    ladder.dedup();
+    ladder
 }
 
 /// Reads a typed value for a range option; the reason when it does not fit.
@@ -416,7 +448,13 @@ mod tests {
             max: 100_000,
             step: 1,
         };
-        assert_eq!(step_value(turns, "1000", 1), "6000");
+        // Round numbers, each press one way: 1000 → 2000 → 5000, and back 1000 → 500.
+        assert_eq!(step_value(turns, "1000", 1), "2000");
+        assert_eq!(step_value(turns, "2000", 1), "5000");
+        assert_eq!(step_value(turns, "1000", -1), "500");
+        assert_eq!(step_value(turns, "0", -1), "0");
+        assert_eq!(step_value(turns, "100000", 1), "100000");
+        assert_eq!(step_value(turns, "1234", 1), "2000");
         assert_eq!(step_value(OptionValues::Choice(&["a", "b"]), "b", 1), "a");
         assert_eq!(step_value(OptionValues::Flag, "false", 1), "true");
         assert_eq!(typed_value(sizes, "13"), Ok("13".into()));

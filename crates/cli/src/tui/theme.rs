@@ -1,5 +1,9 @@
 //! Colour themes: one [`Theme`] table per theme, chosen on the start screen.
 //!
+//! A colour theme paints its own background everywhere, so it looks the same on a dark or a
+//! light terminal; its text colours stand at least 4.5:1 on that background, and pieces are
+//! chips in their seat's colour with black or white letters (see `contrast`).
+//!
 //! `Classic` is the default (256-colour palette, so it works on most terminals); `Dracula` and
 //! `Gruvbox` follow the original Replica program's alternative themes (true colour); `Mono`
 //! uses no colour at all and tells pieces apart by brackets and emphasis, for terminals without
@@ -13,6 +17,8 @@ use ratatui::style::{Color, Modifier, Style};
 pub struct Theme {
     /// The name shown in the menu.
     pub name: &'static str,
+    /// The background of every screen (the terminal's own colour is never shown).
+    pub background: Color,
     /// Ordinary text.
     pub text: Color,
     /// Less important text: hints, coordinates, placeholders.
@@ -105,11 +111,12 @@ impl Theme {
 /// The default theme: a warm wooden board in the 256-colour palette.
 pub const CLASSIC: Theme = Theme {
     name: "Classic",
-    text: Color::Reset,
-    muted: Color::Indexed(244),
+    background: Color::Indexed(235),
+    text: Color::Indexed(252),
+    muted: Color::Indexed(248),
     accent: Color::Indexed(214),
-    error: Color::Indexed(203),
-    border: Color::Indexed(240),
+    error: Color::Indexed(210),
+    border: Color::Indexed(246),
     square: Color::Indexed(137),
     square_shaded: Color::Indexed(94),
     link: Color::Indexed(235),
@@ -133,13 +140,15 @@ pub const CLASSIC: Theme = Theme {
 /// Dracula colours, as in the original Replica's theme.
 pub const DRACULA: Theme = Theme {
     name: "Dracula",
+    background: Color::Rgb(40, 42, 54),
     text: Color::Rgb(248, 248, 242),
-    muted: Color::Rgb(98, 114, 164),
+    muted: Color::Rgb(160, 170, 210),
     accent: Color::Rgb(189, 147, 249),
     error: Color::Rgb(255, 85, 85),
-    border: Color::Rgb(68, 71, 90),
-    square: Color::Rgb(68, 71, 90),
-    square_shaded: Color::Rgb(40, 42, 54),
+    border: Color::Rgb(150, 160, 200),
+    // Both squares lighter than the background, so the board's edge and cells show.
+    square: Color::Rgb(88, 92, 118),
+    square_shaded: Color::Rgb(62, 66, 86),
     link: Color::Rgb(150, 160, 200),
     last_move: Color::Rgb(80, 90, 60),
     cursor: Color::Rgb(98, 114, 164),
@@ -147,7 +156,7 @@ pub const DRACULA: Theme = Theme {
     target: Color::Rgb(40, 110, 80),
     hint: Color::Rgb(160, 60, 120),
     hues: [
-        Color::Rgb(255, 121, 198),
+        Color::Rgb(25, 26, 34),
         Color::Rgb(248, 248, 242),
         Color::Rgb(255, 85, 85),
         Color::Rgb(139, 233, 253),
@@ -161,11 +170,12 @@ pub const DRACULA: Theme = Theme {
 /// Gruvbox colours, as in the original Replica's theme.
 pub const GRUVBOX: Theme = Theme {
     name: "Gruvbox",
+    background: Color::Rgb(40, 40, 40),
     text: Color::Rgb(235, 219, 178),
-    muted: Color::Rgb(146, 131, 116),
+    muted: Color::Rgb(189, 174, 147),
     accent: Color::Rgb(250, 189, 47),
-    error: Color::Rgb(251, 73, 52),
-    border: Color::Rgb(102, 92, 84),
+    error: Color::Rgb(255, 120, 100),
+    border: Color::Rgb(168, 153, 132),
     square: Color::Rgb(189, 174, 147),
     square_shaded: Color::Rgb(124, 111, 100),
     link: Color::Rgb(80, 73, 69),
@@ -189,6 +199,7 @@ pub const GRUVBOX: Theme = Theme {
 /// No colour: pieces are told apart by brackets, highlights by modifiers.
 pub const MONO: Theme = Theme {
     name: "Monochrome",
+    background: Color::Reset,
     text: Color::Reset,
     muted: Color::Reset,
     accent: Color::Reset,
@@ -211,3 +222,26 @@ pub const THEMES: [Theme; 4] = [CLASSIC, DRACULA, GRUVBOX, MONO];
 
 /// The index of the monochrome theme.
 pub const MONO_INDEX: usize = 3;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::contrast::{contrast, MIN_CONTRAST};
+
+    /// The theme's own text colours, before any guard: each reads on the background.
+    #[test]
+    fn every_text_colour_reads_on_its_background() {
+        for theme in THEMES.iter().filter(|t| !t.mono) {
+            for (what, fg) in [
+                ("text", theme.text),
+                ("muted", theme.muted),
+                ("accent", theme.accent),
+                ("error", theme.error),
+                ("border", theme.border),
+            ] {
+                let ratio = contrast(fg, theme.background).expect("explicit colours");
+                assert!(ratio >= MIN_CONTRAST, "{} {what}: {ratio:.2}", theme.name);
+            }
+        }
+    }
+}

@@ -8,7 +8,7 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
 };
 
-use super::app::{App, Confirm, PromptKind, Screen};
+use super::app::{App, Confirm, PromptKind, ScreenKind};
 use super::msg::{Cmd, Msg};
 use super::setup::typed_value;
 use super::{computer, menu, play};
@@ -35,14 +35,34 @@ pub fn update(app: &mut App, msg: Msg) -> Option<Cmd> {
             None
         }
         Msg::Loaded { path, result } => menu::on_loaded(app, path, result),
+        Msg::SavesFound(names) => {
+            if let Some(prompt) = app.prompt.as_mut().filter(|p| p.kind == PromptKind::Load) {
+                prompt.choices = names;
+            }
+            None
+        }
+        Msg::ThemeNotRemembered(reason) => {
+            let text = format!("the theme is not remembered: {reason}");
+            match app.screen.play_mut() {
+                Some(play) => play.warn(text),
+                None => app.notify(text, true),
+            }
+            None
+        }
         Msg::Key(key) => on_key(app, key),
         Msg::Mouse(mouse) => {
             let click = matches!(mouse.kind, MouseEventKind::Down(MouseButton::Left));
             let free = app.prompt.is_none() && app.confirm.is_none();
-            if click && free && app.screen == Screen::Playing {
-                play::click(app, mouse.column, mouse.row)
-            } else {
-                None
+            if !(click && free) {
+                return None;
+            }
+            let (column, row) = (mouse.column, mouse.row);
+            match app.screen.kind() {
+                ScreenKind::Playing => play::click(app, column, row),
+                ScreenKind::Menu => menu::menu_click(app, column, row),
+                ScreenKind::Setup => menu::setup_click(app, column, row),
+                ScreenKind::GameOver => play::over_click(app, column, row),
+                ScreenKind::Replay | ScreenKind::Help => None,
             }
         }
     }
@@ -61,16 +81,16 @@ fn on_key(app: &mut App, key: KeyEvent) -> Option<Cmd> {
     if app.prompt.is_some() {
         return prompt_key(app, key);
     }
-    match app.screen {
-        Screen::Menu => menu::menu_key(app, key.code),
-        Screen::Setup => menu::setup_key(app, key.code),
-        Screen::Help => {
+    match app.screen.kind() {
+        ScreenKind::Menu => menu::menu_key(app, key.code),
+        ScreenKind::Setup => menu::setup_key(app, key.code),
+        ScreenKind::Help => {
             menu::help_key(app, key.code);
             None
         }
-        Screen::Playing => play::play_key(app, key.code),
-        Screen::GameOver => play::over_key(app, key.code),
-        Screen::Replay => {
+        ScreenKind::Playing => play::play_key(app, key.code),
+        ScreenKind::GameOver => play::over_key(app, key.code),
+        ScreenKind::Replay => {
             play::replay_key(app, key.code);
             None
         }
@@ -88,7 +108,7 @@ fn confirm_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
     match code {
         KeyCode::Char('y' | 'Y') | KeyCode::Enter => match confirm {
             Confirm::Resign(seat) => play::resign(app, seat),
-            Confirm::Menu => play::leave(app),
+            Confirm::Menu | Confirm::LeaveOrWatch => play::leave(app),
             Confirm::Quit => quit(app),
         },
         KeyCode::Char('n' | 'N') | KeyCode::Esc => None,
@@ -119,6 +139,18 @@ fn prompt_key(app: &mut App, key: KeyEvent) -> Option<Cmd> {
             prompt.text.pop();
             None
         }
+        KeyCode::Tab | KeyCode::BackTab if !prompt.choices.is_empty() => {
+            // Steps through the ready answers, starting after the one shown.
+            let count = prompt.choices.len();
+            let now = prompt.choices.iter().position(|c| *c == prompt.text);
+            let next = match (now, key.code) {
+                (None, _) => 0,
+                (Some(i), KeyCode::BackTab) => (i + count - 1) % count,
+                (Some(i), _) => (i + 1) % count,
+            };
+            prompt.text.clone_from(&prompt.choices[next]);
+            None
+        }
         KeyCode::Esc => {
             app.prompt = None;
             None
@@ -137,7 +169,7 @@ fn submit(app: &mut App, kind: PromptKind, text: &str) -> Option<Cmd> {
         PromptKind::Load if !text.is_empty() => Some(Cmd::Load(PathBuf::from(text))),
         PromptKind::Move if !text.is_empty() => play::play_typed(app, text),
         PromptKind::Value(index) => {
-            let setup = app.setup.as_mut()?;
+            let setup = app.screen.setup_mut()?;
             match typed_value(setup.info.options[index].values, text) {
                 Ok(value) => {
                     setup.values[index] = value;
@@ -149,7 +181,7 @@ fn submit(app: &mut App, kind: PromptKind, text: &str) -> Option<Cmd> {
             None
         }
         PromptKind::Name(seat) => {
-            if let Some(setup) = app.setup.as_mut() {
+            if let Some(setup) = app.screen.setup_mut() {
                 setup.seats[seat].name = text.to_string();
             }
             None

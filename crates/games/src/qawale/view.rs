@@ -67,8 +67,8 @@ pub fn view(state: &Qawale) -> BoardView {
     }
 }
 
-/// "Dark to move: choose a stack", "Dark sows 3 stones from a1: 2 left (N D), at b1", or the
-/// result.
+/// "Dark to move: choose a stack", "Dark sows 3 stones from a1 (N N D)", "Dark sows 3 stones
+/// from a1: 2 left (N D), at b1", or the result.
 fn status(state: &Qawale) -> String {
     if let Some(outcome) = state.outcome() {
         return match outcome.verdict {
@@ -85,10 +85,14 @@ fn status(state: &Qawale) -> String {
         );
     };
     let total = stones.len() + path.len();
-    if path.is_empty() {
-        return format!("{name} sows {total} stones from {origin}");
-    }
     let left: Vec<String> = stones.iter().map(|s| s.letter().to_string()).collect();
+    if path.is_empty() {
+        // The lifted stones show from the moment the stack is chosen, in dropping order.
+        return format!(
+            "{name} sows {total} stones from {origin} ({})",
+            left.join(" ")
+        );
+    }
     format!(
         "{name} sows {total} stones from {origin}: {} left ({}), at {at}",
         stones.len(),

@@ -43,7 +43,6 @@ mod keyvalue;
 mod replay;
 mod tags;
 
-use std::fs;
 use std::path::Path;
 
 use ludus_engine::record::write_atomically;
@@ -127,10 +126,7 @@ pub fn record_from_text(text: &str) -> Result<GameRecord, RecordError> {
 /// Reads a record file: JSON when the content starts with `{` (after white space), otherwise
 /// the game's text format.
 pub fn load_record_file(path: &Path) -> Result<GameRecord, RecordError> {
-    let text = fs::read_to_string(path).map_err(|reason| RecordError::Io {
-        path: path.to_path_buf(),
-        reason,
-    })?;
+    let text = ludus_engine::read_record_text(path)?;
     let content = text.strip_prefix('\u{feff}').unwrap_or(&text);
     if content.trim_start().starts_with('{') {
         GameRecord::from_json(content)

@@ -33,7 +33,8 @@ pub enum Syntax {
     Transform(Square),
 }
 
-const EXPECTED_MOVE: &str = "a move like c3-d4, c3xc6 or b2* (or the seed's A1|, C3-, C3/, B2x)";
+const EXPECTED_MOVE: &str =
+    "a move like c3-d4, c3xc6 or b2* (or the original program's A1|, C3-, C3/, B2x)";
 
 impl Syntax {
     /// Reads an action, ignoring case and whitespace.

@@ -33,8 +33,7 @@ pub struct ReplicaOptions {
 /// The rules options as menus show them (and as parsing checks them).
 const OPTIONS: &[OptionInfo] = &[OptionInfo {
     name: "sight",
-    help: "which kings see a piece for a transform: forward3 (the king's three forward \
-               rays) or all8 (all eight queen lines)",
+    help: "kings that see a piece to transform: forward3 (3 forward rays) or all8 (8 lines)",
     values: OptionValues::Choice(&["forward3", "all8"]),
 }];
 

@@ -184,7 +184,15 @@ impl Splut {
             value -= 5_000;
         }
         let out = self.seats() as i32 - self.alive_count() as i32;
-        value + 20_000 * out - 10 * self.troll_to_rock(seat) - 5 * self.dwarf_to_centre(seat)
+        // The original moves its dwarf toward the centre; it never gives a dwarf away. A
+        // crushed dwarf therefore counts as farther than any square (not as 0, which made
+        // crushing one's own dwarf look like progress to levels 2 and 3).
+        let dwarf = if self.piece(Seat::new(seat as u8), Kind::Dwarf).is_some() {
+            self.dwarf_to_centre(seat)
+        } else {
+            self.options.size as i32
+        };
+        value + 20_000 * out - 10 * self.troll_to_rock(seat) - 5 * dwarf
     }
 }
 

@@ -142,7 +142,8 @@ fn position_strings_round_trip_mid_turn() {
     );
     assert_eq!(
         pos(&format!("{START} a1")).view().status,
-        "Dark sows 3 stones from a1"
+        "Dark sows 3 stones from a1 (N N D)",
+        "the lifted stones show before the first drop"
     );
     // A sowing that circles back to its origin round-trips too.
     let q3 = "NN,-,-,NN/-,-,-,-/-,NDN,-,-/N,-,-,N L";

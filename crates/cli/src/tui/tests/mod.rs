@@ -1,8 +1,13 @@
 //! Tests of the app without a terminal: `update` driven by messages (computer players run
 //! synchronously, so every run is the same), and the view rendered into a `TestBackend`.
 
+mod clicks;
+mod game_events;
+mod legibility;
 mod render;
 mod script;
+mod setup_rows;
+mod untrusted;
 mod worker;
 
 use std::path::PathBuf;
@@ -121,7 +126,7 @@ fn temp_dir(name: &str) -> PathBuf {
 /// one that ends the game, so the position stays a mid-game one.
 fn play_some(app: &mut App, count: usize) {
     for i in 0..count {
-        let play = app.play.as_mut().unwrap();
+        let play = app.play_mut().unwrap();
         let moves = play.game.legal_moves();
         let keeps_going = |m: &&ludus_engine::LegalMove| {
             let mut next = play.game.clone();
@@ -136,4 +141,12 @@ fn play_some(app: &mut App, count: usize) {
     }
     let cmd = super::play::after_change(app, true);
     run_cmd(app, cmd);
+}
+
+#[test]
+fn the_line_mode_and_the_app_seat_the_same_default_computer() {
+    assert_eq!(
+        crate::args::DEFAULT_COMPUTER,
+        format!("ai:{}", super::setup::DEFAULT_LEVEL)
+    );
 }

@@ -7,10 +7,11 @@
 use ludus_engine::{BoardView, CellId, CellShape, CellView, PieceView};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Modifier, Style};
 
 use super::text::put;
 use crate::board_text::axis_labels;
+use crate::tui::contrast::ink_on;
 use crate::tui::layout::BoardGeometry;
 use crate::tui::theme::Theme;
 
@@ -65,12 +66,17 @@ pub fn draw_board(buf: &mut Buffer, area: Rect, view: &BoardView, theme: &Theme,
             draw_link(buf, &geometry, a, b, theme);
         }
     }
+    // Boards whose rules shade no square get a checker pattern, so every cell shows.
+    let checker = !view.cells.iter().any(|c| c.shaded);
     for (i, cell) in view.cells.iter().enumerate() {
         let id = CellId(i as u16);
         let highlight = highlight_of(id, view, marks);
         let cursor = marks.cursor == Some(id);
+        let shaded = cell.shaded || (checker && (cell.x + cell.y) % 2 == 1);
         match cell.shape {
-            CellShape::Square => draw_square(buf, &geometry, cell, highlight, cursor, theme),
+            CellShape::Square => {
+                draw_square(buf, &geometry, cell, shaded, highlight, cursor, theme);
+            }
             CellShape::Point => draw_point(buf, &geometry, cell, highlight, cursor, theme),
         }
     }
@@ -91,7 +97,13 @@ fn highlight_of(id: CellId, view: &BoardView, marks: &Marks) -> Highlight {
 }
 
 /// The background of a cell, and in monochrome the modifier that replaces it.
-fn background(cell: &CellView, highlight: Highlight, cursor: bool, theme: &Theme) -> Style {
+fn background(
+    cell: &CellView,
+    shaded: bool,
+    highlight: Highlight,
+    cursor: bool,
+    theme: &Theme,
+) -> Style {
     if theme.mono {
         let modifier = match highlight {
             Highlight::Selected => Modifier::REVERSED,
@@ -108,7 +120,7 @@ fn background(cell: &CellView, highlight: Highlight, cursor: bool, theme: &Theme
         (_, Highlight::Target) => theme.target,
         (_, Highlight::Last) => theme.last_move,
         (_, Highlight::None) if cell.shape == CellShape::Point => theme.square,
-        (_, Highlight::None) if cell.shaded => theme.square_shaded,
+        (_, Highlight::None) if shaded => theme.square_shaded,
         (_, Highlight::None) => theme.square,
     };
     Style::new().bg(bg)
@@ -118,20 +130,28 @@ fn draw_square(
     buf: &mut Buffer,
     g: &BoardGeometry,
     cell: &CellView,
+    shaded: bool,
     highlight: Highlight,
     cursor: bool,
     theme: &Theme,
 ) {
     let rect = g.cell_rect(cell.x, cell.y);
-    let bg = background(cell, highlight, cursor, theme);
+    let bg = background(cell, shaded, highlight, cursor, theme);
     for y in rect.top()..rect.bottom() {
         put(buf, rect.x, y, &" ".repeat(rect.width as usize), bg);
     }
     let middle = rect.y + rect.height / 2;
     match cell.stack.last() {
         Some(top) => {
-            let (text, style) = piece_chip(top, theme, rect.width);
-            let x = rect.x + rect.width.saturating_sub(text.chars().count() as u16) / 2;
+            // The piece fills its cell but for a one-column rim, where highlights show.
+            let room = rect.width.saturating_sub(2).max(1);
+            let (text, style) = piece_chip(top, theme, room);
+            let width = text.chars().count() as u16;
+            let x = rect.x + rect.width.saturating_sub(width) / 2;
+            if !theme.mono && rect.height >= 3 {
+                let pad = " ".repeat(width as usize);
+                put(buf, x, middle - 1, &pad, bg.patch(style));
+            }
             put(buf, x, middle, &text, bg.patch(style));
             draw_height(buf, rect, cell.stack.len(), bg, theme);
         }
@@ -144,8 +164,13 @@ fn draw_square(
                 bg.patch(marker(theme)),
             );
         }
-        None if theme.mono => put(buf, rect.x + rect.width / 2, middle, "·", theme.muted()),
-        None => {}
+        None => put(
+            buf,
+            rect.x + rect.width / 2,
+            middle,
+            "·",
+            bg.patch(theme.muted()),
+        ),
     }
     if cursor && rect.width >= 3 {
         let style = bg.patch(cursor_style(theme));
@@ -154,19 +179,24 @@ fn draw_square(
     }
 }
 
-/// The stack height in a corner of the cell, for stacks of two or more.
+/// The stack height under the piece, inside the cell (not against the neighbour), for stacks
+/// of two or more.
 fn draw_height(buf: &mut Buffer, rect: Rect, height: usize, bg: Style, theme: &Theme) {
     if height < 2 || rect.width < 4 {
         return;
     }
-    let text = height.to_string();
-    let x = rect.right() - text.len() as u16 - u16::from(rect.width >= 6);
-    let y = rect.bottom() - 1;
-    let style = bg.patch(Style::new().fg(theme.muted).add_modifier(Modifier::ITALIC));
+    let text = format!("×{height}");
+    let x = rect.x + rect.width.saturating_sub(text.chars().count() as u16) / 2;
+    let y = if rect.height >= 2 {
+        rect.bottom() - 1
+    } else {
+        rect.y
+    };
+    let style = bg.patch(Style::new().fg(theme.text).add_modifier(Modifier::BOLD));
     if rect.height >= 2 {
         put(buf, x, y, &text, style);
     } else {
-        put(buf, rect.right() - 1, y, &text, style);
+        put(buf, rect.right() - 1, y, &height.to_string(), style);
     }
 }
 
@@ -179,14 +209,22 @@ fn draw_point(
     theme: &Theme,
 ) {
     let (cx, cy) = g.centre(cell.x, cell.y);
-    let bg = background(cell, highlight, cursor, theme);
+    let bg = background(cell, false, highlight, cursor, theme);
     let wide = g.cw >= 3;
+    // A piece takes the room its point has between the lines (odd, so it stays centred),
+    // with a column each side for the cursor's brackets.
+    let room = if wide {
+        (g.cw.saturating_sub(4) | 1).clamp(3, 7)
+    } else {
+        1
+    };
+    let half = room / 2;
     if wide && (highlight != Highlight::None || cursor) {
-        put(buf, cx - 1, cy, "   ", bg);
+        put(buf, cx - half, cy, &" ".repeat(usize::from(room)), bg);
     }
     match cell.stack.last() {
         Some(top) => {
-            let (text, style) = piece_chip(top, theme, if wide { 3 } else { 1 });
+            let (text, style) = piece_chip(top, theme, room);
             let x = cx - (text.chars().count() as u16 - 1) / 2;
             put(buf, x, cy, &text, bg.patch(style));
         }
@@ -201,8 +239,9 @@ fn draw_point(
     }
     if cursor && wide {
         let style = bg.patch(cursor_style(theme));
-        put(buf, cx - 1, cy, "[", style);
-        put(buf, cx + 1, cy, "]", style);
+        // Outside the piece, so its seat's brackets stay readable under the cursor.
+        put(buf, cx - half - 1, cy, "[", style);
+        put(buf, cx + half + 1, cy, "]", style);
     }
 }
 
@@ -210,7 +249,9 @@ fn cursor_style(theme: &Theme) -> Style {
     if theme.mono {
         Style::new().add_modifier(Modifier::BOLD)
     } else {
-        Style::new().fg(Color::White).add_modifier(Modifier::BOLD)
+        Style::new()
+            .fg(ink_on(theme.cursor))
+            .add_modifier(Modifier::BOLD)
     }
 }
 
@@ -222,43 +263,70 @@ fn marker(theme: &Theme) -> Style {
     }
 }
 
-/// The text of a piece: its label (a Yoxii value) or its kind letter; in monochrome the
-/// owner's brackets tell seats apart.
-pub fn piece_text(piece: &PieceView, theme: &Theme) -> String {
+/// The text of a piece: its label (a Yoxii value) or its kind letter, inside its owner's
+/// brackets (`(D)`, `[L]`, `{S}`, `<T>`), so seats are told apart without colour.
+pub fn piece_text(piece: &PieceView, _theme: &Theme) -> String {
     let base = piece
         .label
         .clone()
         .unwrap_or_else(|| piece.kind.to_string());
-    match (theme.mono, piece.owner) {
-        (true, Some(seat)) => {
-            let (open, close) = ["()", "[]", "{}", "<>"][seat.to_usize() % 4].split_at(1);
+    match piece.owner {
+        Some(seat) => {
+            let (open, close) = SEAT_BRACKETS[seat.to_usize() % 4].split_at(1);
             format!("{open}{base}{close}")
         }
-        _ => base,
+        None => base,
     }
 }
 
-/// The style of a piece's text.
+/// The brackets of each seat's pieces and swatch, in seat order.
+pub const SEAT_BRACKETS: [&str; 4] = ["()", "[]", "{}", "<>"];
+
+/// The style of a piece's text: a chip of its seat's colour with black or white letters.
 pub fn piece_style(piece: &PieceView, theme: &Theme) -> Style {
     let mut style = Style::new().add_modifier(Modifier::BOLD);
     if !theme.mono {
-        style = style.fg(theme.hue(piece.hue));
+        let hue = theme.hue(piece.hue);
+        style = style.bg(hue).fg(ink_on(hue));
     }
     if piece.marked {
-        style = style.add_modifier(Modifier::REVERSED);
+        // Kings, pressed pieces, locked rocks: underlined in colour, reversed without.
+        style = style.add_modifier(if theme.mono {
+            Modifier::REVERSED
+        } else {
+            Modifier::UNDERLINED
+        });
     }
     style
 }
 
-/// A piece as drawn in a cell `room` columns wide: marked pieces get a padded chip.
+/// A piece as drawn in a cell `room` columns wide: its text centred in a chip as wide as the
+/// room (monochrome: the text alone, padded when marked).
 fn piece_chip(piece: &PieceView, theme: &Theme, room: u16) -> (String, Style) {
-    let text = piece_text(piece, theme);
+    let mut text = piece_text(piece, theme);
+    if !theme.mono && text.chars().count() as u16 > room {
+        // No room for the brackets: the chip's colour tells the seat.
+        text = piece
+            .label
+            .clone()
+            .unwrap_or_else(|| piece.kind.to_string());
+    }
     let len = text.chars().count() as u16;
-    let text = if piece.marked && len + 2 <= room {
-        format!(" {text} ")
+    let width = if theme.mono {
+        if piece.marked && len + 2 <= room {
+            len + 2
+        } else {
+            len
+        }
     } else {
-        text
+        room.max(len)
     };
+    let left = (width - len) / 2;
+    let text = format!(
+        "{}{text}{}",
+        " ".repeat(left as usize),
+        " ".repeat((width - len - left) as usize)
+    );
     (text, piece_style(piece, theme))
 }
 

@@ -2,16 +2,18 @@
 //! their colours and pieces in hand, the stacks, the move history, messages) and the key bar.
 //! The replay uses the same screen with its own copy of the game.
 
-use ludus_engine::{AnyGame, BoardView, Seat};
+use ludus_ai::Evaluation;
+use ludus_engine::{AnyGame, BoardView, HandView, Hue, Seat};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 
-use super::board::{draw_board, piece_style, piece_text, Marks};
+use super::board::{draw_board, piece_style, piece_text, Marks, SEAT_BRACKETS};
 use super::text::{fit, key_line, wrap};
-use crate::tui::app::{App, Play, Screen, SPEEDS};
+use crate::tui::app::{App, Play, ScreenKind, SPEEDS};
+use crate::tui::contrast::ink_on;
 use crate::tui::layout::game_areas;
 use crate::tui::pointing;
 use crate::tui::theme::Theme;
@@ -20,12 +22,12 @@ const SPINNER: [&str; 10] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "�
 
 /// Draws a game in progress (and, under the summary, a finished one).
 pub fn draw_game(app: &App, frame: &mut Frame, theme: &Theme) {
-    let Some(play) = app.play.as_ref() else {
+    let Some(play) = app.screen.play() else {
         return;
     };
     let view = play.game.view();
     let moves = play.game.legal_moves();
-    let human = play.human_to_move().is_some() && app.screen == Screen::Playing;
+    let human = play.human_to_move().is_some() && app.screen == ScreenKind::Playing;
     let targets = if human {
         pointing::targets(&moves, &play.selection)
     } else {
@@ -44,7 +46,7 @@ pub fn draw_game(app: &App, frame: &mut Frame, theme: &Theme) {
 
 /// Draws the replay of a finished game.
 pub fn draw_replay(app: &App, frame: &mut Frame, theme: &Theme) {
-    let (Some(play), Some(replay)) = (app.play.as_ref(), app.replay.as_ref()) else {
+    let (Some(play), Some(replay)) = (app.screen.play(), app.screen.replay()) else {
         return;
     };
     let view = replay.game.view();
@@ -62,7 +64,7 @@ pub fn draw_replay(app: &App, frame: &mut Frame, theme: &Theme) {
 }
 
 fn key_items(app: &App, play: &Play) -> Vec<(&'static str, &'static str)> {
-    if app.screen == Screen::GameOver {
+    if app.screen == ScreenKind::GameOver {
         return vec![
             ("s", "save"),
             ("v", "replay"),
@@ -92,6 +94,7 @@ fn key_items(app: &App, play: &Play) -> Vec<(&'static str, &'static str)> {
             ("m", "menu"),
             ("?", "help"),
             ("q", "quit"),
+            ("t", "theme"),
         ];
     }
     vec![
@@ -104,6 +107,7 @@ fn key_items(app: &App, play: &Play) -> Vec<(&'static str, &'static str)> {
         ("m", "menu"),
         ("?", "help"),
         ("q", "quit"),
+        ("t", "theme"),
     ]
 }
 
@@ -119,7 +123,7 @@ fn draw_table(
     keys: &[(&str, &str)],
 ) {
     let areas = game_areas(frame.area());
-    let title = title_line(app, game, view, theme);
+    let title = title_line(app, game, view, theme, areas.title.width as usize);
     frame.render_widget(Paragraph::new(title), areas.title);
     draw_board(frame.buffer_mut(), areas.board, view, theme, marks);
     draw_panel(frame, areas.panel, app, play, game, view, theme);
@@ -129,13 +133,19 @@ fn draw_table(
     );
 }
 
-fn title_line(app: &App, game: &AnyGame, view: &BoardView, theme: &Theme) -> Line<'static> {
+fn title_line(
+    app: &App,
+    game: &AnyGame,
+    view: &BoardView,
+    theme: &Theme,
+    width: usize,
+) -> Line<'static> {
     let mut spans = vec![
         Span::styled(format!(" {} ", game.info().name), theme.accent()),
         Span::styled(format!("· turn {} ", game.turn() + 1), theme.text()),
     ];
-    if app.screen == Screen::Replay {
-        if let Some(replay) = &app.replay {
+    if app.screen == ScreenKind::Replay {
+        if let Some(replay) = app.screen.replay() {
             spans.push(Span::styled(
                 format!("· replay {}/{} ", replay.game.entry_count(), replay.total),
                 theme.accent(),
@@ -143,7 +153,17 @@ fn title_line(app: &App, game: &AnyGame, view: &BoardView, theme: &Theme) -> Lin
         }
     }
     if !view.status.is_empty() {
-        spans.push(Span::styled(format!("· {}", view.status), theme.muted()));
+        // The status's later parts ("in hand Red 18, Black 18", also in the panel) give way
+        // first when the line is too narrow, so the title is not cut mid-word.
+        let used: usize = spans.iter().map(|s| s.content.chars().count()).sum();
+        let mut parts: Vec<&str> = view.status.split(" · ").collect();
+        while parts.len() > 1 && used + 2 + parts.join(" · ").chars().count() > width {
+            parts.pop();
+        }
+        spans.push(Span::styled(
+            format!("· {}", parts.join(" · ")),
+            theme.muted(),
+        ));
     }
     Line::from(spans)
 }
@@ -206,15 +226,9 @@ fn seat_lines(
         if !seat_view.alive {
             name_style = name_style.add_modifier(Modifier::CROSSED_OUT);
         }
-        let swatch = if theme.mono {
-            ["(1)", "[2]", "{3}", "<4>"][seat.to_usize() % 4].to_string()
-        } else {
-            "●".to_string()
-        };
-        let swatch_style = Style::new().fg(theme.hue(seat_view.hue));
         // Three or four seats share the panel: one line each.
         let compact = view.seats.len() > 2;
-        let thinking = play.thinking.is_some() && to_move && app.screen != Screen::Replay;
+        let thinking = play.thinking.is_some() && to_move && app.screen != ScreenKind::Replay;
         let kind = kind_text(play, seat, !thinking && !compact);
         let name_room = if compact {
             width.saturating_sub(kind.chars().count() + 7)
@@ -223,7 +237,7 @@ fn seat_lines(
         };
         let mut name_line = vec![
             Span::styled(if to_move { "▶ " } else { "  " }, theme.accent()),
-            Span::styled(swatch, swatch_style.add_modifier(Modifier::BOLD)),
+            seat_chip(seat, Some(seat_view.hue), theme),
             Span::styled(
                 format!(" {}", fit(&label(play, game, seat), name_room)),
                 name_style,
@@ -257,19 +271,39 @@ fn seat_lines(
             lines.push(Line::from(detail));
         }
         if let Some(hand) = view.hands.iter().find(|h| h.seat == seat) {
-            let mut spans = vec![Span::styled("    in hand:", theme.muted())];
-            for (piece, count) in &hand.pieces {
-                spans.push(Span::raw(" "));
-                spans.push(Span::styled(
-                    piece_text(piece, theme),
-                    piece_style(piece, theme),
-                ));
-                spans.push(Span::styled(format!("×{count}"), theme.text()));
-            }
-            lines.push(Line::from(spans));
+            lines.push(hand_line(hand, theme));
         }
     }
     lines
+}
+
+/// A seat's chip: its colour and its brackets with its number, as on its pieces, so seats
+/// differ without colour too.
+fn seat_chip(seat: Seat, hue: Option<Hue>, theme: &Theme) -> Span<'static> {
+    let (open, close) = SEAT_BRACKETS[seat.to_usize() % 4].split_at(1);
+    let text = format!("{open}{}{close}", seat.number());
+    let style = match (hue, theme.mono) {
+        (Some(hue), false) => {
+            let hue = theme.hue(hue);
+            Style::new().bg(hue).fg(ink_on(hue))
+        }
+        _ => theme.text(),
+    };
+    Span::styled(text, style.add_modifier(Modifier::BOLD))
+}
+
+/// "in hand: (D)×8".
+fn hand_line(hand: &HandView, theme: &Theme) -> Line<'static> {
+    let mut spans = vec![Span::styled("    in hand:", theme.muted())];
+    for (piece, count) in &hand.pieces {
+        spans.push(Span::raw(" "));
+        spans.push(Span::styled(
+            piece_text(piece, theme),
+            piece_style(piece, theme),
+        ));
+        spans.push(Span::styled(format!("×{count}"), theme.text()));
+    }
+    Line::from(spans)
 }
 
 fn label(play: &Play, game: &AnyGame, seat: Seat) -> String {
@@ -350,20 +384,28 @@ fn insight_lines(
         } else {
             (hue(insight.seat), theme.muted)
         };
-        let (fill, rest) = if theme.mono {
-            ("█", "░")
+        // In colour the bar is two blocks of background in the seats' colours (no glyph to
+        // vanish on a dark or light panel); in monochrome, full and light shade.
+        let (fill, rest, left, right) = if theme.mono {
+            ("█", "░", Style::new(), Style::new())
         } else {
-            ("█", "▒")
+            (" ", " ", Style::new().bg(left), Style::new().bg(right))
         };
+        if two {
+            // One fixed point of view, the first seat's, with a legend: the number does not
+            // change sign with whichever computer searched last.
+            let second = first.opponent();
+            let (a, b) = (game.seat_name(first), game.seat_name(second));
+            let gap = bar_width.saturating_sub(a.chars().count() + b.chars().count() + 4);
+            let legend = format!("  ◀ {a}{} {b} ▶", " ".repeat(gap));
+            lines.push(Line::styled(fit(&legend, width), theme.muted()));
+        }
         lines.push(Line::from(vec![
             Span::styled("  ", theme.text()),
-            Span::styled(fill.repeat(filled.min(bar_width)), Style::new().fg(left)),
-            Span::styled(
-                rest.repeat(bar_width - filled.min(bar_width)),
-                Style::new().fg(right),
-            ),
+            Span::styled(fill.repeat(filled.min(bar_width)), left),
+            Span::styled(rest.repeat(bar_width - filled.min(bar_width)), right),
         ]));
-        let text = format!("  {} {evaluation}", game.seat_name(insight.seat));
+        let text = evaluation_text(game, insight.seat, first, two, evaluation);
         lines.push(Line::styled(fit(&text, width), theme.text()));
     }
     if analysis.pv.len() > 1 {
@@ -371,6 +413,38 @@ fn insight_lines(
         lines.push(Line::styled(fit(&pv, width), theme.muted()));
     }
     lines
+}
+
+/// The evaluation's number: for two seats always from the first seat's side ("-1.50 for
+/// White"), for three or four the searching seat's share of the chances, 0-100 %.
+fn evaluation_text(
+    game: &AnyGame,
+    searcher: Seat,
+    first: Seat,
+    two: bool,
+    evaluation: Evaluation,
+) -> String {
+    if two {
+        let shown = if searcher == first {
+            evaluation
+        } else {
+            flipped(evaluation)
+        };
+        format!("  {shown} for {}", game.seat_name(first))
+    } else {
+        let share = f64::midpoint(evaluation.bar(), 1.0) * 100.0;
+        format!("  {} {share:.0}% share", game.seat_name(searcher))
+    }
+}
+
+/// The same evaluation from the other seat's side (two seats).
+fn flipped(evaluation: Evaluation) -> Evaluation {
+    match evaluation {
+        Evaluation::Score(score) => Evaluation::Score(-score),
+        Evaluation::Win(n) => Evaluation::Loss(n),
+        Evaluation::Loss(n) => Evaluation::Win(n),
+        Evaluation::Reward(reward) => Evaluation::Reward(1.0 - reward),
+    }
 }
 
 fn stack_lines(view: &BoardView, theme: &Theme, width: usize) -> Vec<Line<'static>> {
@@ -420,10 +494,9 @@ fn history_lines(
                 .iter()
                 .find(|s| s.seat == turn.seat)
                 .map(|s| s.hue);
-            let mut style = theme.text();
-            if let (Some(hue), false) = (hue, theme.mono) {
-                style = style.fg(theme.hue(hue));
-            }
+            // Seats by brackets and colour chip; the move in text colour on the panel, so
+            // every seat reads on any background.
+            let style = theme.text();
             let who = fit(&play.label(turn.seat), 12);
             let text = if turn.complete {
                 turn.text.clone()
@@ -432,8 +505,9 @@ fn history_lines(
             };
             Line::from(vec![
                 Span::styled(format!("{:>3}. ", i + 1), theme.muted()),
+                seat_chip(turn.seat, hue, theme),
                 Span::styled(
-                    fit(&format!("{who} {text}"), width.saturating_sub(5)),
+                    fit(&format!(" {who} {text}"), width.saturating_sub(8)),
                     style,
                 ),
             ])

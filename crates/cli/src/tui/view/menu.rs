@@ -1,15 +1,16 @@
 //! The start screen (games with their descriptions, load, theme, quit), the setup screen
 //! (mode, players, levels, names, rules options) and the rules pages.
 
-use ludus_engine::OptionValues;
+use ludus_engine::{GameInfo, OptionValues};
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
 use ratatui::Frame;
 
 use super::text::{fit, key_line, wrap};
-use crate::tui::app::App;
-use crate::tui::layout::centred;
+use crate::tui::app::{App, PromptKind, Screen};
+use crate::tui::layout::{centred, SCREEN_FRAME_WIDTH};
 use crate::tui::menu::{games, Extra, EXTRAS};
 use crate::tui::rules_help;
 use crate::tui::setup::{Row, Setup};
@@ -26,65 +27,11 @@ fn frame_block<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
 
 /// The start screen.
 pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
-    let area = centred(frame.area(), 96, frame.area().height);
+    let area = centred(frame.area(), SCREEN_FRAME_WIDTH, frame.area().height);
     let block = frame_block(TITLE, theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let width = inner.width as usize;
-    let mut lines = vec![
-        Line::styled(
-            "Five abstract strategy games, for people and computers.",
-            theme.muted(),
-        ),
-        Line::default(),
-    ];
-    let name_width = games()
-        .iter()
-        .map(|g| g.name.chars().count())
-        .max()
-        .unwrap_or(10);
-    for (i, info) in games().iter().enumerate() {
-        let style = if i == app.menu_index {
-            theme.selected_row()
-        } else {
-            theme.text()
-        };
-        let head = format!(" {} {:<name_width$}  ", i + 1, info.name);
-        let indent = head.chars().count();
-        let rest = width.saturating_sub(indent + 1).max(10);
-        let mut parts = wrap(info.description, rest).into_iter();
-        lines.push(Line::from(vec![
-            Span::styled(head, style),
-            Span::styled(parts.next().unwrap_or_default(), theme.muted()),
-        ]));
-        if let Some(second) = parts.next() {
-            let more = parts.next().is_some();
-            let text = if more {
-                fit(&format!("{second} …"), rest)
-            } else {
-                second
-            };
-            lines.push(Line::styled(format!("{:indent$}{text}", ""), theme.muted()));
-        }
-    }
-    if games().is_empty() {
-        lines.push(Line::styled(" (no games are registered)", theme.error()));
-    }
-    lines.push(Line::default());
-    for (j, extra) in EXTRAS.iter().enumerate() {
-        let index = games().len() + j;
-        let style = if index == app.menu_index {
-            theme.selected_row()
-        } else {
-            theme.text()
-        };
-        let text = match extra {
-            Extra::Load => "Load a saved game…".to_string(),
-            Extra::Theme => format!("Theme: {}", THEMES[app.theme].name),
-            Extra::Quit => "Quit".to_string(),
-        };
-        lines.push(Line::styled(format!("   {text} "), style));
-    }
+    let (mut lines, _) = menu_body(app, theme, inner.width as usize);
     lines.push(Line::default());
     if let Some(notice) = &app.notice {
         let style = if notice.error {
@@ -103,6 +50,93 @@ pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
         ("q", "quit"),
     ];
     render_with_keys(frame, inner, lines, &keys, theme);
+}
+
+/// The start screen's body lines for an inner width, and the entry (game or extra) each line
+/// belongs to: the view draws the lines, a click maps its row through the entries.
+pub fn menu_body(
+    app: &App,
+    theme: &Theme,
+    width: usize,
+) -> (Vec<Line<'static>>, Vec<Option<usize>>) {
+    let highlighted = match app.screen {
+        Screen::Menu { index } => index,
+        _ => usize::MAX,
+    };
+    let mut entries: Vec<Option<usize>> = vec![None, None];
+    let mut lines = vec![
+        Line::styled(
+            "Five abstract strategy games, for people and computers.",
+            theme.muted(),
+        ),
+        Line::default(),
+    ];
+    let name_width = games()
+        .iter()
+        .map(|g| g.name.chars().count())
+        .max()
+        .unwrap_or(10);
+    for (i, info) in games().iter().enumerate() {
+        let style = if i == highlighted {
+            theme.selected_row()
+        } else {
+            theme.text()
+        };
+        for line in game_entry(i, info, name_width, width, style, theme) {
+            lines.push(line);
+            entries.push(Some(i));
+        }
+    }
+    if games().is_empty() {
+        lines.push(Line::styled(" (no games are registered)", theme.error()));
+        entries.push(None);
+    }
+    lines.push(Line::default());
+    entries.push(None);
+    for (j, extra) in EXTRAS.iter().enumerate() {
+        let index = games().len() + j;
+        let style = if index == highlighted {
+            theme.selected_row()
+        } else {
+            theme.text()
+        };
+        let text = match extra {
+            Extra::Load => "Load a saved game…".to_string(),
+            Extra::Theme => format!("Theme: {}", THEMES[app.theme].name),
+            Extra::Quit => "Quit".to_string(),
+        };
+        lines.push(Line::styled(format!("   {text} "), style));
+        entries.push(Some(index));
+    }
+    (lines, entries)
+}
+
+/// A game's entry on the start screen: number, name and a description of up to two lines.
+fn game_entry(
+    i: usize,
+    info: &GameInfo,
+    name_width: usize,
+    width: usize,
+    style: Style,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    let head = format!(" {} {:<name_width$}  ", i + 1, info.name);
+    let indent = head.chars().count();
+    let rest = width.saturating_sub(indent + 1).max(10);
+    let mut parts = wrap(info.description, rest).into_iter();
+    let mut lines = vec![Line::from(vec![
+        Span::styled(head, style),
+        Span::styled(parts.next().unwrap_or_default(), theme.muted()),
+    ])];
+    if let Some(second) = parts.next() {
+        let text = if parts.next().is_some() {
+            fit(&format!("{second} …"), rest)
+        } else {
+            second
+        };
+        lines.push(Line::styled(format!("{:indent$}{text}", ""), theme.muted()));
+    }
+    lines
 }
 
 fn render_with_keys(
@@ -127,10 +161,10 @@ fn render_with_keys(
 
 /// The setup screen of a game.
 pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
-    let Some(setup) = app.setup.as_ref() else {
+    let Some(setup) = app.screen.setup() else {
         return;
     };
-    let area = centred(frame.area(), 96, frame.area().height);
+    let area = centred(frame.area(), SCREEN_FRAME_WIDTH, frame.area().height);
     let title = format!("{} — new game", setup.info.name);
     let block = frame_block(&title, theme);
     let inner = block.inner(area);
@@ -140,13 +174,17 @@ pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
     let rows = setup.rows();
     // Room for the rows: the inner height less a blank line, the row's help, the notice and
     // the key bar.
-    let room = (inner.height as usize).saturating_sub(4).max(1);
-    let first = (setup.row + 1).saturating_sub(room);
+    let (first, room) = setup_visible_rows(setup, inner.height);
     for (i, row) in rows.iter().enumerate().skip(first).take(room) {
-        lines.push(row_line(setup, *row, i == setup.row, theme, width));
+        // A name being typed shows in its own field, with the cursor.
+        let typing = app.prompt.as_ref().and_then(|p| match (p.kind, *row) {
+            (PromptKind::Name(a), Row::Name(b)) if a == b => Some(p.text.as_str()),
+            _ => None,
+        });
+        lines.push(row_line(setup, *row, i == setup.row, typing, theme, width));
     }
     lines.push(Line::default());
-    for line in wrap(&row_help(setup), width).into_iter().take(1) {
+    for line in wrap(&row_help(setup), width).into_iter().take(2) {
         lines.push(Line::styled(line, theme.muted()));
     }
     let notice = setup
@@ -169,6 +207,14 @@ pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
     render_with_keys(frame, inner, lines, &keys, theme);
 }
 
+/// The first setup row shown and how many fit in an inner height: room for the rows is the
+/// height less a blank line, two lines of the row's help, the notice and the key bar. Clicks
+/// use it too.
+pub fn setup_visible_rows(setup: &Setup, inner_height: u16) -> (usize, usize) {
+    let room = (inner_height as usize).saturating_sub(5).max(1);
+    ((setup.row + 1).saturating_sub(room), room)
+}
+
 fn row_help(setup: &Setup) -> String {
     match setup.current() {
         Row::Mode => "Who plays: ←→ cycles the combinations of people and computers.".into(),
@@ -187,13 +233,25 @@ fn row_help(setup: &Setup) -> String {
     }
 }
 
-fn row_line(setup: &Setup, row: Row, selected: bool, theme: &Theme, width: usize) -> Line<'static> {
+fn row_line(
+    setup: &Setup,
+    row: Row,
+    selected: bool,
+    typing: Option<&str>,
+    theme: &Theme,
+    width: usize,
+) -> Line<'static> {
     let (label, value, help) = match row {
         Row::Mode => ("Mode".to_string(), setup.mode_label(), String::new()),
         Row::Player(seat) => (
             format!("Player {}", seat + 1),
             setup.player_label(seat),
             setup.seat_names.get(seat).cloned().unwrap_or_default(),
+        ),
+        Row::Name(_) if typing.is_some() => (
+            "  name".to_string(),
+            format!("{}█", typing.unwrap_or_default()),
+            "⏎ ok · Esc cancel".to_string(),
         ),
         Row::Name(seat) => {
             let name = setup.seats[seat].name.trim();
@@ -208,11 +266,15 @@ fn row_line(setup: &Setup, row: Row, selected: bool, theme: &Theme, width: usize
             let option = &setup.info.options[index];
             (
                 option.name.to_string(),
-                setup.values[index].clone(),
+                shown_value(option.values, &setup.values[index]),
                 option.help.to_string(),
             )
         }
-        Row::Start => ("▶ Start the game".to_string(), String::new(), String::new()),
+        Row::Start => (
+            "  Start the game ⏎".to_string(),
+            String::new(),
+            String::new(),
+        ),
         Row::Rules => (
             "  Rules of the game".to_string(),
             String::new(),
@@ -230,7 +292,9 @@ fn row_line(setup: &Setup, row: Row, selected: bool, theme: &Theme, width: usize
     } else {
         value
     };
-    let head = format!(" {label:<20} {value:<34}");
+    // Room for the longest value with its arrows ("◀ Computer 5 (strongest) ▶"), so that at
+    // 140 columns every option's description fits beside it.
+    let head = format!(" {label:<21} {value:<28}");
     let rest = width.saturating_sub(head.chars().count() + 1);
     Line::from(vec![
         Span::styled(fit(&head, width), style),
@@ -240,7 +304,7 @@ fn row_line(setup: &Setup, row: Row, selected: bool, theme: &Theme, width: usize
 
 /// A rules page.
 pub fn draw_help(app: &App, frame: &mut Frame, theme: &Theme) {
-    let Some(help) = app.help.as_ref() else {
+    let Screen::Help { help, .. } = &app.screen else {
         return;
     };
     let name = help
@@ -279,4 +343,13 @@ pub fn draw_help(app: &App, frame: &mut Frame, theme: &Theme) {
     };
     let keys = [("↑↓ PgUp PgDn", "scroll"), ("Esc", "back")];
     frame.render_widget(Paragraph::new(key_line(&keys, bar.width, theme)), bar);
+}
+
+/// An option's value as people read it: switches as `on`/`off`, as `ludus games` writes them.
+fn shown_value(values: OptionValues, value: &str) -> String {
+    match (values, value) {
+        (OptionValues::Flag, "true") => "on".into(),
+        (OptionValues::Flag, "false") => "off".into(),
+        _ => value.to_string(),
+    }
 }

@@ -34,14 +34,12 @@ pub fn draw_chooser(frame: &mut Frame, chooser: &Chooser, theme: &Theme) {
         .map(|(l, _)| l.chars().count())
         .max()
         .unwrap_or(0);
-    let notation_width = entries
-        .iter()
-        .map(|(_, n)| n.chars().count())
-        .max()
-        .unwrap_or(0);
-    let board = game_areas(frame.area()).board;
-    let width = (label_width + notation_width) as u16 + 9;
-    let area = centred(board, width.max(16), entries.len() as u16 + 2);
+    // Over the side panel, never over the board: the cells being chosen stay in sight.
+    let panel = game_areas(frame.area()).panel;
+    let area = Rect {
+        height: (entries.len() as u16 + 2).min(panel.height),
+        ..panel
+    };
     let lines: Vec<Line> = entries
         .iter()
         .enumerate()
@@ -77,14 +75,68 @@ pub fn draw_prompt(frame: &mut Frame, prompt: &Prompt, theme: &Theme) {
         PromptKind::Name(_) => "Name:",
         PromptKind::Value(_) => "Value:",
     };
+    let keys = if prompt.choices.is_empty() {
+        "   ⏎ ok · Esc cancel"
+    } else {
+        "   Tab next saved game · ⏎ ok · Esc cancel"
+    };
     let line = Line::from(vec![
         Span::styled(format!(" {question} "), theme.accent()),
         Span::styled(prompt.text.clone(), theme.text()),
         Span::styled("█", theme.accent()),
-        Span::styled("   ⏎ ok · Esc cancel", theme.muted()),
+        Span::styled(keys, theme.muted()),
     ]);
     frame.render_widget(Clear, line_area);
     frame.render_widget(Paragraph::new(line), line_area);
+    draw_choices(frame, prompt, theme);
+}
+
+/// The ready answers of a prompt, in a box above it, the one typed highlighted.
+fn draw_choices(frame: &mut Frame, prompt: &Prompt, theme: &Theme) {
+    if prompt.choices.is_empty() {
+        return;
+    }
+    let area = frame.area();
+    let shown = prompt.choices.len().min(8);
+    let height = shown as u16 + 2;
+    let width = prompt
+        .choices
+        .iter()
+        .map(|c| c.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(20, 60) as u16
+        + 4;
+    let rect = Rect {
+        x: area.x,
+        y: area.bottom().saturating_sub(1 + height),
+        width: width.min(area.width),
+        height: height.min(area.height.saturating_sub(1)),
+    };
+    let first = prompt
+        .choices
+        .iter()
+        .position(|c| *c == prompt.text)
+        .map_or(0, |i| i.saturating_sub(shown - 1));
+    let lines: Vec<Line> = prompt
+        .choices
+        .iter()
+        .skip(first)
+        .take(shown)
+        .map(|choice| {
+            let style = if *choice == prompt.text {
+                theme.selected_row()
+            } else {
+                theme.text()
+            };
+            Line::styled(fit(&format!(" {choice}"), width as usize - 2), style)
+        })
+        .collect();
+    frame.render_widget(Clear, rect);
+    frame.render_widget(
+        Paragraph::new(lines).block(boxed("saved games", theme)),
+        rect,
+    );
 }
 
 /// The yes/no question, centred.
@@ -92,15 +144,17 @@ pub fn draw_confirm(frame: &mut Frame, app: &App, confirm: Confirm, theme: &Them
     let question = match confirm {
         Confirm::Resign(seat) => {
             let who = app
-                .play
-                .as_ref()
+                .play()
                 .map_or_else(|| seat.to_string(), |p| p.label(seat));
             format!("{who} resigns?")
         }
         Confirm::Menu => "Leave this game for the menu?".to_string(),
+        Confirm::LeaveOrWatch => {
+            "Your team is out. Leave for the menu (y), or keep watching (n)?".to_string()
+        }
         Confirm::Quit => "Quit Ludus?".to_string(),
     };
-    let unsaved = app.play.as_ref().is_some_and(Play::unsaved)
+    let unsaved = app.screen.play().is_some_and(Play::unsaved)
         && matches!(confirm, Confirm::Menu | Confirm::Quit);
     let mut lines = vec![Line::styled(question, theme.text())];
     if unsaved {
@@ -118,18 +172,48 @@ pub fn draw_game_over(frame: &mut Frame, play: &Play, theme: &Theme) {
     let Some(outcome) = play.game.outcome() else {
         return;
     };
-    let headline = match outcome.verdict {
-        Verdict::Win(seat) => format!("{} wins", play.label(seat)),
-        Verdict::Draw => "Draw".to_string(),
-    };
     let panel = game_areas(frame.area()).panel;
-    let inner = panel.width.saturating_sub(2) as usize;
-    let mut lines: Vec<Line> = wrap(&headline, inner)
+    let lines = game_over_lines(play, theme, panel.width.saturating_sub(2) as usize);
+    let height = (lines.len() as u16 + 2).min(panel.height);
+    let area = Rect { height, ..panel };
+    frame.render_widget(Clear, area);
+    // The box's title says who won and why ("Green wins: last sorcerer standing").
+    let title = format!("{}: {}", headline(play), outcome.reason);
+    let title = fit(&title, (area.width as usize).saturating_sub(4));
+    frame.render_widget(Paragraph::new(lines).block(boxed(&title, theme)), area);
+}
+
+/// The keys of the game-over box, two a line, each [`GAME_OVER_KEY_WIDTH`] columns wide.
+pub const GAME_OVER_KEYS: [[(char, &str); 2]; 3] = [
+    [('s', "save"), ('v', "replay")],
+    [('a', "again"), ('m', "menu")],
+    [('u', "undo"), ('q', "quit")],
+];
+
+/// The columns one key of the game-over box takes.
+pub const GAME_OVER_KEY_WIDTH: u16 = 11;
+
+fn headline(play: &Play) -> String {
+    match play.game.outcome().map(|o| o.verdict) {
+        Some(Verdict::Win(seat)) => format!("{} wins", play.label(seat)),
+        _ => "Draw".to_string(),
+    }
+}
+
+/// The lines of the game-over box for an inner width; its last lines are the key pairs
+/// (a click maps its row and column through them).
+pub fn game_over_lines(play: &Play, theme: &Theme, inner: usize) -> Vec<Line<'static>> {
+    let reason = play
+        .game
+        .outcome()
+        .map(|o| o.reason.to_string())
+        .unwrap_or_default();
+    let mut lines: Vec<Line> = wrap(&headline(play), inner)
         .into_iter()
         .map(|l| Line::styled(l, theme.accent()))
         .collect();
     lines.extend(
-        wrap(&outcome.reason, inner)
+        wrap(&reason, inner)
             .into_iter()
             .map(|l| Line::styled(l, theme.text())),
     );
@@ -144,22 +228,16 @@ pub fn draw_game_over(frame: &mut Frame, play: &Play, theme: &Theme) {
         ));
     }
     lines.push(Line::default());
-    for pair in [
-        [("s", "save"), ("v", "replay")],
-        [("a", "again"), ("m", "menu")],
-        [("u", "undo"), ("q", "quit")],
-    ] {
+    for pair in GAME_OVER_KEYS {
         let mut spans = Vec::new();
         for (key, label) in pair {
-            spans.push(Span::styled(key, theme.accent()));
-            spans.push(Span::styled(format!(" {label:<9}"), theme.text()));
+            spans.push(Span::styled(key.to_string(), theme.accent()));
+            let width = usize::from(GAME_OVER_KEY_WIDTH) - 2;
+            spans.push(Span::styled(format!(" {label:<width$}"), theme.text()));
         }
         lines.push(Line::from(spans));
     }
-    let height = (lines.len() as u16 + 2).min(panel.height);
-    let area = Rect { height, ..panel };
-    frame.render_widget(Clear, area);
-    frame.render_widget(Paragraph::new(lines).block(boxed("game over", theme)), area);
+    lines
 }
 
 /// The message for a terminal smaller than the app needs.
