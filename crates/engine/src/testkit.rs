@@ -21,6 +21,9 @@ use rand::{RngExt, SeedableRng};
 
 use crate::{Game, GameRecord, Session};
 
+mod encoding;
+pub use encoding::check_encoding;
+
 /// Runs `games` random games from the usual setup with `options`, seeded by `seed`.
 ///
 /// # Panics

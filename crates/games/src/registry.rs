@@ -4,8 +4,8 @@
 //! [`GameVisitor`] and run with [`dispatch`] on a name typed by the user.
 
 use ludus_engine::{
-    parse_options, AnyGame, Game, GameInfo, GameRecord, Heuristic, OptionsError, PositionError,
-    RecordError, Session,
+    parse_options, AnyGame, Encoding, Game, GameInfo, GameRecord, Heuristic, OptionsError,
+    PositionError, RecordError, Session,
 };
 use thiserror::Error;
 
@@ -27,8 +27,9 @@ pub struct UnknownGame(pub String);
 pub trait GameVisitor {
     /// What the visit returns.
     type Output;
-    /// Runs with `G` as the game type.
-    fn visit<G: Game + Heuristic>(self) -> Self::Output;
+    /// Runs with `G` as the game type. Every game also has action ids and observation
+    /// tensors ([`Encoding`]); visitors that do not need them may leave the bound out.
+    fn visit<G: Game + Heuristic + Encoding>(self) -> Self::Output;
 }
 
 /// Runs `visitor` with the game called `id`.

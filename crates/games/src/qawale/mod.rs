@@ -40,6 +40,7 @@
 //!   [`Game::parse_turn`](ludus_engine::Game::parse_turn), as saves need;
 //!   [`Qawale::parse_complete_turn`] refuses it as §6 demands of a canonical move.
 
+mod encoding;
 mod eval;
 pub mod notation;
 mod rules;

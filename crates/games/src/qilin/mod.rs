@@ -59,6 +59,7 @@
 //! * Turns may be typed with the record's prefix (`13. R a7 xd1 xc3`, `T. B xa7`); the side
 //!   letter must name the side to act. Records store turns without it.
 
+mod encoding;
 mod eval;
 mod notation;
 mod rules;

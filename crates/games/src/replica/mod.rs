@@ -43,6 +43,7 @@
 //! assert_eq!(game.position(), "4bbbB/4bbbb/6bb/2w3bb/w7/ww6/wwww4/Wwww4 b");
 //! ```
 
+mod encoding;
 mod eval;
 mod moves;
 mod notation;

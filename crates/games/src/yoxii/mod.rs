@@ -50,6 +50,7 @@
 //! - A pending placement position is not checked for how the Totem got there (its origin is
 //!   not recorded); it must have an empty square.
 
+mod encoding;
 mod eval;
 mod notation;
 mod rules;
