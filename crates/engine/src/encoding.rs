@@ -19,6 +19,11 @@ pub trait Encoding: Game {
     /// The id of `action` (legal in this state), in `0..num_distinct_actions`.
     fn action_id(&self, action: Self::Action) -> u32;
 
+    /// An upper bound on the decisions of any game from the usual setup with `options`
+    /// (OpenSpiel's `MaxGameLength`). Where options switch off every rule that ends long
+    /// games, it is a cap that no real game approaches.
+    fn max_decisions(options: &Self::Options) -> usize;
+
     /// The action whose id is `id`, if `id` names one in this state. The result may still be
     /// illegal here: callers check it with [`Game::is_legal`] (or play it with
     /// [`Game::try_apply`]).

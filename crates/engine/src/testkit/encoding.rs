@@ -17,6 +17,7 @@ use crate::{Encoding, Seat};
 /// - every id of the action space either names no action, or an illegal one, or the legal
 ///   action whose id it is (checked at every eighth decision, and at the end);
 /// - ids past the action space name nothing;
+/// - no game lasts more than `max_decisions`;
 /// - the observation of every seat has the length of the options' shape, is finite and
 ///   the same whatever the buffer held before.
 ///
@@ -41,6 +42,11 @@ pub fn check_encoding<G: Encoding>(options: &G::Options, games: usize, seed: u64
             let Some(&action) = actions.choose(&mut rng) else {
                 break;
             };
+            assert!(
+                decision < G::max_decisions(options),
+                "{}: longer than max_decisions",
+                context()
+            );
             state.apply(action);
         }
     }

@@ -63,6 +63,11 @@ impl Encoding for Qawale {
         }
     }
 
+    /// 16 turns (one stone from a hand each), each the stack and at most 24 steps.
+    fn max_decisions(_: &QawaleOptions) -> usize {
+        16 * 25
+    }
+
     fn action_from_id(&self, id: u32) -> Option<QawaleAction> {
         match id {
             _ if id < SQUARES => Some(QawaleAction::Stack(Square::ALL[id as usize])),

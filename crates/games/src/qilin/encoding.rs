@@ -39,6 +39,8 @@ const ACTIONS: u32 = SLIDES + POINTS * POINTS;
 const SIDE: usize = 7;
 const CELLS: usize = SIDE * SIDE;
 const PLANES: usize = 12;
+/// The cap on decisions when the draw rules are off.
+const UNBOUNDED: usize = 100_000;
 
 impl Encoding for Qilin {
     fn num_distinct_actions(_: &QilinOptions) -> usize {
@@ -52,6 +54,16 @@ impl Encoding for Qilin {
             QilinAction::Slide(from, to) => {
                 SLIDES + from.to_usize() as u32 * POINTS + to.to_usize() as u32
             }
+        }
+    }
+
+    /// 26 turns of placement and transition, then at most `draw_no_removal_plies` turns
+    /// before each of at most 24 removal turns; a turn is a placement or slide and at most
+    /// three presses or removals.
+    fn max_decisions(options: &QilinOptions) -> usize {
+        match options.draw_no_removal_plies {
+            0 => UNBOUNDED,
+            quiet => 4 * (26 + (usize::from(quiet) + 1) * 25),
         }
     }
 

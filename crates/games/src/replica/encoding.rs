@@ -43,6 +43,11 @@ impl Encoding for Replica {
         }
     }
 
+    /// Every decision lowers the mover's potential: at most 302 (spec §4).
+    fn max_decisions(_: &ReplicaOptions) -> usize {
+        Replica::INFO.max_turns as usize
+    }
+
     fn action_from_id(&self, id: u32) -> Option<ReplicaAction> {
         let square = |index: u32| Square::from_index(index as u8);
         match id {

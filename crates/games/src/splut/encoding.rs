@@ -65,6 +65,14 @@ impl Encoding for Splut {
         1 + dir as u32 * PER_DIR + within
     }
 
+    /// Three steps a turn, `max_turns` turns (a cap when the turn limit is off).
+    fn max_decisions(options: &SplutOptions) -> usize {
+        match options.max_turns {
+            0 => 100_000,
+            turns => 3 * (turns as usize + 1),
+        }
+    }
+
     fn action_from_id(&self, id: u32) -> Option<Action> {
         if id == 0 {
             return Some(Action::Pass);

@@ -53,6 +53,11 @@ impl Encoding for Yoxii {
         }
     }
 
+    /// 36 turns (one piece placed each), two decisions each.
+    fn max_decisions(_: &YoxiiOptions) -> usize {
+        2 * Yoxii::INFO.max_turns as usize
+    }
+
     fn action_from_id(&self, id: u32) -> Option<YoxiiAction> {
         let square = Square::from_index((id % SQUARES) as u8)?;
         match id / SQUARES {
