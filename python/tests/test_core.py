@@ -168,3 +168,21 @@ def test_random_playouts_run_in_rust():
 def test_str_draws_the_board():
     text = str(ludus.new_game("replica"))
     assert "a   b   c" in text and "White to move" in text
+
+
+def test_every_id_of_the_action_space_is_played_or_refused(variant):
+    game, options = variant
+    g = ludus.new_game(game, options, seed=5)
+    for _ in range(3):
+        legal = set(g.legal_actions())
+        for action in range(g.num_distinct_actions + 2):
+            trial = g.clone()
+            if action in legal:
+                trial.apply(action)
+                assert len(trial.actions()) == len(g.actions()) + 1
+            else:
+                with pytest.raises(ludus.IllegalMove):
+                    trial.apply(action)
+        for _ in range(7):
+            if not g.is_over():
+                g.apply(g.legal_actions()[-1])
