@@ -15,9 +15,20 @@ fn game_dict<'py>(py: Python<'py>, info: &GameInfo) -> PyResult<Bound<'py, PyDic
     game.set_item("description", info.description)?;
     game.set_item("min_players", info.min_seats)?;
     game.set_item("max_players", info.max_seats)?;
-    let defaults = crate::core::new_core(info.id, &[], None, 0)
+    let default_game = crate::core::new_core(info.id, &[], None, 0).ok();
+    let defaults = default_game
+        .as_ref()
         .map(|core| core.options())
         .unwrap_or_default();
+    let seats: Vec<&str> = default_game
+        .as_ref()
+        .map(|core| {
+            ludus_engine::Seat::all(core.seat_count())
+                .map(|seat| core.seat_name(seat))
+                .collect()
+        })
+        .unwrap_or_default();
+    game.set_item("seats", seats)?;
     let options = PyList::empty(py);
     for option in info.options {
         let entry = PyDict::new(py);
@@ -50,7 +61,8 @@ fn game_dict<'py>(py: Python<'py>, info: &GameInfo) -> PyResult<Bound<'py, PyDic
     Ok(game)
 }
 
-/// The games with their players and every rules option (name, help, kind, values,
+/// The games with their players (`seats`: the seat names with default options) and every
+/// rules option (name, help, kind, values,
 /// default; `values` for choices and flags, `min`, `max`, `step` for numbers), as
 /// `ludus games` prints them.
 #[pyfunction]

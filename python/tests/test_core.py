@@ -16,6 +16,7 @@ def test_games_lists_the_five_games_with_options_and_defaults():
     assert list(games) == ["qilin", "splut", "qawale", "replica", "yoxii"]
     splut = games["splut"]
     assert (splut["min_players"], splut["max_players"]) == (2, 4)
+    assert games["qilin"]["seats"] == ["Red", "Black"]
     players = next(o for o in splut["options"] if o["name"] == "players")
     assert (players["kind"], players["min"], players["max"], players["default"]) == (
         "range", 2, 4, "2")
