@@ -63,8 +63,10 @@ impl PyAgent {
         let spec: AgentSpec = spec
             .parse()
             .map_err(|e| PyValueError::new_err(format!("{e}")))?;
-        // Build once now, for a small game, so that a bad parameter is refused here.
-        let probe = crate::core::new_core("qawale", &[], None, 0)
+        // Build once now, for the first game of the registry, so that a bad parameter is
+        // refused here rather than at the first move.
+        let first = ludus_games::GAMES.first().map_or("", |info| info.id);
+        let probe = crate::core::new_core(first, &[], None, 0)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
         probe
             .build_agent(&spec, seed)

@@ -32,52 +32,55 @@ fn name_part(name: &str, letters: bool) -> String {
         .collect()
 }
 
-/// The board as lines of text: a grid with rank numbers and file letters, the top piece of
-/// each cell (`.` for an empty one), the stacks taller than one piece, hands and status.
-pub fn render(view: &BoardView) -> String {
-    let (width, height) = (view.width as usize, view.height as usize);
-    let mut grid: Vec<Vec<Option<usize>>> = vec![vec![None; width]; height];
+/// The drawing grid: the index of the cell at each `(y, x)`, if any.
+fn grid_of(view: &BoardView) -> Vec<Vec<Option<usize>>> {
+    let mut grid = vec![vec![None; view.width as usize]; view.height as usize];
     for (i, cell) in view.cells.iter().enumerate() {
         if let Some(slot) = grid
             .get_mut(cell.y as usize)
-            .and_then(|row| row.get_mut(cell.x as usize))
+            .and_then(|row: &mut Vec<Option<usize>>| row.get_mut(cell.x as usize))
         {
             *slot = Some(i);
         }
     }
-    let mut out = String::new();
-    for y in (0..height).rev() {
-        let rank = grid[y]
+    grid
+}
+
+/// The rows from the top, each with its rank label, then the line of file letters.
+fn board_lines(view: &BoardView, grid: &[Vec<Option<usize>>], out: &mut String) {
+    for row in grid.iter().rev() {
+        let rank = row
             .iter()
             .flatten()
             .next()
             .map(|&i| name_part(&view.cells[i].name, false))
             .unwrap_or_default();
-        let _ = write!(out, "{rank:>3} ");
-        for slot in &grid[y] {
-            let text = match slot {
-                Some(i) => view.cells[*i]
+        let mut line = format!("{rank:>3} ");
+        for slot in row {
+            let text = slot.map_or_else(String::new, |i| {
+                view.cells[i]
                     .stack
                     .last()
-                    .map_or_else(|| ".".to_string(), piece_text),
-                None => String::new(),
-            };
-            let _ = write!(out, "{text:<4}");
+                    .map_or_else(|| ".".to_string(), piece_text)
+            });
+            let _ = write!(line, "{text:<4}");
         }
-        out = out.trim_end().to_string();
-        out.push('\n');
+        let _ = writeln!(out, "{}", line.trim_end());
     }
-    out.push_str("    ");
-    for x in 0..width {
+    let mut files = String::from("    ");
+    for x in 0..view.width as usize {
         let file = grid
             .iter()
             .find_map(|row| row[x])
             .map(|i| name_part(&view.cells[i].name, true))
             .unwrap_or_default();
-        let _ = write!(out, "{file:<4}");
+        let _ = write!(files, "{file:<4}");
     }
-    out = out.trim_end().to_string();
-    out.push('\n');
+    let _ = writeln!(out, "{}", files.trim_end());
+}
+
+/// The stacks taller than one piece, the hands and the status line.
+fn extra_lines(view: &BoardView, out: &mut String) {
     let stacks: Vec<String> = view
         .cells
         .iter()
@@ -98,6 +101,14 @@ pub fn render(view: &BoardView) -> String {
             .collect();
         let _ = writeln!(out, "hand of {}: {}", hand.seat, pieces.join(" "));
     }
-    let _ = write!(out, "{}", view.status);
+    out.push_str(&view.status);
+}
+
+/// The board as lines of text: a grid with rank numbers and file letters, the top piece of
+/// each cell (`.` for an empty one), the stacks taller than one piece, hands and status.
+pub fn render(view: &BoardView) -> String {
+    let mut out = String::new();
+    board_lines(view, &grid_of(view), &mut out);
+    extra_lines(view, &mut out);
     out
 }

@@ -41,7 +41,7 @@ pub mod testkit;
 mod view;
 mod zobrist;
 
-pub use any_game::{AnyGame, LegalMove};
+pub use any_game::{AnyGame, ErasedGame, LegalMove};
 pub use encoding::Encoding;
 pub use error::{MoveError, OptionsError, PositionError, RecordError};
 pub use game::{parse_decisions, Game, Heuristic, WIN_SCORE};

@@ -97,8 +97,9 @@ impl Encoding for Qilin {
                 }
             }
         }
-        fill_plane(out, CELLS, 4, f32::from(self.hands[me]) / 18.0);
-        fill_plane(out, CELLS, 5, f32::from(self.hands[1 - me]) / 18.0);
+        let (mine, theirs) = (Seat::new(me as u8), Seat::new(1 - me as u8));
+        fill_plane(out, CELLS, 4, f32::from(self.hands[mine]) / 18.0);
+        fill_plane(out, CELLS, 5, f32::from(self.hands[theirs]) / 18.0);
         let stage = match self.stage {
             Stage::Place => 6,
             Stage::Transition => 7,

@@ -36,8 +36,9 @@
 use ludus_engine::encoding::fill_plane;
 use ludus_engine::{Encoding, Game, Seat};
 
-use super::moves::{Action, Extra, Step};
-use super::state::{team_obj, Kind, Lev, RockId, Splut, SplutOptions};
+use super::moves::{Extra, SplutAction, Step};
+use super::rules::SplutOptions;
+use super::state::{Kind, Lev, RockId, Splut};
 use super::tables::{squares, Dir, Square};
 
 /// Ids per direction: sorcerer 5, dwarf 1, troll 6.
@@ -50,8 +51,8 @@ impl Encoding for Splut {
         ACTIONS as usize
     }
 
-    fn action_id(&self, action: Action) -> u32 {
-        let Action::Step(Step { kind, dir, extra }) = action else {
+    fn action_id(&self, action: SplutAction) -> u32 {
+        let SplutAction::Step(Step { kind, dir, extra }) = action else {
             return 0;
         };
         let within = match (kind, extra) {
@@ -73,9 +74,9 @@ impl Encoding for Splut {
         }
     }
 
-    fn action_from_id(&self, id: u32) -> Option<Action> {
+    fn action_from_id(&self, id: u32) -> Option<SplutAction> {
         if id == 0 {
-            return Some(Action::Pass);
+            return Some(SplutAction::Pass);
         }
         if id >= ACTIONS {
             return None;
@@ -89,7 +90,7 @@ impl Encoding for Splut {
             7 => (Kind::Troll, Extra::Pull),
             t => (Kind::Troll, Extra::Throw(Dir::ALL[t as usize - 8])),
         };
-        Some(Action::Step(Step { kind, dir, extra }))
+        Some(SplutAction::Step(Step { kind, dir, extra }))
     }
 
     fn observation_shape(options: &SplutOptions) -> [usize; 3] {
@@ -106,8 +107,8 @@ impl Encoding for Splut {
         for k in 0..seats {
             let other = (seat.to_usize() + k) % seats;
             for kind in Kind::ALL {
-                let sq = self.pos[team_obj(other, kind)];
-                if sq.on_board(self.options.size) {
+                let piece = self.piece(Seat::new(other as u8), kind);
+                if let Some(sq) = piece.filter(|sq| sq.on_board(self.options.size)) {
                     out[(3 * k + kind.index()) * cells + cell(sq)] = 1.0;
                 }
             }
