@@ -155,6 +155,8 @@ def test_agents_choose_legal_actions_in_every_game():
             assert action in g.legal_actions()
             g.apply(action)
     assert ludus.agent("ai:4").spec == "ai:alphabeta"
+    g = ludus.new_game("splut", {"players": 4})
+    assert ludus.agent("ai:5:time=0.05").choose(g) in g.legal_actions()
 
 
 def test_random_playouts_run_in_rust():
