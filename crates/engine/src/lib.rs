@@ -28,6 +28,7 @@
 
 mod any_game;
 pub mod demo;
+pub mod encoding;
 mod error;
 mod game;
 mod options;
@@ -42,6 +43,7 @@ mod view;
 mod zobrist;
 
 pub use any_game::{AnyGame, ErasedGame, LegalMove};
+pub use encoding::Encoding;
 pub use error::{MoveError, OptionsError, PositionError, RecordError};
 pub use game::{parse_decisions, Game, Heuristic, WIN_SCORE};
 pub use options::{

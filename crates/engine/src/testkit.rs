@@ -25,6 +25,9 @@ use crate::{
     options_to_pairs, parse_options, Game, GameOptions, GameRecord, OptionValues, Session,
 };
 
+mod encoding;
+pub use encoding::check_encoding;
+
 /// Runs `games` random games from the usual setup with `options`, seeded by `seed`.
 ///
 /// # Panics

@@ -14,6 +14,7 @@
 //! | `tables.rs` | precomputed geometry: the cell type, directions, lines |
 //! | `docs.rs` | for people: the rules summary, the notation legend, the strongest player |
 //! | `record.rs` | the plain-text record format (a [`TextFormat`]) |
+//! | `encoding.rs` | action ids and observation tensors for learning libraries (an [`Encoding`](ludus_engine::Encoding)) |
 //!
 //! Where a concern outgrows its file it gets its own: `moves.rs` (Splut!, Replica: the
 //! decision type with its generation) and `position.rs` (Splut!'s position strings). The

@@ -9,8 +9,8 @@
 use std::fmt;
 
 use ludus_engine::{
-    parse_options, AnyGame, Game, GameInfo, GameRecord, Heuristic, OptionsError, PositionError,
-    RecordError, Session,
+    parse_options, AnyGame, Encoding, Game, GameInfo, GameRecord, Heuristic, OptionsError,
+    PositionError, RecordError, Session,
 };
 use thiserror::Error;
 
@@ -84,8 +84,9 @@ pub fn game_ids() -> String {
 pub trait GameVisitor {
     /// What the visit returns.
     type Output;
-    /// Runs with `G` as the game type.
-    fn visit<G: Game + Heuristic>(self) -> Self::Output;
+    /// Runs with `G` as the game type. Every game also has action ids and observation
+    /// tensors ([`Encoding`]); visitors that do not need them may leave the bound out.
+    fn visit<G: Game + Heuristic + Encoding>(self) -> Self::Output;
 }
 
 /// The registry's row for the game called `id` (ignoring case).

@@ -41,6 +41,7 @@
 //!   [`Qawale::parse_complete_turn`] refuses it as §6 demands of a canonical move.
 
 mod docs;
+mod encoding;
 mod eval;
 pub mod notation;
 mod record;

@@ -60,6 +60,7 @@
 //!   letter must name the side to act. Records store turns without it.
 
 mod docs;
+mod encoding;
 mod eval;
 mod notation;
 mod record;

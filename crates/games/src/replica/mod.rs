@@ -44,6 +44,7 @@
 //! ```
 
 mod docs;
+mod encoding;
 mod eval;
 mod moves;
 mod notation;

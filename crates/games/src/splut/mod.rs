@@ -64,6 +64,7 @@
 //! * Squares are a `u16` newtype: a 25×25 board has more than 255 cells.
 
 mod docs;
+mod encoding;
 mod eval;
 mod moves;
 mod notation;

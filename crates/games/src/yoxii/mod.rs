@@ -51,6 +51,7 @@
 //!   not recorded); it must have an empty square.
 
 mod docs;
+mod encoding;
 mod eval;
 mod notation;
 mod record;
