@@ -143,7 +143,7 @@ impl GameVisitor for Refused {
         }
         let spec: AgentSpec = "ai:alphabeta:threads=65".parse().unwrap();
         let error = build_agent::<G>(&spec, 1).err().unwrap().to_string();
-        assert!(error.contains("1..=64"), "{error}");
+        assert!(error.contains("from 1 to 64"), "{error}");
     }
 }
 
