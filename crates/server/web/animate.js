@@ -1,0 +1,51 @@
+// Pieces move visibly from cell to cell: the new board is drawn at once (input never waits), then
+// each piece that arrived is shifted back to where it came from and slides home by a CSS transition.
+// Nothing moves under prefers-reduced-motion.
+
+import { reducedMotion } from "./dom.js";
+import { offsetBetween } from "./board.js";
+
+const signature = (piece) => piece ? `${piece.owner}|${piece.hue}|${piece.kind}|${piece.label}` : "";
+const topOf = (cell) => signature(cell.stack[cell.stack.length - 1]);
+
+/** The pieces that moved from `before` to `after`: `[{from, to}]`, `from` null for a new piece. */
+export function movesBetween(before, after) {
+  if (!before || !after || before.cells.length !== after.cells.length) return [];
+  const departures = [];
+  const arrivals = [];
+  after.cells.forEach((cell, i) => {
+    const old = before.cells[i];
+    const was = topOf(old);
+    const now = topOf(cell);
+    const grew = cell.stack.length > old.stack.length;
+    if (was === now && !grew) return;
+    if (was && cell.stack.length <= old.stack.length) departures.push({ name: old.name, sig: was });
+    if (now) arrivals.push({ name: cell.name, sig: now });
+  });
+  // A jump through history (undo, a record loaded) changes many cells: no animation then.
+  if (arrivals.length > 6) return [];
+  return arrivals.map((arrival) => {
+    const index = departures.findIndex((d) => d.sig === arrival.sig);
+    const from = index >= 0 ? departures.splice(index, 1)[0].name : null;
+    return { from, to: arrival.name };
+  });
+}
+
+/** Animates the pieces of `svg` that moved between the views `before` and `after`. */
+export function animateMoves(svg, before, after, flipped) {
+  if (reducedMotion()) return;
+  for (const { from, to } of movesBetween(before, after)) {
+    const mover = svg.querySelector(`.mover[data-piece="${CSS.escape(to)}"]`);
+    if (!mover) continue;
+    const offset = from ? offsetBetween(after, flipped, from, to) : null;
+    if (!offset) {
+      mover.classList.add("arrive");
+      continue;
+    }
+    mover.style.transition = "none";
+    mover.style.transform = `translate(${offset[0]}px, ${offset[1]}px)`;
+    mover.getBoundingClientRect();
+    mover.style.transition = "";
+    mover.style.transform = "";
+  }
+}
