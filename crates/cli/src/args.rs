@@ -32,6 +32,19 @@ pub enum Command {
     Arena(ArenaArgs),
     /// List the games with their players and rules options.
     Games,
+    /// Serve the browser page and its JSON/WebSocket API.
+    Serve(ServeArgs),
+}
+
+/// `ludus serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free port; the first line printed names it).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
 }
 
 /// `ludus arena`.

@@ -31,6 +31,7 @@ fn main() -> ExitCode {
         Some(Command::Replay(args)) => commands::replay::run(&args),
         Some(Command::Arena(args)) => commands::arena::run(&args),
         Some(Command::Games) => commands::games::run(),
+        Some(Command::Serve(args)) => commands::serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

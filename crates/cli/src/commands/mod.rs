@@ -7,3 +7,4 @@ pub mod perft;
 pub mod play;
 pub mod query;
 pub mod replay;
+pub mod serve;
