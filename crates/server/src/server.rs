@@ -91,25 +91,17 @@ pub struct BackgroundServer {
 }
 
 impl BackgroundServer {
-    /// Starts a server on `127.0.0.1:0` with `config`.
+    /// Starts a server on `127.0.0.1:0` with `config`. May be called from inside another
+    /// runtime (an async test): the server's runtime lives on its own thread.
     pub fn start(config: Config) -> io::Result<BackgroundServer> {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()?;
-        let server = runtime.block_on(Server::bind("127.0.0.1:0", config))?;
-        let addr = server.local_addr()?;
+        let (ready, bound) = std::sync::mpsc::channel::<io::Result<SocketAddr>>();
         let (stop, stopped) = oneshot::channel::<()>();
         let thread = std::thread::Builder::new()
             .name("ludus-server".into())
-            .spawn(move || {
-                let shutdown = async {
-                    let _ = stopped.await;
-                };
-                // An I/O error of the listener ends the thread; the tests then fail to connect.
-                let _ = runtime.block_on(server.run(shutdown));
-                runtime.shutdown_background();
-            })?;
+            .spawn(move || serve_in_thread(config, &ready, stopped))?;
+        let addr = bound
+            .recv()
+            .map_err(|_| io::Error::other("the server thread ended before binding"))??;
         Ok(BackgroundServer {
             addr,
             stop: Some(stop),
@@ -126,6 +118,39 @@ impl BackgroundServer {
     pub fn url(&self) -> String {
         format!("http://{}/", self.addr)
     }
+}
+
+/// The server thread: its own runtime, bound, serving until `stopped`.
+fn serve_in_thread(
+    config: Config,
+    ready: &std::sync::mpsc::Sender<io::Result<SocketAddr>>,
+    stopped: oneshot::Receiver<()>,
+) {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            let _ = ready.send(Err(error));
+            return;
+        }
+    };
+    let server = match runtime.block_on(Server::bind("127.0.0.1:0", config)) {
+        Ok(server) => server,
+        Err(error) => {
+            let _ = ready.send(Err(error));
+            return;
+        }
+    };
+    let _ = ready.send(server.local_addr());
+    let shutdown = async {
+        let _ = stopped.await;
+    };
+    // An I/O error of the listener ends the thread; clients then fail to connect.
+    let _ = runtime.block_on(server.run(shutdown));
+    runtime.shutdown_background();
 }
 
 impl Drop for BackgroundServer {
