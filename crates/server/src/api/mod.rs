@@ -2,6 +2,7 @@
 
 mod actions;
 mod games;
+mod plain_errors;
 mod ws;
 
 use std::sync::Arc;
@@ -49,6 +50,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .fallback(assets::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::map_response(plain_errors::as_json))
         .layer(CatchPanicLayer::custom(|_| {
             ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,

@@ -191,6 +191,16 @@ async fn unknown_games_routes_methods_and_owner_actions() {
         StatusCode::BAD_REQUEST,
         "expected json or text",
     );
+    assert_error(
+        &api.get("/api/games/%FF%FE").await,
+        StatusCode::BAD_REQUEST,
+        "invalid",
+    );
+    assert_error(
+        &api.get(&format!("/api/games/{}/ws", game.id)).await,
+        StatusCode::BAD_REQUEST,
+        "expected a WebSocket upgrade",
+    );
     let undo = format!("/api/games/{}/undo", game.id);
     assert_error(
         &api.post(&undo, &json!({"token": game.token(1), "seq": 0}))
