@@ -4,5 +4,6 @@
 mod errors;
 mod games;
 mod history;
+mod searches;
 mod sockets;
 mod support;
