@@ -99,7 +99,7 @@ function cellContent(game, cell, state) {
           cell.stack.length)));
     }
     if (top.label && (top.label !== top.kind || glyphOf(game, top))) {
-      parts.push(s("text", { class: "corner", x: -44, y: -34, "dominant-baseline": "central" }, top.label));
+      parts.push(s("text", { class: "corner", x: -37, y: -29, "dominant-baseline": "central" }, top.label));
     }
   } else if (state.target) {
     parts.push(s("circle", { class: "dot", r: 13 }));
@@ -141,7 +141,7 @@ function drawCell(game, cell, place, marks) {
   const [cx, cy] = centre(place);
   const isPoint = cell.shape === "Point";
   const backdrop = isPoint
-    ? s("circle", { class: "backdrop", r: state.target || state.selected || state.hint || state.last ? 44 : 12 })
+    ? s("circle", { class: "backdrop", r: state.target || state.selected || state.hint || state.last ? 40 : 12 })
     : s("rect", { class: "backdrop", x: -UNIT / 2, y: -UNIT / 2, width: UNIT, height: UNIT });
   const ring = state.cursor
     ? s("rect", { class: "focus-ring", x: -44, y: -44, width: 88, height: 88, rx: isPoint ? 44 : 6 })

@@ -13,13 +13,26 @@ function countLeft(snap, label) {
   return found ? ` (${found[1]} left)` : "";
 }
 
+/**
+ * The digit that picks chooser entry `index`: the label itself when every label is a distinct
+ * digit (Yoxii's values: 3 picks the value 3), else the entry's position from 1.
+ */
+export function chooserKey(entries, index) {
+  const labels = entries.map((entry) => entry.label);
+  const digits = labels.every((label) => /^[1-9]$/.test(label)) && new Set(labels).size === labels.length;
+  if (digits) return labels[index];
+  return index < 9 ? String(index + 1) : null;
+}
+
 /** The chooser: one button per decision sharing the selected cells; digits choose too. */
 export function chooserBar(screen, entries) {
   if (!entries || !entries.length) return null;
-  return [h("span", {}, "Choose:"), entries.map((entry, i) =>
-    h("button", { type: "button", class: "choice", "data-move": entry.move, "aria-keyshortcuts": i < 9 ? String(i + 1) : null,
+  return [h("span", {}, "Choose:"), entries.map((entry, i) => {
+    const key = chooserKey(entries, i);
+    return h("button", { type: "button", class: "choice", "data-move": entry.move, "aria-keyshortcuts": key,
       onclick: () => screen.play(entry.move) },
-    i < 9 ? h("kbd", {}, `${i + 1} `) : null, entry.label, countLeft(screen.snap, entry.label)))];
+    key && key !== entry.label ? h("kbd", {}, `${key} `) : null, entry.label, countLeft(screen.snap, entry.label));
+  })];
 }
 
 function confirmResign(screen) {

@@ -21,7 +21,7 @@ function assign(node, attrs) {
 
 function append(node, children) {
   for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
+    if (child === null || child === undefined || child === false || child === "") continue;
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;

@@ -9,7 +9,7 @@ import { pick, targets, cellFree, stepCursor } from "./pointing.js";
 import { describeStack } from "./pieces.js";
 import { animateMoves } from "./animate.js";
 import { seatLabel, thinkingText } from "./panel.js";
-import { drawSide, chooserBar } from "./controls.js";
+import { drawSide, chooserBar, chooserKey } from "./controls.js";
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -120,6 +120,11 @@ class GameScreen {
       this.live = null;
     }
     this.draw();
+    if (changed && this.sentAt) {
+      // From the person's click to the answer drawn, for docs/WEB.md's measurement.
+      this.context.main.dataset.clickToDrawMs = (performance.now() - this.sentAt).toFixed(1);
+      this.sentAt = null;
+    }
     if (changed && before && !this.viewing) {
       const svg = this.boardHolder.querySelector("svg");
       if (svg) animateMoves(svg, before.view, snap.view, this.flipped());
@@ -130,17 +135,23 @@ class GameScreen {
   async send(action, body) {
     this.errorLine.textContent = "";
     this.setBusy(true);
+    let answer = null;
+    let failure = null;
     try {
-      const answer = await act(this.id, action, body);
-      if (answer && answer.view) this.accept(answer);
-      return answer;
+      answer = await act(this.id, action, body);
     } catch (err) {
-      this.errorLine.textContent = err.message;
-      if (err.snapshot) this.accept(err.snapshot);
-      return null;
-    } finally {
-      this.setBusy(false);
+      failure = err;
     }
+    this.setBusy(false);
+    if (failure) {
+      if (failure.snapshot) this.accept(failure.snapshot);
+      this.errorLine.textContent = failure.message;
+      this.draw();
+      return null;
+    }
+    if (answer && answer.view) this.accept(answer);
+    this.draw();
+    return answer;
   }
 
   /** While an action is on its way, clicks wait: the page never sends two moves for one position. */
@@ -158,6 +169,7 @@ class GameScreen {
     }
     this.selected = [];
     this.chooser = null;
+    this.sentAt = performance.now();
     const answer = await this.send("moves", { token, move, seq: this.snap.seq });
     if (answer && done) done();
   }
@@ -219,11 +231,6 @@ class GameScreen {
     this.draw();
   }
 
-  choose(index) {
-    const entry = this.chooser && this.chooser[index];
-    if (entry) this.play(entry.move);
-  }
-
   clearSelection() {
     this.selected = [];
     this.chooser = null;
@@ -268,9 +275,12 @@ class GameScreen {
     if (event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
     if (event.key === "Escape") {
       this.clearSelection();
-    } else if (/^[1-9]$/.test(event.key) && this.chooser) {
+    } else if (/^[1-9]$/.test(event.key)) {
+      const entries = this.chooser || (this.myTurn() ? cellFree(this.snap.pointing) : null);
+      const index = entries ? entries.findIndex((_, i) => chooserKey(entries, i) === event.key) : -1;
+      if (index < 0) return;
       event.preventDefault();
-      this.choose(Number(event.key) - 1);
+      this.play(entries[index].move);
     }
   }
 

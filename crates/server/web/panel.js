@@ -51,7 +51,7 @@ export function thinkingText(snap, now) {
 export function evalPanel(snap, analysis) {
   if (!analysis) {
     return h("section", { class: "panel eval", "aria-label": "Evaluation" },
-      h("p", { class: "legend muted" }, "The evaluation appears after a computer move or a hint."));
+      h("p", { class: "eval-legend muted" }, "The evaluation appears after a computer move or a hint."));
   }
   const point = analysis.bar_seat || 1;
   const share = Math.round(((Math.max(-1, Math.min(1, Number(analysis.bar) || 0)) + 1) / 2) * 100);
@@ -67,7 +67,7 @@ export function evalPanel(snap, analysis) {
   return h("section", { class: "panel eval", "aria-label": "Evaluation" },
     h("h3", {}, `Evaluation ${analysis.score_text || ""}`),
     bar,
-    h("p", { class: "legend" }, `Seen from ${seatLabel(snap, point)}: the left part grows as ${seatLabel(snap, point)} stands better${depth}${by}.`),
+    h("p", { class: "eval-legend" }, `Seen from ${seatLabel(snap, point)}: the left part grows as ${seatLabel(snap, point)} stands better${depth}${by}.`),
     analysis.pv && analysis.pv.length ? h("p", { class: "pv" }, "Expected line: ", h("code", {}, analysis.pv.join(" "))) : null);
 }
 

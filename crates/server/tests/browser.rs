@@ -1,0 +1,78 @@
+//! The page in a real headless Chromium, driven over WebDriver as a person would use it, against
+//! a real server on 127.0.0.1:0 in this process. One chromedriver and one browser session run
+//! every scenario in turn (they share nothing but the browser), and each leaves a screenshot of
+//! its board in `docs/screenshots/`.
+//!
+//! Without Chromium and chromedriver the test says so and passes, except in CI (`CI=true`),
+//! where `.ci/run` installs them and a missing browser fails.
+
+mod browser {
+    pub mod choosing;
+    pub mod driver;
+    pub mod page;
+    pub mod whole_game;
+}
+
+use std::future::Future;
+use std::time::Instant;
+
+use browser::{choosing, driver::Browser, whole_game};
+
+async fn timed<F: Future>(name: &str, scenario: F) -> F::Output {
+    let started = Instant::now();
+    let output = scenario.await;
+    eprintln!(
+        "browser scenario {name}: {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    output
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_played_in_chromium() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let server = ludus_server::Server::bind("127.0.0.1:0", ludus_server::Config::default())
+        .await
+        .expect("server binds");
+    let base = server.url();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(server.run(async move {
+        let _ = stopped.await;
+    }));
+    let client = &browser.client;
+    let scratch = tempfile::tempdir().expect("scratch directory");
+
+    timed("keyboard move", whole_game::keyboard_move(client, &base)).await;
+    timed(
+        "Qawale turns and undo",
+        choosing::qawale_turns_and_undo(client, &base),
+    )
+    .await;
+    timed(
+        "record download and load",
+        choosing::record_download_and_load(client, &browser.downloads),
+    )
+    .await;
+    timed("Yoxii value", choosing::yoxii_value_picked(client, &base)).await;
+    timed(
+        "Splut! throw",
+        choosing::splut_throw_chosen(client, &base, scratch.path()),
+    )
+    .await;
+    timed(
+        "Qilin placements",
+        whole_game::qilin_placements(client, &base),
+    )
+    .await;
+    timed(
+        "Replica against the computer",
+        whole_game::replica_against_the_computer(client, &base),
+    )
+    .await;
+
+    browser.stop().await;
+    let _ = stop.send(());
+    let _ = running.await;
+}

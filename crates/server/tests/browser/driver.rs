@@ -1,0 +1,188 @@
+//! Headless Chromium driven over WebDriver: finding the browser and chromedriver, starting one
+//! chromedriver for the whole test binary, and the waits and clicks the scenarios share.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::elements::Element;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{json, Value};
+
+/// How long any wait in a scenario may take before the test fails.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// A running chromedriver and a browser session on it.
+pub struct Browser {
+    pub client: Client,
+    driver: Child,
+    /// Where Chromium saves downloads (the saved records).
+    pub downloads: PathBuf,
+    _profile: tempfile::TempDir,
+    _download_dir: tempfile::TempDir,
+}
+
+fn on_path(names: &[&str]) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&path) {
+        for name in names {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+    }
+    None
+}
+
+/// Debian's `/usr/bin/chromium` is a shell wrapper; chromedriver drives the real binary best.
+fn chromium_binary() -> Option<PathBuf> {
+    let real = Path::new("/usr/lib/chromium/chromium");
+    if real.is_file() {
+        return Some(real.to_path_buf());
+    }
+    on_path(&["chromium", "chromium-browser", "google-chrome", "chrome"])
+}
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map(|addr| addr.port())
+        .expect("a free local port")
+}
+
+impl Browser {
+    /// Starts chromedriver and a headless Chromium; `None` (after saying why) when they are not
+    /// installed on a developer's machine. In CI (`CI=true`) a missing browser fails the test.
+    pub async fn start() -> Option<Browser> {
+        let (Some(driver), Some(chromium)) = (on_path(&["chromedriver"]), chromium_binary()) else {
+            let message = "browser tests need Chromium and chromedriver \
+                           (Debian: apt-get install chromium chromium-driver)";
+            assert!(std::env::var("CI").as_deref() != Ok("true"), "{message}");
+            eprintln!("SKIPPED: {message}");
+            return None;
+        };
+        let port = free_port();
+        let driver = Command::new(driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let profile = tempfile::tempdir().expect("a temporary profile directory");
+        let download_dir = tempfile::tempdir().expect("a temporary download directory");
+        let client = connect(port, &chromium, profile.path(), download_dir.path()).await;
+        Some(Browser {
+            client,
+            driver,
+            downloads: download_dir.path().to_path_buf(),
+            _profile: profile,
+            _download_dir: download_dir,
+        })
+    }
+
+    /// Ends the session and chromedriver.
+    pub async fn stop(mut self) {
+        let _ = self.client.clone().close().await;
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+async fn connect(port: u16, chromium: &Path, profile: &Path, downloads: &Path) -> Client {
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1280,900",
+    ]
+    .into_iter()
+    .map(String::from)
+    .chain([format!("--user-data-dir={}", profile.display())])
+    .collect::<Vec<_>>();
+    let options = json!({
+        "binary": chromium,
+        "args": args,
+        "prefs": {
+            "download.default_directory": downloads,
+            "download.prompt_for_download": false,
+        },
+    });
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("goog:chromeOptions".into(), options);
+    let url = format!("http://127.0.0.1:{port}");
+    let started = Instant::now();
+    loop {
+        match ClientBuilder::new(HttpConnector::new())
+            .capabilities(capabilities.clone())
+            .connect(&url)
+            .await
+        {
+            Ok(client) => return client,
+            // chromedriver takes a moment to listen after it starts.
+            Err(err) => {
+                assert!(
+                    started.elapsed() < PATIENCE,
+                    "no WebDriver session on {url}: {err}"
+                );
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
+/// Runs `script` (a function body that returns a value) in the page.
+pub async fn eval(client: &Client, script: &str) -> Value {
+    client
+        .execute(script, Vec::new())
+        .await
+        .expect("script runs")
+}
+
+/// Waits until `script` returns a truthy value; fails the test with `what` after `PATIENCE`.
+pub async fn wait_until(client: &Client, script: &str, what: &str) -> Value {
+    let started = Instant::now();
+    loop {
+        let value = client
+            .execute(script, Vec::new())
+            .await
+            .unwrap_or(Value::Null);
+        let ready = match &value {
+            Value::Null => false,
+            Value::Bool(b) => *b,
+            Value::String(s) => !s.is_empty(),
+            Value::Number(_) | Value::Array(_) | Value::Object(_) => true,
+        };
+        if ready {
+            return value;
+        }
+        assert!(started.elapsed() < PATIENCE, "timed out waiting for {what}");
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// The element `css`, waiting for it to appear.
+pub async fn find(client: &Client, css: &str) -> Element {
+    client
+        .wait()
+        .at_most(PATIENCE)
+        .for_element(Locator::Css(css))
+        .await
+        .unwrap_or_else(|err| panic!("no element {css}: {err}"))
+}
+
+/// Clicks the element `css` as a person would (a real pointer click through WebDriver).
+pub async fn click(client: &Client, css: &str) {
+    find(client, css)
+        .await
+        .click()
+        .await
+        .unwrap_or_else(|err| panic!("cannot click {css}: {err}"));
+}

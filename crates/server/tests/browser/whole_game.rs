@@ -1,0 +1,179 @@
+//! Scenarios of playing by pointing and by keyboard: a whole Replica game against the computer to
+//! the game-over summary, Qilin placements, and one move made with the arrow keys and Enter.
+
+use fantoccini::key::Key;
+use fantoccini::Client;
+
+use super::driver::{eval, find, wait_until};
+use super::page::{
+    history, play_first_decision, screenshot, seq, start_game, targets, wait_my_turn,
+    wait_seq_after,
+};
+
+/// A whole Replica game against the level-1 computer, played by clicks until the page shows the
+/// game-over summary with a winner or a draw and its reason.
+pub async fn replica_against_the_computer(client: &Client, base: &str) {
+    start_game(client, base, "replica", &[], &["human", "ai:1"]).await;
+    let mut turns = 0;
+    let mut latencies = Vec::new();
+    while wait_my_turn(client).await {
+        play_first_decision(client).await;
+        let latency = eval(
+            client,
+            "return Number(document.querySelector('main').dataset.clickToDrawMs);",
+        )
+        .await;
+        latencies.extend(latency.as_f64());
+        turns += 1;
+        if turns == 8 {
+            screenshot(client, "replica").await;
+        }
+        assert!(
+            turns < 400,
+            "the game did not end within 400 of this person's decisions"
+        );
+    }
+    latencies.sort_by(f64::total_cmp);
+    if let (Some(first), Some(last)) = (latencies.first(), latencies.last()) {
+        // A measurement for docs/WEB.md, not an assertion: machines differ.
+        eprintln!(
+            "click to answer drawn over {} moves: min {first:.1} ms, median {:.1} ms, max {last:.1} ms",
+            latencies.len(),
+            latencies[latencies.len() / 2]
+        );
+    }
+    let summary = find(client, "#game-over")
+        .await
+        .text()
+        .await
+        .expect("summary text");
+    assert!(summary.contains("Game over"), "{summary}");
+    assert!(
+        summary.contains("Reason:"),
+        "the summary names the reason: {summary}"
+    );
+    assert!(
+        summary.contains("wins") || summary.contains("Winner") || summary.contains("draw"),
+        "the summary names the result: {summary}"
+    );
+    // No legal target is lit once the game is over.
+    assert!(targets(client).await.is_empty());
+}
+
+/// Qilin's points and lines: three placements against the computer, then the board's picture.
+pub async fn qilin_placements(client: &Client, base: &str) {
+    start_game(client, base, "qilin", &[], &["human", "ai:1"]).await;
+    for _ in 0..3 {
+        assert!(
+            wait_my_turn(client).await,
+            "Qilin ended during the placements"
+        );
+        play_first_decision(client).await;
+    }
+    assert!(wait_my_turn(client).await);
+    let pieces = eval(
+        client,
+        "return document.querySelectorAll('.cell.point .piece').length;",
+    )
+    .await;
+    assert!(
+        pieces.as_u64() >= Some(4),
+        "my three pieces and the computer's replies on the points, found {pieces}"
+    );
+    screenshot(client, "qilin").await;
+}
+
+const CURSOR_AND_TARGET: &str = "
+    const place = (el) => { const m = /translate\\(([-\\d.]+),([-\\d.]+)\\)/.exec(el.getAttribute('transform')); return [Number(m[1]), Number(m[2])]; };
+    const cursor = document.activeElement.closest('[data-cell]');
+    const target = document.querySelector('.cell.target');
+    if (!cursor || !target) return null;
+    return { cursor: cursor.dataset.cell, target: target.dataset.cell, from: place(cursor), to: place(target) };";
+
+/// One Replica move by keyboard alone: Enter on the focused piece, arrow keys to a lit target,
+/// Enter again; Escape clears a selection.
+pub async fn keyboard_move(client: &Client, base: &str) {
+    start_game(client, base, "replica", &[], &["human", "human"]).await;
+    // The board's one tabbable cell is where keyboard focus lands.
+    eval(
+        client,
+        "document.querySelector('[data-cell][tabindex=\"0\"]').focus(); return true;",
+    )
+    .await;
+    let before = seq(client).await;
+    let enter = Key::Enter.to_string();
+    client
+        .active_element()
+        .await
+        .expect("focus")
+        .send_keys(&enter)
+        .await
+        .expect("Enter");
+    wait_until(
+        client,
+        "return document.querySelector('.cell.selected') !== null;",
+        "a selected piece",
+    )
+    .await;
+    let escape = Key::Escape.to_string();
+    client
+        .active_element()
+        .await
+        .expect("focus")
+        .send_keys(&escape)
+        .await
+        .expect("Escape");
+    wait_until(
+        client,
+        "return document.querySelector('.cell.selected') === null;",
+        "Escape to clear",
+    )
+    .await;
+    client
+        .active_element()
+        .await
+        .expect("focus")
+        .send_keys(&enter)
+        .await
+        .expect("Enter");
+    wait_until(
+        client,
+        "return document.querySelector('.cell.selected') !== null;",
+        "a selected piece",
+    )
+    .await;
+    for _ in 0..24 {
+        let state = eval(client, CURSOR_AND_TARGET).await;
+        let (Some(cursor), Some(target)) = (state["cursor"].as_str(), state["target"].as_str())
+        else {
+            panic!("no focused cell or no lit target: {state}");
+        };
+        if cursor == target {
+            break;
+        }
+        let dx = state["to"][0].as_f64().unwrap_or(0.0) - state["from"][0].as_f64().unwrap_or(0.0);
+        let dy = state["to"][1].as_f64().unwrap_or(0.0) - state["from"][1].as_f64().unwrap_or(0.0);
+        let key = match (dx.abs() >= dy.abs(), dx > 0.0, dy > 0.0) {
+            (true, true, _) => Key::Right,
+            (true, false, _) => Key::Left,
+            (false, _, true) => Key::Down,
+            (false, _, false) => Key::Up,
+        };
+        client
+            .active_element()
+            .await
+            .expect("focus")
+            .send_keys(&key.to_string())
+            .await
+            .expect("arrow");
+    }
+    client
+        .active_element()
+        .await
+        .expect("focus")
+        .send_keys(&enter)
+        .await
+        .expect("Enter");
+    wait_seq_after(client, before).await;
+    assert_eq!(history(client).await.len(), 1, "one move made by keyboard");
+}
