@@ -46,7 +46,7 @@ class GameScreen {
     this.errorLine = h("p", { class: "error", id: "error", role: "alert" });
     this.cellInfo = h("p", { class: "muted", id: "cell-info" });
     this.moveInput = h("input", { type: "text", id: "move-text", name: "move", autocomplete: "off", spellcheck: "false",
-      "aria-label": "Move in notation", placeholder: "type a move, e.g. as in the history" });
+      "aria-label": "Move in notation", placeholder: "or type a move" });
     const form = h("form", { class: "move-entry", id: "move-form" }, this.moveInput,
       h("button", { type: "submit" }, "Play"));
     form.addEventListener("submit", (event) => {

@@ -177,6 +177,8 @@ pub async fn yoxii_value_picked(client: &Client, base: &str) {
         "the turn reads value 3 placed"
     );
     screenshot(client, "yoxii").await;
+    typed_move(client).await;
+    resign_confirmed(client).await;
 }
 
 /// A throw among the legal moves that shares its cells with another decision (so the page must
@@ -281,5 +283,53 @@ pub async fn splut_throw_chosen(client: &Client, base: &str, scratch: &Path) {
     assert!(
         moves.last().is_some_and(|m| m.contains(&throw)),
         "the throw {throw} is in the history {moves:?}"
+    );
+}
+
+/// The text box takes a move in notation (here the first legal decision the server lists).
+async fn typed_move(client: &Client) {
+    let legal = eval(
+        client,
+        "const x = new XMLHttpRequest(); x.open('GET', '/api/games/' + location.pathname.slice(3), false); x.send(); return JSON.parse(x.responseText).legal[0];",
+    )
+    .await;
+    let legal = legal.as_str().expect("a legal decision").to_string();
+    let before = seq(client).await;
+    let input = find(client, "#move-text").await;
+    input.send_keys(&legal).await.expect("typed");
+    input
+        .send_keys(&fantoccini::key::Key::Enter.to_string())
+        .await
+        .expect("Enter");
+    wait_seq_after(client, before).await;
+    assert_eq!(
+        input.prop("value").await.expect("value").as_deref(),
+        Some(""),
+        "the box empties after the move"
+    );
+}
+
+/// Resigning asks first; "Keep playing" changes nothing, "Resign" ends the game.
+async fn resign_confirmed(client: &Client) {
+    click(client, "#resign").await;
+    click(client, "#cancel-resign").await;
+    assert_eq!(
+        eval(
+            client,
+            "return document.querySelector('main').dataset.over;"
+        )
+        .await,
+        "false"
+    );
+    click(client, "#resign").await;
+    click(client, "#confirm-resign").await;
+    let summary = find(client, "#game-over")
+        .await
+        .text()
+        .await
+        .expect("summary");
+    assert!(
+        summary.to_lowercase().contains("resign"),
+        "the reason names the resignation: {summary}"
     );
 }

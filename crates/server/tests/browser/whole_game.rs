@@ -1,10 +1,11 @@
 //! Scenarios of playing by pointing and by keyboard: a whole Replica game against the computer to
-//! the game-over summary, Qilin placements, and one move made with the arrow keys and Enter.
+//! the game-over summary, Qilin placements, one move made with the arrow keys and Enter, and
+//! looking at an earlier position from the history.
 
 use fantoccini::key::Key;
 use fantoccini::Client;
 
-use super::driver::{eval, find, wait_until};
+use super::driver::{click, eval, find, wait_until};
 use super::page::{
     history, play_first_decision, screenshot, seq, start_game, targets, wait_my_turn,
     wait_seq_after,
@@ -176,4 +177,35 @@ pub async fn keyboard_move(client: &Client, base: &str) {
         .expect("Enter");
     wait_seq_after(client, before).await;
     assert_eq!(history(client).await.len(), 1, "one move made by keyboard");
+    looking_back(client).await;
+}
+
+/// Clicking "start" in the history shows the first position (the move's piece back home) with a
+/// way back; nothing is playable meanwhile.
+async fn looking_back(client: &Client) {
+    const PIECES: &str = "return [...document.querySelectorAll('[data-cell]')].filter(c => c.querySelector('.piece')).map(c => c.dataset.cell).sort().join(' ');";
+    let now = eval(client, PIECES).await;
+    click(client, ".history button[data-ply=\"0\"]").await;
+    find(client, "#back-to-game").await;
+    let start = eval(client, PIECES).await;
+    assert_ne!(
+        start, now,
+        "the start position differs from the position after the move"
+    );
+    assert!(
+        targets(client).await.is_empty(),
+        "nothing lit in an earlier position"
+    );
+    click(client, "#back-to-game").await;
+    wait_until(
+        client,
+        "return document.querySelector('#back-to-game') === null;",
+        "the live position",
+    )
+    .await;
+    assert_eq!(
+        eval(client, PIECES).await,
+        now,
+        "back to the position after the move"
+    );
 }
