@@ -16,6 +16,11 @@ pub struct Config {
     pub search_threads: usize,
     /// The hint's search time, in seconds.
     pub hint_seconds: f64,
+    /// The longest a computer's search may hold a core, in seconds, whatever its spec asks
+    /// (`ai:4:time=1000`): then its stop flag is raised and it plays the best found so far.
+    pub max_search_seconds: f64,
+    /// Hints of one game searched at once.
+    pub max_hints: usize,
 }
 
 impl Default for Config {
@@ -27,6 +32,8 @@ impl Default for Config {
             frame_limit: 64 * 1024,
             search_threads: std::thread::available_parallelism().map_or(2, usize::from),
             hint_seconds: 0.5,
+            max_search_seconds: 30.0,
+            max_hints: 2,
         }
     }
 }

@@ -100,6 +100,7 @@ async fn run(game: Arc<LiveGame>, hub: Arc<Hub>, job: Job) {
         return;
     }
     let (id, seat) = (job.id, job.seat);
+    watchdog(&job.stop, hub.config.max_search_seconds);
     let watcher = Arc::clone(&game);
     let result = tokio::task::spawn_blocking(move || {
         let _permit = permit;
@@ -108,6 +109,16 @@ async fn run(game: Arc<LiveGame>, hub: Arc<Hub>, job: Job) {
     .await
     .unwrap_or_else(|e| Err(format!("the search failed: {e}")));
     game.finish_search(&hub, id, seat, result);
+}
+
+/// Raises `stop` after `seconds`, so no spec can hold a core for longer.
+pub fn watchdog(stop: &StopFlag, seconds: f64) {
+    let stop = stop.clone();
+    let limit = Duration::from_secs_f64(seconds.clamp(0.0, 86_400.0));
+    tokio::spawn(async move {
+        tokio::time::sleep(limit).await;
+        stop.raise();
+    });
 }
 
 /// The search itself, on a worker thread; a panic in it becomes an error.

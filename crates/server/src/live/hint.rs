@@ -24,8 +24,14 @@ pub async fn hint(game: &Arc<LiveGame>, hub: &Arc<Hub>, token: &str) -> Result<V
             return Err(ApiError::unprocessable("no hint: the game is over")
                 .with_snapshot(table.snapshot()));
         };
-        let stop = StopFlag::default();
         table.hint_stops.retain(|s| !s.is_raised());
+        if table.hint_stops.len() >= hub.config.max_hints {
+            return Err(ApiError::unavailable(
+                "hints are already being searched for this game: expected one at a time",
+            )
+            .with_snapshot(table.snapshot()));
+        }
+        let stop = StopFlag::default();
         table.hint_stops.push(stop.clone());
         (
             table.game.clone(),

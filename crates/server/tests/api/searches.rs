@@ -58,3 +58,27 @@ async fn searches_wait_for_a_free_core_and_undo_stops_a_long_one() {
     );
     assert_eq!(after["seq"], undone["seq"]);
 }
+
+#[tokio::test]
+async fn no_spec_holds_a_core_past_the_servers_limit() {
+    let api = Api::with(Config {
+        max_search_seconds: 0.3,
+        ..Config::default()
+    });
+    let game = api
+        .create(&json!({"game": "qawale", "players": ["human", "ai:4:time=600"]}))
+        .await;
+    let mut snapshot = api.snapshot(&game.id).await;
+    let mut dice = Dice(8);
+    while snapshot["to_move"] == 1 {
+        let notation = dice.legal(&snapshot);
+        snapshot = api.play(&game, &snapshot, &notation).await.1;
+    }
+    let started = Instant::now();
+    api.wait_for(&game.id, |s| s["to_move"] == 1 && s["thinking"].is_null())
+        .await;
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "stopped after 0.3 s"
+    );
+}
