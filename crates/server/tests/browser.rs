@@ -18,13 +18,15 @@ use std::time::Instant;
 
 use browser::{choosing, driver::Browser, whole_game};
 
-async fn timed<F: Future>(name: &str, scenario: F) -> F::Output {
+/// Runs a scenario, says how long it took, and checks the page reported no fault of its own.
+async fn timed<F: Future>(client: &fantoccini::Client, name: &str, scenario: F) -> F::Output {
     let started = Instant::now();
     let output = scenario.await;
     eprintln!(
         "browser scenario {name}: {:.1} s",
         started.elapsed().as_secs_f64()
     );
+    browser::page::assert_no_page_fault(client, name).await;
     output
 }
 
@@ -44,29 +46,44 @@ async fn the_page_played_in_chromium() {
     let client = &browser.client;
     let scratch = tempfile::tempdir().expect("scratch directory");
 
-    timed("keyboard move", whole_game::keyboard_move(client, &base)).await;
     timed(
+        client,
+        "keyboard move",
+        whole_game::keyboard_move(client, &base),
+    )
+    .await;
+    timed(
+        client,
         "Qawale turns and undo",
         choosing::qawale_turns_and_undo(client, &base),
     )
     .await;
     timed(
+        client,
         "record download and load",
         choosing::record_download_and_load(client, &browser.downloads),
     )
     .await;
-    timed("Yoxii value", choosing::yoxii_value_picked(client, &base)).await;
     timed(
+        client,
+        "Yoxii value",
+        choosing::yoxii_value_picked(client, &base),
+    )
+    .await;
+    timed(
+        client,
         "Splut! throw",
         choosing::splut_throw_chosen(client, &base, scratch.path()),
     )
     .await;
     timed(
+        client,
         "Qilin placements",
         whole_game::qilin_placements(client, &base),
     )
     .await;
     timed(
+        client,
         "Replica against the computer",
         whole_game::replica_against_the_computer(client, &base),
     )

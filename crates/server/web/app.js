@@ -59,5 +59,13 @@ document.addEventListener("click", (event) => {
 });
 window.addEventListener("popstate", route);
 
+// A fault in the page itself is said on the page (and the game goes on from the next snapshot).
+function reportFault(message) {
+  const line = document.getElementById("page-error");
+  if (line) line.textContent = `The page hit a problem: ${message}. Reloading the page continues the game.`;
+}
+window.addEventListener("error", (event) => reportFault(event.message));
+window.addEventListener("unhandledrejection", (event) => reportFault(String(event.reason && event.reason.message || event.reason)));
+
 setupTheme();
 route();

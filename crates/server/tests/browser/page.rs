@@ -153,6 +153,16 @@ pub async fn wait_idle(client: &Client) {
     .await;
 }
 
+/// Fails when the page reported a fault of its own (a script error) since it was loaded.
+pub async fn assert_no_page_fault(client: &Client, scenario: &str) {
+    let fault = eval(
+        client,
+        "const e = document.getElementById('page-error'); return e ? e.textContent : '';",
+    )
+    .await;
+    assert_eq!(fault, "", "the page reported a fault during {scenario}");
+}
+
 /// What the page shows and what the server holds, for a failing test's message.
 pub async fn page_state(client: &Client) -> Value {
     eval(

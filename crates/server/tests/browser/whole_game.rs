@@ -26,6 +26,15 @@ pub async fn replica_against_the_computer(client: &Client, base: &str) {
         .await;
         latencies.extend(latency.as_f64());
         turns += 1;
+        if turns == 2 {
+            // The computer's reply was announced in the live region for screen readers.
+            wait_until(
+                client,
+                "return /played/.test(document.getElementById('announcer').textContent);",
+                "the computer's move announced",
+            )
+            .await;
+        }
         if turns == 8 {
             screenshot(client, "replica").await;
         }
