@@ -31,21 +31,29 @@ export function movesBetween(before, after) {
   });
 }
 
-/** Animates the pieces of `svg` that moved between the views `before` and `after`. */
-export function animateMoves(svg, before, after, flipped) {
-  if (reducedMotion()) return;
+/** How long a piece takes from cell to cell, as in style.css. */
+export const SLIDE_MS = 200;
+
+/**
+ * Animates the pieces of `svg` that moved between the views `before` and `after`, `elapsed` ms
+ * into the slide: a redraw during a slide (a thinking frame, say) picks the slide up where it was.
+ */
+export function animateMoves(svg, before, after, flipped, elapsed = 0) {
+  if (reducedMotion() || elapsed >= SLIDE_MS) return;
+  const left = 1 - elapsed / SLIDE_MS;
   for (const { from, to } of movesBetween(before, after)) {
     const mover = svg.querySelector(`.mover[data-piece="${CSS.escape(to)}"]`);
     if (!mover) continue;
     const offset = from ? offsetBetween(after, flipped, from, to) : null;
     if (!offset) {
       mover.classList.add("arrive");
+      mover.style.animationDelay = `${-elapsed}ms`;
       continue;
     }
     mover.style.transition = "none";
-    mover.style.transform = `translate(${offset[0]}px, ${offset[1]}px)`;
+    mover.style.transform = `translate(${offset[0] * left}px, ${offset[1] * left}px)`;
     mover.getBoundingClientRect();
-    mover.style.transition = "";
+    mover.style.transition = `transform ${Math.round(SLIDE_MS * left)}ms ease-out`;
     mover.style.transform = "";
   }
 }

@@ -98,7 +98,7 @@ export function drawSide(screen, side) {
   const analysis = screen.live && screen.live.seq === snap.seq ? screen.live : snap.analysis;
   replace(side,
     snap.outcome ? gameOverPanel(snap) : null,
-    seatsPanel(snap),
+    seatsPanel(screen.viewing ? { ...snap, view: screen.viewing.view } : snap),
     h("p", { class: "thinking", id: "thinking", "aria-live": "off" }, thinkingText(snap, Date.now()),
       snap.paused ? "Paused." : ""),
     actionsPanel(screen),

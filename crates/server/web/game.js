@@ -85,7 +85,8 @@ class GameScreen {
     const mover = this.moverToken();
     return mover || (tokens.seats[0] && tokens.seats[0].token) || tokens.owner;
   }
-  myTurn() { return Boolean(this.moverToken()) && !this.snap.outcome && !this.viewing && !this.busy; }
+  myTurn() { return Boolean(this.moverToken()) && !this.snap.outcome && !this.viewing; }
+  canAct() { return this.myTurn() && !this.busy; }
   flipped() {
     if (this.flip !== null) return this.flip;
     const players = this.snap.players || [];
@@ -110,24 +111,25 @@ class GameScreen {
 
   accept(snap) {
     if (!snap || (this.snap && snap.seq < this.snap.seq)) return;
+    const text = JSON.stringify(snap);
+    // The answer to a POST and the socket's broadcast bring the same snapshot: draw it once.
+    if (text === this.snapText) return;
     const before = this.snap;
     this.snap = snap;
+    this.snapText = text;
     const changed = !before || before.seq !== snap.seq;
     if (changed) {
       this.selected = [];
       this.chooser = null;
       this.hint = null;
       this.live = null;
+      this.slide = before ? { before: before.view, after: snap.view, at: performance.now() } : null;
     }
     this.draw();
     if (changed && this.sentAt) {
       // From the person's click to the answer drawn, for docs/WEB.md's measurement.
       this.context.main.dataset.clickToDrawMs = (performance.now() - this.sentAt).toFixed(1);
       this.sentAt = null;
-    }
-    if (changed && before && !this.viewing) {
-      const svg = this.boardHolder.querySelector("svg");
-      if (svg) animateMoves(svg, before.view, snap.view, this.flipped());
     }
   }
 
@@ -146,11 +148,9 @@ class GameScreen {
     if (failure) {
       if (failure.snapshot) this.accept(failure.snapshot);
       this.errorLine.textContent = failure.message;
-      this.draw();
       return null;
     }
     if (answer && answer.view) this.accept(answer);
-    this.draw();
     return answer;
   }
 
@@ -158,10 +158,11 @@ class GameScreen {
   setBusy(busy) {
     this.busy = busy;
     this.context.main.dataset.busy = busy ? "true" : "false";
-    this.context.main.dataset.myTurn = this.myTurn() ? "true" : "false";
+    this.context.main.dataset.myTurn = this.canAct() ? "true" : "false";
   }
 
   async play(move, done) {
+    if (this.busy) return;
     const token = this.moverToken();
     if (!token) {
       this.errorLine.textContent = this.snap.outcome ? "The game is over." : `It is ${seatLabel(this.snap, this.snap.to_move)}'s turn; you do not play that seat.`;
@@ -312,13 +313,17 @@ class GameScreen {
     const main = this.context.main;
     main.dataset.seq = snap.seq;
     main.dataset.toMove = snap.to_move || "";
-    main.dataset.myTurn = this.myTurn() ? "true" : "false";
+    main.dataset.myTurn = this.canAct() ? "true" : "false";
     main.dataset.over = snap.outcome ? "true" : "false";
     main.dataset.game = snap.game;
-    this.status.textContent = this.viewing ? `Position after ${this.viewing.ply} turns` : view.status;
-    replace(this.boardHolder, drawBoard(snap.game, view, this.marks(view), this.flipped()));
+    this.status.textContent = this.viewing ? this.viewingText() : view.status;
+    const board = drawBoard(snap.game, view, this.marks(view), this.flipped());
+    replace(this.boardHolder, board);
+    if (this.slide && !this.viewing) {
+      animateMoves(board, this.slide.before, this.slide.after, this.flipped(), performance.now() - this.slide.at);
+    }
     replace(this.viewBanner, this.viewing ? h("p", { class: "notice row" },
-      `You are looking at an earlier position (after ${this.viewing.ply} turns).`,
+      `You are looking at ${this.viewingText().toLowerCase()}; the game goes on meanwhile.`,
       h("button", { type: "button", id: "back-to-game", onclick: () => this.backToGame() }, "Back to the game")) : null);
     const free = this.myTurn() && !this.chooser ? cellFree(snap.pointing) : null;
     replace(this.chooserBox, chooserBar(this, this.chooser || free));
@@ -328,6 +333,10 @@ class GameScreen {
   }
 
   drawSide() { drawSide(this, this.side); }
+
+  viewingText() {
+    return this.viewing.ply === 0 ? "The start position" : `The position after turn ${this.viewing.ply}`;
+  }
 
   describeCursor() {
     const view = this.shownView();

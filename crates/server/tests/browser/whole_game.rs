@@ -177,6 +177,17 @@ pub async fn keyboard_move(client: &Client, base: &str) {
             .await
             .expect("arrow");
     }
+    // Watch, frame by frame, whether a piece is shifted on its way to the new cell.
+    eval(
+        client,
+        "window.slid = false; const t0 = performance.now();
+         const watch = () => {
+           if ([...document.querySelectorAll('.mover')].some(m => getComputedStyle(m).transform !== 'none')) window.slid = true;
+           if (performance.now() - t0 < 1500 && !window.slid) requestAnimationFrame(watch);
+         };
+         requestAnimationFrame(watch); return true;",
+    )
+    .await;
     client
         .active_element()
         .await
@@ -186,6 +197,12 @@ pub async fn keyboard_move(client: &Client, base: &str) {
         .expect("Enter");
     wait_seq_after(client, before).await;
     assert_eq!(history(client).await.len(), 1, "one move made by keyboard");
+    wait_until(
+        client,
+        "return window.slid;",
+        "the moved piece to slide to its cell",
+    )
+    .await;
     looking_back(client).await;
 }
 
