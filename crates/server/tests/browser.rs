@@ -8,6 +8,7 @@
 
 mod browser {
     pub mod choosing;
+    pub mod controls;
     pub mod driver;
     pub mod page;
     pub mod whole_game;
@@ -16,7 +17,7 @@ mod browser {
 use std::future::Future;
 use std::time::Instant;
 
-use browser::{choosing, driver::Browser, whole_game};
+use browser::{choosing, controls, driver::Browser, whole_game};
 
 /// Runs a scenario, says how long it took, and checks the page reported no fault of its own.
 async fn timed<F: Future>(client: &fantoccini::Client, name: &str, scenario: F) -> F::Output {
@@ -86,6 +87,31 @@ async fn the_page_played_in_chromium() {
         client,
         "Replica against the computer",
         whole_game::replica_against_the_computer(client, &base),
+    )
+    .await;
+
+    timed(
+        client,
+        "Splut! seats",
+        controls::splut_seats_follow_players(client, &base),
+    )
+    .await;
+    timed(
+        client,
+        "hint and flip",
+        controls::hint_and_flip(client, &base),
+    )
+    .await;
+    timed(
+        client,
+        "second seat's side",
+        controls::second_seat_sees_its_side(client, &base),
+    )
+    .await;
+    timed(
+        client,
+        "computers paused and stepped",
+        controls::computers_paused_and_stepped(client, &base),
     )
     .await;
 
