@@ -92,6 +92,12 @@ async fn the_page_played_in_chromium() {
 
     timed(
         client,
+        "home: continue and theme",
+        controls::home_continue_and_theme(client, &base),
+    )
+    .await;
+    timed(
+        client,
         "Splut! seats",
         controls::splut_seats_follow_players(client, &base),
     )

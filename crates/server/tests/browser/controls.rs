@@ -7,6 +7,29 @@ use fantoccini::Client;
 use super::driver::{click, eval, find, wait_until};
 use super::page::{seq, start_game, wait_game_page, wait_my_turn, wait_seq_after};
 
+/// The home page lists the games in progress to continue, and the theme chosen stays chosen.
+pub async fn home_continue_and_theme(client: &Client, base: &str) {
+    client.goto(base).await.expect("home page");
+    wait_until(
+        client,
+        "return document.querySelectorAll('.continue-list a[href^=\"/g/\"]').length > 0;",
+        "games to continue",
+    )
+    .await;
+    find(client, "#theme")
+        .await
+        .select_by_value("contrast")
+        .await
+        .expect("theme");
+    client.refresh().await.expect("reload");
+    wait_until(client, "return document.documentElement.dataset.theme === 'contrast' && document.querySelector('#theme').value === 'contrast';", "the theme remembered").await;
+    find(client, "#theme")
+        .await
+        .select_by_value("light")
+        .await
+        .expect("theme");
+}
+
 /// Splut!'s set-up shows one seat row per player of its `players` option.
 pub async fn splut_seats_follow_players(client: &Client, base: &str) {
     client
