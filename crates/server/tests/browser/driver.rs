@@ -1,7 +1,8 @@
 //! Headless Chromium driven over WebDriver: finding the browser and chromedriver, starting one
 //! chromedriver for the whole test binary, and the waits and clicks the scenarios share.
 
-use std::net::TcpListener;
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -18,6 +19,8 @@ pub const PATIENCE: Duration = Duration::from_secs(20);
 pub struct Browser {
     pub client: Client,
     driver: Child,
+    port: u16,
+    session: Option<String>,
     /// Where Chromium saves downloads (the saved records).
     pub downloads: PathBuf,
     _profile: tempfile::TempDir,
@@ -74,18 +77,41 @@ impl Browser {
         let profile = tempfile::tempdir().expect("a temporary profile directory");
         let download_dir = tempfile::tempdir().expect("a temporary download directory");
         let client = connect(port, &chromium, profile.path(), download_dir.path()).await;
+        let session = client.session_id().await.ok().flatten();
         Some(Browser {
             client,
             driver,
+            port,
+            session,
             downloads: download_dir.path().to_path_buf(),
             _profile: profile,
             _download_dir: download_dir,
         })
     }
 
-    /// Ends the session and chromedriver.
+    /// Ends the session (Chromium quits) and chromedriver.
     pub async fn stop(mut self) {
-        let _ = self.client.clone().close().await;
+        if self.client.clone().close().await.is_ok() {
+            self.session = None;
+        }
+    }
+}
+
+impl Drop for Browser {
+    /// Also on a failed scenario's panic: ends the session with a plain blocking request (no
+    /// runtime is needed), so no Chromium outlives the test, then stops chromedriver.
+    fn drop(&mut self) {
+        if let Some(session) = self.session.take() {
+            if let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) {
+                let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+                let request = format!(
+                    "DELETE /session/{session} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                );
+                if stream.write_all(request.as_bytes()).is_ok() {
+                    let _ = stream.read_to_end(&mut Vec::new());
+                }
+            }
+        }
         let _ = self.driver.kill();
         let _ = self.driver.wait();
     }
