@@ -61,6 +61,31 @@ async fn main() {
     for (spec, budget_ms) in [("ai:1", 0), ("ai:4:time=0.2", 200), ("ai:4:time=1", 1000)] {
         computer_reply(&base, spec, budget_ms).await;
     }
+    if local.is_some() {
+        idle_memory(&base, 2000).await;
+    }
+}
+
+/// The resident memory of this process (the server's when it runs here), in KiB.
+fn resident_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Memory per idle game: the resident memory grown by creating `count` games (a person
+/// against level 1, one of the five games each), divided by `count`.
+async fn idle_memory(base: &str, count: usize) {
+    let client = reqwest::Client::new();
+    let before = resident_kib();
+    for i in 0..count {
+        let body = json!({"game": GAMES[i % 5], "players": ["human", "ai:1"]});
+        post(&client, &format!("{base}/api/games"), &body).await;
+    }
+    if let (Some(before), Some(after)) = (before, resident_kib()) {
+        let per_game = after.saturating_sub(before) as f64 / count as f64;
+        println!("idle games: {count} created, {per_game:.1} KiB of resident memory each");
+    }
 }
 
 /// Fetches `/` and everything it loads (stylesheet, modules and their imports, the meta
