@@ -209,3 +209,44 @@ async fn unknown_games_routes_methods_and_owner_actions() {
         "nothing to undo",
     );
 }
+
+#[tokio::test]
+async fn odd_inputs_on_every_route_get_a_json_error_and_the_server_serves_on() {
+    let api = Api::start();
+    let game = api
+        .create(&json!({"game": "splut", "options": {"players": 3}}))
+        .await;
+    let token = game.token(1).to_string();
+    let bodies = [
+        "null".to_string(),
+        "[]".to_string(),
+        "17".to_string(),
+        "\"text\"".to_string(),
+        "{\"token\":null}".to_string(),
+        json!({"token": token, "move": "\u{0}\u{202e}", "seq": 0}).to_string(),
+        json!({"token": token, "move": "Sd1-d2", "seq": -1}).to_string(),
+        json!({"token": token, "move": "Sd1-d2", "seq": 1e99}).to_string(),
+        json!({"token": token, "seq": 0, "scope": "galaxy"}).to_string(),
+        json!({"token": token, "paused": "yes"}).to_string(),
+        json!({"game": "splut", "options": {"players": 99}}).to_string(),
+        json!({"game": "splut", "record": "splut 1\nsize 999"}).to_string(),
+        json!({"record": 42}).to_string(),
+        "{\"token\":\"\u{1F600}\"".to_string(),
+    ];
+    let routes = ["moves", "undo", "redo", "resign", "hint", "control"]
+        .map(|action| format!("/api/games/{}/{action}", game.id));
+    for route in routes.iter().map(String::as_str).chain(["/api/games"]) {
+        for body in &bodies {
+            let (status, answer) = api.post_raw(route, body.clone()).await;
+            assert!(
+                status.is_client_error(),
+                "{route} {body}: {status} {answer}"
+            );
+            let message = answer["error"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{answer}"));
+            assert!(!message.is_empty() && !message.contains('\n'), "{message}");
+        }
+    }
+    assert_eq!(api.snapshot(&game.id).await["seq"], 0);
+}
