@@ -1,7 +1,7 @@
 // The game screen's buttons and panels: the chooser, hint, undo/redo, resign with confirmation,
 // flipping the board, pause/step/speed for games between computers, save and load.
 
-import { h, replace } from "./dom.js";
+import { h } from "./dom.js";
 import { seatsPanel, thinkingText, evalPanel, historyPanel, saveLinks, gameOverPanel } from "./panel.js";
 import { loadRecordControl } from "./home.js";
 
@@ -96,7 +96,7 @@ function filesPanel(screen) {
 export function drawSide(screen, side) {
   const snap = screen.snap;
   const analysis = screen.live && screen.live.seq === snap.seq ? screen.live : snap.analysis;
-  replace(side,
+  patch(side, [
     snap.outcome ? gameOverPanel(snap) : null,
     seatsPanel(screen.viewing ? { ...snap, view: screen.viewing.view } : snap),
     h("p", { class: "thinking", id: "thinking", "aria-live": "off" }, thinkingText(snap, Date.now()),
@@ -105,5 +105,18 @@ export function drawSide(screen, side) {
     computerPanel(screen),
     evalPanel(snap, analysis),
     historyPanel(snap, screen.viewing ? screen.viewing.ply : null, (ply) => screen.showPly(ply)),
-    filesPanel(screen));
+    filesPanel(screen)].filter(Boolean));
+}
+
+/**
+ * Puts `fresh` into `parent`, keeping each old section that looks the same, so a redraw (every
+ * snapshot, every thinking frame) leaves an open menu, a focused button or a chosen file alone.
+ */
+function patch(parent, fresh) {
+  fresh.forEach((node, i) => {
+    const old = parent.children[i];
+    if (!old) parent.append(node);
+    else if (!old.isEqualNode(node)) parent.replaceChild(node, old);
+  });
+  while (parent.children.length > fresh.length) parent.lastElementChild.remove();
 }
