@@ -39,7 +39,11 @@ class GameScreen {
   build() {
     this.status = h("p", { class: "status-line", id: "status" });
     this.boardHolder = h("div", { class: "board-holder", style: "width:100%" });
-    this.boardHolder.addEventListener("click", (event) => this.onBoardClick(event));
+    // On release, not "click": a snapshot redrawn between press and release would swallow a
+    // click (it needs one element for both), while the release lands on the new cell.
+    this.boardHolder.addEventListener("pointerup", (event) => {
+      if (event.button === 0) this.onBoardClick(event);
+    });
     this.boardHolder.addEventListener("keydown", (event) => this.onBoardKey(event));
     this.boardHolder.addEventListener("focusin", (event) => this.onFocus(event));
     this.chooserBox = h("div", { class: "chooser", id: "chooser", "aria-live": "polite" });

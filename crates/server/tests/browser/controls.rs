@@ -36,8 +36,12 @@ pub async fn splut_seats_follow_players(client: &Client, base: &str) {
         .goto(&format!("{base}?setup=splut"))
         .await
         .expect("set-up page");
-    let rows = "return document.querySelectorAll('.seat-row').length;";
-    assert_eq!(eval(client, rows).await, 2, "two seats by default");
+    wait_until(
+        client,
+        "return document.querySelectorAll('.seat-row').length === 2;",
+        "two seats by default",
+    )
+    .await;
     eval(
         client,
         "const e = document.querySelector('[name=\"players\"]'); e.value = '4'; e.dispatchEvent(new Event('change')); return true;",

@@ -8,6 +8,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::elements::Element;
+use fantoccini::error::{CmdError, ErrorStatus};
 use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
@@ -205,10 +206,20 @@ pub async fn find(client: &Client, css: &str) -> Element {
 }
 
 /// Clicks the element `css` as a person would (a real pointer click through WebDriver).
+///
+/// The page redraws the board on every snapshot; when that happens between finding the element
+/// and clicking it, WebDriver refuses (the element is stale, or its new twin is in the way) and
+/// the click is tried again on the element as it is now, the same place a person would click.
 pub async fn click(client: &Client, css: &str) {
-    find(client, css)
-        .await
-        .click()
-        .await
-        .unwrap_or_else(|err| panic!("cannot click {css}: {err}"));
+    let mut tries = 0;
+    loop {
+        let Err(err) = find(client, css).await.click().await else {
+            return;
+        };
+        let redrawn = err.is_stale_element_reference()
+            || matches!(&err, CmdError::Standard(e) if e.error == ErrorStatus::ElementClickIntercepted);
+        tries += 1;
+        assert!(redrawn && tries < 5, "cannot click {css}: {err}");
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
 }
