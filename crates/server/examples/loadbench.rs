@@ -13,11 +13,12 @@ use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
 use futures_util::StreamExt;
+use ludus_games::GAMES;
 use ludus_server::{BackgroundServer, Config};
+use serde::de::IgnoredAny;
+use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
-
-const GAMES: [&str; 5] = ["qilin", "splut", "qawale", "replica", "yoxii"];
 
 struct Options {
     clients: usize,
@@ -79,7 +80,7 @@ async fn idle_memory(base: &str, count: usize) {
     let client = reqwest::Client::new();
     let before = resident_kib();
     for i in 0..count {
-        let body = json!({"game": GAMES[i % 5], "players": ["human", "ai:1"]});
+        let body = json!({"game": GAMES[i % GAMES.len()].id, "players": ["human", "ai:1"]});
         post(&client, &format!("{base}/api/games"), &body).await;
     }
     if let (Some(before), Some(after)) = (before, resident_kib()) {
@@ -177,6 +178,23 @@ fn percentile(sorted: &[Duration], q: f64) -> f64 {
     sorted[index].as_secs_f64() * 1000.0
 }
 
+/// What a bot reads of a snapshot; serde skips the rest (the board, the history) unparsed.
+#[derive(Deserialize)]
+struct Brief {
+    seq: u64,
+    to_move: Option<usize>,
+    legal: Vec<String>,
+    outcome: Option<IgnoredAny>,
+}
+
+/// Sends `request`; the snapshot it answers, or `None` for an error answer.
+async fn brief(request: reqwest::RequestBuilder) -> Option<Brief> {
+    let response = request.send().await.expect("the server answers");
+    let ok = response.status().is_success();
+    let bytes = response.bytes().await.expect("a body");
+    ok.then(|| serde_json::from_slice(&bytes).expect("a snapshot"))
+}
+
 struct Report {
     latencies: Vec<Duration>,
     errors: usize,
@@ -192,7 +210,7 @@ async fn client_loop(base: String, seed: u64, deadline: Instant) -> Report {
         games: 0,
     };
     while Instant::now() < deadline {
-        let game = GAMES[(roll(&mut dice) % 5) as usize];
+        let game = GAMES[(roll(&mut dice) % GAMES.len() as u64) as usize].id;
         let created: Value = post(
             &client,
             &format!("{base}/api/games"),
@@ -207,29 +225,27 @@ async fn client_loop(base: String, seed: u64, deadline: Instant) -> Report {
             .iter()
             .map(|s| s["token"].as_str().expect("token").to_string())
             .collect();
-        let mut snapshot: Value = client
-            .get(format!("{base}/api/games/{id}"))
-            .send()
-            .await
-            .expect("snapshot")
-            .json()
-            .await
-            .expect("JSON");
-        while snapshot["outcome"].is_null() && Instant::now() < deadline {
-            let legal = snapshot["legal"].as_array().expect("legal");
-            let pick = &legal[(roll(&mut dice) % legal.len() as u64) as usize];
-            let seat = snapshot["to_move"].as_u64().expect("to move") as usize;
-            let body = json!({"token": tokens[seat - 1], "move": pick, "seq": snapshot["seq"]});
+        let Some(mut snapshot) = brief(client.get(format!("{base}/api/games/{id}"))).await else {
+            report.errors += 1;
+            continue;
+        };
+        while snapshot.outcome.is_none() && Instant::now() < deadline {
+            let pick = &snapshot.legal[(roll(&mut dice) % snapshot.legal.len() as u64) as usize];
+            let seat = snapshot.to_move.expect("a seat to move");
+            let body = json!({"token": tokens[seat - 1], "move": pick, "seq": snapshot.seq});
             let started = Instant::now();
-            let (ok, next) = post(&client, &format!("{base}/api/games/{id}/moves"), &body).await;
+            let request = client
+                .post(format!("{base}/api/games/{id}/moves"))
+                .body(body.to_string());
+            let next = brief(request).await;
             report.latencies.push(started.elapsed());
-            if !ok {
+            let Some(next) = next else {
                 report.errors += 1;
                 break;
-            }
+            };
             snapshot = next;
         }
-        report.games += usize::from(!snapshot["outcome"].is_null());
+        report.games += usize::from(snapshot.outcome.is_some());
     }
     report
 }
@@ -252,11 +268,28 @@ fn roll(state: &mut u64) -> u64 {
     *state
 }
 
-/// A person plays Replica against `spec`: the time from posting the move to the computer's
-/// decision arriving on the WebSocket, against the computer's time budget.
+/// A person plays each game against `spec` (4 turns each): the time from posting the move
+/// that ends the person's turn to the computer's first decision arriving on the WebSocket,
+/// against the computer's time budget.
 async fn computer_reply(base: &str, spec: &str, budget_ms: u64) {
+    let mut ms = Vec::new();
+    for info in GAMES {
+        ms.extend(replies_in(base, info.id, spec).await);
+    }
+    let mean = ms.iter().sum::<f64>() / ms.len().max(1) as f64;
+    let worst = ms.iter().copied().fold(0.0, f64::max);
+    println!(
+        "computer reply ({spec}, budget {budget_ms} ms, five games): {} replies, mean {mean:.1} ms, \
+         max {worst:.1} ms, max over budget {:.1} ms",
+        ms.len(),
+        worst - budget_ms as f64
+    );
+}
+
+/// The reply times, in milliseconds, of `spec` in four turns of the game `game`.
+async fn replies_in(base: &str, game: &str, spec: &str) -> Vec<f64> {
     let client = reqwest::Client::new();
-    let body = json!({"game": "replica", "players": ["human", spec], "seed": 1});
+    let body = json!({"game": game, "players": ["human", spec], "seed": 1});
     let created = post(&client, &format!("{base}/api/games"), &body).await.1;
     let id = created["id"].as_str().expect("created");
     let token = created["seats"][0]["token"].as_str().expect("token");
@@ -266,21 +299,19 @@ async fn computer_reply(base: &str, spec: &str, budget_ms: u64) {
     );
     let (mut socket, _) = tokio_tungstenite::connect_async(ws).await.expect("socket");
     let mut snapshot = next_snapshot(&mut socket).await;
-    let mut replies = Vec::new();
-    let mut dice = 7u64;
-    for _ in 0..8 {
-        if !snapshot["outcome"].is_null() {
-            break;
-        }
+    let (mut replies, mut dice) = (Vec::new(), 7u64);
+    while replies.len() < 4 && snapshot["outcome"].is_null() {
         let legal = snapshot["legal"].as_array().expect("legal");
         let pick = &legal[(roll(&mut dice) % legal.len() as u64) as usize];
         let started = Instant::now();
         let body = json!({"token": token, "move": pick, "seq": snapshot["seq"]});
         post(&client, &format!("{base}/api/games/{id}/moves"), &body).await;
+        let mut first = true;
         loop {
             let frame = next_frame(&mut socket).await;
-            if frame["type"] == "event" && frame["by"] == "ai" {
-                replies.push(started.elapsed());
+            if frame["type"] == "event" && frame["by"] == "ai" && first {
+                replies.push(started.elapsed().as_secs_f64() * 1000.0);
+                first = false;
             }
             let settled =
                 frame["snapshot"]["to_move"] == 1 || !frame["snapshot"]["outcome"].is_null();
@@ -290,15 +321,7 @@ async fn computer_reply(base: &str, spec: &str, budget_ms: u64) {
             }
         }
     }
-    let ms: Vec<f64> = replies.iter().map(|d| d.as_secs_f64() * 1000.0).collect();
-    let mean = ms.iter().sum::<f64>() / ms.len().max(1) as f64;
-    let worst = ms.iter().copied().fold(0.0, f64::max);
-    println!(
-        "computer reply ({spec}, budget {budget_ms} ms): {} moves, mean {mean:.1} ms, max {worst:.1} ms, \
-         max over budget {:.1} ms",
-        ms.len(),
-        worst - budget_ms as f64
-    );
+    replies
 }
 
 type Socket =

@@ -30,8 +30,7 @@ pub struct CreateGame {
 }
 
 impl RequestBody for CreateGame {
-    const EXAMPLE: &'static str =
-        r#"{"game":"qawale","options":{},"players":["human","ai:3"],"names":["Ana","Ludus"]}"#;
+    const EXAMPLE: &'static str = r#"{"game":"<an id from GET /api/meta>","options":{},"players":["human","ai:3"],"names":["Ana","Ludus"]}"#;
 }
 
 /// `POST .../moves`.
