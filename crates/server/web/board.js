@@ -151,7 +151,7 @@ function drawCell(game, cell, place, marks) {
     class: cellClass(cell, state), transform: `translate(${cx},${cy})`, "data-cell": cell.name,
     role: "button", tabindex: state.cursor ? 0 : -1, "aria-label": cellLabel(cell, state),
     "aria-pressed": state.selected ? "true" : "false",
-  }, title, backdrop, cellContent(game, cell, state), ring);
+  }, title, isPoint ? s("circle", { class: "hit", r: 46 }) : null, backdrop, cellContent(game, cell, state), ring);
 }
 
 /**

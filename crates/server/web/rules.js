@@ -20,6 +20,6 @@ export function showRules(context, id) {
     h("p", {}, h("a", { href: "/", "data-link": true }, "← All games")),
     h("h1", {}, `${game.name}: the rules`),
     h("div", { class: "rules-text" }, paragraphs(game.rules),
-      h("h2", {}, "Notation"), h("pre", { class: "legend" }, game.legend)),
+      game.legend ? [h("h2", {}, "Notation"), h("pre", { class: "legend" }, game.legend)] : null),
     h("p", {}, h("a", { class: "button primary", href: `/?setup=${game.id}`, "data-link": true }, `Play ${game.name}`)));
 }
