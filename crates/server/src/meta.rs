@@ -9,6 +9,8 @@ use ludus_engine::{GameInfo, OptionInfo, OptionValues};
 use ludus_games::GAMES;
 use serde_json::{json, Value};
 
+use crate::live::ViewJson;
+
 /// What each computer level is, for the setup screen.
 const LEVELS: [&str; 5] = [
     "plays a random legal move",
@@ -36,9 +38,13 @@ fn level(level: u8) -> Value {
 }
 
 fn game(info: &GameInfo) -> Value {
-    let defaults = ludus_games::new_game(info.id, &[], None, 0)
+    let start = ludus_games::new_game(info.id, &[], None, 0).ok();
+    let defaults = start
+        .as_ref()
         .map(|g| g.record().options)
         .unwrap_or_default();
+    // The start position, drawn as the game's picture on the home page.
+    let view = start.map(|g| g.view());
     json!({
         "id": info.id,
         "name": info.name,
@@ -47,6 +53,7 @@ fn game(info: &GameInfo) -> Value {
         "options": info.options.iter().map(|o| option(o, &defaults)).collect::<Vec<_>>(),
         "rules": rules(info),
         "legend": legend(info),
+        "view": view.as_ref().map(ViewJson::of),
     })
 }
 
@@ -91,5 +98,6 @@ mod tests {
             }
         }
         assert_eq!(meta["levels"][3]["name"], "alphabeta");
+        assert!(games.iter().all(|g| g["view"]["cells"].is_array()));
     }
 }
