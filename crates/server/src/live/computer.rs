@@ -99,26 +99,24 @@ async fn run(game: Arc<LiveGame>, hub: Arc<Hub>, job: Job) {
     if job.stop.is_raised() {
         return;
     }
-    let (id, seat) = (job.id, job.seat);
-    watchdog(&job.stop, hub.config.max_search_seconds);
+    let (id, seat, stop) = (job.id, job.seat, job.stop.clone());
     let watcher = Arc::clone(&game);
-    let result = tokio::task::spawn_blocking(move || {
+    let mut search = tokio::task::spawn_blocking(move || {
         let _permit = permit;
         search(&job, &watcher)
-    })
-    .await
-    .unwrap_or_else(|e| Err(format!("the search failed: {e}")));
-    game.finish_search(&hub, id, seat, result);
-}
-
-/// Raises `stop` after `seconds`, so no spec can hold a core for longer.
-pub fn watchdog(stop: &StopFlag, seconds: f64) {
-    let stop = stop.clone();
-    let limit = Duration::from_secs_f64(seconds.clamp(0.0, 86_400.0));
-    tokio::spawn(async move {
-        tokio::time::sleep(limit).await;
-        stop.raise();
     });
+    // No spec may hold a core longer than the server allows: then the search is stopped and
+    // plays the best decision it found.
+    let limit = Duration::from_secs_f64(hub.config.max_search_seconds.clamp(0.0, 86_400.0));
+    let joined = tokio::select! {
+        joined = &mut search => joined,
+        () = tokio::time::sleep(limit) => {
+            stop.raise();
+            search.await
+        }
+    };
+    let result = joined.unwrap_or_else(|e| Err(format!("the search failed: {e}")));
+    game.finish_search(&hub, id, seat, result);
 }
 
 /// The search itself, on a worker thread; a panic in it becomes an error.
