@@ -80,10 +80,10 @@ function links(view, places) {
 /** The strip of lower stones along a stack's left edge, bottom stone at the bottom. */
 function stackStrip(stack) {
   const below = stack.slice(0, -1);
-  const height = Math.min(14, 84 / below.length);
+  const height = Math.min(17, 86 / below.length);
   return s("g", { class: "stack-strip", "aria-hidden": "true" }, below.map((piece, i) =>
-    s("rect", { class: `strip hue-${String(piece.hue).toLowerCase()}`, x: -46,
-      y: 42 - (i + 1) * height, width: 14, height: Math.max(height - 2, 2), rx: 2 })));
+    s("rect", { class: `strip hue-${String(piece.hue).toLowerCase()}`, x: -47,
+      y: 44 - (i + 1) * height, width: 17, height: Math.max(height - 2, 2), rx: 3 })));
 }
 
 function cellContent(game, cell, state) {

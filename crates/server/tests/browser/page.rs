@@ -183,6 +183,8 @@ pub async fn page_state(client: &Client) -> Value {
 
 /// Saves the page as a PNG into `docs/screenshots/<name>.png` of the workspace.
 pub async fn screenshot(client: &Client, name: &str) {
+    // Let the last piece finish sliding in: the picture shows the board at rest.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let png = client.screenshot().await.expect("screenshot");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
     std::fs::create_dir_all(&dir).expect("docs/screenshots");
