@@ -130,6 +130,9 @@ class GameScreen {
       this.slide = before ? { before: before.view, after: snap.view, at: performance.now() } : null;
     }
     this.draw();
+    if (before && !before.outcome && snap.outcome) {
+      announce(`Game over. ${snap.outcome.summary || snap.outcome.reason}`);
+    }
     if (changed && this.sentAt) {
       // From the person's click to the answer drawn, for docs/WEB.md's measurement.
       this.context.main.dataset.clickToDrawMs = (performance.now() - this.sentAt).toFixed(1);
