@@ -59,17 +59,22 @@ class GameScreen {
       if (text) this.play(text, () => { this.moveInput.value = ""; });
     });
     this.viewBanner = h("div", { id: "viewing" });
+    this.legendBox = h("div", { class: "notation-help" });
     this.side = h("aside", { class: "side", id: "side" });
     this.onKey = (event) => this.onGlobalKey(event);
     document.addEventListener("keydown", this.onKey);
     replace(this.context.main, h("div", { class: "game-layout" },
       h("section", { class: "board-area", "aria-label": "Board" }, this.status, this.viewBanner, this.boardHolder,
-        this.chooserBox, this.errorLine, this.cellInfo, form),
+        this.chooserBox, this.errorLine, this.cellInfo, form, this.legendBox),
       this.side));
   }
 
   async start() {
     const snap = await getGame(this.id);
+    const info = this.context.meta.games.find((game) => game.id === snap.game);
+    if (info && info.legend) {
+      replace(this.legendBox, h("details", {}, h("summary", {}, "How to write a move"), h("pre", { class: "legend" }, info.legend)));
+    }
     this.accept(snap);
     this.socket = connect(this.id, null, (frame) => this.onFrame(frame));
     this.ticker = window.setInterval(() => this.tick(), 250);
