@@ -1,7 +1,8 @@
 //! The page in a real headless Chromium, driven over WebDriver as a person would use it, against
 //! a real server on 127.0.0.1:0 in this process. One chromedriver and one browser session run
-//! every scenario in turn (they share nothing but the browser), and each leaves a screenshot of
-//! its board in `docs/screenshots/`.
+//! every scenario in turn (they share nothing but the browser); the five games' scenarios leave
+//! a screenshot of their board in `docs/screenshots/`. Each scenario prints its wall time, and
+//! the Replica game prints the time from a click to the answer drawn (for docs/WEB.md).
 //!
 //! Without Chromium and chromedriver the test says so and passes, except in CI (`CI=true`),
 //! where `.ci/run` installs them and a missing browser fails.

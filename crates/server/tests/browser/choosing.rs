@@ -1,6 +1,7 @@
 //! Scenarios of multi-decision turns and choosers, undo, and records: a Qawale turn sown by
-//! clicks, a Yoxii value picked in the chooser, a Splut! throw picked in the chooser, undoing a
-//! turn, and a record downloaded and loaded back.
+//! clicks, a Yoxii value picked in the chooser (then a move typed in notation and a resignation
+//! confirmed), a Splut! throw picked in the chooser, undoing a turn, and a record downloaded and
+//! loaded back.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
