@@ -81,6 +81,12 @@ pub async fn qilin_placements(client: &Client, base: &str) {
         play_first_decision(client).await;
     }
     assert!(wait_my_turn(client).await);
+    wait_until(
+        client,
+        "return document.querySelector('.lift') === null;",
+        "the board at rest",
+    )
+    .await;
     let pieces = eval(
         client,
         "return document.querySelectorAll('.cell.point .piece').length;",
@@ -210,6 +216,12 @@ pub async fn keyboard_move(client: &Client, base: &str) {
 /// way back; nothing is playable meanwhile.
 async fn looking_back(client: &Client) {
     const PIECES: &str = "return [...document.querySelectorAll('[data-cell]')].filter(c => c.querySelector('.piece')).map(c => c.dataset.cell).sort().join(' ');";
+    wait_until(
+        client,
+        "return document.querySelector('.lift') === null;",
+        "the board at rest",
+    )
+    .await;
     let now = eval(client, PIECES).await;
     click(client, ".history button[data-ply=\"0\"]").await;
     find(client, "#back-to-game").await;
