@@ -1,7 +1,6 @@
 //! Scenarios of the home page (games to continue, the theme remembered, the rules) and the game
-//! screen's other controls: the set-up screen's seats following Splut!'s
-//! number of players, a hint, flipping the board, and pause / step / speed in a game between
-//! two computers.
+//! screen's other controls: the set-up screen's seats following Splut!'s number of players, a
+//! hint, flipping the board, and pause / step / speed in a game between two computers.
 
 use fantoccini::Client;
 
