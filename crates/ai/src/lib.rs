@@ -11,7 +11,7 @@
 //! | 2 | `greedy`: the game's level-2 heuristic, one decision ahead | [`GreedyAgent`] |
 //! | 3 | `minimax` to 3 turns with that heuristic | [`MinimaxAgent`] |
 //! | 4 | `alphabeta`: iterative deepening, transposition table, 1 s | [`AlphaBetaAgent`] |
-//! | 5 | `best`: per game (see [`best_spec`]); MCTS for now | [`MctsAgent`] |
+//! | 5 | `best`: the game's own choice, `GameInfo::strongest` (see [`best_spec`]) | the chosen agent |
 //!
 //! Searches count depth in decisions (alpha-beta) or turns (minimax) and change the sign of a
 //! score only when the side changes, never when the same seat decides again. Games of 3–4

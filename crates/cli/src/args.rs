@@ -79,7 +79,7 @@ pub struct ArenaArgs {
 /// A game, its options, a start position and moves played from it.
 #[derive(Debug, Args)]
 pub struct PositionArgs {
-    /// The game: qilin, splut, qawale, replica or yoxii.
+    /// The game's id (`ludus games` lists them).
     pub game: String,
     /// Start from this position string instead of the usual setup.
     #[arg(long)]

@@ -321,6 +321,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// The score of the unfinished `state` for the side of `mover`, within `(alpha, beta)`.
+    // The search loop: probe, null window, move loop with reductions and the table store read
+    // best as one piece (STYLE.md's one allowed long function).
+    #[allow(clippy::too_many_lines)]
     fn negamax(
         &mut self,
         state: &G,
