@@ -38,6 +38,8 @@ pub enum Command {
     Datagen(DatagenArgs),
     /// Fit the game's evaluation weights to self-play data (the Texel method).
     Tune(TuneArgs),
+    /// Serve the browser page and its JSON/WebSocket API.
+    Serve(ServeArgs),
 }
 
 /// `ludus ugi`.
@@ -96,6 +98,17 @@ pub struct TuneArgs {
     /// Where to write the weights (the game's `weights.txt`); printed if not given.
     #[arg(long)]
     pub out: Option<PathBuf>,
+}
+
+/// `ludus serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free port; the first line printed names it).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
 }
 
 /// `ludus arena`.

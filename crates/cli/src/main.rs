@@ -38,6 +38,7 @@ fn main() -> ExitCode {
         Some(Command::Ugi(args)) => ugi::run(&args),
         Some(Command::Datagen(args)) => commands::tuning::datagen(&args),
         Some(Command::Tune(args)) => commands::tuning::tune(&args),
+        Some(Command::Serve(args)) => commands::serve::run(&args),
     };
     exit_status(result.and_then(|()| Ok(output::flush()?)))
 }

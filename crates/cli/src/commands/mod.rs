@@ -7,4 +7,5 @@ pub mod perft;
 pub mod play;
 pub mod query;
 pub mod replay;
+pub mod serve;
 pub mod tuning;

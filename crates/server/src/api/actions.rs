@@ -1,0 +1,86 @@
+//! Routes that act on a game for a token holder: moves, undo, redo, resign, hint, control.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+
+use super::json_response;
+use crate::error::{ApiError, Body};
+use crate::hub::Hub;
+use crate::live::{self, Command};
+use crate::protocol::{ControlRequest, HistoryRequest, MoveRequest, TokenRequest};
+
+fn act(hub: &Arc<Hub>, id: &str, token: &str, command: Command) -> Result<Response, ApiError> {
+    let game = hub.game(id)?;
+    let snapshot = game.act(hub, token, command)?;
+    Ok(json_response(StatusCode::OK, snapshot.to_string()))
+}
+
+pub async fn moves(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<MoveRequest>,
+) -> Result<Response, ApiError> {
+    let command = Command::Move {
+        notation: request.notation,
+        seq: request.seq,
+    };
+    act(&hub, &id, &request.token, command)
+}
+
+pub async fn undo(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<HistoryRequest>,
+) -> Result<Response, ApiError> {
+    let command = Command::Undo {
+        seq: request.seq,
+        scope: request.scope,
+    };
+    act(&hub, &id, &request.token, command)
+}
+
+pub async fn redo(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<HistoryRequest>,
+) -> Result<Response, ApiError> {
+    let command = Command::Redo {
+        seq: request.seq,
+        scope: request.scope,
+    };
+    act(&hub, &id, &request.token, command)
+}
+
+pub async fn resign(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<TokenRequest>,
+) -> Result<Response, ApiError> {
+    act(&hub, &id, &request.token, Command::Resign)
+}
+
+pub async fn control(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<ControlRequest>,
+) -> Result<Response, ApiError> {
+    act(
+        &hub,
+        &id,
+        &request.token,
+        Command::Control(request.control()),
+    )
+}
+
+pub async fn hint(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<TokenRequest>,
+) -> Result<Response, ApiError> {
+    let game = hub.game(&id)?;
+    let found = live::hint(&game, &hub, &request.token).await?;
+    Ok(json_response(StatusCode::OK, found.to_string()))
+}

@@ -1,0 +1,132 @@
+//! Routes on games as a whole: create, list, read, delete, download the record, and look at
+//! an earlier position.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use ludus_engine::GameRecord;
+use ludus_games::{load_record, record_to_text};
+use serde_json::json;
+
+use super::json_response;
+use crate::error::{ApiError, Body};
+use crate::hub::Hub;
+use crate::live::{self, ViewJson};
+use crate::protocol::{CreateGame, TokenRequest};
+
+pub async fn create(
+    State(hub): State<Arc<Hub>>,
+    Body(request): Body<CreateGame>,
+) -> Result<Response, ApiError> {
+    let (_, body) = live::create(&hub, &request)?;
+    Ok(json_response(StatusCode::CREATED, body.to_string()))
+}
+
+pub async fn list(State(hub): State<Arc<Hub>>) -> Response {
+    let mut games: Vec<_> = hub.store.games().iter().map(|g| g.summary()).collect();
+    games.sort_by_key(|g| std::cmp::Reverse(g.0));
+    let games: Vec<_> = games.into_iter().map(|(_, summary)| summary).collect();
+    json_response(StatusCode::OK, json!({ "games": games }).to_string())
+}
+
+pub async fn snapshot(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let game = hub.game(&id)?;
+    Ok(json_response(StatusCode::OK, game.snapshot().to_string()))
+}
+
+pub async fn delete(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<TokenRequest>,
+) -> Result<Response, ApiError> {
+    let game = hub.game(&id)?;
+    game.lock().require_owner(&request.token)?;
+    hub.store.remove(&id);
+    game.stop_searches();
+    game.broadcast(json!({"type": "deleted", "id": id}).to_string());
+    Ok(json_response(
+        StatusCode::OK,
+        json!({ "deleted": id }).to_string(),
+    ))
+}
+
+pub async fn record(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let game = hub.game(&id)?;
+    only_keys(&query, &["format"])?;
+    let record = game.lock().game.record();
+    let (body, mime, extension) = match query.get("format").map_or("json", String::as_str) {
+        "json" => (record.to_json(), "application/json", "json"),
+        "text" => (
+            record_to_text(&record).map_err(|e| ApiError::unprocessable(e.to_string()))?,
+            "text/plain; charset=utf-8",
+            "txt",
+        ),
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "format '{other}': expected json or text"
+            )))
+        }
+    };
+    let disposition = format!(
+        "attachment; filename=\"ludus-{}-{id}.{extension}\"",
+        record.game
+    );
+    Ok((
+        [
+            (header::CONTENT_TYPE, mime.to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response())
+}
+
+pub async fn view(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    let game = hub.game(&id)?;
+    only_keys(&query, &["ply"])?;
+    let record = game.lock().game.record();
+    let turns = record.moves.len();
+    let ply = match query.get("ply").map(|p| p.parse::<usize>()) {
+        Some(Ok(ply)) if ply <= turns => ply,
+        Some(_) => {
+            return Err(ApiError::bad_request(format!(
+                "ply '{}': expected a whole number 0..={turns}",
+                query.get("ply").map_or("", String::as_str)
+            )))
+        }
+        None => turns,
+    };
+    let earlier = GameRecord {
+        moves: record.moves[..ply].to_vec(),
+        result: None,
+        ..record
+    };
+    let replayed = load_record(&earlier).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+    let view = replayed.view();
+    let body = json!({"ply": ply, "position": replayed.position(), "view": ViewJson::of(&view)});
+    Ok(json_response(StatusCode::OK, body.to_string()))
+}
+
+fn only_keys(query: &HashMap<String, String>, known: &[&str]) -> Result<(), ApiError> {
+    match query.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(key) => Err(ApiError::bad_request(format!(
+            "unknown query parameter '{key}': expected {}",
+            known.join(" or ")
+        ))),
+        None => Ok(()),
+    }
+}

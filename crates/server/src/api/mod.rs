@@ -1,0 +1,83 @@
+//! The routes: the JSON API under `/api`, the WebSocket per game, and the page's files.
+
+mod actions;
+mod games;
+mod plain_errors;
+mod ws;
+
+use std::sync::Arc;
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
+
+use crate::assets;
+use crate::error::ApiError;
+use crate::hub::Hub;
+use crate::meta;
+
+/// The whole application.
+pub fn router(hub: Arc<Hub>) -> Router {
+    let body_limit = hub.config.body_limit;
+    let record_limit = hub.config.record_limit;
+    let games = Router::new()
+        .route(
+            "/api/games",
+            get(games::list)
+                .post(games::create)
+                .layer(DefaultBodyLimit::max(record_limit)),
+        )
+        .route(
+            "/api/games/{id}",
+            get(games::snapshot).delete(games::delete),
+        )
+        .route("/api/games/{id}/moves", post(actions::moves))
+        .route("/api/games/{id}/undo", post(actions::undo))
+        .route("/api/games/{id}/redo", post(actions::redo))
+        .route("/api/games/{id}/resign", post(actions::resign))
+        .route("/api/games/{id}/hint", post(actions::hint))
+        .route("/api/games/{id}/control", post(actions::control))
+        .route("/api/games/{id}/record", get(games::record))
+        .route("/api/games/{id}/view", get(games::view))
+        .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/meta", get(meta_route));
+    games
+        .route("/", get(assets::index))
+        .route("/g/{id}", get(assets::index))
+        .fallback(assets::fallback)
+        .method_not_allowed_fallback(method_not_allowed)
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(axum::middleware::map_response(plain_errors::as_json))
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the server failed on this request; it keeps serving others",
+            )
+            .into_response()
+        }))
+        .with_state(hub)
+}
+
+async fn meta_route() -> Response {
+    json_response(StatusCode::OK, meta::meta().to_string())
+}
+
+async fn method_not_allowed(request: axum::extract::Request) -> Response {
+    ApiError::new(
+        StatusCode::METHOD_NOT_ALLOWED,
+        format!(
+            "{} is not allowed on {}: expected the method docs/API.md gives for it",
+            request.method(),
+            request.uri().path()
+        ),
+    )
+    .into_response()
+}
+
+/// A JSON text answer.
+pub fn json_response(status: StatusCode, body: String) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], body).into_response()
+}

@@ -1,0 +1,181 @@
+//! The WebSocket of a game: the snapshot on connect and every change after it; actions sent
+//! as JSON messages with the socket's token. A bad message gets an error frame and the socket
+//! stays open; only frames past the hard limit (a protocol error) close it.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::response::{IntoResponse, Response};
+use serde_json::json;
+use tokio::sync::{broadcast, mpsc};
+
+use crate::error::{parse_body, ApiError};
+use crate::hub::Hub;
+use crate::live::{self, Command, LiveGame};
+use crate::protocol::{ClientMessage, Control};
+
+/// Frames past this size close the socket (tungstenite's limit); smaller ones over the
+/// configured limit only get an error frame.
+const HARD_LIMIT: usize = 1024 * 1024;
+
+pub async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+    upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let game = hub.game(&id)?;
+    let upgrade = upgrade.map_err(|r| {
+        ApiError::new(
+            r.status(),
+            format!("{}: expected a WebSocket upgrade request", r.body_text()),
+        )
+    })?;
+    let token = query.get("token").cloned();
+    if let Some(token) = &token {
+        game.lock().require_member(token)?;
+    }
+    Ok(upgrade
+        .max_message_size(HARD_LIMIT)
+        .max_frame_size(HARD_LIMIT)
+        .on_upgrade(move |socket| session(socket, game, hub, token))
+        .into_response())
+}
+
+/// Replies that are not broadcasts (errors, hints, pongs), sent by the socket's own tasks.
+type Replies = mpsc::UnboundedSender<String>;
+
+async fn session(mut socket: WebSocket, game: Arc<LiveGame>, hub: Arc<Hub>, token: Option<String>) {
+    let (first, mut updates) = game.subscribe();
+    let mut closing = hub.closing();
+    let (replies, mut outbox) = mpsc::unbounded_channel::<String>();
+    if send(&mut socket, snapshot_frame(&first)).await.is_err() {
+        return;
+    }
+    loop {
+        let frame = tokio::select! {
+            incoming = socket.recv() => match incoming {
+                Some(Ok(message)) => {
+                    handle(message, &game, &hub, token.as_deref(), &replies);
+                    continue;
+                }
+                _ => break,
+            },
+            update = updates.recv() => match update {
+                Ok(frame) => frame.to_string(),
+                Err(broadcast::error::RecvError::Lagged(_)) => snapshot_frame(&game.snapshot()),
+                Err(broadcast::error::RecvError::Closed) => break,
+            },
+            Some(reply) = outbox.recv() => reply,
+            _ = closing.changed() => break,
+        };
+        let deleted = frame.starts_with("{\"type\":\"deleted\"");
+        if send(&mut socket, frame).await.is_err() || deleted {
+            break;
+        }
+    }
+    let _ = socket.send(Message::Close(None)).await;
+}
+
+async fn send(socket: &mut WebSocket, frame: String) -> Result<(), axum::Error> {
+    socket.send(Message::Text(frame.into())).await
+}
+
+fn snapshot_frame(snapshot: &str) -> String {
+    format!("{{\"type\":\"snapshot\",\"snapshot\":{snapshot}}}")
+}
+
+fn error_frame(error: &ApiError) -> String {
+    error.to_json(Some("error"))
+}
+
+/// One message from the client; answers go to `replies`, changes to every socket.
+fn handle(
+    message: Message,
+    game: &Arc<LiveGame>,
+    hub: &Arc<Hub>,
+    token: Option<&str>,
+    replies: &Replies,
+) {
+    let text = match message {
+        Message::Text(text) => text,
+        Message::Binary(_) => {
+            let error = ApiError::bad_request("binary frame: expected JSON text frames");
+            let _ = replies.send(error_frame(&error));
+            return;
+        }
+        // Pings are answered by the library; pongs and closes need nothing here.
+        _ => return,
+    };
+    if text.len() > hub.config.frame_limit {
+        let error = ApiError::new(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            format!(
+                "message of {} bytes: expected at most {} bytes",
+                text.len(),
+                hub.config.frame_limit
+            ),
+        );
+        let _ = replies.send(error_frame(&error));
+        return;
+    }
+    let result = parse_body::<ClientMessage>(text.as_bytes())
+        .and_then(|message| dispatch(message, game, hub, token, replies));
+    if let Err(error) = result {
+        let _ = replies.send(error_frame(&error));
+    }
+}
+
+fn dispatch(
+    message: ClientMessage,
+    game: &Arc<LiveGame>,
+    hub: &Arc<Hub>,
+    token: Option<&str>,
+    replies: &Replies,
+) -> Result<(), ApiError> {
+    let command = match message {
+        ClientMessage::Ping {} => {
+            let _ = replies.send(json!({"type": "pong"}).to_string());
+            return Ok(());
+        }
+        ClientMessage::Hint {} => {
+            let token = require_token(token)?.to_string();
+            let (game, hub, replies) = (Arc::clone(game), Arc::clone(hub), replies.clone());
+            tokio::spawn(async move {
+                let frame = match live::hint(&game, &hub, &token).await {
+                    Ok(mut found) => {
+                        found["type"] = json!("hint");
+                        found.to_string()
+                    }
+                    Err(error) => error_frame(&error),
+                };
+                let _ = replies.send(frame);
+            });
+            return Ok(());
+        }
+        ClientMessage::Move { notation, seq } => Command::Move { notation, seq },
+        ClientMessage::Undo { seq, scope } => Command::Undo { seq, scope },
+        ClientMessage::Redo { seq, scope } => Command::Redo { seq, scope },
+        ClientMessage::Resign {} => Command::Resign,
+        ClientMessage::Control {
+            paused,
+            step,
+            speed_ms,
+        } => Command::Control(Control {
+            paused,
+            step,
+            speed_ms,
+        }),
+    };
+    game.act(hub, require_token(token)?, command).map(|_| ())
+}
+
+fn require_token(token: Option<&str>) -> Result<&str, ApiError> {
+    token.ok_or_else(|| {
+        ApiError::forbidden(
+            "this socket watches only: expected a token in its address (/ws?token=...) to act",
+        )
+    })
+}

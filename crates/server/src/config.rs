@@ -1,0 +1,39 @@
+//! The server's limits and budgets, with the defaults `ludus serve` uses.
+
+/// Limits and budgets of a server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Games held at once; when full, the game finished longest ago is dropped, and creating
+    /// a game fails while every held game is in progress.
+    pub max_games: usize,
+    /// The largest request body, in bytes.
+    pub body_limit: usize,
+    /// The largest body of `POST /api/games`, which may carry a record.
+    pub record_limit: usize,
+    /// The largest WebSocket message the server reads; a bigger one gets an error frame.
+    pub frame_limit: usize,
+    /// Searches that may run at once (default: one per core).
+    pub search_threads: usize,
+    /// The hint's search time, in seconds.
+    pub hint_seconds: f64,
+    /// The longest a computer's search may hold a core, in seconds, whatever its spec asks
+    /// (`ai:4:time=1000`): then its stop flag is raised and it plays the best found so far.
+    pub max_search_seconds: f64,
+    /// Hints of one game searched at once.
+    pub max_hints: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_games: 10_000,
+            body_limit: 64 * 1024,
+            record_limit: 1024 * 1024,
+            frame_limit: 64 * 1024,
+            search_threads: std::thread::available_parallelism().map_or(2, usize::from),
+            hint_seconds: 0.5,
+            max_search_seconds: 30.0,
+            max_hints: 2,
+        }
+    }
+}

@@ -1,0 +1,305 @@
+//! The actions a token holder takes on a game (move, undo, redo, resign, control), checked
+//! and applied on the table, and the one path every change then follows (`commit`).
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use ludus_engine::Seat;
+use serde_json::json;
+
+use super::computer::{self, Job};
+use super::turns::split_turn;
+use super::{LiveGame, Table};
+use crate::error::ApiError;
+use crate::hub::Hub;
+use crate::protocol::{Control, Scope};
+use crate::store::Change;
+
+/// The longest pause between computer moves.
+pub const MAX_SPEED_MS: u64 = 10_000;
+
+/// An action on a game.
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// A decision or a whole turn, decided at `seq`.
+    Move {
+        /// The notation.
+        notation: String,
+        /// The `seq` it was decided on.
+        seq: u64,
+    },
+    /// Take back.
+    Undo {
+        /// The `seq` it was decided on.
+        seq: u64,
+        /// How far.
+        scope: Scope,
+    },
+    /// Play again what was taken back.
+    Redo {
+        /// The `seq` it was decided on.
+        seq: u64,
+        /// How far.
+        scope: Scope,
+    },
+    /// The token's seat resigns.
+    Resign,
+    /// Pause, step, speed.
+    Control(Control),
+}
+
+/// A decision as the page animates and announces it.
+#[derive(Clone, Debug)]
+pub struct Event {
+    seat: usize,
+    notation: String,
+    cells: Vec<String>,
+    by: &'static str,
+}
+
+impl Event {
+    fn frame(&self, seq: u64) -> String {
+        json!({"type": "event", "seq": seq, "seat": self.seat, "move": self.notation,
+               "cells": self.cells, "by": self.by})
+        .to_string()
+    }
+}
+
+impl LiveGame {
+    /// Applies `command` for the holder of `token`; answers the new snapshot, or an error
+    /// that carries the current one.
+    pub fn act(
+        self: &Arc<Self>,
+        hub: &Arc<Hub>,
+        token: &str,
+        command: Command,
+    ) -> Result<Arc<str>, ApiError> {
+        let mut table = self.lock();
+        let events = table
+            .apply(hub, &self.id, token, command)
+            .map_err(|e| e.with_snapshot(table.snapshot()))?;
+        let job = self.commit(&mut table, hub, &events);
+        let snapshot = table.snapshot();
+        drop(table);
+        if let Some(job) = job {
+            computer::spawn(Arc::clone(self), Arc::clone(hub), job);
+        }
+        Ok(snapshot)
+    }
+
+    /// Starts the computer's search if one is due on a game nobody changed (a new game).
+    pub fn start(self: &Arc<Self>, hub: &Arc<Hub>) {
+        let mut table = self.lock();
+        let job = table.prepare_search(hub);
+        if job.is_some() {
+            table.rebuild_snapshot(&self.id);
+        }
+        drop(table);
+        if let Some(job) = job {
+            computer::spawn(Arc::clone(self), Arc::clone(hub), job);
+        }
+    }
+
+    /// The path of every change: bump `seq`, start the next search if due, rebuild the
+    /// snapshot, broadcast the events and the snapshot. Returns the search to spawn.
+    pub(super) fn commit(&self, table: &mut Table, hub: &Hub, events: &[Event]) -> Option<Job> {
+        table.seq += 1;
+        table.last_change = Instant::now();
+        table.finished_at = match (table.game.outcome(), table.finished_at) {
+            (None, _) => None,
+            (Some(_), Some(at)) => Some(at),
+            (Some(_), None) => Some(table.last_change),
+        };
+        let job = table.prepare_search(hub);
+        table.rebuild_snapshot(&self.id);
+        for event in events {
+            self.broadcast(event.frame(table.seq));
+        }
+        self.broadcast(table.snapshot_frame());
+        job
+    }
+}
+
+impl Table {
+    fn apply(
+        &mut self,
+        hub: &Hub,
+        id: &str,
+        token: &str,
+        command: Command,
+    ) -> Result<Vec<Event>, ApiError> {
+        match command {
+            Command::Move { notation, seq } => self.human_move(hub, id, token, &notation, seq),
+            Command::Undo { seq, scope } => {
+                self.require_member(token)?;
+                self.check_seq(seq)?;
+                self.undo(hub, id, scope)
+            }
+            Command::Redo { seq, scope } => {
+                self.require_member(token)?;
+                self.check_seq(seq)?;
+                self.redo(hub, id, scope)
+            }
+            Command::Resign => {
+                let seat = self.require_seat(token)?;
+                self.resign(hub, id, seat)
+            }
+            Command::Control(control) => {
+                self.require_owner(token)?;
+                self.control(control)
+            }
+        }
+    }
+
+    fn human_move(
+        &mut self,
+        hub: &Hub,
+        id: &str,
+        token: &str,
+        notation: &str,
+        seq: u64,
+    ) -> Result<Vec<Event>, ApiError> {
+        let seat = self.require_seat(token)?;
+        self.check_seq(seq)?;
+        match self.game.to_move() {
+            Some(to_move) if to_move != seat => Err(ApiError::forbidden(format!(
+                "not your turn: {} is to move, this token plays {}",
+                self.seat_label(to_move),
+                self.seat_label(seat)
+            ))),
+            _ => self.play_notation(hub, id, notation, "human"),
+        }
+    }
+
+    /// Plays `notation` (checked by the rules, logged in the store, then applied) and
+    /// returns its decisions as events.
+    pub fn play_notation(
+        &mut self,
+        hub: &Hub,
+        id: &str,
+        notation: &str,
+        by: &'static str,
+    ) -> Result<Vec<Event>, ApiError> {
+        let decisions =
+            split_turn(&self.game, notation).map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        log(hub, id, Change::Move(notation))?;
+        self.game
+            .play(notation)
+            .map_err(|e| ApiError::unprocessable(e.to_string()))?;
+        let name = |cell: &ludus_engine::CellId| {
+            self.cell_names
+                .get(cell.to_usize())
+                .cloned()
+                .unwrap_or_default()
+        };
+        Ok(decisions
+            .iter()
+            .map(|d| Event {
+                seat: d.seat.number(),
+                notation: d.notation.clone(),
+                cells: d.cells.iter().map(name).collect(),
+                by,
+            })
+            .collect())
+    }
+
+    fn resign(&mut self, hub: &Hub, id: &str, seat: Seat) -> Result<Vec<Event>, ApiError> {
+        if let Some(outcome) = self.game.outcome() {
+            return Err(ApiError::unprocessable(format!(
+                "the game is already over ({outcome}); expected a game in progress"
+            )));
+        }
+        log(hub, id, Change::Resign(seat.number()))?;
+        self.stop_searches();
+        self.game.resign(seat);
+        self.analysis = None;
+        Ok(Vec::new())
+    }
+
+    fn control(&mut self, control: Control) -> Result<Vec<Event>, ApiError> {
+        if let Some(ms) = control.speed_ms {
+            if ms > MAX_SPEED_MS {
+                return Err(ApiError::unprocessable(format!(
+                    "speed_ms {ms} is too long: expected 0..={MAX_SPEED_MS}"
+                )));
+            }
+            self.speed_ms = ms;
+        }
+        if let Some(paused) = control.paused {
+            self.paused = paused;
+            if paused {
+                self.cancel_thinking();
+            }
+        }
+        if control.step == Some(true) {
+            self.step = true;
+        }
+        Ok(Vec::new())
+    }
+
+    fn undo(&mut self, hub: &Hub, id: &str, scope: Scope) -> Result<Vec<Event>, ApiError> {
+        if self.game.entry_count() == 0 {
+            return Err(ApiError::unprocessable(
+                "nothing to undo: no decision has been played",
+            ));
+        }
+        let mut game = self.game.clone();
+        let mut undone = 0;
+        while game.undo() {
+            undone += 1;
+            if scope == Scope::Decision || self.at_turn_of_choice(&game) {
+                break;
+            }
+        }
+        log(hub, id, Change::Undo(undone))?;
+        self.after_history_change(game);
+        Ok(Vec::new())
+    }
+
+    fn redo(&mut self, hub: &Hub, id: &str, scope: Scope) -> Result<Vec<Event>, ApiError> {
+        if self.game.redo_len() == 0 {
+            return Err(ApiError::unprocessable(
+                "nothing to redo: expected an undo first",
+            ));
+        }
+        let mut game = self.game.clone();
+        let mut redone = 0;
+        while game.redo() {
+            redone += 1;
+            if scope == Scope::Decision || self.at_turn_of_choice(&game) {
+                break;
+            }
+        }
+        log(hub, id, Change::Redo(redone))?;
+        self.after_history_change(game);
+        Ok(Vec::new())
+    }
+
+    /// Where a whole-turn undo or redo stops: the start of a turn of a person (or of anyone
+    /// in a game without people), or the start of the game.
+    fn at_turn_of_choice(&self, game: &ludus_engine::AnyGame) -> bool {
+        if game.entry_count() == 0 {
+            return true;
+        }
+        let turn_start = game.history().last().is_none_or(|t| t.complete);
+        let chooser = game
+            .to_move()
+            .is_none_or(|seat| self.is_human(seat) || !self.has_human());
+        turn_start && chooser
+    }
+
+    fn after_history_change(&mut self, game: ludus_engine::AnyGame) {
+        self.stop_searches();
+        self.game = game;
+        self.analysis = None;
+        if !self.has_human() {
+            self.paused = true;
+        }
+    }
+}
+
+fn log(hub: &Hub, id: &str, change: Change<'_>) -> Result<(), ApiError> {
+    hub.store
+        .log(id, change)
+        .map_err(|e| ApiError::unavailable(format!("the game could not be stored: {e}")))
+}

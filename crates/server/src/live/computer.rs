@@ -1,0 +1,189 @@
+//! Computer players' moves: a search per move on a blocking worker thread, at most one search
+//! per core (a semaphore), each with a stop flag; the watching delay of games without people;
+//! progress frames while searching; the result applied only if its search is still the current
+//! one (undo, resignation, pause, deletion and shutdown cancel it).
+
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use ludus_ai::{AnyAnalysis, StopFlag};
+use ludus_engine::{AnyGame, Seat};
+use serde_json::json;
+
+use super::agents::Computer;
+use super::analysis::analysis_view;
+use super::{LiveGame, Table};
+use crate::hub::Hub;
+
+/// A search in progress.
+#[derive(Debug)]
+pub struct Thinking {
+    /// Tells this search from any later one.
+    pub id: u64,
+    /// The seat it decides for.
+    pub seat: Seat,
+    /// When it started, in Unix milliseconds.
+    pub since_ms: u64,
+    /// Raised to cancel it.
+    pub stop: StopFlag,
+}
+
+/// A search to run.
+#[derive(Debug)]
+pub struct Job {
+    id: u64,
+    seat: Seat,
+    seq: u64,
+    game: AnyGame,
+    computer: Computer,
+    stop: StopFlag,
+    delay: Duration,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn unix_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+impl Table {
+    /// Starts the search of the computer to move, if one is due: the game goes on, the seat
+    /// is a computer's, no search runs, and the game is not paused (or may step once).
+    pub fn prepare_search(&mut self, hub: &Hub) -> Option<Job> {
+        static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+        if hub.is_closing() || self.thinking.is_some() || (self.paused && !self.step) {
+            return None;
+        }
+        let seat = self.game.to_move()?;
+        let computer = self.seats.get(seat.to_usize())?.computer.clone()?;
+        self.step = false;
+        let stop = StopFlag::default();
+        let id = NEXT_ID.fetch_add(1, Ordering::Relaxed);
+        self.thinking = Some(Thinking {
+            id,
+            seat,
+            since_ms: unix_ms(),
+            stop: stop.clone(),
+        });
+        let delay = if self.has_human() { 0 } else { self.speed_ms };
+        Some(Job {
+            id,
+            seat,
+            seq: self.seq,
+            game: self.game.clone(),
+            computer,
+            stop,
+            delay: Duration::from_millis(delay),
+        })
+    }
+}
+
+/// Runs `job` for `game` in the background.
+pub fn spawn(game: Arc<LiveGame>, hub: Arc<Hub>, job: Job) {
+    tokio::spawn(run(game, hub, job));
+}
+
+async fn run(game: Arc<LiveGame>, hub: Arc<Hub>, job: Job) {
+    if !job.delay.is_zero() {
+        tokio::time::sleep(job.delay).await;
+    }
+    if job.stop.is_raised() {
+        return;
+    }
+    let Ok(permit) = Arc::clone(&hub.searches).acquire_owned().await else {
+        return;
+    };
+    if job.stop.is_raised() {
+        return;
+    }
+    let (id, seat, stop) = (job.id, job.seat, job.stop.clone());
+    let watcher = Arc::clone(&game);
+    let mut search = tokio::task::spawn_blocking(move || {
+        let _permit = permit;
+        search(&job, &watcher)
+    });
+    // No spec may hold a core longer than the server allows: then the search is stopped and
+    // plays the best decision it found.
+    let limit = Duration::from_secs_f64(hub.config.max_search_seconds.clamp(0.0, 86_400.0));
+    let joined = tokio::select! {
+        joined = &mut search => joined,
+        () = tokio::time::sleep(limit) => {
+            stop.raise();
+            search.await
+        }
+    };
+    let result = joined.unwrap_or_else(|e| Err(format!("the search failed: {e}")));
+    game.finish_search(&hub, id, seat, result);
+}
+
+/// The search itself, on a worker thread; a panic in it becomes an error.
+fn search(job: &Job, game: &LiveGame) -> Result<AnyAnalysis, String> {
+    let seat_count = job.game.seat_count();
+    let mut progress = |found: &AnyAnalysis| {
+        let view = analysis_view(found, job.seat, seat_count, "");
+        let mut frame = json!({"type": "thinking", "seq": job.seq});
+        if let (Ok(serde_json::Value::Object(fields)), Some(map)) =
+            (serde_json::to_value(&view), frame.as_object_mut())
+        {
+            map.extend(fields.into_iter().filter(|(k, _)| k != "by"));
+        }
+        game.broadcast(frame.to_string());
+    };
+    let run = || {
+        let mut agent = job.computer.build(job.game.entry_count())?;
+        agent
+            .analyse_with(&job.game, &job.stop, &mut progress)
+            .ok_or_else(|| "the computer player found no move".to_string())
+    };
+    match panic::catch_unwind(AssertUnwindSafe(run)) {
+        Ok(result) => result,
+        Err(_) => Err("the computer player crashed".to_string()),
+    }
+}
+
+impl LiveGame {
+    /// A search's answer: played if the search is still the current one, else dropped.
+    fn finish_search(
+        self: &Arc<Self>,
+        hub: &Arc<Hub>,
+        id: u64,
+        seat: Seat,
+        result: Result<AnyAnalysis, String>,
+    ) {
+        let mut table = self.lock();
+        if table.thinking.as_ref().map(|t| t.id) != Some(id) {
+            return; // cancelled by a change: its position is gone
+        }
+        table.thinking = None;
+        let played = result.and_then(|found| {
+            table
+                .play_notation(hub, &self.id, &found.notation, "ai")
+                .map(|events| (found, events))
+                .map_err(|e| e.message)
+        });
+        let job = match played {
+            Ok((found, events)) => {
+                let by = table.seats[seat.to_usize()].kind.clone();
+                let seat_count = table.game.seat_count();
+                table.analysis = Some(analysis_view(&found, seat, seat_count, &by));
+                self.commit(&mut table, hub, &events)
+            }
+            Err(message) => {
+                table.paused = true;
+                let label = table.seat_label(seat);
+                self.broadcast(
+                    json!({"type": "error", "error": format!("the computer player of {label} failed: {message}; the game is paused")})
+                        .to_string(),
+                );
+                self.commit(&mut table, hub, &[])
+            }
+        };
+        drop(table);
+        if let Some(job) = job {
+            spawn(Arc::clone(self), Arc::clone(hub), job);
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! `POST /api/games`: a new game from the registry, or a game loaded from a record, with its
+//! players (people get a token, computers are checked), names and the owner's token.
+
+use std::sync::Arc;
+
+use ludus_engine::{AnyGame, GameRecord, PlayerRecord, Seat};
+use ludus_games::{load_record, new_game, record_from_text};
+use serde_json::{json, Value};
+
+use super::agents::{label, Computer};
+use super::commands::MAX_SPEED_MS;
+use super::table::SeatPlayer;
+use super::{LiveGame, Table};
+use crate::error::ApiError;
+use crate::hub::Hub;
+use crate::protocol::CreateGame;
+use crate::tokens;
+
+/// The longest name a player may have, in characters.
+pub const MAX_NAME: usize = 40;
+
+/// Creates the game `request` describes; answers the game and the `201` body.
+pub fn create(hub: &Arc<Hub>, request: &CreateGame) -> Result<(Arc<LiveGame>, Value), ApiError> {
+    if hub.is_closing() {
+        return Err(ApiError::unavailable("the server is shutting down"));
+    }
+    let seed = request.seed.unwrap_or_else(tokens::seed);
+    let (mut game, loaded) = match &request.record {
+        Some(record) => (loaded_game(request, record)?, true),
+        None => (fresh_game(request, seed)?, false),
+    };
+    let kinds = player_kinds(request, &game)?;
+    let names = player_names(request, &game, &kinds, loaded)?;
+    let seats = seat_players(&game, &kinds, seed)?;
+    game.set_players(
+        kinds
+            .iter()
+            .zip(&names)
+            .map(|(kind, name)| PlayerRecord {
+                name: name.clone(),
+                kind: kind.clone(),
+            })
+            .collect(),
+    );
+    let speed_ms = speed(request, &seats)?;
+    let body = created_body(&seats);
+    let owner = body["owner"].as_str().unwrap_or_default().to_string();
+    let live = LiveGame::new(unused_id(hub), Table::new(game, seats, owner, speed_ms));
+    hub.store
+        .insert(Arc::clone(&live))
+        .map_err(|e| ApiError::unavailable(e.to_string()))?;
+    live.start(hub);
+    let mut body = body;
+    body["id"] = Value::String(live.id().to_string());
+    Ok((live, body))
+}
+
+fn unused_id(hub: &Hub) -> String {
+    loop {
+        let id = tokens::game_id();
+        if hub.store.get(&id).is_none() {
+            return id;
+        }
+    }
+}
+
+fn fresh_game(request: &CreateGame, seed: u64) -> Result<AnyGame, ApiError> {
+    let Some(id) = request.game.as_deref() else {
+        return Err(ApiError::bad_request(
+            "no game: expected \"game\" (a game id from GET /api/meta) or \"record\"",
+        ));
+    };
+    let pairs = request
+        .options
+        .iter()
+        .map(|(key, value)| option_pair(key, value))
+        .collect::<Result<Vec<_>, _>>()?;
+    new_game(id, &pairs, None, seed).map_err(|e| ApiError::unprocessable(e.to_string()))
+}
+
+fn option_pair(key: &str, value: &Value) -> Result<String, ApiError> {
+    let text = match value {
+        Value::String(text) => text.clone(),
+        Value::Number(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+        _ => {
+            return Err(ApiError::unprocessable(format!(
+                "option '{key}' is {value}: expected a string, a number or a boolean"
+            )))
+        }
+    };
+    Ok(format!("{key}={text}"))
+}
+
+fn loaded_game(request: &CreateGame, record: &Value) -> Result<AnyGame, ApiError> {
+    if request.game.is_some() || !request.options.is_empty() {
+        return Err(ApiError::bad_request(
+            "both a record and a game: expected either \"record\" or \"game\" with \"options\"",
+        ));
+    }
+    let bad = |e: &dyn std::fmt::Display| ApiError::unprocessable(format!("bad record: {e}"));
+    let record =
+        match record {
+            Value::String(text) if text.trim_start().starts_with('{') => {
+                GameRecord::from_json(text).map_err(|e| bad(&e))?
+            }
+            Value::String(text) => record_from_text(text).map_err(|e| bad(&e))?,
+            Value::Object(_) => GameRecord::from_json(&record.to_string()).map_err(|e| bad(&e))?,
+            _ => return Err(ApiError::unprocessable(
+                "bad record: expected a JSON record object, or a JSON or text record as a string",
+            )),
+        };
+    load_record(&record).map_err(|e| bad(&e))
+}
+
+/// `human` or a computer spec per seat: as asked, else as recorded, else all people.
+fn player_kinds(request: &CreateGame, game: &AnyGame) -> Result<Vec<String>, ApiError> {
+    let seats = game.seat_count();
+    if request.players.is_empty() {
+        return Ok(Seat::all(seats)
+            .map(|seat| {
+                game.players()
+                    .get(seat.to_usize())
+                    .map_or_else(|| "human".to_string(), |p| p.kind.clone())
+            })
+            .collect());
+    }
+    if request.players.len() != seats {
+        let info = game.info();
+        let range = if info.min_seats == info.max_seats {
+            String::new()
+        } else {
+            format!(
+                " (this game seats {} to {}, set by its options)",
+                info.min_seats, info.max_seats
+            )
+        };
+        return Err(ApiError::unprocessable(format!(
+            "{} players for {seats} seats: expected one entry per seat{range}",
+            request.players.len()
+        )));
+    }
+    Ok(request
+        .players
+        .iter()
+        .map(|p| p.trim().to_string())
+        .collect())
+}
+
+fn is_human(kind: &str) -> bool {
+    kind.eq_ignore_ascii_case("human")
+}
+
+fn player_names(
+    request: &CreateGame,
+    game: &AnyGame,
+    kinds: &[String],
+    loaded: bool,
+) -> Result<Vec<String>, ApiError> {
+    if request.names.len() > kinds.len() {
+        return Err(ApiError::unprocessable(format!(
+            "{} names for {} seats: expected at most one name per seat",
+            request.names.len(),
+            kinds.len()
+        )));
+    }
+    Seat::all(kinds.len())
+        .map(|seat| {
+            let index = seat.to_usize();
+            let given = request.names.get(index).map_or("", |n| n.trim());
+            check_name(seat, given)?;
+            Ok(if !given.is_empty() {
+                given.to_string()
+            } else if loaded {
+                game.players()
+                    .get(index)
+                    .map_or_else(String::new, |p| p.name.clone())
+            } else if is_human(&kinds[index]) {
+                game.seat_name(seat).to_string()
+            } else {
+                label(&kinds[index])
+            })
+        })
+        .collect()
+}
+
+fn check_name(seat: Seat, name: &str) -> Result<(), ApiError> {
+    let length = name.chars().count();
+    if length > MAX_NAME {
+        return Err(ApiError::unprocessable(format!(
+            "the name of seat {} has {length} characters: expected at most {MAX_NAME}",
+            seat.number()
+        )));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(ApiError::unprocessable(format!(
+            "the name of seat {} holds a control character: expected printable text",
+            seat.number()
+        )));
+    }
+    Ok(())
+}
+
+fn seat_players(game: &AnyGame, kinds: &[String], seed: u64) -> Result<Vec<SeatPlayer>, ApiError> {
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(index, kind)| {
+            if is_human(kind) {
+                return Ok(SeatPlayer {
+                    kind: "human".to_string(),
+                    token: Some(tokens::token()),
+                    computer: None,
+                });
+            }
+            let computer = Computer::new(game.info().id, kind, seed.wrapping_add(index as u64))
+                .map_err(|e| {
+                    ApiError::unprocessable(format!("player {} '{kind}': {e}", index + 1))
+                })?;
+            Ok(SeatPlayer {
+                kind: computer.spec.clone(),
+                token: None,
+                computer: Some(computer),
+            })
+        })
+        .collect()
+}
+
+fn speed(request: &CreateGame, seats: &[SeatPlayer]) -> Result<u64, ApiError> {
+    let watched = seats.iter().all(|s| s.computer.is_some());
+    match request.speed_ms {
+        Some(ms) if ms > MAX_SPEED_MS => Err(ApiError::unprocessable(format!(
+            "speed_ms {ms} is too long: expected 0..={MAX_SPEED_MS}"
+        ))),
+        Some(ms) => Ok(ms),
+        None if watched => Ok(400),
+        None => Ok(0),
+    }
+}
+
+fn created_body(seats: &[SeatPlayer]) -> Value {
+    let tokens: Vec<Value> = seats
+        .iter()
+        .enumerate()
+        .filter_map(|(index, s)| {
+            let token = s.token.as_ref()?;
+            Some(json!({"seat": index + 1, "token": token}))
+        })
+        .collect();
+    json!({"id": "", "owner": tokens::token(), "seats": tokens})
+}

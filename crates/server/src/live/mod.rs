@@ -1,0 +1,98 @@
+//! A game being played on the server: its table (the erased game, the seats and their
+//! tokens, the sequence number, the computer players' state) behind one lock, and a broadcast
+//! channel that carries every change to the game's sockets.
+//!
+//! Every change follows one path ([`LiveGame::act`], or a computer's move arriving): check the
+//! token and `seq`, check the action with the rules, log it in the store, apply it, bump `seq`,
+//! start the next computer search if one is due, rebuild the snapshot once, then broadcast the
+//! decision events and the snapshot, all under the lock so every socket sees changes in order.
+
+mod agents;
+mod analysis;
+mod commands;
+mod computer;
+mod create;
+mod hint;
+mod snapshot;
+mod table;
+mod turns;
+mod view_json;
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
+
+use tokio::sync::broadcast;
+
+pub use commands::Command;
+pub use create::create;
+pub use hint::hint;
+pub use table::Table;
+pub use view_json::ViewJson;
+
+/// How many frames a slow socket may fall behind before it is sent a fresh snapshot instead.
+const BACKLOG: usize = 64;
+
+/// One game on the server.
+#[derive(Debug)]
+pub struct LiveGame {
+    id: String,
+    table: Mutex<Table>,
+    updates: broadcast::Sender<Arc<str>>,
+}
+
+impl LiveGame {
+    /// A game with id `id` around `table` (its snapshot is built here).
+    pub fn new(id: String, mut table: Table) -> Arc<LiveGame> {
+        table.rebuild_snapshot(&id);
+        Arc::new(LiveGame {
+            id,
+            table: Mutex::new(table),
+            updates: broadcast::Sender::new(BACKLOG),
+        })
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The table, locked. A panic while it was held (none is expected) does not make the
+    /// game unusable: the table is always left consistent between statements that matter.
+    pub fn lock(&self) -> MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The current snapshot (JSON).
+    pub fn snapshot(&self) -> Arc<str> {
+        self.lock().snapshot()
+    }
+
+    /// The current snapshot and a receiver of every later frame, taken together so that no
+    /// change falls between them.
+    pub fn subscribe(&self) -> (Arc<str>, broadcast::Receiver<Arc<str>>) {
+        let table = self.lock();
+        (table.snapshot(), self.updates.subscribe())
+    }
+
+    /// Sends a frame to every socket of the game.
+    pub fn broadcast(&self, frame: impl Into<Arc<str>>) {
+        // No receiver is not an error: nobody is watching.
+        let _ = self.updates.send(frame.into());
+    }
+
+    /// When the game ended, if it has.
+    pub fn finished_at(&self) -> Option<Instant> {
+        self.lock().finished_at
+    }
+
+    /// The entry of `GET /api/games`.
+    pub fn summary(&self) -> (Instant, serde_json::Value) {
+        let table = self.lock();
+        (table.last_change, table.summary(&self.id))
+    }
+
+    /// Stops every search of this game (its computer's move and hints).
+    pub fn stop_searches(&self) {
+        self.lock().stop_searches();
+    }
+}

@@ -1,0 +1,168 @@
+//! The snapshot: everything the page shows of a game, rebuilt once per change and cached as
+//! JSON text, so reads and broadcasts cost a copy.
+
+use std::sync::Arc;
+
+use ludus_engine::{Seat, Verdict};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use super::analysis::AnalysisView;
+use super::{Table, ViewJson};
+
+#[derive(Serialize)]
+struct SeatEntry<'a> {
+    seat: usize,
+    name: &'a str,
+    player: &'a str,
+    side: &'static str,
+}
+
+#[derive(Serialize)]
+struct HistoryEntry {
+    ply: usize,
+    turn: usize,
+    seat: usize,
+    text: String,
+    complete: bool,
+}
+
+#[derive(Serialize)]
+struct Pointing<'a> {
+    #[serde(rename = "move")]
+    notation: &'a str,
+    cells: Vec<&'a str>,
+    label: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct Snapshot<'a> {
+    id: &'a str,
+    game: &'static str,
+    name: &'static str,
+    options: &'a Value,
+    players: Vec<&'a str>,
+    names: Vec<&'a str>,
+    seats: Vec<SeatEntry<'a>>,
+    position: String,
+    turn: u32,
+    to_move: Option<usize>,
+    seq: u64,
+    moves: Vec<&'a str>,
+    history: &'a [HistoryEntry],
+    legal: Vec<&'a str>,
+    pointing: Vec<Pointing<'a>>,
+    view: ViewJson<'a>,
+    outcome: Option<Value>,
+    thinking: Option<Value>,
+    paused: bool,
+    speed_ms: u64,
+    analysis: Option<&'a AnalysisView>,
+    can_undo: bool,
+    can_redo: bool,
+}
+
+impl Table {
+    /// Rebuilds the cached snapshot of the game `id`.
+    pub fn rebuild_snapshot(&mut self, id: &str) {
+        let history: Vec<HistoryEntry> = self
+            .game
+            .history()
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| HistoryEntry {
+                ply: i + 1,
+                turn: i + 1,
+                seat: t.seat.number(),
+                text: t.text,
+                complete: t.complete,
+            })
+            .collect();
+        let legal = self.game.legal_moves();
+        let view = self.game.view();
+        let names = self.names();
+        let snapshot = Snapshot {
+            id,
+            game: self.game.info().id,
+            name: self.game.info().name,
+            options: &self.options,
+            players: self.kinds(),
+            seats: self.seat_entries(&names),
+            names,
+            position: self.game.position(),
+            turn: self.game.turn(),
+            to_move: self.game.to_move().map(Seat::number),
+            seq: self.seq,
+            moves: history.iter().map(|h| h.text.as_str()).collect(),
+            history: &history,
+            legal: legal.iter().map(|m| m.notation.as_str()).collect(),
+            pointing: legal
+                .iter()
+                .map(|m| Pointing {
+                    notation: &m.notation,
+                    cells: m
+                        .input
+                        .cells
+                        .iter()
+                        .map(|c| self.cell_names.get(c.to_usize()).map_or("", String::as_str))
+                        .collect(),
+                    label: m.input.label.as_deref(),
+                })
+                .collect(),
+            view: ViewJson::of(&view),
+            outcome: outcome_json(self),
+            thinking: self
+                .thinking
+                .as_ref()
+                .map(|t| json!({"seat": t.seat.number(), "since_ms": t.since_ms})),
+            paused: self.paused,
+            speed_ms: self.speed_ms,
+            analysis: self.analysis.as_ref(),
+            can_undo: self.game.entry_count() > 0,
+            can_redo: self.game.redo_len() > 0,
+        };
+        // Serialising strings, numbers and JSON values cannot fail; keep the old one if it did.
+        if let Ok(text) = serde_json::to_string(&snapshot) {
+            self.snapshot = Arc::from(text);
+        }
+    }
+
+    /// The snapshot as a WebSocket frame.
+    pub fn snapshot_frame(&self) -> String {
+        format!("{{\"type\":\"snapshot\",\"snapshot\":{}}}", self.snapshot)
+    }
+
+    fn seat_entries<'a>(&'a self, names: &[&'a str]) -> Vec<SeatEntry<'a>> {
+        Seat::all(self.game.seat_count())
+            .map(|seat| SeatEntry {
+                seat: seat.number(),
+                name: names.get(seat.to_usize()).copied().unwrap_or(""),
+                player: self
+                    .seats
+                    .get(seat.to_usize())
+                    .map_or("", |s| s.kind.as_str()),
+                side: self.game.seat_name(seat),
+            })
+            .collect()
+    }
+}
+
+/// The outcome with a sentence for the game-over summary, or `null`.
+pub fn outcome_json(table: &Table) -> Option<Value> {
+    let outcome = table.game.outcome()?;
+    let names = table.names();
+    let summary = match outcome.verdict {
+        Verdict::Win(seat) => format!(
+            "{} ({}) wins: {}",
+            names.get(seat.to_usize()).copied().unwrap_or(""),
+            table.game.seat_name(seat),
+            outcome.reason
+        ),
+        Verdict::Draw => format!("Draw: {}", outcome.reason),
+    };
+    Some(json!({
+        "winner": outcome.winner().map(Seat::number),
+        "reason": outcome.reason,
+        "summary": summary,
+    }))
+}

@@ -1,0 +1,203 @@
+//! The state of one game on the server besides the rules' own: who plays each seat and with
+//! which token, the sequence number, pause and speed, the running search, the last analysis,
+//! and the cached snapshot.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use ludus_ai::StopFlag;
+use ludus_engine::{AnyGame, Seat};
+use serde_json::{json, Value};
+
+use super::agents::Computer;
+use super::analysis::AnalysisView;
+use super::computer::Thinking;
+use crate::error::ApiError;
+
+/// Who plays a seat.
+#[derive(Debug)]
+pub struct SeatPlayer {
+    /// `human`, or the computer player's spec.
+    pub kind: String,
+    /// The secret of a human seat.
+    pub token: Option<String>,
+    /// The computer player of a computer seat.
+    pub computer: Option<Computer>,
+}
+
+/// One game's state on the server.
+#[derive(Debug)]
+pub struct Table {
+    /// The game and its history.
+    pub game: AnyGame,
+    /// One per seat, in seat order.
+    pub seats: Vec<SeatPlayer>,
+    /// The creator's token.
+    pub owner: String,
+    /// Grows by one on every change.
+    pub seq: u64,
+    /// Computer players wait.
+    pub paused: bool,
+    /// A paused computer may make one decision.
+    pub step: bool,
+    /// The pause before each computer move in games without a person.
+    pub speed_ms: u64,
+    /// The computer's search in progress.
+    pub thinking: Option<Thinking>,
+    /// The last computer decision's evaluation.
+    pub analysis: Option<AnalysisView>,
+    /// The rules options as typed JSON (they never change during a game).
+    pub options: Value,
+    /// Cell names by cell index of the game's view.
+    pub cell_names: Vec<String>,
+    /// Stop flags of the hints being searched.
+    pub hint_stops: Vec<StopFlag>,
+    /// When the game last changed.
+    pub last_change: Instant,
+    /// When the game ended, if it has.
+    pub finished_at: Option<Instant>,
+    pub(super) snapshot: Arc<str>,
+}
+
+impl Table {
+    /// A table for `game` played by `seats`, created by the holder of `owner`.
+    pub fn new(game: AnyGame, seats: Vec<SeatPlayer>, owner: String, speed_ms: u64) -> Table {
+        let options = game.record().options;
+        let cell_names = game.view().cells.into_iter().map(|c| c.name).collect();
+        let finished_at = game.outcome().map(|_| Instant::now());
+        Table {
+            game,
+            seats,
+            owner,
+            seq: 0,
+            paused: false,
+            step: false,
+            speed_ms,
+            thinking: None,
+            analysis: None,
+            options,
+            cell_names,
+            hint_stops: Vec::new(),
+            last_change: Instant::now(),
+            finished_at,
+            snapshot: Arc::from("{}"),
+        }
+    }
+
+    /// The cached snapshot.
+    pub fn snapshot(&self) -> Arc<str> {
+        Arc::clone(&self.snapshot)
+    }
+
+    /// The seat whose token is `token`.
+    pub fn seat_of(&self, token: &str) -> Option<Seat> {
+        let index = self
+            .seats
+            .iter()
+            .position(|s| s.token.as_deref() == Some(token))?;
+        Seat::from_number(index + 1, self.seats.len())
+    }
+
+    /// The seat of `token`, or a 403.
+    pub fn require_seat(&self, token: &str) -> Result<Seat, ApiError> {
+        self.seat_of(token).ok_or_else(|| {
+            ApiError::forbidden(
+                "this token holds no seat of this game: expected a seat token from POST /api/games",
+            )
+        })
+    }
+
+    /// Passes for the owner's token or a seat's, else a 403.
+    pub fn require_member(&self, token: &str) -> Result<(), ApiError> {
+        if token == self.owner || self.seat_of(token).is_some() {
+            Ok(())
+        } else {
+            Err(ApiError::forbidden(
+                "this token is not of this game: expected a seat token or the owner token from POST /api/games",
+            ))
+        }
+    }
+
+    /// Passes for the owner's token, else a 403.
+    pub fn require_owner(&self, token: &str) -> Result<(), ApiError> {
+        if token == self.owner {
+            Ok(())
+        } else {
+            Err(ApiError::forbidden(
+                "only the game's owner may do this: expected the owner token from POST /api/games",
+            ))
+        }
+    }
+
+    /// Passes when `seq` is the current one, else a 409.
+    pub fn check_seq(&self, seq: u64) -> Result<(), ApiError> {
+        if seq == self.seq {
+            Ok(())
+        } else {
+            Err(ApiError::conflict(format!(
+                "stale seq {seq}: the game has changed since (now seq {}); expected the seq of the latest snapshot, sent with this error",
+                self.seq
+            )))
+        }
+    }
+
+    /// Whether `seat` is played by a person.
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat.to_usize())
+            .is_some_and(|s| s.computer.is_none())
+    }
+
+    /// Whether any seat is played by a person.
+    pub fn has_human(&self) -> bool {
+        self.seats.iter().any(|s| s.computer.is_none())
+    }
+
+    /// `seat 2 (Light)`, for messages.
+    pub fn seat_label(&self, seat: Seat) -> String {
+        format!("seat {} ({})", seat.number(), self.game.seat_name(seat))
+    }
+
+    /// Stops the computer's search (its result will be dropped) and every hint.
+    pub fn stop_searches(&mut self) {
+        self.cancel_thinking();
+        for stop in self.hint_stops.drain(..) {
+            stop.raise();
+        }
+    }
+
+    /// Stops the computer's search; its result will be dropped.
+    pub fn cancel_thinking(&mut self) {
+        if let Some(thinking) = self.thinking.take() {
+            thinking.stop.raise();
+        }
+    }
+
+    /// The players' names, one per seat.
+    pub fn names(&self) -> Vec<&str> {
+        self.game
+            .players()
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect()
+    }
+
+    /// The players' kinds, one per seat.
+    pub fn kinds(&self) -> Vec<&str> {
+        self.seats.iter().map(|s| s.kind.as_str()).collect()
+    }
+
+    /// The entry of `GET /api/games`.
+    pub fn summary(&self, id: &str) -> Value {
+        json!({
+            "id": id,
+            "game": self.game.info().id,
+            "names": self.names(),
+            "players": self.kinds(),
+            "turn": self.game.turn(),
+            "to_move": self.game.to_move().map(Seat::number),
+            "seq": self.seq,
+            "outcome": super::snapshot::outcome_json(self),
+        })
+    }
+}

@@ -1,0 +1,116 @@
+//! The board view as JSON, with seats numbered from 1 as everywhere in the API (the engine's
+//! `Seat` serialises its 0-based index).
+
+use ludus_engine::{BoardView, CellShape, Hue, PieceView, Seat};
+use serde::Serialize;
+
+/// A piece.
+#[derive(Debug, Serialize)]
+pub struct PieceJson<'a> {
+    owner: Option<usize>,
+    hue: Hue,
+    kind: char,
+    label: Option<&'a str>,
+    marked: bool,
+}
+
+impl<'a> PieceJson<'a> {
+    fn of(piece: &'a PieceView) -> Self {
+        PieceJson {
+            owner: piece.owner.map(Seat::number),
+            hue: piece.hue,
+            kind: piece.kind,
+            label: piece.label.as_deref(),
+            marked: piece.marked,
+        }
+    }
+}
+
+/// A cell.
+#[derive(Debug, Serialize)]
+pub struct CellJson<'a> {
+    name: &'a str,
+    x: u8,
+    y: u8,
+    shape: CellShape,
+    stack: Vec<PieceJson<'a>>,
+    shaded: bool,
+}
+
+/// A seat as the side panel shows it.
+#[derive(Debug, Serialize)]
+pub struct SeatJson<'a> {
+    seat: usize,
+    name: &'a str,
+    hue: Hue,
+    alive: bool,
+}
+
+/// Pieces in a seat's hand.
+#[derive(Debug, Serialize)]
+pub struct HandJson<'a> {
+    seat: usize,
+    pieces: Vec<(PieceJson<'a>, u32)>,
+}
+
+/// What to draw.
+#[derive(Debug, Serialize)]
+pub struct ViewJson<'a> {
+    width: u8,
+    height: u8,
+    cells: Vec<CellJson<'a>>,
+    links: Vec<[u16; 2]>,
+    seats: Vec<SeatJson<'a>>,
+    hands: Vec<HandJson<'a>>,
+    to_move: Option<usize>,
+    last_move: Vec<u16>,
+    status: &'a str,
+}
+
+impl<'a> ViewJson<'a> {
+    /// `view` for the API.
+    pub fn of(view: &'a BoardView) -> Self {
+        ViewJson {
+            width: view.width,
+            height: view.height,
+            cells: view.cells.iter().map(cell).collect(),
+            links: view.links.iter().map(|(a, b)| [a.0, b.0]).collect(),
+            seats: view.seats.iter().map(seat).collect(),
+            hands: view.hands.iter().map(hand).collect(),
+            to_move: view.to_move.map(Seat::number),
+            last_move: view.last_move.iter().map(|c| c.0).collect(),
+            status: &view.status,
+        }
+    }
+}
+
+fn cell(cell: &ludus_engine::CellView) -> CellJson<'_> {
+    CellJson {
+        name: &cell.name,
+        x: cell.x,
+        y: cell.y,
+        shape: cell.shape,
+        stack: cell.stack.iter().map(PieceJson::of).collect(),
+        shaded: cell.shaded,
+    }
+}
+
+fn seat(seat: &ludus_engine::SeatView) -> SeatJson<'_> {
+    SeatJson {
+        seat: seat.seat.number(),
+        name: &seat.name,
+        hue: seat.hue,
+        alive: seat.alive,
+    }
+}
+
+fn hand(hand: &ludus_engine::HandView) -> HandJson<'_> {
+    HandJson {
+        seat: hand.seat.number(),
+        pieces: hand
+            .pieces
+            .iter()
+            .map(|(piece, n)| (PieceJson::of(piece), *n))
+            .collect(),
+    }
+}

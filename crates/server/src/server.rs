@@ -1,0 +1,165 @@
+//! Binding, serving and stopping: the server `ludus serve` runs, and a background server for
+//! tests and tools that need one on a free port.
+
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use tokio::net::{TcpListener, ToSocketAddrs};
+use tokio::sync::oneshot;
+
+use crate::hub::Hub;
+use crate::{api, Config};
+
+/// A server bound to its address, ready to run.
+#[derive(Debug)]
+pub struct Server {
+    listener: TcpListener,
+    hub: Arc<Hub>,
+}
+
+impl Server {
+    /// Binds `addr` (`127.0.0.1:0` picks a free port).
+    pub async fn bind(addr: impl ToSocketAddrs, config: Config) -> io::Result<Server> {
+        let listener = TcpListener::bind(addr).await?;
+        Ok(Server {
+            listener,
+            hub: Hub::new(config),
+        })
+    }
+
+    /// The address it listens on.
+    pub fn local_addr(&self) -> io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// The page's URL, `http://127.0.0.1:8080/`.
+    pub fn url(&self) -> String {
+        self.local_addr().map_or_else(
+            |_| "http://127.0.0.1/".to_string(),
+            |a| format!("http://{a}/"),
+        )
+    }
+
+    /// Serves until `shutdown` completes, then stops every search, tells the sockets, and
+    /// finishes the requests in flight.
+    pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
+        let hub = Arc::clone(&self.hub);
+        let signal = async move {
+            shutdown.await;
+            hub.close();
+        };
+        axum::serve(self.listener, api::router(self.hub))
+            .with_graceful_shutdown(signal)
+            .await
+    }
+}
+
+/// Completes on Ctrl-C (SIGINT) or SIGTERM.
+pub async fn shutdown_signal() {
+    let interrupt = async {
+        // Without a signal handler the server runs until killed, as before.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut stream) => {
+                stream.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+}
+
+/// A server running on its own thread and runtime, stopped when dropped.
+#[derive(Debug)]
+pub struct BackgroundServer {
+    addr: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl BackgroundServer {
+    /// Starts a server on `127.0.0.1:0` with `config`. May be called from inside another
+    /// runtime (an async test): the server's runtime lives on its own thread.
+    pub fn start(config: Config) -> io::Result<BackgroundServer> {
+        let (ready, bound) = std::sync::mpsc::channel::<io::Result<SocketAddr>>();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("ludus-server".into())
+            .spawn(move || serve_in_thread(config, &ready, stopped))?;
+        let addr = bound
+            .recv()
+            .map_err(|_| io::Error::other("the server thread ended before binding"))??;
+        Ok(BackgroundServer {
+            addr,
+            stop: Some(stop),
+            thread: Some(thread),
+        })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The page's URL, `http://127.0.0.1:PORT/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+}
+
+/// The server thread: its own runtime, bound, serving until `stopped`.
+fn serve_in_thread(
+    config: Config,
+    ready: &std::sync::mpsc::Sender<io::Result<SocketAddr>>,
+    stopped: oneshot::Receiver<()>,
+) {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            let _ = ready.send(Err(error));
+            return;
+        }
+    };
+    let server = match runtime.block_on(Server::bind("127.0.0.1:0", config)) {
+        Ok(server) => server,
+        Err(error) => {
+            let _ = ready.send(Err(error));
+            return;
+        }
+    };
+    let _ = ready.send(server.local_addr());
+    let shutdown = async {
+        let _ = stopped.await;
+    };
+    // An I/O error of the listener ends the thread; clients then fail to connect.
+    let _ = runtime.block_on(server.run(shutdown));
+    runtime.shutdown_background();
+}
+
+impl Drop for BackgroundServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}

@@ -1,0 +1,164 @@
+//! The WebSocket: snapshots and events as they happen, a computer's move arriving by itself,
+//! actions over the socket, and bad messages answered while the socket stays open.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+
+use crate::support::Api;
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+async fn connect(api: &Api, id: &str, token: Option<&str>) -> Socket {
+    let (socket, _) = connect_async(api.ws_url(id, token))
+        .await
+        .expect("socket opens");
+    socket
+}
+
+/// The next JSON text frame (within 10 s).
+async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a frame within 10 s")
+            .expect("the socket is open")
+            .expect("a good frame");
+        if let Message::Text(text) = frame {
+            return serde_json::from_str(&text).expect("JSON frames");
+        }
+    }
+}
+
+/// Frames until one of type `kind` comes.
+async fn next_of(socket: &mut Socket, kind: &str) -> Value {
+    loop {
+        let frame = next(socket).await;
+        if frame["type"] == kind {
+            return frame;
+        }
+    }
+}
+
+async fn send(socket: &mut Socket, frame: &Value) {
+    socket.send(Message::text(frame.to_string())).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_computer_seat_moves_by_itself_and_every_socket_sees_it() {
+    let api = Api::start();
+    let game = api
+        .create(&json!({"game": "replica", "players": ["human", "ai:4:depth=1"]}))
+        .await;
+    let mut player = connect(&api, &game.id, Some(game.token(1))).await;
+    let mut watcher = connect(&api, &game.id, None).await;
+    let first = next(&mut player).await;
+    assert_eq!(first["type"], "snapshot");
+    assert_eq!(next(&mut watcher).await["snapshot"]["seq"], 0);
+    let snapshot = &first["snapshot"];
+    let notation = snapshot["legal"][0].as_str().unwrap();
+    let pointed = &snapshot["pointing"][0];
+    send(
+        &mut player,
+        &json!({"type": "move", "move": notation, "seq": 0}),
+    )
+    .await;
+
+    for socket in [&mut player, &mut watcher] {
+        let mine = next(socket).await;
+        assert_eq!(mine["type"], "event", "{mine}");
+        assert_eq!(
+            (mine["by"].as_str(), mine["seat"].as_u64()),
+            (Some("human"), Some(1))
+        );
+        assert_eq!(mine["cells"], pointed["cells"]);
+        let after = next_of(socket, "snapshot").await;
+        assert_eq!(after["snapshot"]["seq"], 1);
+        let reply = next_of(socket, "event").await;
+        assert_eq!(
+            (reply["by"].as_str(), reply["seat"].as_u64()),
+            (Some("ai"), Some(2))
+        );
+        let answered = next_of(socket, "snapshot").await["snapshot"].clone();
+        assert_eq!(answered["seq"], 2);
+        assert_eq!(answered["to_move"], 1);
+        assert_eq!(answered["analysis"]["bar_seat"], 1);
+    }
+    let watch_only = json!({"type": "resign"});
+    send(&mut watcher, &watch_only).await;
+    let refused = next_of(&mut watcher, "error").await;
+    assert!(
+        refused["error"].as_str().unwrap().contains("watches only"),
+        "{refused}"
+    );
+}
+
+#[tokio::test]
+async fn bad_messages_get_an_error_frame_and_the_socket_stays_open() {
+    let api = Api::start();
+    let game = api.create(&json!({"game": "yoxii"})).await;
+    let mut socket = connect(&api, &game.id, Some(game.token(1))).await;
+    next_of(&mut socket, "snapshot").await;
+    let bad = [
+        Message::text("not json"),
+        Message::text(json!({"type": "dance"}).to_string()),
+        Message::text(json!({"type": "move", "move": "d4", "seq": 0, "extra": 1}).to_string()),
+        Message::text("x".repeat(100 * 1024)),
+        Message::binary(vec![1u8, 2, 3]),
+        Message::text(json!({"type": "move", "move": "zz9", "seq": 0}).to_string()),
+        Message::text(json!({"type": "move", "move": "d4", "seq": 7}).to_string()),
+    ];
+    let expected = [
+        "expected",
+        "unknown variant",
+        "unknown field",
+        "at most",
+        "binary",
+        "zz9",
+        "stale",
+    ];
+    for (message, needle) in bad.into_iter().zip(expected) {
+        socket.send(message).await.unwrap();
+        let error = next_of(&mut socket, "error").await;
+        let text = error["error"].as_str().unwrap();
+        assert!(text.contains(needle), "'{needle}' not in '{text}'");
+    }
+    send(&mut socket, &json!({"type": "ping"})).await;
+    assert_eq!(next(&mut socket).await["type"], "pong");
+    send(&mut socket, &json!({"type": "hint"})).await;
+    let hint = next_of(&mut socket, "hint").await;
+    assert!(hint["move"].is_string(), "{hint}");
+}
+
+#[tokio::test]
+async fn deleting_a_game_stops_it_and_closes_its_sockets() {
+    let api = Api::start();
+    let game = api
+        .create(&json!({"game": "splut", "players": ["ai:1", "ai:1"], "speed_ms": 50}))
+        .await;
+    let mut socket = connect(&api, &game.id, None).await;
+    next_of(&mut socket, "snapshot").await;
+    let client = reqwest::Client::new();
+    let url = api.url(&format!("/api/games/{}", game.id));
+    let refused = client
+        .delete(&url)
+        .body(json!({"token": "nope"}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 403);
+    let deleted = client
+        .delete(&url)
+        .body(json!({"token": game.owner}).to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(deleted.status(), 200);
+    next_of(&mut socket, "deleted").await;
+    let (status, _) = api.get(&format!("/api/games/{}", game.id)).await;
+    assert_eq!(status, 404);
+}

@@ -1,0 +1,190 @@
+//! A server per test and a small client: JSON requests, games created with their tokens,
+//! random legal moves from a seeded generator, waiting for computer moves.
+
+use std::time::{Duration, Instant};
+
+use ludus_server::{BackgroundServer, Config};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+/// A running server and a client for it.
+pub struct Api {
+    pub server: BackgroundServer,
+    client: reqwest::Client,
+}
+
+/// A created game: its id, the owner's token and a token per human seat (by seat number).
+pub struct Created {
+    pub id: String,
+    pub owner: String,
+    pub tokens: Vec<(u64, String)>,
+}
+
+impl Created {
+    /// The token of seat `seat` (1-based).
+    pub fn token(&self, seat: u64) -> &str {
+        self.tokens
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map_or_else(|| panic!("seat {seat} has no token"), |(_, t)| t.as_str())
+    }
+}
+
+impl Api {
+    pub fn start() -> Api {
+        Api::with(Config::default())
+    }
+
+    pub fn with(config: Config) -> Api {
+        Api {
+            server: BackgroundServer::start(config).expect("server starts"),
+            client: reqwest::Client::new(),
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.server.addr())
+    }
+
+    pub fn ws_url(&self, id: &str, token: Option<&str>) -> String {
+        let query = token.map_or_else(String::new, |t| format!("?token={t}"));
+        format!("ws://{}/api/games/{id}/ws{query}", self.server.addr())
+    }
+
+    /// `GET path` → status and JSON body.
+    pub async fn get(&self, path: &str) -> (StatusCode, Value) {
+        let response = self.client.get(self.url(path)).send().await.unwrap();
+        read(response).await
+    }
+
+    /// `POST path` with a raw body → status and JSON body.
+    pub async fn post_raw(
+        &self,
+        path: &str,
+        body: impl Into<reqwest::Body>,
+    ) -> (StatusCode, Value) {
+        let response = self
+            .client
+            .post(self.url(path))
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        read(response).await
+    }
+
+    /// `POST path` with a JSON body.
+    pub async fn post(&self, path: &str, body: &Value) -> (StatusCode, Value) {
+        self.post_raw(path, body.to_string()).await
+    }
+
+    /// `GET path` as text, with its content type.
+    pub async fn get_text(&self, path: &str) -> (StatusCode, String, String) {
+        let response = self.client.get(self.url(path)).send().await.unwrap();
+        let status = response.status();
+        let mime = response
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        (status, mime, response.text().await.unwrap())
+    }
+
+    /// Creates a game; panics unless the server answers 201.
+    pub async fn create(&self, body: &Value) -> Created {
+        let (status, created) = self.post("/api/games", body).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        Created {
+            id: created["id"].as_str().unwrap().to_string(),
+            owner: created["owner"].as_str().unwrap().to_string(),
+            tokens: created["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| {
+                    (
+                        s["seat"].as_u64().unwrap(),
+                        s["token"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    pub async fn snapshot(&self, id: &str) -> Value {
+        let (status, snapshot) = self.get(&format!("/api/games/{id}")).await;
+        assert_eq!(status, StatusCode::OK, "{snapshot}");
+        snapshot
+    }
+
+    /// Plays `notation` for the seat to move; answers status and body.
+    pub async fn play(
+        &self,
+        game: &Created,
+        snapshot: &Value,
+        notation: &str,
+    ) -> (StatusCode, Value) {
+        let seat = snapshot["to_move"].as_u64().expect("a seat to move");
+        let body = json!({"token": game.token(seat), "move": notation, "seq": snapshot["seq"]});
+        self.post(&format!("/api/games/{}/moves", game.id), &body)
+            .await
+    }
+
+    /// Polls the snapshot until `done` holds (computer moves arrive by themselves).
+    pub async fn wait_for(&self, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let start = Instant::now();
+        loop {
+            let snapshot = self.snapshot(id).await;
+            if done(&snapshot) {
+                return snapshot;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(20),
+                "timed out: {snapshot}"
+            );
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+}
+
+async fn read(response: reqwest::Response) -> (StatusCode, Value) {
+    let status = response.status();
+    let text = response.text().await.unwrap();
+    let body = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("not JSON ({e}) with status {status}: {text}"));
+    (status, body)
+}
+
+/// Asserts an error answer: this status, JSON `{"error": one line}` mentioning `needle`.
+pub fn assert_error(answer: &(StatusCode, Value), status: StatusCode, needle: &str) {
+    let (got, body) = answer;
+    assert_eq!(*got, status, "{body}");
+    let message = body["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error in {body}"));
+    assert!(!message.contains('\n'), "one line: {message}");
+    assert!(
+        message.to_lowercase().contains(&needle.to_lowercase()),
+        "'{needle}' not in '{message}'"
+    );
+}
+
+/// A small seeded generator (SplitMix64) for picking random legal moves.
+pub struct Dice(pub u64);
+
+impl Dice {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+
+    /// A random entry of the snapshot's `legal` list.
+    pub fn legal(&mut self, snapshot: &Value) -> String {
+        let legal = snapshot["legal"].as_array().expect("legal");
+        assert!(!legal.is_empty(), "no legal move in {snapshot}");
+        legal[self.below(legal.len())].as_str().unwrap().to_string()
+    }
+}

@@ -1,0 +1,101 @@
+//! The page in a real headless Chromium, driven over WebDriver as a person would use it, against
+//! a real server on 127.0.0.1:0 in this process. One chromedriver and one browser session run
+//! every scenario in turn (they share nothing but the browser); the five games' scenarios leave
+//! a screenshot of their board in `docs/screenshots/`. Each scenario prints its wall time, and
+//! the Replica game prints the time from a click to the answer drawn (for docs/WEB.md).
+//!
+//! Without Chromium and chromedriver the test says so and passes, except in CI (`CI=true`),
+//! where `.ci/run` installs them and a missing browser fails.
+
+mod browser {
+    pub mod choosing;
+    pub mod controls;
+    pub mod driver;
+    pub mod page;
+    pub mod whole_game;
+}
+
+use std::future::Future;
+use std::path::Path;
+use std::time::Instant;
+
+use browser::{choosing, controls, driver::Browser, whole_game};
+use fantoccini::Client;
+
+/// Runs a scenario, says how long it took, and checks the page reported no fault of its own.
+async fn timed<F: Future>(client: &Client, name: &str, scenario: F) -> F::Output {
+    let started = Instant::now();
+    let output = scenario.await;
+    eprintln!(
+        "browser scenario {name}: {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    browser::page::assert_no_page_fault(client, name).await;
+    output
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_played_in_chromium() {
+    let Some(browser) = Browser::start().await else {
+        return;
+    };
+    let server = ludus_server::Server::bind("127.0.0.1:0", ludus_server::Config::default())
+        .await
+        .expect("server binds");
+    let base = server.url();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let running = tokio::spawn(server.run(async move {
+        let _ = stopped.await;
+    }));
+    let client = &browser.client;
+    let scratch = tempfile::tempdir().expect("scratch directory");
+    the_five_games(client, &base, &browser.downloads, scratch.path()).await;
+    the_other_controls(client, &base).await;
+    browser.stop().await;
+    let _ = stop.send(());
+    let _ = running.await;
+}
+
+/// Playing each game by pointing and keyboard, choosers, undo and records.
+async fn the_five_games(client: &Client, base: &str, downloads: &Path, scratch: &Path) {
+    timed(
+        client,
+        "keyboard move",
+        whole_game::keyboard_move(client, base),
+    )
+    .await;
+    let qawale = choosing::qawale_turns_and_undo(client, base);
+    timed(client, "Qawale turns and undo", qawale).await;
+    let records = choosing::record_download_and_load(client, downloads);
+    timed(client, "record download and load", records).await;
+    timed(
+        client,
+        "Yoxii value",
+        choosing::yoxii_value_picked(client, base),
+    )
+    .await;
+    let splut = choosing::splut_throw_chosen(client, base, scratch);
+    timed(client, "Splut! throw", splut).await;
+    let qilin = whole_game::qilin_placements(client, base);
+    timed(client, "Qilin placements", qilin).await;
+    let replica = whole_game::replica_against_the_computer(client, base);
+    timed(client, "Replica against the computer", replica).await;
+}
+
+/// The home page, the set-up of seats, hint, flip, and the computers' controls.
+async fn the_other_controls(client: &Client, base: &str) {
+    let home = controls::home_continue_and_theme(client, base);
+    timed(client, "home: continue and theme", home).await;
+    let seats = controls::splut_seats_follow_players(client, base);
+    timed(client, "Splut! seats", seats).await;
+    timed(
+        client,
+        "hint and flip",
+        controls::hint_and_flip(client, base),
+    )
+    .await;
+    let side = controls::second_seat_sees_its_side(client, base);
+    timed(client, "second seat's side", side).await;
+    let computers = controls::computers_paused_and_stepped(client, base);
+    timed(client, "computers paused and stepped", computers).await;
+}

@@ -1,0 +1,100 @@
+// The server's JSON API (docs/API.md) and the per-game WebSocket; the seat tokens this browser holds.
+
+/** An answer the server refused: its status, its one-line message and the snapshot it may carry. */
+export class ApiError extends Error {
+  constructor(status, message, snapshot) {
+    super(message);
+    this.status = status;
+    this.snapshot = snapshot || null;
+  }
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers["content-type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (err) {
+    throw new ApiError(0, "the server did not answer; is `ludus serve` still running?");
+  }
+  const text = await response.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch (err) { data = null; }
+  if (!response.ok) {
+    const message = (data && data.error) || `${response.status} ${response.statusText}`;
+    throw new ApiError(response.status, message, data && data.snapshot);
+  }
+  return data;
+}
+
+export const getMeta = () => call("GET", "/api/meta");
+export const listGames = () => call("GET", "/api/games");
+export const createGame = (request) => call("POST", "/api/games", request);
+export const getGame = (id) => call("GET", `/api/games/${encodeURIComponent(id)}`);
+export const getView = (id, ply) =>
+  call("GET", `/api/games/${encodeURIComponent(id)}/view?ply=${encodeURIComponent(ply)}`);
+
+/** POSTs an action (`moves`, `undo`, `redo`, `resign`, `hint`, `control`) of game `id`. */
+export const act = (id, action, body) =>
+  call("POST", `/api/games/${encodeURIComponent(id)}/${action}`, body);
+
+/** The address of a game's record file in `format` (`json` or `text`). */
+export const recordUrl = (id, format) =>
+  `/api/games/${encodeURIComponent(id)}/record?format=${format}`;
+
+/** Opens the live socket of game `id`; `onMessage` gets every frame, parsed. Reconnects on loss. */
+export function connect(id, token, onMessage) {
+  let socket = null;
+  let closed = false;
+  let delay = 500;
+  const open = () => {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws${query}`);
+    socket.onopen = () => { delay = 500; };
+    socket.onmessage = (event) => {
+      let frame = null;
+      try { frame = JSON.parse(event.data); } catch (err) { return; }
+      onMessage(frame);
+    };
+    socket.onclose = () => {
+      if (closed) return;
+      window.setTimeout(open, delay);
+      delay = Math.min(delay * 2, 8000);
+    };
+  };
+  open();
+  return { close() { closed = true; if (socket) socket.close(); } };
+}
+
+const KEY = (id) => `ludus.game.${id}`;
+
+/** Remembers the tokens a new game gave this browser (`{owner, seats:[{seat, token}]}`). */
+export function saveTokens(id, created) {
+  try {
+    localStorage.setItem(KEY(id), JSON.stringify({ owner: created.owner, seats: created.seats || [] }));
+  } catch (err) { /* private mode: the game still works until the tab closes */ }
+  memory.set(id, { owner: created.owner, seats: created.seats || [] });
+}
+
+const memory = new Map();
+
+/** The tokens this browser holds for game `id`: `{owner, seats}`; empty for a spectator. */
+export function tokensFor(id) {
+  if (memory.has(id)) return memory.get(id);
+  let stored = null;
+  try { stored = JSON.parse(localStorage.getItem(KEY(id)) || "null"); } catch (err) { stored = null; }
+  const tokens = stored && Array.isArray(stored.seats) ? stored : { owner: null, seats: [] };
+  memory.set(id, tokens);
+  return tokens;
+}
+
+/** The token of `seat` (1-based) if this browser plays it. */
+export function seatToken(id, seat) {
+  const found = tokensFor(id).seats.find((entry) => entry.seat === seat);
+  return found ? found.token : null;
+}

@@ -1,0 +1,122 @@
+// The game screen's buttons and panels: the chooser, hint, undo/redo, resign with confirmation,
+// flipping the board, pause/step/speed for games between computers, save and load.
+
+import { h } from "./dom.js";
+import { seatsPanel, thinkingText, evalPanel, historyPanel, saveLinks, gameOverPanel } from "./panel.js";
+import { loadRecordControl } from "./home.js";
+
+const SPEEDS = [0, 200, 400, 800, 1500, 3000];
+
+function countLeft(snap, label) {
+  const hand = (snap.view.hands || []).find((entry) => entry.seat === snap.to_move);
+  const found = hand && hand.pieces.find(([piece]) => piece.label === label);
+  return found ? ` (${found[1]} left)` : "";
+}
+
+/**
+ * The digit that picks chooser entry `index`: the label itself when every label is a distinct
+ * digit (Yoxii's values: 3 picks the value 3), else the entry's position from 1.
+ */
+export function chooserKey(entries, index) {
+  const labels = entries.map((entry) => entry.label);
+  const digits = labels.every((label) => /^[1-9]$/.test(label)) && new Set(labels).size === labels.length;
+  if (digits) return labels[index];
+  return index < 9 ? String(index + 1) : null;
+}
+
+/** The chooser: one button per decision sharing the selected cells; digits choose too. */
+export function chooserBar(screen, entries) {
+  if (!entries || !entries.length) return null;
+  return [h("span", {}, "Choose:"), entries.map((entry, i) => {
+    const key = chooserKey(entries, i);
+    return h("button", { type: "button", class: "choice", "data-move": entry.move, "aria-keyshortcuts": key,
+      onclick: () => screen.play(entry.move) },
+    key && key !== entry.label ? h("kbd", {}, `${key} `) : null, entry.label, countLeft(screen.snap, entry.label));
+  })];
+}
+
+function confirmResign(screen) {
+  const dialog = h("dialog", { id: "resign-dialog", "aria-labelledby": "resign-title" },
+    h("h2", { id: "resign-title" }, "Resign this game?"),
+    h("p", {}, "The game ends now and cannot be taken back."),
+    h("form", { method: "dialog", class: "row" },
+      h("button", { value: "resign", id: "confirm-resign", class: "primary" }, "Resign"),
+      h("button", { value: "cancel", id: "cancel-resign", autofocus: true }, "Keep playing")));
+  dialog.addEventListener("close", () => {
+    if (dialog.returnValue === "resign") screen.resign();
+    dialog.remove();
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
+function button(id, text, onclick, enabled = true, title = null) {
+  return h("button", { type: "button", id, onclick, disabled: !enabled, title }, text);
+}
+
+function actionsPanel(screen) {
+  const snap = screen.snap;
+  const mine = Boolean(screen.anyToken());
+  const over = Boolean(snap.outcome);
+  return h("section", { class: "panel", "aria-label": "Actions" }, h("div", { class: "row" },
+    button("hint", "Hint", () => screen.askHint(), screen.myTurn(), "A move the computer suggests"),
+    button("undo", "Undo", () => screen.undo("turn"), mine && snap.can_undo, "Take back the last turn"),
+    button("undo-step", "Undo step", () => screen.undo("decision"), mine && snap.can_undo, "Take back one decision"),
+    button("redo", "Redo", () => screen.redo("turn"), mine && snap.can_redo),
+    button("redo-step", "Redo step", () => screen.redo("decision"), mine && snap.can_redo),
+    button("resign", "Resign", () => confirmResign(screen), mine && !over),
+    button("flip", "Flip board", () => screen.toggleFlip())),
+  screen.hint ? h("p", { id: "hint-text" }, `Hint: ${screen.hint.move}`,
+    screen.hint.score_text ? ` (${screen.hint.score_text})` : "") : null);
+}
+
+function computerPanel(screen) {
+  const snap = screen.snap;
+  const owner = screen.tokens().owner;
+  if (!owner || (snap.players || []).some((player) => player === "human")) return null;
+  const speed = h("select", { id: "speed", "aria-label": "Pause between computer moves" },
+    [...new Set([...SPEEDS, snap.speed_ms])].sort((a, b) => a - b).map((ms) =>
+      h("option", { value: ms, selected: ms === snap.speed_ms }, `${ms} ms`)));
+  speed.addEventListener("change", () => screen.control({ speed_ms: Number(speed.value) }));
+  return h("section", { class: "panel", "aria-label": "Computer players" }, h("div", { class: "row" },
+    button("pause", snap.paused ? "Resume" : "Pause", () => screen.control({ paused: !snap.paused }), !snap.outcome),
+    button("step", "Step", () => screen.control({ step: true }), snap.paused && !snap.outcome),
+    h("label", {}, "Speed ", speed)));
+}
+
+function filesPanel(screen) {
+  const errorLine = h("p", { class: "error", role: "alert" });
+  return h("section", { class: "panel", "aria-label": "Files" }, saveLinks(screen.snap),
+    loadRecordControl(screen.context, errorLine), errorLine,
+    h("p", { class: "row" }, h("a", { href: `/?setup=${screen.snap.game}`, "data-link": true }, "New game"),
+      h("a", { href: `/?rules=${screen.snap.game}`, "data-link": true }, "Rules")));
+}
+
+/** Redraws the side panel of `screen` into `side`. */
+export function drawSide(screen, side) {
+  const snap = screen.snap;
+  const analysis = screen.live && screen.live.seq === snap.seq ? screen.live : snap.analysis;
+  patch(side, [
+    snap.outcome ? gameOverPanel(snap) : null,
+    seatsPanel(screen.viewing ? { ...snap, view: screen.viewing.view } : snap),
+    h("p", { class: "thinking", id: "thinking", "aria-live": "off" }, thinkingText(snap, Date.now()),
+      snap.paused ? "Paused." : ""),
+    actionsPanel(screen),
+    computerPanel(screen),
+    evalPanel(snap, analysis),
+    historyPanel(snap, screen.viewing ? screen.viewing.ply : null, (ply) => screen.showPly(ply)),
+    filesPanel(screen)].filter(Boolean));
+}
+
+/**
+ * Puts `fresh` into `parent`, keeping each old section that looks the same, so a redraw (every
+ * snapshot, every thinking frame) leaves an open menu, a focused button or a chosen file alone.
+ */
+function patch(parent, fresh) {
+  fresh.forEach((node, i) => {
+    const old = parent.children[i];
+    if (!old) parent.append(node);
+    else if (!old.isEqualNode(node)) parent.replaceChild(node, old);
+  });
+  while (parent.children.length > fresh.length) parent.lastElementChild.remove();
+}

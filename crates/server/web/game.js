@@ -1,0 +1,372 @@
+// The game screen's controller: holds the snapshot the server sent and what this person has
+// selected, turns clicks, keys and typed notation into POSTs, and redraws on every snapshot.
+// It holds no rules: legality, turns and outcomes all come from the server.
+
+import { h, replace, announce } from "./dom.js";
+import { getGame, getView, act, connect, tokensFor, seatToken } from "./api.js";
+import { drawBoard, screenCells } from "./board.js";
+import { pick, targets, cellFree, stepCursor } from "./pointing.js";
+import { describeStack } from "./pieces.js";
+import { animateMoves } from "./animate.js";
+import { markdown } from "./rules.js";
+import { seatLabel, thinkingText } from "./panel.js";
+import { drawSide, chooserBar, chooserKey } from "./controls.js";
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** Opens game `id` in `context.main`; returns the function that leaves it (closes the socket). */
+export async function showGame(context, id) {
+  const game = new GameScreen(context, id);
+  await game.start();
+  return () => game.leave();
+}
+
+class GameScreen {
+  constructor(context, id) {
+    this.context = context;
+    this.id = id;
+    this.snap = null;
+    this.selected = [];
+    this.chooser = null;
+    this.hint = null;
+    this.viewing = null;
+    this.flip = null;
+    this.cursor = null;
+    this.live = null;
+    this.busy = false;
+    this.build();
+  }
+
+  build() {
+    this.status = h("p", { class: "status-line", id: "status" });
+    this.boardHolder = h("div", { class: "board-holder", style: "width:100%" });
+    // On release, not "click": a snapshot redrawn between press and release would swallow a
+    // click (it needs one element for both), while the release lands on the new cell.
+    this.boardHolder.addEventListener("pointerup", (event) => {
+      if (event.button === 0) this.onBoardClick(event);
+    });
+    this.boardHolder.addEventListener("keydown", (event) => this.onBoardKey(event));
+    this.boardHolder.addEventListener("focusin", (event) => this.onFocus(event));
+    this.chooserBox = h("div", { class: "chooser", id: "chooser", "aria-live": "polite" });
+    this.errorLine = h("p", { class: "error", id: "error", role: "alert" });
+    this.cellInfo = h("p", { class: "muted", id: "cell-info" });
+    this.moveInput = h("input", { type: "text", id: "move-text", name: "move", autocomplete: "off", spellcheck: "false",
+      "aria-label": "Move in notation", placeholder: "or type a move" });
+    const form = h("form", { class: "move-entry", id: "move-form" }, this.moveInput,
+      h("button", { type: "submit" }, "Play"));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const text = this.moveInput.value.trim();
+      if (text) this.play(text, () => { this.moveInput.value = ""; });
+    });
+    this.viewBanner = h("div", { id: "viewing" });
+    this.legendBox = h("div", { class: "notation-help" });
+    this.side = h("aside", { class: "side", id: "side" });
+    this.onKey = (event) => this.onGlobalKey(event);
+    document.addEventListener("keydown", this.onKey);
+    replace(this.context.main, h("div", { class: "game-layout" },
+      h("section", { class: "board-area", "aria-label": "Board" }, this.status, this.viewBanner, this.boardHolder,
+        this.chooserBox, this.errorLine, this.cellInfo, form, this.legendBox),
+      this.side));
+  }
+
+  async start() {
+    const snap = await getGame(this.id);
+    const info = this.context.meta.games.find((game) => game.id === snap.game);
+    if (info && info.legend) {
+      replace(this.legendBox, h("details", {}, h("summary", {}, "How to write a move"),
+        h("div", { class: "legend-text" }, markdown(info.legend))));
+    }
+    this.accept(snap);
+    this.socket = connect(this.id, null, (frame) => this.onFrame(frame));
+    this.ticker = window.setInterval(() => this.tick(), 250);
+  }
+
+  leave() {
+    if (this.socket) this.socket.close();
+    window.clearInterval(this.ticker);
+    document.removeEventListener("keydown", this.onKey);
+  }
+
+  // ---- tokens and whose turn ----
+  tokens() { return tokensFor(this.id); }
+  moverToken() { return this.snap && this.snap.to_move ? seatToken(this.id, this.snap.to_move) : null; }
+  anyToken() {
+    const tokens = this.tokens();
+    const mover = this.moverToken();
+    return mover || (tokens.seats[0] && tokens.seats[0].token) || tokens.owner;
+  }
+  myTurn() { return Boolean(this.moverToken()) && !this.snap.outcome && !this.viewing; }
+  canAct() { return this.myTurn() && !this.busy; }
+  flipped() {
+    if (this.flip !== null) return this.flip;
+    const players = this.snap.players || [];
+    const mine = this.tokens().seats.map((entry) => entry.seat);
+    // The second seat's person playing the computer sees the board from their side.
+    return players.length === 2 && players[1] === "human" && players[0] !== "human" && mine.includes(2);
+  }
+
+  // ---- server messages ----
+  onFrame(frame) {
+    if (frame.type === "snapshot" && frame.snapshot) {
+      this.accept(frame.snapshot);
+    } else if (frame.type === "event" && frame.by === "ai") {
+      announce(`${seatLabel(this.snap || { seats: [] }, frame.seat)} played ${frame.move}`);
+    } else if (frame.type === "thinking") {
+      this.live = frame;
+      this.drawSide();
+    } else if (frame.type === "deleted") {
+      this.errorLine.textContent = "This game was deleted on the server.";
+    }
+  }
+
+  accept(snap) {
+    if (!snap || (this.snap && snap.seq < this.snap.seq)) return;
+    const text = JSON.stringify(snap);
+    // The answer to a POST and the socket's broadcast bring the same snapshot: draw it once.
+    if (text === this.snapText) return;
+    const before = this.snap;
+    this.snap = snap;
+    this.snapText = text;
+    const changed = !before || before.seq !== snap.seq;
+    if (changed) {
+      this.selected = [];
+      this.chooser = null;
+      this.hint = null;
+      this.live = null;
+      this.slide = before ? { before: before.view, after: snap.view, at: performance.now() } : null;
+    }
+    this.draw();
+    if (before && !before.outcome && snap.outcome) {
+      announce(`Game over. ${snap.outcome.summary || snap.outcome.reason}`);
+    }
+    if (changed && this.sentAt) {
+      // From the person's click to the answer drawn, for docs/WEB.md's measurement.
+      this.context.main.dataset.clickToDrawMs = (performance.now() - this.sentAt).toFixed(1);
+      this.sentAt = null;
+    }
+  }
+
+  // ---- actions ----
+  async send(action, body) {
+    this.errorLine.textContent = "";
+    this.setBusy(true);
+    let answer = null;
+    let failure = null;
+    try {
+      answer = await act(this.id, action, body);
+    } catch (err) {
+      failure = err;
+    }
+    this.setBusy(false);
+    if (failure) {
+      if (failure.snapshot) this.accept(failure.snapshot);
+      this.errorLine.textContent = failure.message;
+      return null;
+    }
+    if (answer && answer.view) this.accept(answer);
+    return answer;
+  }
+
+  /** While an action is on its way, clicks wait: the page never sends two moves for one position. */
+  setBusy(busy) {
+    this.busy = busy;
+    this.context.main.dataset.busy = busy ? "true" : "false";
+    this.context.main.dataset.myTurn = this.canAct() ? "true" : "false";
+  }
+
+  async play(move, done) {
+    if (this.busy) return;
+    const token = this.moverToken();
+    if (!token) {
+      this.errorLine.textContent = this.snap.outcome ? "The game is over." : `It is ${seatLabel(this.snap, this.snap.to_move)}'s turn; you do not play that seat.`;
+      return;
+    }
+    this.selected = [];
+    this.chooser = null;
+    this.sentAt = performance.now();
+    const answer = await this.send("moves", { token, move, seq: this.snap.seq });
+    if (answer && done) done();
+  }
+
+  undo(scope) { return this.send("undo", { token: this.anyToken(), seq: this.snap.seq, scope }); }
+  redo(scope) { return this.send("redo", { token: this.anyToken(), seq: this.snap.seq, scope }); }
+  resign() { return this.send("resign", { token: this.anyToken() }); }
+  control(body) { return this.send("control", { token: this.tokens().owner, ...body }); }
+
+  async askHint() {
+    const answer = await this.send("hint", { token: this.anyToken() });
+    if (!answer) return;
+    this.hint = answer;
+    this.draw();
+  }
+
+  async showPly(ply) {
+    if (this.snap.history && ply === this.snap.history.length && this.snap.history.every((e) => e.complete !== false)) {
+      this.viewing = null;
+      this.draw();
+      return;
+    }
+    try {
+      const answer = await getView(this.id, ply);
+      this.viewing = { ply, view: answer.view };
+    } catch (err) {
+      this.errorLine.textContent = err.message;
+    }
+    this.draw();
+  }
+
+  backToGame() { this.viewing = null; this.draw(); }
+
+  toggleFlip() { this.flip = !this.flipped(); this.draw(); }
+
+  // ---- pointing ----
+  clickCell(name) {
+    if (this.viewing) { this.backToGame(); return; }
+    this.cursor = name;
+    if (this.busy) return;
+    if (!this.myTurn()) {
+      this.errorLine.textContent = this.snap.outcome ? "The game is over." : this.waitingText();
+      this.draw();
+      return;
+    }
+    this.errorLine.textContent = "";
+    const result = pick(this.snap.pointing, this.selected, name);
+    if (result.play) {
+      this.play(result.play);
+    } else if (result.choose) {
+      this.selected = result.select;
+      this.chooser = result.choose;
+    } else if (result.select) {
+      this.selected = result.select;
+      this.chooser = null;
+    } else {
+      this.errorLine.textContent = result.illegal;
+    }
+    this.draw();
+  }
+
+  clearSelection() {
+    this.selected = [];
+    this.chooser = null;
+    this.hint = null;
+    this.errorLine.textContent = "";
+    this.draw();
+  }
+
+  waitingText() {
+    if (this.snap.thinking) return `${seatLabel(this.snap, this.snap.thinking.seat)} is thinking; your turn comes next.`;
+    return `It is ${seatLabel(this.snap, this.snap.to_move)}'s turn.`;
+  }
+
+  onBoardClick(event) {
+    const cell = event.target.closest && event.target.closest("[data-cell]");
+    if (cell) this.clickCell(cell.dataset.cell);
+  }
+
+  onFocus(event) {
+    const cell = event.target.closest && event.target.closest("[data-cell]");
+    if (cell && cell.dataset.cell !== this.cursor) {
+      this.cursor = cell.dataset.cell;
+      this.describeCursor();
+    }
+  }
+
+  onBoardKey(event) {
+    const view = this.shownView();
+    if (ARROWS[event.key] && view) {
+      event.preventDefault();
+      const [dx, dy] = ARROWS[event.key];
+      this.cursor = stepCursor(screenCells(view, this.flipped()), this.cursor, dx, dy);
+      this.draw(true);
+    } else if ((event.key === "Enter" || event.key === " ") && this.cursor) {
+      event.preventDefault();
+      this.clickCell(this.cursor);
+      this.focusCursor();
+    }
+  }
+
+  onGlobalKey(event) {
+    if (event.target && /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
+    if (event.key === "Escape") {
+      this.clearSelection();
+    } else if (/^[1-9]$/.test(event.key)) {
+      const entries = this.chooser || (this.myTurn() ? cellFree(this.snap.pointing) : null);
+      const index = entries ? entries.findIndex((_, i) => chooserKey(entries, i) === event.key) : -1;
+      if (index < 0) return;
+      event.preventDefault();
+      this.play(entries[index].move);
+    }
+  }
+
+  // ---- drawing ----
+  shownView() { return this.viewing ? this.viewing.view : this.snap && this.snap.view; }
+
+  marks(view) {
+    const live = !this.viewing && this.myTurn();
+    const last = new Set((view.last_move || []).map((i) => view.cells[i] && view.cells[i].name));
+    return {
+      targets: live ? targets(this.snap.pointing, this.selected) : new Set(),
+      selected: live ? this.selected : [],
+      hint: !this.viewing && this.hint ? this.hint.cells || [] : [],
+      last,
+      cursor: this.cursor,
+    };
+  }
+
+  draw(keepFocus) {
+    const snap = this.snap;
+    const view = this.shownView();
+    if (!snap || !view) return;
+    document.title = `${snap.name} · Ludus`;
+    if (!this.cursor || !view.cells.some((c) => c.name === this.cursor)) {
+      const starts = [...targets(snap.pointing || [], [])];
+      this.cursor = starts[0] || view.cells[Math.floor(view.cells.length / 2)].name;
+    }
+    const hadFocus = keepFocus || this.boardHolder.contains(document.activeElement);
+    const main = this.context.main;
+    main.dataset.seq = snap.seq;
+    main.dataset.toMove = snap.to_move || "";
+    main.dataset.myTurn = this.canAct() ? "true" : "false";
+    main.dataset.over = snap.outcome ? "true" : "false";
+    main.dataset.game = snap.game;
+    this.status.textContent = this.viewing ? this.viewingText() : view.status;
+    const board = drawBoard(snap.game, view, this.marks(view), this.flipped());
+    replace(this.boardHolder, board);
+    if (this.slide && !this.viewing) {
+      animateMoves(board, this.slide.before, this.slide.after, this.flipped(), performance.now() - this.slide.at);
+    }
+    replace(this.viewBanner, this.viewing ? h("p", { class: "notice row" },
+      `You are looking at ${this.viewingText().toLowerCase()}; the game goes on meanwhile.`,
+      h("button", { type: "button", id: "back-to-game", onclick: () => this.backToGame() }, "Back to the game")) : null);
+    const free = this.myTurn() && !this.chooser ? cellFree(snap.pointing) : null;
+    replace(this.chooserBox, chooserBar(this, this.chooser || free));
+    this.drawSide();
+    this.describeCursor();
+    if (hadFocus) this.focusCursor();
+  }
+
+  drawSide() { drawSide(this, this.side); }
+
+  viewingText() {
+    return this.viewing.ply === 0 ? "The start position" : `The position after turn ${this.viewing.ply}`;
+  }
+
+  describeCursor() {
+    const view = this.shownView();
+    const cell = view && view.cells.find((c) => c.name === this.cursor);
+    this.cellInfo.textContent = cell ? `${cell.name}: ${describeStack(cell.stack)}` : "";
+  }
+
+  focusCursor() {
+    const cell = this.boardHolder.querySelector(`[data-cell="${CSS.escape(this.cursor || "")}"]`);
+    if (cell) cell.focus({ preventScroll: true });
+  }
+
+  tick() {
+    if (this.snap && this.snap.thinking) {
+      const line = this.side.querySelector("#thinking");
+      if (line) line.textContent = thinkingText(this.snap, Date.now());
+    }
+  }
+}

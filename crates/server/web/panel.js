@@ -1,0 +1,107 @@
+// The side panel of the game screen: seats and hands, the thinking indicator, the evaluation bar
+// with its legend and the computer's line, the move history, and the game-over summary.
+
+import { h } from "./dom.js";
+import { pieceIcon } from "./pieces.js";
+import { recordUrl } from "./api.js";
+
+/** "Ana (Dark)" for seat `seat` (1-based) of snapshot `snap`. */
+export function seatLabel(snap, seat) {
+  const entry = (snap.seats || []).find((s) => s.seat === seat);
+  if (!entry) return `Seat ${seat}`;
+  return entry.side && entry.side !== entry.name ? `${entry.name} (${entry.side})` : entry.name;
+}
+
+function seatHue(snap, seat) {
+  const entry = snap.view.seats.find((s) => s.seat === seat);
+  return entry ? entry.hue : "Neutral";
+}
+
+function handOf(snap, seat) {
+  const hand = (snap.view.hands || []).find((entry) => entry.seat === seat);
+  if (!hand || !hand.pieces.length) return null;
+  return h("span", { class: "hand" }, "in hand:", hand.pieces.map(([piece, count]) =>
+    h("span", { title: `${count} × ${piece.label || piece.kind}` }, pieceIcon(snap.game, piece, 22), `×${count}`)));
+}
+
+/** The seats, who is to move, and their hands. */
+export function seatsPanel(snap) {
+  return h("section", { class: "panel", "aria-label": "Players" }, h("ul", { class: "seats" },
+    snap.view.seats.map((seat) => {
+      const toMove = snap.view.to_move === seat.seat;
+      const player = (snap.players || [])[seat.seat - 1] || "";
+      const piece = { owner: seat.seat, hue: seat.hue, kind: String(seat.seat), label: null, marked: false };
+      return h("li", { class: `${toMove ? "to-move" : ""} ${seat.alive ? "" : "out"}`, "data-seat": seat.seat,
+        "aria-current": toMove ? "true" : null },
+      pieceIcon(snap.game, piece, 26),
+      h("span", {}, seatLabel(snap, seat.seat), player && player !== "human" ? ` · ${player}` : "",
+        toMove ? " · to move" : "", seat.alive ? "" : " · out"),
+      handOf(snap, seat.seat));
+    })));
+}
+
+/** "Ludus (Red) is thinking… 2.4 s", or nothing. */
+export function thinkingText(snap, now) {
+  if (!snap.thinking) return "";
+  const seconds = snap.thinking.since_ms ? Math.max(0, (now - snap.thinking.since_ms) / 1000) : 0;
+  return `${seatLabel(snap, snap.thinking.seat)} is thinking… ${seconds.toFixed(1)} s`;
+}
+
+/** The evaluation bar from `analysis` (the snapshot's, or live thinking frames). */
+export function evalPanel(snap, analysis) {
+  if (!analysis) {
+    return h("section", { class: "panel eval", "aria-label": "Evaluation" },
+      h("p", { class: "eval-legend muted" }, "The evaluation appears after a computer move or a hint."));
+  }
+  const point = analysis.bar_seat || 1;
+  const share = Math.round(((Math.max(-1, Math.min(1, Number(analysis.bar) || 0)) + 1) / 2) * 100);
+  const first = seatHue(snap, point).toLowerCase();
+  const others = snap.view.seats.filter((s) => s.seat !== point);
+  const rest = others.length === 1 ? seatHue(snap, others[0].seat).toLowerCase() : "neutral";
+  const bar = h("div", { class: "eval-bar", role: "meter", "aria-valuemin": 0, "aria-valuemax": 100,
+    "aria-valuenow": share, "aria-label": `Evaluation: ${share}% for ${seatLabel(snap, point)}`,
+    style: `--bar-first: var(--piece-${first}); --bar-rest: var(--piece-${rest})` },
+  h("span", { class: "first", style: `width: ${share}%` }), h("span", { class: "rest" }));
+  const by = analysis.by ? `, by ${analysis.by}` : "";
+  const depth = analysis.depth ? `, depth ${analysis.depth}` : "";
+  return h("section", { class: "panel eval", "aria-label": "Evaluation" },
+    h("h3", {}, `Evaluation ${analysis.score_text || ""}`),
+    bar,
+    h("p", { class: "eval-legend" }, `Seen from ${seatLabel(snap, point)}: the left part grows as ${seatLabel(snap, point)} stands better${depth}${by}.`),
+    analysis.pv && analysis.pv.length ? h("p", { class: "pv" }, "Expected line: ", h("code", {}, analysis.pv.join(" "))) : null);
+}
+
+/** The history in turn notation; clicking an entry shows the position after it. */
+export function historyPanel(snap, viewingPly, onPick) {
+  const items = [h("li", {}, h("button", { type: "button", "data-ply": 0, "aria-current": viewingPly === 0 ? "true" : null,
+    onclick: () => onPick(0) }, "start"))];
+  for (const entry of snap.history || []) {
+    const who = seatLabel(snap, entry.seat).split(" (")[0];
+    items.push(h("li", {}, h("button", { type: "button", "data-ply": entry.ply,
+      "aria-current": viewingPly === entry.ply ? "true" : null,
+      title: `turn ${entry.turn}, ${seatLabel(snap, entry.seat)}${entry.complete === false ? " (in progress)" : ""}`,
+      onclick: () => onPick(entry.ply) }, `${entry.turn}. ${entry.text}${entry.complete === false ? "…" : ""}`, h("span", { class: "visually-hidden" }, ` by ${who}`))));
+  }
+  return h("section", { class: "panel", "aria-label": "Moves" }, h("h3", {}, "Moves"),
+    h("ol", { class: "history" }, items));
+}
+
+/** Download links for the record in both formats. */
+export function saveLinks(snap) {
+  return h("div", { class: "row" }, "Save:",
+    h("a", { class: "button", href: recordUrl(snap.id, "json"), download: `${snap.game}-${snap.id}.json`, id: "save-json" }, "JSON record"),
+    h("a", { class: "button", href: recordUrl(snap.id, "text"), download: `${snap.game}-${snap.id}.txt`, id: "save-text" }, "text record"));
+}
+
+/** The game-over summary: winner, reason, score. */
+export function gameOverPanel(snap) {
+  const outcome = snap.outcome;
+  const winner = outcome.winner ? `Winner: ${seatLabel(snap, outcome.winner)}` : "A draw";
+  return h("section", { class: "panel game-over", id: "game-over", role: "status" },
+    h("h2", {}, "Game over"),
+    h("p", {}, h("strong", {}, outcome.summary || winner)),
+    h("p", {}, `${winner}. Reason: ${outcome.reason}.`),
+    h("p", { class: "muted" }, `${snap.turn} turns played.`),
+    saveLinks(snap),
+    h("p", {}, h("a", { class: "button primary", href: `/?setup=${snap.game}`, "data-link": true }, "New game")));
+}

@@ -1,0 +1,105 @@
+// The set-up screen: every rules option with its description and default, and for each seat a
+// person or a computer level 1–5 with a name. The number of seats of a game with a range of seats
+// is its `players` option (docs/API.md), so changing that option redraws the seat rows.
+
+import { h, replace } from "./dom.js";
+import { createGame, saveTokens } from "./api.js";
+
+const DEFAULT_LEVEL = 3;
+
+function optionControl(option, onChange) {
+  const id = `opt-${option.key}`;
+  const values = option.values || {};
+  let control;
+  if (values.kind === "choice") {
+    control = h("select", { id, name: option.key },
+      values.choices.map((choice) => h("option", { value: choice, selected: String(choice) === String(option.default) }, choice)));
+  } else if (values.kind === "range") {
+    control = h("input", { id, name: option.key, type: "number", min: values.min, max: values.max,
+      step: values.step || 1, value: option.default, required: true, inputmode: "numeric" });
+  } else {
+    control = h("input", { id, name: option.key, type: "checkbox", checked: Boolean(option.default) });
+  }
+  control.addEventListener("change", onChange);
+  const range = values.kind === "range" ? ` (${values.min}–${values.max})` : "";
+  return h("div", { class: "option" },
+    h("label", { for: id }, h("strong", {}, option.key), range),
+    control,
+    h("span", { class: "help" }, `${option.description} · default: ${String(option.default)}`));
+}
+
+function optionValue(form, option) {
+  const control = form.querySelector(`[name="${CSS.escape(option.key)}"]`);
+  if (!control) return option.default;
+  if (control.type === "checkbox") return control.checked;
+  if (control.type === "number") return Number(control.value);
+  return control.value;
+}
+
+function seatCount(game, options) {
+  if (game.seats.min === game.seats.max) return game.seats.min;
+  const players = Number(options.players);
+  return Number.isInteger(players) && players >= game.seats.min && players <= game.seats.max ? players : game.seats.min;
+}
+
+function seatRow(meta, seat, saved) {
+  const kind = h("select", { id: `seat-${seat}-player`, name: `seat-${seat}-player`, "aria-label": `Seat ${seat} player` },
+    h("option", { value: "human", selected: saved.player === "human" }, "Person"),
+    meta.levels.map((level) => h("option", { value: `ai:${level.level}`, selected: saved.player === `ai:${level.level}`,
+      title: level.about }, `Computer level ${level.level} (${level.name})`)));
+  const name = h("input", { id: `seat-${seat}-name`, name: `seat-${seat}-name`, type: "text", maxlength: 40,
+    placeholder: "name (optional)", value: saved.name || "", "aria-label": `Seat ${seat} name`, autocomplete: "off" });
+  return h("div", { class: "seat-row" }, h("span", {}, `Seat ${seat}`), kind, name);
+}
+
+function readSeats(form, count) {
+  const seats = [];
+  for (let seat = 1; seat <= count; seat += 1) {
+    const player = form.querySelector(`[name="seat-${seat}-player"]`);
+    const name = form.querySelector(`[name="seat-${seat}-name"]`);
+    seats.push({ player: player ? player.value : (seat === 1 ? "human" : `ai:${DEFAULT_LEVEL}`), name: name ? name.value.trim() : "" });
+  }
+  return seats;
+}
+
+/** Draws the set-up screen of game `id`. */
+export function showSetup(context, id) {
+  const game = context.meta.games.find((entry) => entry.id === id);
+  if (!game) throw new Error(`there is no game called "${id}"; the games are ${context.meta.games.map((g) => g.id).join(", ")}`);
+  document.title = `New ${game.name} · Ludus`;
+  const errorLine = h("p", { class: "error", role: "alert" });
+  const seatsBox = h("fieldset", {}, h("legend", {}, "Players"));
+  const form = h("form", { class: "setup", novalidate: true });
+  const readOptions = () => Object.fromEntries(game.options.map((option) => [option.key, optionValue(form, option)]));
+  let seats = [];
+  const drawSeats = () => {
+    const count = seatCount(game, readOptions());
+    seats = readSeats(form, Math.max(count, seats.length));
+    replace(seatsBox, h("legend", {}, `Players (${count})`),
+      Array.from({ length: count }, (_, i) => seatRow(context.meta, i + 1, seats[i])));
+  };
+  const optionsBox = h("fieldset", {}, h("legend", {}, "Rules options"),
+    game.options.length ? game.options.map((option) => optionControl(option, drawSeats)) : h("p", {}, "This game has no options."));
+  const start = h("button", { type: "submit", class: "primary", id: "start-game" }, "Start the game");
+  replace(form, optionsBox, seatsBox, h("div", { class: "row" }, start,
+    h("a", { href: `/?rules=${game.id}`, "data-link": true }, "Read the rules")), errorLine);
+  drawSeats();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    errorLine.textContent = "";
+    const options = readOptions();
+    const chosen = readSeats(form, seatCount(game, options));
+    start.disabled = true;
+    try {
+      const created = await createGame({ game: game.id, options, players: chosen.map((seat) => seat.player),
+        names: chosen.map((seat) => seat.name) });
+      saveTokens(created.id, created);
+      context.navigate(`/g/${created.id}`);
+    } catch (err) {
+      errorLine.textContent = err.message;
+      start.disabled = false;
+    }
+  });
+  replace(context.main, h("p", {}, h("a", { href: "/", "data-link": true }, "← All games")),
+    h("h1", {}, `New game of ${game.name}`), h("p", { class: "muted" }, game.summary), form);
+}
