@@ -45,6 +45,14 @@ pub struct ServeArgs {
     /// Open the page in the default browser.
     #[arg(long)]
     pub open: bool,
+    /// The SQLite database that keeps every game across restarts (default: games.sqlite3 in
+    /// the user's data directory).
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+    /// Write every stored game as a record file into DIR (one `ID.json` each) and exit
+    /// instead of serving.
+    #[arg(long, value_name = "DIR")]
+    pub export: Option<PathBuf>,
 }
 
 /// `ludus arena`.

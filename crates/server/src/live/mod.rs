@@ -14,6 +14,7 @@ mod computer;
 mod create;
 mod hint;
 mod snapshot;
+mod stored;
 mod table;
 mod turns;
 mod view_json;
@@ -24,8 +25,10 @@ use std::time::Instant;
 use tokio::sync::broadcast;
 
 pub use commands::Command;
+pub use computer::unix_ms;
 pub use create::create;
 pub use hint::hint;
+pub use stored::{replay, restore, Setup, StoredChange};
 pub use table::Table;
 pub use view_json::ViewJson;
 
