@@ -27,6 +27,27 @@ pub struct CreateGame {
     pub speed_ms: Option<u64>,
     /// A record to load: a JSON record object, or JSON or text record as a string.
     pub record: Option<Value>,
+    /// Human seats (1-based) kept for other people: each gets an invitation link instead of
+    /// a token in the answer.
+    #[serde(default)]
+    pub invite: Vec<usize>,
+    /// Left out of the lobby (only the link leads to it).
+    #[serde(default)]
+    pub private: bool,
+}
+
+/// `POST .../claim`: takes a seat with its invitation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRequest {
+    /// The seat (1-based).
+    pub seat: usize,
+    /// The invitation from the link.
+    pub invite: String,
+}
+
+impl RequestBody for ClaimRequest {
+    const EXAMPLE: &'static str = r#"{"seat":2,"invite":"<the invite of the link>"}"#;
 }
 
 impl RequestBody for CreateGame {

@@ -22,6 +22,8 @@ pub enum Change<'a> {
     Redo(usize),
     /// A seat (1-based) resigned.
     Resign(usize),
+    /// A seat (1-based) kept for an invited player was claimed.
+    Claim(usize),
 }
 
 /// A store that could not do what was asked.

@@ -16,6 +16,8 @@ struct SeatEntry<'a> {
     name: &'a str,
     player: &'a str,
     side: &'static str,
+    /// Kept for an invited player who has not come yet.
+    free: bool,
 }
 
 #[derive(Serialize)]
@@ -142,6 +144,10 @@ impl Table {
                     .get(seat.to_usize())
                     .map_or("", |s| s.kind.as_str()),
                 side: self.game.seat_name(seat),
+                free: self
+                    .seats
+                    .get(seat.to_usize())
+                    .is_some_and(|s| s.invite.is_some()),
             })
             .collect()
     }

@@ -26,6 +26,9 @@ pub struct StoredSeat {
     /// The computer player's seed.
     #[serde(default)]
     pub seed: u64,
+    /// The seat's invitation (whether it was claimed is a change logged later).
+    #[serde(default)]
+    pub invite: Option<String>,
 }
 
 /// A game's setup when it was stored: everything needed to rebuild its table.
@@ -39,6 +42,9 @@ pub struct Setup {
     pub owner: String,
     /// The pause before each computer move in games without a person.
     pub speed_ms: u64,
+    /// Left out of the lobby.
+    #[serde(default)]
+    pub private: bool,
 }
 
 /// A change as stored: its kind and its argument.
@@ -57,6 +63,7 @@ impl From<Change<'_>> for StoredChange {
             Change::Undo(n) => ("undo", n.to_string()),
             Change::Redo(n) => ("redo", n.to_string()),
             Change::Resign(seat) => ("resign", seat.to_string()),
+            Change::Claim(seat) => ("claim", seat.to_string()),
         };
         StoredChange {
             kind: kind.to_string(),
@@ -78,10 +85,12 @@ impl LiveGame {
                     kind: s.kind.clone(),
                     token: s.token.clone(),
                     seed: s.computer.as_ref().map_or(0, |c| c.seed),
+                    invite: s.invite.clone(),
                 })
                 .collect(),
             owner: table.owner.clone(),
             speed_ms: table.speed_ms,
+            private: table.private,
         }
     }
 }
@@ -97,14 +106,26 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
             game.seat_count()
         ));
     }
-    let seats = setup
+    let mut seats = setup
         .seats
         .iter()
         .enumerate()
         .map(|(index, seat)| seat_player(game.info().id, index, seat))
         .collect::<Result<Vec<_>, _>>()?;
+    for claim in changes.iter().filter(|c| c.kind == "claim") {
+        let seat = claim
+            .arg
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| seats.get_mut(n.wrapping_sub(1)));
+        match seat {
+            Some(seat) if seat.invite.is_some() => seat.invite = None,
+            _ => return Err(format!("claim of seat {}: no such invitation", claim.arg)),
+        }
+    }
     let mut table = Table::new(game, seats, setup.owner.clone(), setup.speed_ms);
     table.seq = changes.len() as u64;
+    table.private = setup.private;
     Ok(LiveGame::new(id.to_string(), table))
 }
 
@@ -144,6 +165,8 @@ fn apply(game: &mut AnyGame, change: &StoredChange) -> Result<(), String> {
             game.resign(seat);
             Ok(())
         }
+        // A claimed seat changes who plays, not the game: `restore` applies it to the seats.
+        "claim" => Ok(()),
         other => Err(format!("unknown change '{other}'")),
     }
 }
@@ -167,6 +190,7 @@ fn seat_player(
             kind: seat.kind.clone(),
             token: seat.token.clone(),
             computer: None,
+            invite: seat.invite.clone(),
         });
     }
     let computer = Computer::new(game_id, &seat.kind, seat.seed)
@@ -175,5 +199,6 @@ fn seat_player(
         kind: computer.spec.clone(),
         token: None,
         computer: Some(computer),
+        invite: None,
     })
 }

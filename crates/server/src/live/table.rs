@@ -23,6 +23,8 @@ pub struct SeatPlayer {
     pub token: Option<String>,
     /// The computer player of a computer seat.
     pub computer: Option<Computer>,
+    /// The unused invitation of a seat kept for someone else; `None` once claimed.
+    pub invite: Option<String>,
 }
 
 /// One game's state on the server.
@@ -56,6 +58,8 @@ pub struct Table {
     pub last_change: Instant,
     /// When the game ended, if it has.
     pub finished_at: Option<Instant>,
+    /// Left out of the lobby: only its link leads to it.
+    pub private: bool,
     pub(super) snapshot: Arc<str>,
 }
 
@@ -80,6 +84,7 @@ impl Table {
             hint_stops: Vec::new(),
             last_change: Instant::now(),
             finished_at,
+            private: false,
             snapshot: Arc::from("{}"),
         }
     }
@@ -146,6 +151,16 @@ impl Table {
         self.seats
             .get(seat.to_usize())
             .is_some_and(|s| s.computer.is_none())
+    }
+
+    /// The seats (1-based) still waiting for their invited player.
+    pub fn free_seats(&self) -> Vec<usize> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.invite.is_some())
+            .map(|(index, _)| index + 1)
+            .collect()
     }
 
     /// Whether any seat is played by a person.

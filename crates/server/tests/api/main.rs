@@ -4,6 +4,7 @@
 mod errors;
 mod games;
 mod history;
+mod online;
 mod searches;
 mod sockets;
 mod support;
