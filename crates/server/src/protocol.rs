@@ -36,6 +36,34 @@ pub struct CreateGame {
     pub private: bool,
 }
 
+/// `POST .../offer`: a request to the other side.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfferRequest {
+    /// The asking seat's token.
+    pub token: String,
+    /// `takeback`.
+    pub kind: String,
+}
+
+impl RequestBody for OfferRequest {
+    const EXAMPLE: &'static str = r#"{"token":"<seat token>","kind":"takeback"}"#;
+}
+
+/// `POST .../answer`: the other side's answer to a waiting request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerRequest {
+    /// The answering seat's token.
+    pub token: String,
+    /// Accept or decline.
+    pub accept: bool,
+}
+
+impl RequestBody for AnswerRequest {
+    const EXAMPLE: &'static str = r#"{"token":"<seat token>","accept":true}"#;
+}
+
 /// `POST .../claim`: takes a seat with its invitation.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -45,6 +45,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/games/{id}/claim", post(games::claim))
         .route("/api/lobby", get(games::lobby))
+        .route("/api/games/{id}/offer", post(actions::offer))
+        .route("/api/games/{id}/answer", post(actions::answer))
         .route("/api/meta", get(meta_route));
     games
         .route("/", get(assets::index))

@@ -104,6 +104,7 @@ impl LiveGame {
     /// snapshot, broadcast the events and the snapshot. Returns the search to spawn.
     pub(super) fn commit(&self, table: &mut Table, hub: &Hub, events: &[Event]) -> Option<Job> {
         table.seq += 1;
+        table.offer = None;
         table.last_change = Instant::now();
         table.finished_at = match (table.game.outcome(), table.finished_at) {
             (None, _) => None,
@@ -133,11 +134,13 @@ impl Table {
             Command::Undo { seq, scope } => {
                 self.require_member(token)?;
                 self.check_seq(seq)?;
+                self.check_own_steps(token)?;
                 self.undo(hub, id, scope)
             }
             Command::Redo { seq, scope } => {
                 self.require_member(token)?;
                 self.check_seq(seq)?;
+                self.check_own_steps(token)?;
                 self.redo(hub, id, scope)
             }
             Command::Resign => {

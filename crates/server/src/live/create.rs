@@ -49,6 +49,7 @@ pub fn create(hub: &Arc<Hub>, request: &CreateGame) -> Result<(Arc<LiveGame>, Va
     let owner = body["owner"].as_str().unwrap_or_default().to_string();
     let mut table = Table::new(game, seats, owner, speed_ms);
     table.private = request.private;
+    table.between_people = !request.invite.is_empty();
     let live = LiveGame::new(unused_id(hub), table);
     hub.store
         .insert(Arc::clone(&live))

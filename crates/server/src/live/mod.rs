@@ -15,6 +15,7 @@ mod create;
 mod hint;
 mod invitations;
 mod lobby;
+mod offers;
 mod snapshot;
 mod stored;
 mod table;

@@ -60,6 +60,7 @@ struct Snapshot<'a> {
     paused: bool,
     speed_ms: u64,
     analysis: Option<&'a AnalysisView>,
+    offer: Option<Value>,
     can_undo: bool,
     can_redo: bool,
 }
@@ -122,6 +123,7 @@ impl Table {
             analysis: self.analysis.as_ref(),
             can_undo: self.game.entry_count() > 0,
             can_redo: self.game.redo_len() > 0,
+            offer: self.offer.map(super::offers::Offer::json),
         };
         // Serialising strings, numbers and JSON values cannot fail; keep the old one if it did.
         if let Ok(text) = serde_json::to_string(&snapshot) {

@@ -45,6 +45,9 @@ pub struct Setup {
     /// Left out of the lobby.
     #[serde(default)]
     pub private: bool,
+    /// Seats were given by invitation.
+    #[serde(default)]
+    pub between_people: bool,
 }
 
 /// A change as stored: its kind and its argument.
@@ -91,6 +94,7 @@ impl LiveGame {
             owner: table.owner.clone(),
             speed_ms: table.speed_ms,
             private: table.private,
+            between_people: table.between_people,
         }
     }
 }
@@ -126,6 +130,7 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
     let mut table = Table::new(game, seats, setup.owner.clone(), setup.speed_ms);
     table.seq = changes.len() as u64;
     table.private = setup.private;
+    table.between_people = setup.between_people;
     Ok(LiveGame::new(id.to_string(), table))
 }
 

@@ -60,6 +60,10 @@ pub struct Table {
     pub finished_at: Option<Instant>,
     /// Left out of the lobby: only its link leads to it.
     pub private: bool,
+    /// Seats were given to other people by invitation: undo needs the other side's consent.
+    pub between_people: bool,
+    /// A takeback request waiting for the other side.
+    pub offer: Option<super::offers::Offer>,
     pub(super) snapshot: Arc<str>,
 }
 
@@ -85,6 +89,8 @@ impl Table {
             last_change: Instant::now(),
             finished_at,
             private: false,
+            between_people: false,
+            offer: None,
             snapshot: Arc::from("{}"),
         }
     }

@@ -8,3 +8,4 @@ mod online;
 mod searches;
 mod sockets;
 mod support;
+mod takeback;
