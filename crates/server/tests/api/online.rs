@@ -208,3 +208,15 @@ async fn a_restarted_server_brings_back_every_game_its_seats_and_spent_invitatio
     let (status, _) = play(&api, &id, token, &notation, &back["seq"]).await;
     assert_eq!(status, StatusCode::OK, "the seats' tokens still play");
 }
+
+#[tokio::test]
+async fn the_lobby_page_and_its_script_are_served() {
+    let api = Api::start();
+    let (status, mime, _) = api.get_text("/lobby").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(mime.starts_with("text/html"), "{mime}");
+    let (status, mime, script) = api.get_text("/online.js").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(mime.contains("javascript"), "{mime}");
+    assert!(script.contains("export async function claimFromLink"));
+}
