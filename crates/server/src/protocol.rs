@@ -64,6 +64,24 @@ impl RequestBody for AnswerRequest {
     const EXAMPLE: &'static str = r#"{"token":"<seat token>","accept":true}"#;
 }
 
+/// `POST .../absent`: after the grace period, what becomes of an absent person's seat.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AbsentRequest {
+    /// The token of a seat that stayed.
+    pub token: String,
+    /// The absent seat (1-based).
+    pub seat: usize,
+    /// `win` (the absent seat resigns) or `computer` (a computer player takes it).
+    pub then: String,
+    /// The computer player for `computer` (default `ai:3`).
+    pub player: Option<String>,
+}
+
+impl RequestBody for AbsentRequest {
+    const EXAMPLE: &'static str = r#"{"token":"<seat token>","seat":2,"then":"win"}"#;
+}
+
 /// `POST .../claim`: takes a seat with its invitation.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

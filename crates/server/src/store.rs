@@ -24,6 +24,8 @@ pub enum Change<'a> {
     Resign(usize),
     /// A seat (1-based) kept for an invited player was claimed.
     Claim(usize),
+    /// An absent person's seat (1-based) handed to a computer player (its spec).
+    Hand(usize, &'a str),
 }
 
 /// A store that could not do what was asked.

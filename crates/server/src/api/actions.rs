@@ -11,7 +11,8 @@ use crate::error::{ApiError, Body};
 use crate::hub::Hub;
 use crate::live::{self, Command};
 use crate::protocol::{
-    AnswerRequest, ControlRequest, HistoryRequest, MoveRequest, OfferRequest, TokenRequest,
+    AbsentRequest, AnswerRequest, ControlRequest, HistoryRequest, MoveRequest, OfferRequest,
+    TokenRequest,
 };
 
 fn act(hub: &Arc<Hub>, id: &str, token: &str, command: Command) -> Result<Response, ApiError> {
@@ -107,4 +108,21 @@ pub async fn answer(
     let game = hub.game(&id)?;
     let body = game.answer(&hub, &request.token, request.accept)?;
     Ok(json_response(StatusCode::OK, body.to_string()))
+}
+
+/// `POST /api/games/{id}/absent`: the win, or a computer for an absent person's seat.
+pub async fn absent(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<AbsentRequest>,
+) -> Result<Response, ApiError> {
+    let game = hub.game(&id)?;
+    game.claim_absent(
+        &hub,
+        &request.token,
+        request.seat,
+        &request.then,
+        request.player.as_deref(),
+    )?;
+    Ok(json_response(StatusCode::OK, game.snapshot().to_string()))
 }

@@ -47,6 +47,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/lobby", get(games::lobby))
         .route("/api/games/{id}/offer", post(actions::offer))
         .route("/api/games/{id}/answer", post(actions::answer))
+        .route("/api/games/{id}/absent", post(actions::absent))
         .route("/api/meta", get(meta_route));
     games
         .route("/", get(assets::index))

@@ -16,6 +16,7 @@ mod hint;
 mod invitations;
 mod lobby;
 mod offers;
+mod presence;
 mod snapshot;
 mod stored;
 mod table;

@@ -121,7 +121,7 @@ impl LiveGame {
     }
 
     /// Shows a changed offer without a change to the game (`seq` stays).
-    fn refresh(&self, table: &mut Table) {
+    pub(super) fn refresh(&self, table: &mut Table) {
         table.rebuild_snapshot(&self.id);
         self.broadcast(table.snapshot_frame());
     }

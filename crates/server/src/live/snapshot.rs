@@ -18,6 +18,8 @@ struct SeatEntry<'a> {
     side: &'static str,
     /// Kept for an invited player who has not come yet.
     free: bool,
+    /// Its player's last socket closed.
+    away: bool,
 }
 
 #[derive(Serialize)]
@@ -150,6 +152,7 @@ impl Table {
                     .seats
                     .get(seat.to_usize())
                     .is_some_and(|s| s.invite.is_some()),
+                away: self.is_away(seat.to_usize()),
             })
             .collect()
     }

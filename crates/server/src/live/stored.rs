@@ -67,6 +67,7 @@ impl From<Change<'_>> for StoredChange {
             Change::Redo(n) => ("redo", n.to_string()),
             Change::Resign(seat) => ("resign", seat.to_string()),
             Change::Claim(seat) => ("claim", seat.to_string()),
+            Change::Hand(seat, spec) => ("hand", format!("{seat} {spec}")),
         };
         StoredChange {
             kind: kind.to_string(),
@@ -116,16 +117,8 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
         .enumerate()
         .map(|(index, seat)| seat_player(game.info().id, index, seat))
         .collect::<Result<Vec<_>, _>>()?;
-    for claim in changes.iter().filter(|c| c.kind == "claim") {
-        let seat = claim
-            .arg
-            .parse::<usize>()
-            .ok()
-            .and_then(|n| seats.get_mut(n.wrapping_sub(1)));
-        match seat {
-            Some(seat) if seat.invite.is_some() => seat.invite = None,
-            _ => return Err(format!("claim of seat {}: no such invitation", claim.arg)),
-        }
+    for change in changes {
+        seat_change(game.info().id, &mut seats, change)?;
     }
     let mut table = Table::new(game, seats, setup.owner.clone(), setup.speed_ms);
     table.seq = changes.len() as u64;
@@ -171,7 +164,7 @@ fn apply(game: &mut AnyGame, change: &StoredChange) -> Result<(), String> {
             Ok(())
         }
         // A claimed seat changes who plays, not the game: `restore` applies it to the seats.
-        "claim" => Ok(()),
+        "claim" | "hand" => Ok(()),
         other => Err(format!("unknown change '{other}'")),
     }
 }
@@ -206,4 +199,34 @@ fn seat_player(
         computer: Some(computer),
         invite: None,
     })
+}
+
+/// Applies a change of who plays a seat (a claimed invitation, a seat handed to a computer).
+fn seat_change(
+    game_id: &'static str,
+    seats: &mut [SeatPlayer],
+    change: &StoredChange,
+) -> Result<(), String> {
+    let (number, spec) = change
+        .arg
+        .split_once(' ')
+        .unwrap_or((change.arg.as_str(), ""));
+    let seat = number
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| seats.get_mut(n.wrapping_sub(1)));
+    match (change.kind.as_str(), seat) {
+        ("claim", Some(seat)) if seat.invite.is_some() => seat.invite = None,
+        ("claim", _) => return Err(format!("claim of seat {number}: no such invitation")),
+        ("hand", Some(seat)) => {
+            let computer = Computer::new(game_id, spec, 0)
+                .map_err(|e| format!("seat {number} handed to '{spec}': {e}"))?;
+            seat.kind.clone_from(&computer.spec);
+            seat.token = None;
+            seat.computer = Some(computer);
+        }
+        ("hand", None) => return Err(format!("seat {number} handed over: no such seat")),
+        _ => {}
+    }
+    Ok(())
 }

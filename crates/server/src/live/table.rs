@@ -64,6 +64,8 @@ pub struct Table {
     pub between_people: bool,
     /// A takeback request waiting for the other side.
     pub offer: Option<super::offers::Offer>,
+    /// Per seat: its open sockets, and since when it is away.
+    pub presence: Vec<super::presence::Presence>,
     pub(super) snapshot: Arc<str>,
 }
 
@@ -73,6 +75,7 @@ impl Table {
         let options = game.record().options;
         let cell_names = game.view().cells.into_iter().map(|c| c.name).collect();
         let finished_at = game.outcome().map(|_| Instant::now());
+        let seat_count = seats.len();
         Table {
             game,
             seats,
@@ -91,6 +94,7 @@ impl Table {
             private: false,
             between_people: false,
             offer: None,
+            presence: vec![super::presence::Presence::default(); seat_count],
             snapshot: Arc::from("{}"),
         }
     }
