@@ -34,6 +34,8 @@ pub struct CreateGame {
     /// Left out of the lobby (only the link leads to it).
     #[serde(default)]
     pub private: bool,
+    /// Clocks: an initial time and an increment, the same for every seat.
+    pub clock: Option<crate::live::ClockSetup>,
 }
 
 /// `POST .../offer`: a request to the other side.

@@ -39,6 +39,7 @@ impl Server {
         for game in hub.store.games() {
             game.start(&hub);
         }
+        tokio::spawn(crate::live::ticker(Arc::clone(&hub)));
         Ok(Server {
             listener,
             hub,

@@ -26,6 +26,8 @@ pub enum Change<'a> {
     Claim(usize),
     /// An absent person's seat (1-based) handed to a computer player (its spec).
     Hand(usize, &'a str),
+    /// The seats' remaining times after a change, comma-separated milliseconds.
+    Clock(&'a str),
 }
 
 /// A store that could not do what was asked.

@@ -111,6 +111,10 @@ impl LiveGame {
             (Some(_), Some(at)) => Some(at),
             (Some(_), None) => Some(table.last_change),
         };
+        if let Some(times) = table.settle_clocks() {
+            // The move is already stored; a lost clock row only costs its time since the last.
+            let _ = hub.store.log(&self.id, Change::Clock(&times));
+        }
         let job = table.prepare_search(hub);
         table.rebuild_snapshot(&self.id);
         for event in events {

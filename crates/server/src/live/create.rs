@@ -17,6 +17,9 @@ use crate::hub::Hub;
 use crate::protocol::CreateGame;
 use crate::tokens;
 
+/// The longest clock time, a week in milliseconds.
+const MAX_CLOCK_MS: u64 = 7 * 24 * 3600 * 1000;
+
 /// The longest name a player may have, in characters.
 pub const MAX_NAME: usize = 40;
 
@@ -50,6 +53,19 @@ pub fn create(hub: &Arc<Hub>, request: &CreateGame) -> Result<(Arc<LiveGame>, Va
     let mut table = Table::new(game, seats, owner, speed_ms);
     table.private = request.private;
     table.between_people = !request.invite.is_empty();
+    if let Some(clock) = request.clock {
+        if clock.initial_ms == 0
+            || clock.initial_ms > MAX_CLOCK_MS
+            || clock.increment_ms > MAX_CLOCK_MS
+        {
+            return Err(ApiError::unprocessable(format!(
+                "clock {} ms + {} ms: expected an initial time from 1 ms and both at most {MAX_CLOCK_MS} ms (a week)",
+                clock.initial_ms, clock.increment_ms
+            )));
+        }
+        table.clocks = Some(super::clock::Clocks::new(clock, table.seats.len()));
+        table.settle_clocks();
+    }
     let live = LiveGame::new(unused_id(hub), table);
     hub.store
         .insert(Arc::clone(&live))

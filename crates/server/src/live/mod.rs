@@ -9,6 +9,7 @@
 
 mod agents;
 mod analysis;
+mod clock;
 mod commands;
 mod computer;
 mod create;
@@ -28,6 +29,7 @@ use std::time::Instant;
 
 use tokio::sync::broadcast;
 
+pub use clock::{ticker, ClockSetup};
 pub use commands::Command;
 pub use computer::unix_ms;
 pub use create::create;

@@ -63,6 +63,7 @@ struct Snapshot<'a> {
     speed_ms: u64,
     analysis: Option<&'a AnalysisView>,
     offer: Option<Value>,
+    clock: Option<Value>,
     can_undo: bool,
     can_redo: bool,
 }
@@ -126,6 +127,7 @@ impl Table {
             can_undo: self.game.entry_count() > 0,
             can_redo: self.game.redo_len() > 0,
             offer: self.offer.map(super::offers::Offer::json),
+            clock: self.clocks.as_ref().map(super::clock::Clocks::json),
         };
         // Serialising strings, numbers and JSON values cannot fail; keep the old one if it did.
         if let Ok(text) = serde_json::to_string(&snapshot) {

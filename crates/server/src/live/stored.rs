@@ -48,6 +48,9 @@ pub struct Setup {
     /// Seats were given by invitation.
     #[serde(default)]
     pub between_people: bool,
+    /// The clocks' setup, in a game played with clocks.
+    #[serde(default)]
+    pub clock: Option<super::clock::ClockSetup>,
 }
 
 /// A change as stored: its kind and its argument.
@@ -68,6 +71,7 @@ impl From<Change<'_>> for StoredChange {
             Change::Resign(seat) => ("resign", seat.to_string()),
             Change::Claim(seat) => ("claim", seat.to_string()),
             Change::Hand(seat, spec) => ("hand", format!("{seat} {spec}")),
+            Change::Clock(times) => ("clock", times.to_string()),
         };
         StoredChange {
             kind: kind.to_string(),
@@ -96,6 +100,7 @@ impl LiveGame {
             speed_ms: table.speed_ms,
             private: table.private,
             between_people: table.between_people,
+            clock: table.clocks.as_ref().map(|c| c.setup),
         }
     }
 }
@@ -121,7 +126,15 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
         seat_change(game.info().id, &mut seats, change)?;
     }
     let mut table = Table::new(game, seats, setup.owner.clone(), setup.speed_ms);
-    table.seq = changes.len() as u64;
+    table.seq = changes.iter().filter(|c| c.kind != "clock").count() as u64;
+    if let Some(clock) = setup.clock {
+        let mut clocks = super::clock::Clocks::new(clock, table.seats.len());
+        if let Some(last) = changes.iter().rev().find(|c| c.kind == "clock") {
+            clocks.restore(&last.arg)?;
+        }
+        table.clocks = Some(clocks);
+        table.settle_clocks();
+    }
     table.private = setup.private;
     table.between_people = setup.between_people;
     Ok(LiveGame::new(id.to_string(), table))
@@ -164,7 +177,7 @@ fn apply(game: &mut AnyGame, change: &StoredChange) -> Result<(), String> {
             Ok(())
         }
         // A claimed seat changes who plays, not the game: `restore` applies it to the seats.
-        "claim" | "hand" => Ok(()),
+        "claim" | "hand" | "clock" => Ok(()),
         other => Err(format!("unknown change '{other}'")),
     }
 }

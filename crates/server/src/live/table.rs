@@ -64,6 +64,8 @@ pub struct Table {
     pub between_people: bool,
     /// A takeback request waiting for the other side.
     pub offer: Option<super::offers::Offer>,
+    /// The clocks, in a game played with them.
+    pub clocks: Option<super::clock::Clocks>,
     /// Per seat: its open sockets, and since when it is away.
     pub presence: Vec<super::presence::Presence>,
     pub(super) snapshot: Arc<str>,
@@ -94,6 +96,7 @@ impl Table {
             private: false,
             between_people: false,
             offer: None,
+            clocks: None,
             presence: vec![super::presence::Presence::default(); seat_count],
             snapshot: Arc::from("{}"),
         }
