@@ -153,7 +153,7 @@ pub async fn ticker(hub: Arc<Hub>) {
             () = tokio::time::sleep(TICK) => {}
             _ = closing.changed() => return,
         }
-        for game in hub.store.games() {
+        for game in hub.store.games().iter().filter(|g| g.clocked) {
             game.check_flag(&hub);
         }
     }

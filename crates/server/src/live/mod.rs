@@ -48,6 +48,8 @@ pub struct LiveGame {
     id: String,
     table: Mutex<Table>,
     updates: broadcast::Sender<Arc<str>>,
+    /// Played with clocks (set once: the ticker skips the others without locking them).
+    clocked: bool,
 }
 
 impl LiveGame {
@@ -55,6 +57,7 @@ impl LiveGame {
     pub fn new(id: String, mut table: Table) -> Arc<LiveGame> {
         table.rebuild_snapshot(&id);
         Arc::new(LiveGame {
+            clocked: table.clocks.is_some(),
             id,
             table: Mutex::new(table),
             updates: broadcast::Sender::new(BACKLOG),
