@@ -85,8 +85,9 @@ pub enum AgentError {
 /// Builds the agent `spec` describes for game `G`, seeded with `seed`.
 ///
 /// Levels: 1 random, 2 greedy, 3 minimax, 4 alpha-beta, 5 best (the strongest configuration
-/// known for `G`, see [`best_spec`](crate::best_spec)); `ai:mcts` names MCTS directly. Every
-/// parameter is checked: an unknown key or a bad value is an [`AgentError::Parameter`].
+/// `G` names in `GameInfo::strongest`, see [`best_spec`](crate::best_spec)); `ai:mcts` names
+/// MCTS directly. Every parameter is checked: an unknown key or a bad value is an
+/// [`AgentError::Parameter`].
 pub fn build_agent<G: Game + Heuristic>(
     spec: &AgentSpec,
     seed: u64,
@@ -114,7 +115,7 @@ pub fn build_agent<G: Game + Heuristic>(
             seed,
         )),
         AgentKind::Best => {
-            let resolved = best::resolve(G::INFO.id, spec);
+            let resolved = best::resolve(&G::INFO, spec);
             if resolved.kind == AgentKind::Best {
                 return Err(AgentError::Unavailable(name));
             }

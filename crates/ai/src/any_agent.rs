@@ -12,7 +12,7 @@ use crate::{Agent, Analysis, Evaluation, StopFlag};
 /// What a search found, in notation.
 #[derive(Clone, PartialEq, Debug)]
 pub struct AnyAnalysis {
-    /// The suggested decision in canonical notation (playable with `AnyGame::play`).
+    /// The suggested decision in canonical notation (playable with `ErasedGame::play` on an `AnyGame`).
     pub notation: String,
     /// The position's value for the seat to move, if the agent has one.
     pub evaluation: Option<Evaluation>,

@@ -11,7 +11,7 @@
 //! | 2 | `greedy`: the game's level-2 heuristic, one decision ahead | [`GreedyAgent`] |
 //! | 3 | `minimax` to 3 turns with that heuristic | [`MinimaxAgent`] |
 //! | 4 | `alphabeta`: iterative deepening, transposition table, 1 s | [`AlphaBetaAgent`] |
-//! | 5 | `best`: per game (see [`best_spec`]); MCTS for now | [`MctsAgent`] |
+//! | 5 | `best`: the game's own choice, `GameInfo::strongest` (see [`best_spec`]) | the chosen agent |
 //!
 //! Searches count depth in decisions (alpha-beta) or turns (minimax) and change the sign of a
 //! score only when the side changes, never when the same seat decides again. Games of 3–4
@@ -20,7 +20,9 @@
 //! seat to move's view ([`Agent::analyse_with`] also reports each completed iteration), and
 //! [`AnyAgent`] does the same for an erased [`ludus_engine::AnyGame`], in notation. The
 //! [`arena`] plays matches and round robins; [`bench_nodes`] is the search fingerprint for
-//! `ludus bench`.
+//! `ludus bench`. Alpha-beta and MCTS search on several cores with `threads=N` (Lazy SMP on a
+//! shared lock-free table; root parallelism); with `threads=1`, the default, they are
+//! deterministic. [`tuning`] makes self-play data and fits a game's evaluation weights to it.
 //!
 //! ```
 //! use ludus_ai::{build_agent, AgentSpec, StopFlag};
@@ -50,6 +52,7 @@ mod params;
 mod random;
 mod score;
 mod spec;
+pub mod tuning;
 
 pub use agent::{build_agent, Agent, AgentError, StopFlag};
 pub use alphabeta::{AlphaBetaAgent, AlphaBetaConfig, SearchBudget};
@@ -60,6 +63,7 @@ pub use best::{best_spec, DEFAULT as BEST_DEFAULT};
 pub use greedy::GreedyAgent;
 pub use mcts::{MctsAgent, MctsConfig};
 pub use minimax::{MinimaxAgent, MinimaxConfig};
+pub use params::MAX_THREADS;
 pub use random::RandomAgent;
 pub use score::EvalKind;
 pub use spec::{AgentKind, AgentSpec};

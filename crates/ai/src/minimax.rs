@@ -13,7 +13,7 @@
 //! depth early, the decision of the last completed depth is played.
 //!
 //! Parameters: `depth` (turns, default 3), `nodes` (node cap per decision, default 200 000),
-//! `time` (seconds, default none), `eval` (`seed` by default, or `evaluate`).
+//! `time` (seconds, default none), `eval` (`seed` by default, `evaluate` or `v1`).
 
 use ludus_engine::{Game, Heuristic, Seat};
 use rand::rngs::SmallRng;

@@ -5,6 +5,9 @@ use std::time::Duration;
 
 use crate::{AgentError, AgentSpec};
 
+/// The most search threads an agent takes (`threads=N`).
+pub const MAX_THREADS: usize = 64;
+
 /// The parameters of one spec, checked against the keys an agent knows.
 #[derive(Debug)]
 pub(crate) struct Params<'a> {
@@ -61,6 +64,15 @@ impl<'a> Params<'a> {
         match self.get::<f64>(key)? {
             Some(x) if !(x.is_finite() && x > 0.0) => Err(self.bad(key, &x.to_string())),
             other => Ok(other),
+        }
+    }
+
+    /// The `threads` parameter: search threads, 1..=64, default 1.
+    pub(crate) fn threads(&self) -> Result<usize, AgentError> {
+        match self.get::<usize>("threads")? {
+            None => Ok(1),
+            Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+            Some(n) => Err(self.bad("threads", &format!("{n} (expected 1..={MAX_THREADS})"))),
         }
     }
 

@@ -27,6 +27,8 @@ pub enum EvalKind {
     Evaluate,
     /// [`Heuristic::seed_evaluate`], the original programs' level-2 heuristic.
     Seed,
+    /// [`Heuristic::evaluate_v1`], the evaluation before it was tuned from self-play.
+    V1,
 }
 
 impl EvalKind {
@@ -35,14 +37,16 @@ impl EvalKind {
         match self {
             EvalKind::Evaluate => G::evaluate,
             EvalKind::Seed => G::seed_evaluate,
+            EvalKind::V1 => G::evaluate_v1,
         }
     }
 
-    /// Reads `evaluate` or `seed`.
+    /// Reads `evaluate`, `seed` or `v1`.
     pub(crate) fn parse(text: &str) -> Option<EvalKind> {
         match text {
             "evaluate" | "eval" => Some(EvalKind::Evaluate),
             "seed" | "greedy" => Some(EvalKind::Seed),
+            "v1" => Some(EvalKind::V1),
             _ => None,
         }
     }

@@ -18,6 +18,8 @@ const SPECS: &[&str] = &[
     "ai:4:nodes=300,quiesce=true,lmr=true,order=eval,fill=true",
     "ai:mcts:iterations=40",
     "ai:mcts:iterations=40,cutoff=4,c=0.5",
+    "ai:4:nodes=300,threads=2",
+    "ai:mcts:iterations=40,threads=2",
     "ai:5:nodes=60",
 ];
 
@@ -197,4 +199,20 @@ fn every_level_from_three_takes_a_win_in_one_in_every_game() {
             dispatch(id, WinsTheTurn { spec, position }).unwrap();
         }
     }
+}
+
+/// Level 5 is each game's own choice (`<game>/docs.rs`, read through `GameInfo::strongest`):
+/// it must name a concrete agent that builds, and the arena's measured choices stand.
+#[test]
+fn every_game_names_a_concrete_strongest_player() {
+    for info in ludus_games::GAMES {
+        let spec: AgentSpec = info
+            .strongest
+            .parse()
+            .unwrap_or_else(|e| panic!("{}: {e}", info.id));
+        assert_ne!(spec.kind, ludus_ai::AgentKind::Best, "{}", info.id);
+        assert_eq!(ludus_ai::best_spec(info), spec, "{}", info.id);
+    }
+    let yoxii = ludus_games::game_info("YOXII").unwrap();
+    assert_eq!(ludus_ai::best_spec(yoxii).to_string(), "ai:mcts:c=0.5");
 }

@@ -28,12 +28,18 @@ pub enum Command {
     Bench(BenchArgs),
     /// Print a saved game move by move, with the result.
     Replay(ReplayArgs),
-    /// Let computer players play each other: W/D/L, score and Elo per player.
+    /// Let computer players and outside UGI engines play each other: W/D/L, score and Elo.
     Arena(ArenaArgs),
     /// List the games with their players and rules options.
     Games,
     /// Serve the browser page and its JSON/WebSocket API.
     Serve(ServeArgs),
+    /// Serve one game as an engine over stdin/stdout with the UGI protocol (docs/UGI.md).
+    Ugi(UgiArgs),
+    /// Play self-play games with a search and write their positions with the results.
+    Datagen(DatagenArgs),
+    /// Fit the game's evaluation weights to self-play data (the Texel method).
+    Tune(TuneArgs),
 }
 
 /// `ludus serve`.
@@ -55,22 +61,89 @@ pub struct ServeArgs {
     pub export: Option<PathBuf>,
 }
 
-/// `ludus arena`.
+/// `ludus ugi`.
 #[derive(Debug, Args)]
-pub struct ArenaArgs {
+pub struct UgiArgs {
+    /// The game's id (`ludus games` lists them).
+    pub game: String,
+    /// A rules option as key=value (repeatable); `setoption` can change it later.
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The computer player at start (the Agent option), e.g. ai:2 or ai:mcts:c=0.5; level 5
+    /// without it.
+    #[arg(long, value_name = "SPEC")]
+    pub agent: Option<String>,
+}
+
+/// `ludus datagen`.
+#[derive(Debug, Args)]
+pub struct DatagenArgs {
     /// The game.
     pub game: String,
-    /// A computer player, ai:LEVEL or ai:AGENT:key=value,... (two for a match, more for a
-    /// round robin).
-    #[arg(long = "ai", required = true)]
-    pub ai: Vec<String>,
-    /// Games per pair of players (seats alternate).
-    #[arg(long, default_value_t = 10)]
+    /// Self-play games to play (on every core).
+    #[arg(long, default_value_t = 100)]
     pub games: usize,
+    /// The search both seats play with (a depth or node limit keeps the data reproducible).
+    #[arg(long, default_value = "ai:alphabeta:depth=3")]
+    pub spec: String,
+    /// Random decisions at the start of each game.
+    #[arg(long, default_value_t = 8)]
+    pub opening: usize,
+    /// Decisions after which a game is abandoned (its positions are dropped).
+    #[arg(long, default_value_t = 400)]
+    pub max_decisions: usize,
+    /// Seed of the whole run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A rules option as key=value (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Where to write the samples (`result<TAB>score<TAB>position` lines).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// `ludus tune`.
+#[derive(Debug, Args)]
+pub struct TuneArgs {
+    /// The game.
+    pub game: String,
+    /// Sample files written by `ludus datagen` (one or more).
+    #[arg(long = "data", required = true)]
+    pub data: Vec<PathBuf>,
+    /// A rules option as key=value (repeatable; as given to datagen).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Where to write the weights (the game's `weights.txt`); printed if not given.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// `ludus arena`.
+#[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct ArenaArgs {
+    /// `ludus arena merge FILE...`.
+    #[command(subcommand)]
+    pub merge: Option<ArenaCommand>,
+    /// The game.
+    #[arg(required = true)]
+    pub game: Option<String>,
+    /// A computer player, ai:LEVEL or ai:AGENT:key=value,... (two players for a match, more
+    /// for a round robin).
+    #[arg(long = "ai")]
+    pub ai: Vec<String>,
+    /// An outside engine speaking UGI, "NAME=COMMAND ARGS" (a fresh process per game; placed
+    /// after the --ai players).
+    #[arg(long = "engine", value_name = "NAME=COMMAND ARGS")]
+    pub engines: Vec<String>,
+    /// Games per pair of players, 1 to 1000000 (seats swap every game; with --sprt, the most).
+    #[arg(long, default_value_t = 10, value_parser = |t: &str| whole_in(t, 1, 1_000_000))]
+    pub games: u64,
     /// Seed of the whole arena (each game is seeded from it and its number).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Worker threads (0 = every core).
+    /// Worker threads: 0 = one per core, at most four per core.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
     /// A rules option as key=value (repeatable).
@@ -82,12 +155,49 @@ pub struct ArenaArgs {
     /// Save every game as a record in this directory.
     #[arg(long)]
     pub save_games: Option<PathBuf>,
+    /// Openings, one per line (startpos/fen ... moves ..., a move sequence or a position
+    /// string); each is played twice with the seats swapped.
+    #[arg(long)]
+    pub openings: Option<PathBuf>,
+    /// Random decisions added to every opening, 0 to 1000.
+    #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 1000))]
+    pub random_opening: u64,
+    /// Milliseconds per decision for --engine players (go movetime), 1 to 3600000.
+    #[arg(long, default_value_t = 100, value_parser = |t: &str| whole_in(t, 1, 3_600_000))]
+    pub movetime: u64,
+    /// Milliseconds an engine may exceed its move time before it loses, 0 to 60000.
+    #[arg(long, default_value_t = 1000, value_parser = |t: &str| whole_in(t, 0, 60_000))]
+    pub margin: u64,
+    /// Play game pairs until a sequential probability ratio test decides:
+    /// elo0=E0,elo1=E1[,alpha=A,beta=B] (two players).
+    #[arg(long, value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
+    pub sprt: Option<String>,
+    /// Play only shard I of N of the game list (I from 0 to N-1).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Write each game as a JSON line (with the tournament's fingerprint) for `arena merge`.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+/// Subcommands of `ludus arena`.
+#[derive(Debug, Subcommand)]
+pub enum ArenaCommand {
+    /// Combine the --out files of a tournament's shards into its table (or JSON).
+    Merge {
+        /// The shard files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// A game, its options, a start position and moves played from it.
 #[derive(Debug, Args)]
 pub struct PositionArgs {
-    /// The game: qilin, splut, qawale, replica or yoxii.
+    /// The game's id (`ludus games` lists them).
     pub game: String,
     /// Start from this position string instead of the usual setup.
     #[arg(long)]
@@ -122,8 +232,8 @@ pub struct PerftArgs {
 pub struct BenchArgs {
     /// The game.
     pub game: String,
-    /// How long to play random games.
-    #[arg(long, default_value_t = 3.0)]
+    /// How long to play random games, in seconds: more than 0, at most 3600.
+    #[arg(long, default_value_t = 3.0, value_parser = seconds_in_range, allow_hyphen_values = true)]
     pub seconds: f64,
     /// Seed of the random games.
     #[arg(long, default_value_t = 1)]
@@ -192,4 +302,21 @@ pub struct ReplayArgs {
     /// Print the board after every turn.
     #[arg(long)]
     pub boards: bool,
+}
+
+/// A number of seconds for `bench`: finite, above 0 and at most an hour.
+fn seconds_in_range(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => Ok(s),
+        _ => Err("expected a number of seconds above 0 and at most 3600".to_string()),
+    }
+}
+
+/// A whole number in `min..=max`, refused with the range (clap's own message for a number too
+/// large for its type does not name the range).
+fn whole_in(text: &str, min: u64, max: u64) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!("expected a whole number from {min} to {max}")),
+    }
 }

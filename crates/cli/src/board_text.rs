@@ -49,16 +49,7 @@ pub fn hue_color(hue: Hue) -> Color {
 
 /// Draws the view as lines of text.
 pub fn render_board(view: &BoardView, style: Style) -> String {
-    let mut grid: Vec<Vec<Option<usize>>> =
-        vec![vec![None; view.width as usize]; view.height as usize];
-    for (i, cell) in view.cells.iter().enumerate() {
-        if let Some(slot) = grid
-            .get_mut(cell.y as usize)
-            .and_then(|row| row.get_mut(cell.x as usize))
-        {
-            *slot = Some(i);
-        }
-    }
+    let grid = cell_grid(view);
     let marks = OwnerMarks::of(view, style);
     let texts: Vec<String> = view
         .cells
@@ -110,6 +101,20 @@ pub fn render_board(view: &BoardView, style: Style) -> String {
         let _ = writeln!(out, "{}", view.status);
     }
     out
+}
+
+/// The index of the cell at each `[y][x]` of the view's grid, if any.
+fn cell_grid(view: &BoardView) -> Vec<Vec<Option<usize>>> {
+    let mut grid = vec![vec![None; view.width as usize]; view.height as usize];
+    for (i, cell) in view.cells.iter().enumerate() {
+        if let Some(slot) = grid
+            .get_mut(cell.y as usize)
+            .and_then(|row| row.get_mut(cell.x as usize))
+        {
+            *slot = Some(i);
+        }
+    }
+    grid
 }
 
 /// Whether pieces on the board carry their seat number.

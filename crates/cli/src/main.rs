@@ -8,6 +8,7 @@ mod commands;
 mod players;
 mod setup;
 mod tui;
+mod ugi;
 
 use std::process::ExitCode;
 
@@ -32,6 +33,9 @@ fn main() -> ExitCode {
         Some(Command::Arena(args)) => commands::arena::run(&args),
         Some(Command::Games) => commands::games::run(),
         Some(Command::Serve(args)) => commands::serve::run(&args),
+        Some(Command::Ugi(args)) => ugi::run(&args),
+        Some(Command::Datagen(args)) => commands::tuning::datagen(&args),
+        Some(Command::Tune(args)) => commands::tuning::tune(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,7 +1,7 @@
 //! Who plays each seat: a person at the prompt or a computer player.
 
 use anyhow::{Context, Result};
-use ludus_ai::{build_agent, erase, AgentSpec, AnyAgent};
+use ludus_ai::{build_agent, erase, AgentKind, AgentSpec, AnyAgent, MAX_THREADS};
 use ludus_engine::{Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor};
 
@@ -28,7 +28,7 @@ impl Player {
         if text.trim().eq_ignore_ascii_case("human") {
             return Ok(Player::Human);
         }
-        let spec: AgentSpec = text.parse()?;
+        let spec = with_every_core(text.parse()?);
         let agent = dispatch(game_id, MakeAgent { spec: &spec, seed })??;
         Ok(Player::Computer(agent))
     }
@@ -37,6 +37,18 @@ impl Player {
     pub fn kind(&self) -> String {
         format!("{self:?}")
     }
+}
+
+/// Level 5 (`ai:5`, `ai:best`) searches on every core when a person plays it, unless the
+/// spec sets `threads`. (`ludus arena` builds its players itself and keeps one thread per
+/// player, since it already plays games in parallel.)
+fn with_every_core(mut spec: AgentSpec) -> AgentSpec {
+    if spec.kind == AgentKind::Best && spec.param("threads").is_none() {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        spec.params
+            .push(("threads".into(), cores.min(MAX_THREADS).to_string()));
+    }
+    spec
 }
 
 struct MakeAgent<'a> {
@@ -50,5 +62,29 @@ impl GameVisitor for MakeAgent<'_> {
         let agent = build_agent::<G>(self.spec, self.seed)
             .with_context(|| format!("player '{}'", self.spec))?;
         Ok(erase(agent))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_five_takes_every_core_unless_told_otherwise() {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let five = with_every_core("ai:5".parse().unwrap());
+        assert_eq!(
+            five.param("threads"),
+            Some(cores.min(64).to_string().as_str())
+        );
+        let told = with_every_core("ai:5:threads=1".parse().unwrap());
+        assert_eq!(told.param("threads"), Some("1"));
+        let four = with_every_core("ai:4".parse().unwrap());
+        assert_eq!(four.param("threads"), None);
+        // And the agent is built: every game's level 5 takes the parameter.
+        for info in ludus_games::GAMES {
+            let player = Player::parse("ai:5", info.id, 1).unwrap();
+            assert!(player.kind().contains("threads="), "{}", player.kind());
+        }
     }
 }

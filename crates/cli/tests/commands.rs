@@ -274,3 +274,77 @@ fn text_records_in_the_spec_format_save_and_replay() {
     assert!(replay.status.success(), "{}", stderr(&replay));
     assert!(stdout(&replay).contains("result: "), "{}", stdout(&replay));
 }
+
+#[test]
+fn datagen_then_tune_writes_a_weights_file_the_game_reads() {
+    let data = temp_file("yoxii.tsv");
+    let data_arg = data.to_str().unwrap();
+    let output = ludus(&[
+        "datagen",
+        "yoxii",
+        "--games",
+        "6",
+        "--spec",
+        "ai:alphabeta:depth=1",
+        "--opening",
+        "4",
+        "--out",
+        data_arg,
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("from 6 games"),
+        "{}",
+        stdout(&output)
+    );
+    let lines = std::fs::read_to_string(&data).unwrap();
+    assert!(lines.lines().count() > 50, "{lines}");
+    let weights = temp_file("weights.txt");
+    let output = ludus(&[
+        "tune",
+        "yoxii",
+        "--data",
+        data_arg,
+        "--out",
+        weights.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("mean squared error"),
+        "{}",
+        stdout(&output)
+    );
+    let text = std::fs::read_to_string(&weights).unwrap();
+    let terms = <ludus_games::yoxii::Yoxii as ludus_engine::Heuristic>::TERMS;
+    assert!(
+        ludus_games::weights::parse_weights(&text, terms).is_ok(),
+        "{text}"
+    );
+}
+
+#[test]
+fn tune_refuses_bad_data_and_untuned_games_in_one_line() {
+    let bad = temp_file("bad.tsv");
+    std::fs::write(&bad, "1\t0\tsomething\nnot a sample\n").unwrap();
+    fails_with(
+        &["tune", "yoxii", "--data", bad.to_str().unwrap()],
+        "bad sample at",
+    );
+    let good = temp_file("one.tsv");
+    std::fs::write(&good, "1\t0\tx\n").unwrap();
+    fails_with(
+        &["tune", "qilin", "--data", good.to_str().unwrap()],
+        "no tunable terms",
+    );
+    fails_with(
+        &[
+            "datagen",
+            "yoxii",
+            "--spec",
+            "ai:alphabeta:threads=0",
+            "--out",
+            good.to_str().unwrap(),
+        ],
+        "threads=0",
+    );
+}

@@ -7,9 +7,17 @@
 //! DESIGN.md suggests an enum over the five games. A trait object with one blanket
 //! implementation for every `Session<G>` does the same job without a `match` per method per
 //! game: adding a game touches only the registry.
+//!
+//! Each operation is written once as a documented method of the object-safe trait
+//! [`ErasedGame`] and once in its blanket implementation; `AnyGame` owns the boxed trait object
+//! and dereferences to it, so `game.play("a1:NEN")` on an `AnyGame` calls the trait directly
+//! (the methods of a trait object need no `use`). A wrapper method per operation, the third
+//! copy, is gone; only what a trait object cannot offer (cloning, the generic downcasts
+//! [`AnyGame::session`] and [`AnyGame::session_mut`]) lives on `AnyGame` itself.
 
 use std::any::Any;
 use std::fmt::Debug;
+use std::ops::{Deref, DerefMut};
 
 use crate::record::{GameRecord, PlayerRecord};
 use crate::session::{Session, TurnText};
@@ -18,45 +26,73 @@ use crate::{options_to_pairs, ActionInput, BoardView, Game, GameInfo, MoveError,
 /// A legal decision as text, with how to choose it by pointing.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct LegalMove {
-    /// Canonical notation, accepted by [`AnyGame::play`].
+    /// Canonical notation, accepted by [`ErasedGame::play`].
     pub notation: String,
     /// The cells to click and the chooser label.
     pub input: ActionInput,
 }
 
-/// The erased interface every `Session<G>` provides.
-trait DynSession: Debug + Send + Sync {
+/// The operations of a game of any kind, with its history, driven by text: what every
+/// `Session<G>` offers through [`AnyGame`].
+pub trait ErasedGame: Debug + Send + Sync {
+    /// The game's static description.
     fn info(&self) -> &'static GameInfo;
-    fn clone_box(&self) -> Box<dyn DynSession>;
+    /// A boxed copy (what `Clone` for [`AnyGame`] calls).
+    #[doc(hidden)]
+    fn clone_box(&self) -> Box<dyn ErasedGame>;
+    /// How many seats play.
     fn seat_count(&self) -> usize;
+    /// The rules' name of a seat.
     fn seat_name(&self, seat: Seat) -> &'static str;
+    /// The seat to decide, `None` when over.
     fn to_move(&self) -> Option<Seat>;
+    /// Completed turns.
     fn turn(&self) -> u32;
+    /// How the game ended, if it did.
     fn outcome(&self) -> Option<Outcome>;
+    /// The position's Zobrist key.
     fn key(&self) -> u64;
+    /// The position string.
     fn position(&self) -> String;
+    /// The rules options as `key=value` pairs.
     fn options(&self) -> Vec<(String, String)>;
+    /// Every legal decision, in the game's order.
     fn legal_moves(&self) -> Vec<LegalMove>;
+    /// Plays a decision or whole turn in notation; nothing changes on error.
     fn play(&mut self, text: &str) -> Result<usize, MoveError>;
+    /// `seat` resigns.
     fn resign(&mut self, seat: Seat);
+    /// Takes back the last decision (or resignation).
     fn undo(&mut self) -> bool;
+    /// Replays the last undone decision.
     fn redo(&mut self) -> bool;
+    /// How many decisions and resignations were played.
     fn entry_count(&self) -> usize;
+    /// How many undone entries can be redone.
     fn redo_len(&self) -> usize;
+    /// What to draw, with the last move's cells.
     fn view(&self) -> BoardView;
+    /// The history in turns.
     fn history(&self) -> Vec<TurnText>;
+    /// The game as a record, ready to save.
     fn record(&self) -> GameRecord;
+    /// The players.
     fn players(&self) -> &[PlayerRecord];
+    /// Sets the players' names and kinds.
     fn set_players(&mut self, players: Vec<PlayerRecord>);
+    /// The session as `Any`, for [`AnyGame::session`].
+    #[doc(hidden)]
     fn as_any(&self) -> &dyn Any;
+    /// The session as `Any`, for [`AnyGame::session_mut`].
+    #[doc(hidden)]
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-impl<G: Game> DynSession for Session<G> {
+impl<G: Game> ErasedGame for Session<G> {
     fn info(&self) -> &'static GameInfo {
         &G::INFO
     }
-    fn clone_box(&self) -> Box<dyn DynSession> {
+    fn clone_box(&self) -> Box<dyn ErasedGame> {
         Box::new(self.clone())
     }
     fn seat_count(&self) -> usize {
@@ -136,9 +172,10 @@ impl<G: Game> DynSession for Session<G> {
     }
 }
 
-/// A game of any kind, with its history, driven by text.
+/// A game of any kind, with its history, driven by text: a boxed [`ErasedGame`], whose
+/// methods it offers by dereferencing.
 #[derive(Debug)]
-pub struct AnyGame(Box<dyn DynSession>);
+pub struct AnyGame(Box<dyn ErasedGame>);
 
 impl Clone for AnyGame {
     fn clone(&self) -> Self {
@@ -152,91 +189,20 @@ impl<G: Game> From<Session<G>> for AnyGame {
     }
 }
 
+impl Deref for AnyGame {
+    type Target = dyn ErasedGame;
+    fn deref(&self) -> &Self::Target {
+        &*self.0
+    }
+}
+
+impl DerefMut for AnyGame {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut *self.0
+    }
+}
+
 impl AnyGame {
-    /// The game's static description.
-    pub fn info(&self) -> &'static GameInfo {
-        self.0.info()
-    }
-    /// How many seats play.
-    pub fn seat_count(&self) -> usize {
-        self.0.seat_count()
-    }
-    /// The rules' name of a seat.
-    pub fn seat_name(&self, seat: Seat) -> &'static str {
-        self.0.seat_name(seat)
-    }
-    /// The seat to decide, `None` when over.
-    pub fn to_move(&self) -> Option<Seat> {
-        self.0.to_move()
-    }
-    /// Completed turns.
-    pub fn turn(&self) -> u32 {
-        self.0.turn()
-    }
-    /// How the game ended, if it did.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()
-    }
-    /// The position's Zobrist key.
-    pub fn key(&self) -> u64 {
-        self.0.key()
-    }
-    /// The position string.
-    pub fn position(&self) -> String {
-        self.0.position()
-    }
-    /// The rules options as `key=value` pairs.
-    pub fn options(&self) -> Vec<(String, String)> {
-        self.0.options()
-    }
-    /// Every legal decision, in the game's order.
-    pub fn legal_moves(&self) -> Vec<LegalMove> {
-        self.0.legal_moves()
-    }
-    /// Plays a decision or whole turn in notation; nothing changes on error.
-    pub fn play(&mut self, text: &str) -> Result<usize, MoveError> {
-        self.0.play(text)
-    }
-    /// `seat` resigns.
-    pub fn resign(&mut self, seat: Seat) {
-        self.0.resign(seat);
-    }
-    /// Takes back the last decision (or resignation).
-    pub fn undo(&mut self) -> bool {
-        self.0.undo()
-    }
-    /// Replays the last undone decision.
-    pub fn redo(&mut self) -> bool {
-        self.0.redo()
-    }
-    /// How many decisions and resignations were played.
-    pub fn entry_count(&self) -> usize {
-        self.0.entry_count()
-    }
-    /// How many undone entries can be redone.
-    pub fn redo_len(&self) -> usize {
-        self.0.redo_len()
-    }
-    /// What to draw, with the last move's cells.
-    pub fn view(&self) -> BoardView {
-        self.0.view()
-    }
-    /// The history in turns.
-    pub fn history(&self) -> Vec<TurnText> {
-        self.0.history()
-    }
-    /// The game as a record, ready to save.
-    pub fn record(&self) -> GameRecord {
-        self.0.record()
-    }
-    /// The players.
-    pub fn players(&self) -> &[PlayerRecord] {
-        self.0.players()
-    }
-    /// Sets the players' names and kinds.
-    pub fn set_players(&mut self, players: Vec<PlayerRecord>) {
-        self.0.set_players(players);
-    }
     /// The concrete session, if this is a game of type `G`.
     pub fn session<G: Game>(&self) -> Option<&Session<G>> {
         self.0.as_any().downcast_ref()

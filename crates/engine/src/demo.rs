@@ -61,6 +61,10 @@ impl Game for Nim {
             },
         }],
         max_turns: 60,
+        rules: "A pile of stones; a turn is two takes of 1 or 2 stones. Whoever takes the last \
+                stone wins.",
+        notation: "`1` or `2`: the stones taken by one decision; a turn is two of them (`2 1`).",
+        strongest: "ai:alphabeta",
     };
 
     fn new(options: &NimOptions, _seed: u64) -> Self {

@@ -192,6 +192,23 @@ pub trait Heuristic: Game {
         }
     }
 
+    /// The names of the terms of a **tuned** evaluation: [`Heuristic::evaluate`] is then the
+    /// sum of each term ([`Heuristic::terms`]) times its weight, the weights fitted to
+    /// self-play games (`ludus tune`). Empty (the default) for an evaluation not tuned.
+    const TERMS: &'static [&'static str] = &[];
+
+    /// The terms of the position from `seat`'s view, one per name of [`Heuristic::TERMS`], into
+    /// `out` (of that length). Must not be called on a finished game. The default has none.
+    fn terms(&self, seat: Seat, out: &mut [f64]) {
+        let _ = (seat, out);
+    }
+
+    /// The evaluation as it was before tuning, kept to measure the tuned one against
+    /// (`ai:alphabeta:eval=v1`). Defaults to [`Heuristic::evaluate`].
+    fn evaluate_v1(&self, seat: Seat) -> i32 {
+        self.evaluate(seat)
+    }
+
     /// Whether the legal decision `action` is **tactical**: one a search should not stop in
     /// front of, such as a capture, a line that earns removals or a winning move. Searches
     /// with quiescence (`ai:alphabeta:quiesce=true`) extend their horizon along tactical

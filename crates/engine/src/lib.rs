@@ -40,7 +40,7 @@ pub mod testkit;
 mod view;
 mod zobrist;
 
-pub use any_game::{AnyGame, LegalMove};
+pub use any_game::{AnyGame, ErasedGame, LegalMove};
 pub use error::{MoveError, OptionsError, PositionError, RecordError};
 pub use game::{parse_decisions, Game, Heuristic, WIN_SCORE};
 pub use options::{

@@ -17,7 +17,15 @@ use crate::OptionsError;
 pub trait GameOptions:
     Serialize + DeserializeOwned + Default + Clone + Debug + PartialEq + Send + Sync + 'static
 {
-    /// Checks constraints serde cannot express (ranges, odd sizes). The default accepts all.
+    /// The options as menus show them, one per serde field, in menu order. This is the one
+    /// place a game writes its ranges, steps and choices: parsing checks every value against
+    /// its description, and the game's [`GameInfo::options`] is this same list
+    /// ([`crate::testkit::check_option_descriptions`] checks that they agree).
+    const DESCRIPTIONS: &'static [OptionInfo] = &[];
+
+    /// Checks what the descriptions cannot express (Qilin's `draw_repetition` may be 0 or
+    /// 2..=10, not 1). It runs before the check against the descriptions, so its message wins.
+    /// The default accepts all.
     fn validate(&self) -> Result<(), OptionsError> {
         Ok(())
     }
@@ -70,6 +78,14 @@ pub struct GameInfo {
     /// An upper bound on complete turns in any game with default options; random-simulation
     /// tests fail a game that lasts longer.
     pub max_turns: u32,
+    /// The rules in a few paragraphs for people (plain text that reads as Markdown), written
+    /// from the spec; front ends show it on their rules pages.
+    pub rules: &'static str,
+    /// How moves are written: a short legend of the notation with examples.
+    pub notation: &'static str,
+    /// The computer player that plays level 5 ("best") for this game, as an agent spec
+    /// (`ai:alphabeta:quiesce=true`); arena measurements choose it.
+    pub strongest: &'static str,
 }
 
 /// Parses `key=value` pairs over the defaults of `O`, for the game called `game`.
@@ -118,7 +134,8 @@ pub fn options_from_json<O: GameOptions>(value: &Value) -> Result<O, OptionsErro
     options_from_map(map)
 }
 
-/// The options as `key=value` pairs, in field order (for display and records).
+/// The options as `key=value` pairs, sorted by name (serde_json keeps its maps sorted), for
+/// display and records.
 pub fn options_to_pairs<O: GameOptions>(options: &O) -> Vec<(String, String)> {
     match serde_json::to_value(options) {
         Ok(Value::Object(map)) => map
@@ -152,7 +169,70 @@ fn options_from_map<O: GameOptions>(map: Map<String, Value>) -> Result<O, Option
         }
     })?;
     options.validate()?;
+    check_descriptions(&options)?;
     Ok(options)
+}
+
+/// Checks every option's value against its description in `O::DESCRIPTIONS`.
+fn check_descriptions<O: GameOptions>(options: &O) -> Result<(), OptionsError> {
+    let pairs = options_to_pairs(options);
+    for info in O::DESCRIPTIONS {
+        let Some((_, value)) = pairs.iter().find(|(name, _)| name == info.name) else {
+            continue;
+        };
+        if !info.values.accepts(value) {
+            return Err(OptionsError::BadValue {
+                name: info.name.to_string(),
+                value: value.clone(),
+                reason: format!("expected {}", info.values.expected()),
+            });
+        }
+    }
+    Ok(())
+}
+
+impl OptionValues {
+    /// Whether `value`, as [`options_to_pairs`] writes it, is one of these values.
+    pub fn accepts(&self, value: &str) -> bool {
+        match *self {
+            OptionValues::Choice(words) => words.contains(&value),
+            OptionValues::Range { min, max, step } => value
+                .parse::<i64>()
+                .is_ok_and(|v| (min..=max).contains(&v) && (v - min) % step.max(1) == 0),
+            OptionValues::Flag => value == "true" || value == "false",
+        }
+    }
+
+    /// The values in words, after "expected" (`1, 2 or 3`, `an odd number from 9 to 25`).
+    pub fn expected(&self) -> String {
+        match *self {
+            OptionValues::Choice(words) => or_list(words.iter().map(ToString::to_string)),
+            OptionValues::Range { min, max, step } => {
+                let step = step.max(1);
+                if (max - min) / step < 3 {
+                    or_list((min..=max).step_by(step as usize).map(|v| v.to_string()))
+                } else if step == 2 {
+                    let parity = if min % 2 == 0 { "an even" } else { "an odd" };
+                    format!("{parity} number from {min} to {max}")
+                } else if min == 0 {
+                    format!("0 (off) to {max}")
+                } else {
+                    format!("a whole number from {min} to {max}")
+                }
+            }
+            OptionValues::Flag => "on or off".to_string(),
+        }
+    }
+}
+
+/// `a, b or c`.
+fn or_list(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    match items.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
 }
 
 fn field_in_error(text: &str) -> Option<String> {

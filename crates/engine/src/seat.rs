@@ -70,25 +70,49 @@ impl fmt::Display for Seat {
     }
 }
 
-/// A value per seat, indexed by [`Seat`] (as shakmaty's `ByColor`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-pub struct BySeat<T>(pub [T; MAX_SEATS]);
+/// A value per seat, indexed by [`Seat`] (as shakmaty's `ByColor`): `N` entries, the most
+/// seats the game has (`BySeat<u8, 2>` for a two-player game's hands).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct BySeat<T, const N: usize = MAX_SEATS>(pub [T; N]);
 
-impl<T: Copy> BySeat<T> {
+impl<T: Copy, const N: usize> BySeat<T, N> {
     /// The same value for every seat.
     pub const fn splat(value: T) -> Self {
-        BySeat([value; MAX_SEATS])
+        BySeat([value; N])
     }
 }
 
-impl<T> Index<Seat> for BySeat<T> {
+impl<T, const N: usize> BySeat<T, N> {
+    /// The values in seat order.
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.0.iter()
+    }
+}
+
+impl<'a, T, const N: usize> IntoIterator for &'a BySeat<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+impl<T: Default, const N: usize> Default for BySeat<T, N> {
+    fn default() -> Self {
+        BySeat(std::array::from_fn(|_| T::default()))
+    }
+}
+
+impl<T, const N: usize> Index<Seat> for BySeat<T, N> {
     type Output = T;
+    #[inline]
     fn index(&self, seat: Seat) -> &T {
         &self.0[seat.to_usize()]
     }
 }
 
-impl<T> IndexMut<Seat> for BySeat<T> {
+impl<T, const N: usize> IndexMut<Seat> for BySeat<T, N> {
+    #[inline]
     fn index_mut(&mut self, seat: Seat) -> &mut T {
         &mut self.0[seat.to_usize()]
     }
@@ -104,6 +128,16 @@ mod tests {
         assert_eq!(Seat::from_number(3, 2), None);
         assert_eq!(Seat::from_number(0, 4), None);
         assert_eq!(Seat::new(3).number(), 4);
+    }
+
+    #[test]
+    fn by_seat_is_indexed_by_seat() {
+        let mut hands: BySeat<u8, 2> = BySeat::splat(18);
+        hands[Seat::SECOND] -= 1;
+        assert_eq!(hands.0, [18, 17]);
+        assert_eq!(hands[Seat::FIRST], 18);
+        assert_eq!(hands.iter().sum::<u8>(), 35);
+        assert_eq!(BySeat::<u8>::default().0, [0; MAX_SEATS]);
     }
 
     #[test]

@@ -11,6 +11,8 @@
 //! - no game outlasts [`GameInfo::max_turns`](crate::GameInfo);
 //! - the saved record replays to the same final state, and resignation ends the game (or, with
 //!   more than two seats, removes the seat).
+//!
+//! [`check_option_descriptions`] checks that a game's options are described once and right.
 
 use std::collections::HashMap;
 use std::collections::HashSet;
@@ -19,7 +21,9 @@ use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 
-use crate::{Game, GameRecord, Session};
+use crate::{
+    options_to_pairs, parse_options, Game, GameOptions, GameRecord, OptionValues, Session,
+};
 
 /// Runs `games` random games from the usual setup with `options`, seeded by `seed`.
 ///
@@ -136,7 +140,13 @@ fn check_state<G: Game>(
         "{}: duplicate legal actions",
         context()
     );
-    for &action in actions.iter() {
+    check_each_action(state, actions, context);
+    check_position(state, over, keys, context);
+}
+
+/// Every legal action is accepted by `is_legal` and its notation round-trips.
+fn check_each_action<G: Game>(state: &G, actions: &[G::Action], context: &impl Fn() -> String) {
+    for &action in actions {
         assert!(
             state.is_legal(action),
             "{}: is_legal refuses {action:?}",
@@ -151,6 +161,16 @@ fn check_state<G: Game>(
             context()
         );
     }
+}
+
+/// The position string round-trips, with the same key and side to move while the game goes on,
+/// and equal positions have equal keys.
+fn check_position<G: Game>(
+    state: &G,
+    over: bool,
+    keys: &mut HashMap<String, u64>,
+    context: &impl Fn() -> String,
+) {
     let position = state.position();
     let key = state.key();
     let reparsed = G::from_position(&position, state.options())
@@ -303,4 +323,65 @@ pub fn check_perft_data<G: Game>(data: &str) -> usize {
 fn parse_perft_line(numbers: &str) -> Option<(u32, u64)> {
     let (turns, count) = numbers.split_once(' ')?;
     Some((turns.trim().parse().ok()?, count.trim().parse().ok()?))
+}
+
+/// Checks that the options of `G` are described once and agree with their serde struct:
+/// [`GameInfo::options`](crate::GameInfo) is [`GameOptions::DESCRIPTIONS`], the descriptions
+/// name exactly the serde fields, every default fits its description, the ends of
+/// every range and every choice parse, and a value outside a range or choice is refused.
+///
+/// # Panics
+/// On the first disagreement, naming the option.
+pub fn check_option_descriptions<G: Game>() {
+    let id = G::INFO.id;
+    let described = <G::Options as GameOptions>::DESCRIPTIONS;
+    assert_eq!(G::INFO.options, described, "{id}: GameInfo::options");
+    let defaults = options_to_pairs(&G::Options::default());
+    let mut fields: Vec<&str> = defaults.iter().map(|(name, _)| name.as_str()).collect();
+    let mut names: Vec<&str> = described.iter().map(|info| info.name).collect();
+    fields.sort_unstable();
+    names.sort_unstable();
+    assert_eq!(fields, names, "{id}: serde fields and described options");
+    for info in described {
+        let name = info.name;
+        let default = defaults
+            .iter()
+            .find(|(field, _)| field == name)
+            .map_or("", |(_, value)| value.as_str());
+        assert!(
+            info.values.accepts(default),
+            "{id}: default {name}={default} is outside its description"
+        );
+        let (good, bad) = sample_values(info.values);
+        for value in good {
+            let parsed = parse_options::<G::Options>(id, &[format!("{name}={value}")]);
+            assert!(parsed.is_ok(), "{id}: {name}={value} refused: {parsed:?}");
+        }
+        for value in bad {
+            let parsed = parse_options::<G::Options>(id, &[format!("{name}={value}")]);
+            assert!(parsed.is_err(), "{id}: {name}={value} accepted");
+        }
+    }
+}
+
+/// Values an option must accept (the ends of a range, every choice, both flags) and values
+/// it must refuse (just outside a range, off its step, a word not among the choices).
+fn sample_values(values: OptionValues) -> (Vec<String>, Vec<String>) {
+    match values {
+        OptionValues::Choice(words) => (
+            words.iter().map(ToString::to_string).collect(),
+            vec!["no-such-choice".to_string()],
+        ),
+        OptionValues::Range { min, max, step } => {
+            let mut bad = vec![(min - 1).to_string(), (max + 1).to_string()];
+            if step > 1 {
+                bad.push((min + 1).to_string());
+            }
+            (vec![min.to_string(), max.to_string()], bad)
+        }
+        OptionValues::Flag => (
+            vec!["true".to_string(), "false".to_string()],
+            vec!["maybe".to_string()],
+        ),
+    }
 }

@@ -1,10 +1,32 @@
 //! The five Ludus games and the registry that names them.
 //!
-//! Each game lives in its own folder with the same files: `rules.rs` (state and rules),
-//! `notation.rs` (actions and position strings), `view.rs` (the board view), `eval.rs`
-//! (heuristics for computer players) and `tables.rs` (precomputed geometry). The registry
-//! maps a name (`qawale`) to the game type, for code that picks a game at run time. The
-//! [`records`] module reads and writes each game's plain-text record format.
+//! A game is its folder plus one row of the registry ([`registry`]). Every folder follows the
+//! same map, with the same public names:
+//!
+//! | file | what it holds |
+//! |---|---|
+//! | `mod.rs` | the board diagram, the decisions taken where the spec is silent, a runnable example, the public names |
+//! | `state.rs` | the state type `<Game>` and the mechanics of a decision |
+//! | `rules.rs` | the rules options `<Game>Options` (described once, as `GameOptions::DESCRIPTIONS`), the decision type `<Game>Action`, and `impl Game` with its [`GameInfo`](ludus_engine::GameInfo) |
+//! | `notation.rs` | actions and position strings in the spec's notation |
+//! | `view.rs` | the [`BoardView`](ludus_engine::BoardView) and what a person clicks |
+//! | `eval.rs` | the heuristics for computer players |
+//! | `tables.rs` | precomputed geometry: the cell type, directions, lines |
+//! | `docs.rs` | for people: the rules summary, the notation legend, the strongest player |
+//! | `record.rs` | the plain-text record format (a [`TextFormat`]) |
+//!
+//! Where a concern outgrows its file it gets its own: `moves.rs` (Splut!, Replica: the
+//! decision type with its generation) and `position.rs` (Splut!'s position strings). The
+//! public names are the same in every folder: `<Game>`, `<Game>Action`, `<Game>Options`,
+//! the cell type with its parse error `BadCell`, `Syntax` for the position-free first stage
+//! of parsing notation (Qilin, Splut!, Replica, Yoxii) and `Dir` for a direction (Splut!,
+//! Qawale, Replica).
+//!
+//! The registry maps a name (`qawale`) to the game type, for code that picks a game at run
+//! time, and gives front ends everything about a game (see [`rules_summary`],
+//! [`notation_legend`], [`strongest_spec`], [`record_format`]). The [`records`] module reads
+//! and writes the text records through each game's format. `docs/ADDING_A_GAME.md` lists what
+//! a new game touches.
 #![warn(missing_docs)]
 
 pub mod qawale;
@@ -13,9 +35,14 @@ pub mod records;
 pub mod registry;
 pub mod replica;
 pub mod splut;
+pub mod weights;
 pub mod yoxii;
 
-pub use records::{load_record_file, record_from_text, record_to_text, save_record_file};
+pub use records::{
+    load_record_file, record_from_text, record_to_text, save_record_file, TextFormat,
+};
 pub use registry::{
-    dispatch, game_info, load_record, new_game, GameVisitor, NewGameError, UnknownGame, GAMES,
+    dispatch, game_entry, game_ids, game_info, load_record, new_game, notation_legend,
+    record_format, rules_summary, strongest_spec, GameEntry, GameVisitor, NewGameError,
+    UnknownGame, ENTRIES, GAMES,
 };

@@ -1,7 +1,12 @@
-//! The registry: game names to game types, and erased constructors for user interfaces.
+//! The registry: one row per game, and everything front ends learn about the games from it.
 //!
-//! Code that is generic over a game (perft, bench, agents) is written once as a
-//! [`GameVisitor`] and run with [`dispatch`] on a name typed by the user.
+//! A row names the game's type (its [`GameInfo`]: id, names, seats, options, rules summary,
+//! notation legend, strongest player) and its text record format. Every list of games and
+//! every "expected one of …" is generated from the rows. Code that is generic over a game
+//! (perft, bench, agents) is written once as a [`GameVisitor`] and run with [`dispatch`] on a
+//! name typed by the user.
+
+use std::fmt;
 
 use ludus_engine::{
     parse_options, AnyGame, Game, GameInfo, GameRecord, Heuristic, OptionsError, PositionError,
@@ -9,19 +14,71 @@ use ludus_engine::{
 };
 use thiserror::Error;
 
-/// Every game, in menu order.
-pub const GAMES: &[&GameInfo] = &[
-    &crate::qilin::Qilin::INFO,
-    &crate::splut::Splut::INFO,
-    &crate::qawale::Qawale::INFO,
-    &crate::replica::Replica::INFO,
-    &crate::yoxii::Yoxii::INFO,
-];
+use crate::records::TextFormat;
+
+/// What the registry knows of one game.
+#[derive(Clone, Copy)]
+pub struct GameEntry {
+    /// The game's static description.
+    pub info: &'static GameInfo,
+    /// Its plain-text record format.
+    pub record: &'static dyn TextFormat,
+}
+
+impl fmt::Debug for GameEntry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameEntry")
+            .field("info", &self.info.id)
+            .field("record", &self.record.name())
+            .finish()
+    }
+}
+
+/// The rows: `folder::Type`, in menu order. A new game is one more row here.
+macro_rules! registry {
+    ($($folder:ident :: $game:ident),+ $(,)?) => {
+        /// Every game, in menu order.
+        pub const GAMES: &[&GameInfo] = &[$(&<crate::$folder::$game as Game>::INFO),+];
+
+        /// Every game with its record format, in menu order.
+        pub static ENTRIES: &[GameEntry] = &[$(GameEntry {
+            info: &<crate::$folder::$game as Game>::INFO,
+            record: &crate::$folder::RECORD,
+        }),+];
+
+        /// Runs `visitor` with the game called `id` (ignoring case).
+        pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
+            $(
+                if id.eq_ignore_ascii_case(<crate::$folder::$game as Game>::INFO.id) {
+                    return Ok(visitor.visit::<crate::$folder::$game>());
+                }
+            )+
+            Err(UnknownGame(id.to_string()))
+        }
+    };
+}
+
+registry!(
+    qilin::Qilin,
+    splut::Splut,
+    qawale::Qawale,
+    replica::Replica,
+    yoxii::Yoxii,
+);
 
 /// A game name the registry does not know.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
-#[error("unknown game '{0}': expected one of qilin, splut, qawale, replica, yoxii")]
+#[error("unknown game '{0}': expected one of {ids}", ids = game_ids())]
 pub struct UnknownGame(pub String);
+
+/// The ids of every game, in menu order, joined by `, ` (for "expected one of …").
+pub fn game_ids() -> String {
+    GAMES
+        .iter()
+        .map(|info| info.id)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
 
 /// Generic code to run on the game a name designates.
 pub trait GameVisitor {
@@ -31,25 +88,40 @@ pub trait GameVisitor {
     fn visit<G: Game + Heuristic>(self) -> Self::Output;
 }
 
-/// Runs `visitor` with the game called `id`.
-pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
-    match id.to_ascii_lowercase().as_str() {
-        "replica" => Ok(visitor.visit::<crate::replica::Replica>()),
-        "yoxii" => Ok(visitor.visit::<crate::yoxii::Yoxii>()),
-        "qawale" => Ok(visitor.visit::<crate::qawale::Qawale>()),
-        "qilin" => Ok(visitor.visit::<crate::qilin::Qilin>()),
-        "splut" => Ok(visitor.visit::<crate::splut::Splut>()),
-        _ => Err(UnknownGame(id.to_string())),
-    }
+/// The registry's row for the game called `id` (ignoring case).
+pub fn game_entry(id: &str) -> Result<&'static GameEntry, UnknownGame> {
+    ENTRIES
+        .iter()
+        .find(|entry| entry.info.id.eq_ignore_ascii_case(id))
+        .ok_or_else(|| UnknownGame(id.to_string()))
 }
 
 /// The description of the game called `id`.
 pub fn game_info(id: &str) -> Result<&'static GameInfo, UnknownGame> {
-    GAMES
-        .iter()
-        .copied()
-        .find(|info| info.id.eq_ignore_ascii_case(id))
-        .ok_or_else(|| UnknownGame(id.to_string()))
+    Ok(game_entry(id)?.info)
+}
+
+/// The rules summary of the game `id` for people: a few paragraphs of plain text that also
+/// reads as Markdown, ending with how to play by pointing at cells.
+pub fn rules_summary(id: &str) -> Result<&'static str, UnknownGame> {
+    Ok(game_entry(id)?.info.rules)
+}
+
+/// The notation legend of the game `id`: how moves are written, with examples (plain text,
+/// Markdown lists).
+pub fn notation_legend(id: &str) -> Result<&'static str, UnknownGame> {
+    Ok(game_entry(id)?.info.notation)
+}
+
+/// The agent spec that plays level 5 for the game `id` (`ai:alphabeta:quiesce=true`), as the
+/// game's arena measurements chose it. `ludus_ai::best_spec` reads the same entry.
+pub fn strongest_spec(id: &str) -> Result<&'static str, UnknownGame> {
+    Ok(game_entry(id)?.info.strongest)
+}
+
+/// The plain-text record format of the game `id` (its name, file extension, reader, writer).
+pub fn record_format(id: &str) -> Result<&'static dyn TextFormat, UnknownGame> {
+    Ok(game_entry(id)?.record)
 }
 
 /// Why a game could not be created.

@@ -114,7 +114,7 @@ fn q3_triple_press() {
     play(&mut state, "xf2");
     assert_eq!(legal(&state).len(), 4);
     play(&mut state, "xd3");
-    assert_eq!(state.hands(), [8, 12]);
+    assert_eq!(state.hands().0, [8, 12]);
     assert_eq!(state.to_move(), Some(BLACK));
     assert_eq!(state.pending(), 0);
 }
@@ -368,7 +368,7 @@ fn impossible_presses_are_dropped() {
     let mut state = game("RR.P.PP.P..P..P.RR...... place R 8/12 0");
     play(&mut state, "g1");
     assert_eq!((state.pending(), state.to_move()), (0, Some(BLACK)));
-    assert_eq!(state.hands(), [7, 12]);
+    assert_eq!(state.hands().0, [7, 12]);
 }
 
 #[test]
@@ -417,82 +417,85 @@ fn notation_forms_and_errors() {
     ));
 }
 
+/// Bad position strings and a word of the reason each is refused with.
+const BAD_POSITIONS: &[(&str, &str)] = &[
+    ("", "found 0 fields"),
+    ("........................ place R 18/18", "found 4 fields"),
+    (
+        ".......................  place R 18/18 0",
+        "the board has 23 points",
+    ),
+    (
+        "......................X. place R 18/18 0",
+        "bad point 'X' at d7",
+    ),
+    (
+        "........................ fly R 18/18 0",
+        "unknown stage 'fly'",
+    ),
+    (
+        "........................ place W 18/18 0",
+        "unknown side 'W'",
+    ),
+    (
+        "........................ place R 19/18 0",
+        "bad hands '19/18'",
+    ),
+    ("........................ place R 18-18 0", "bad hands"),
+    (
+        "........................ place R 18/18 4",
+        "bad pending count '4'",
+    ),
+    (
+        "........................ place B 18/18 0",
+        "Red places first",
+    ),
+    (
+        "R....................... place R 18/18 0",
+        "the hands should be 17/18",
+    ),
+    (
+        "R....................... place R 17/18 0",
+        "Red places first",
+    ),
+    (
+        "R......................B move R 0/0 1",
+        "no point with that many complete lines",
+    ),
+    (
+        "RRR....................B move R 0/0 3",
+        "pending must be 0..2",
+    ),
+    (
+        "RRR...................P. move B 0/0 0",
+        "pressed points are cleared",
+    ),
+    (
+        "RRR..................... move R 0/0 1",
+        "removals that cannot be made",
+    ),
+    (
+        "RRBBBRRB.BRBRBRRBRB.RBRB transition R 6/6 1",
+        "when 0 point(s) are empty",
+    ),
+    (
+        "RRBBBRRBBBRBRBRRBRBRRBRB transition R 6/6 0",
+        "pending must be 1",
+    ),
+    (
+        "RRBBBRRBBBRBRBRRBRBRRBRB place R 6/6 0",
+        "the board is full",
+    ),
+    (
+        "RRRRRRRRRRRRRRRRRRR..... move R 0/0 0",
+        "more than 18 pieces",
+    ),
+    ("é.......................  place R 18/18 0", "bad point 'é'"),
+];
+
 #[test]
 fn bad_position_strings_are_refused() {
-    let cases = [
-        ("", "found 0 fields"),
-        ("........................ place R 18/18", "found 4 fields"),
-        (
-            ".......................  place R 18/18 0",
-            "the board has 23 points",
-        ),
-        (
-            "......................X. place R 18/18 0",
-            "bad point 'X' at d7",
-        ),
-        (
-            "........................ fly R 18/18 0",
-            "unknown stage 'fly'",
-        ),
-        (
-            "........................ place W 18/18 0",
-            "unknown side 'W'",
-        ),
-        (
-            "........................ place R 19/18 0",
-            "bad hands '19/18'",
-        ),
-        ("........................ place R 18-18 0", "bad hands"),
-        (
-            "........................ place R 18/18 4",
-            "bad pending count '4'",
-        ),
-        (
-            "........................ place B 18/18 0",
-            "Red places first",
-        ),
-        (
-            "R....................... place R 18/18 0",
-            "the hands should be 17/18",
-        ),
-        (
-            "R....................... place R 17/18 0",
-            "Red places first",
-        ),
-        (
-            "R......................B move R 0/0 1",
-            "no point with that many complete lines",
-        ),
-        (
-            "RRR....................B move R 0/0 3",
-            "pending must be 0..2",
-        ),
-        (
-            "RRR...................P. move B 0/0 0",
-            "pressed points are cleared",
-        ),
-        (
-            "RRR..................... move R 0/0 1",
-            "removals that cannot be made",
-        ),
-        (
-            "RRBBBRRB.BRBRBRRBRB.RBRB transition R 6/6 1",
-            "when 0 point(s) are empty",
-        ),
-        (
-            "RRBBBRRBBBRBRBRRBRBRRBRB transition R 6/6 0",
-            "pending must be 1",
-        ),
-        (
-            "RRBBBRRBBBRBRBRRBRBRRBRB place R 6/6 0",
-            "the board is full",
-        ),
-        (
-            "RRRRRRRRRRRRRRRRRRR..... move R 0/0 0",
-            "more than 18 pieces",
-        ),
-        ("é.......................  place R 18/18 0", "bad point 'é'"),
-    ];
+    let cases = BAD_POSITIONS;
     for (text, message) in cases {
         let err = Qilin::from_position(text, &QilinOptions::default()).unwrap_err();
         assert!(err.to_string().contains(message), "{text}: {err}");

@@ -496,7 +496,8 @@ fn mutated_text_records_never_panic() {
             game.play(&moves.choose(&mut rng).unwrap().notation)
                 .unwrap();
         }
-        game.set_players(random_players(&game, &mut rng));
+        let players = random_players(&game, &mut rng);
+        game.set_players(players);
         let text = record_to_text(&game.record()).unwrap();
         for _ in 0..1500 {
             let damaged = mutate(&text, ALPHABET, &mut rng);

@@ -12,7 +12,7 @@ use ludus_engine::{
     parse_options, perft, Game, GameOptions, Heuristic, MoveError, Seat, Session, Verdict,
     WIN_SCORE,
 };
-use ludus_games::splut::{Action, Splut, SplutOptions};
+use ludus_games::splut::{Splut, SplutAction, SplutOptions};
 
 #[path = "splut/rules.rs"]
 mod rules;

@@ -9,11 +9,12 @@
 //! | `depth` | deepest iteration, in decisions | 100 |
 //! | `nodes` | node limit per decision | none |
 //! | `hash` | transposition table size in MB (`0`: off) | 16 |
-//! | `eval` | horizon evaluation: `evaluate` or `seed` (the level-2 heuristic) | `evaluate` |
+//! | `eval` | horizon evaluation: `evaluate`, `v1` (the evaluation before tuning) or `seed` (the level-2 heuristic) | `evaluate` |
 //! | `lmr` | late move reductions (`true`/`false`): see below | `false` |
 //! | `order` | after the table's move and the killers: `history` or `eval` (see below) | `history` |
 //! | `quiesce` | quiescence search on the game's tactical decisions (`true`/`false`) | `false` |
 //! | `fill` | go on deepening until the time is up, rather than stop at half time (`true`/`false`) | `false` |
+//! | `threads` | search threads, 1..=64 (Lazy SMP, see below) | 1 |
 //!
 //! Each iteration searches the previous best decision first; the result is the best decision
 //! of the last completed iteration, or of the unfinished one if a decision there was fully
@@ -35,6 +36,15 @@
 //! positions they lead to (one extra evaluation per child of an interior node), rather than
 //! by their history of cut-offs.
 //!
+//! With `threads=N` above 1, the search is Lazy SMP: N - 1 helper threads search the same
+//! root with iterative deepening (every other one starting one decision deeper, each with the
+//! root decisions in its own seeded order), all sharing the lock-free transposition table
+//! (see `tt`), so that what one finds orders and cuts the others' searches. The main thread
+//! decides when to stop, as with one thread; the result is that of the deepest completed
+//! iteration of any thread (the main thread's at equal depth). The node count is the sum over
+//! the threads. With `threads=1` (the default) no thread is started and the search is the
+//! deterministic one it always was.
+//!
 //! With `quiesce=true`, the horizon is not a plain evaluation: the side to move may take the
 //! evaluation or play on with tactical decisions only (captures, lines, wins: what the game's
 //! [`Heuristic::is_tactical`] names), up to eight decisions beyond the nominal depth.
@@ -46,13 +56,14 @@ mod tt;
 
 use std::time::Duration;
 
-use ludus_engine::{Game, Heuristic};
+use ludus_engine::{Game, Heuristic, Seat};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use self::search::{table_key, Features, Searcher, Tables, TacticalFn};
 use self::time::{Budget, Clock};
+use self::tt::Table;
 use crate::params::Params;
 use crate::score::{EvalFn, EvalKind, MATE_BOUND};
 use crate::{Agent, AgentError, AgentSpec, Analysis, Evaluation, StopFlag};
@@ -76,6 +87,8 @@ pub struct AlphaBetaConfig {
     pub quiescence: bool,
     /// Keep deepening until the time is up.
     pub fill_time: bool,
+    /// Search threads (Lazy SMP); 1 is the deterministic single-thread search.
+    pub threads: usize,
 }
 
 impl Default for AlphaBetaConfig {
@@ -92,6 +105,7 @@ impl Default for AlphaBetaConfig {
             eval_order: false,
             quiescence: false,
             fill_time: false,
+            threads: 1,
         }
     }
 }
@@ -103,6 +117,7 @@ impl AlphaBetaConfig {
             spec,
             &[
                 "time", "depth", "nodes", "hash", "eval", "lmr", "order", "quiesce", "fill",
+                "threads",
             ],
         )?;
         let default = AlphaBetaConfig::default();
@@ -125,6 +140,7 @@ impl AlphaBetaConfig {
                 .unwrap_or(default.eval_order),
             quiescence: params.get("quiesce")?.unwrap_or(default.quiescence),
             fill_time: params.get("fill")?.unwrap_or(default.fill_time),
+            threads: params.threads()?,
         })
     }
 }
@@ -136,7 +152,29 @@ pub struct AlphaBetaAgent<G: Game> {
     spec: String,
     rng: SmallRng,
     eval: EvalFn<G>,
+    tt: Table,
     tables: Tables<G::Action>,
+    /// The helper threads' own tables and generators (`threads - 1` of them).
+    helpers: Vec<(Tables<G::Action>, SmallRng)>,
+}
+
+/// What an iterative deepening loop needs besides its searcher.
+#[derive(Debug)]
+struct Deepening<'a, G: Game> {
+    state: &'a G,
+    legal: &'a [G::Action],
+    first_depth: u32,
+    config: &'a AlphaBetaConfig,
+    clock: &'a Clock<'a>,
+}
+
+/// The search refinements `config` turns on.
+fn features<G: Game + Heuristic>(config: &AlphaBetaConfig) -> Features<G> {
+    Features {
+        reductions: config.reductions,
+        eval_order: config.eval_order,
+        tactical: config.quiescence.then_some(G::is_tactical as TacticalFn<G>),
+    }
 }
 
 impl<G: Game + Heuristic> AlphaBetaAgent<G> {
@@ -147,13 +185,22 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
             spec,
             rng: SmallRng::seed_from_u64(seed),
             eval: config.eval.function::<G>(),
-            tables: Tables::new(config.hash_megabytes),
+            tt: Table::with_megabytes::<G::Action>(config.hash_megabytes),
+            tables: Tables::new(),
+            helpers: (1..config.threads.max(1))
+                .map(|i| {
+                    (
+                        Tables::new(),
+                        SmallRng::seed_from_u64(seed ^ ((i as u64) << 32)),
+                    )
+                })
+                .collect(),
         }
     }
 
     /// Forgets the transposition table (a new game, or for reproducible tests).
     pub fn clear(&mut self) {
-        self.tables.tt.clear();
+        self.tt.clear();
     }
 
     fn search(
@@ -165,59 +212,156 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
         let root = state
             .to_move()
             .expect("agents are only asked to decide while the game is on");
-        let mut moves = Vec::new();
-        state.legal_actions(&mut moves);
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let mut moves = legal.clone();
         moves.shuffle(&mut self.rng);
-        self.tables.tt.new_search();
+        self.tt.new_search();
         self.tables.order.new_search();
         let key = table_key(state.key(), root);
-        if let Some(tt_move) = self.tables.tt.probe(key).and_then(|e| e.action) {
-            if let Some(i) = moves.iter().position(|&a| a == tt_move) {
+        let tt_move = self.tt.probe(key).and_then(|e| e.action);
+        if let Some(tt_move) = tt_move.and_then(|i| legal.get(i)) {
+            if let Some(i) = moves.iter().position(|a| a == tt_move) {
                 moves[..=i].rotate_right(1);
             }
         }
         let clock = Clock::start(self.config.budget, stop);
-        let features = Features {
-            reductions: self.config.reductions,
-            eval_order: self.config.eval_order,
-            tactical: self
-                .config
-                .quiescence
-                .then_some(G::is_tactical as TacticalFn<G>),
+        let config = self.config;
+        let deepening = Deepening {
+            state,
+            legal: &legal,
+            first_depth: 1,
+            config: &config,
+            clock: &clock,
         };
-        let mut searcher = Searcher::new(&mut self.tables, &clock, self.eval, root, features);
-        let mut analysis = Analysis::bare(moves[0]);
-        for depth in 1..=self.config.budget.depth {
-            searcher.horizon = false;
-            let Some((best, score)) = searcher.root(state, depth, &moves) else {
-                break;
-            };
-            // The best decision goes first; the others keep their order.
-            moves[..=best].rotate_right(1);
-            let completed = if searcher.aborted {
-                analysis.depth
-            } else {
-                depth
-            };
-            analysis = Analysis {
-                action: moves[0],
-                evaluation: Some(Evaluation::from_score(score)),
-                depth: completed,
-                nodes: searcher.nodes,
-                pv: searcher.line(state, moves[0], completed.max(1) as usize),
-            };
-            if searcher.aborted {
-                break;
-            }
-            info(&analysis);
-            let out_of_time = !self.config.fill_time && clock.past_half();
-            if !searcher.horizon || score.abs() >= MATE_BOUND || out_of_time {
-                break;
-            }
+        if self.helpers.is_empty() {
+            let mut searcher = Searcher::new(
+                &self.tt,
+                &mut self.tables,
+                &clock,
+                self.eval,
+                root,
+                features(&self.config),
+            );
+            return deepen(&mut searcher, &deepening, moves, info);
         }
-        analysis.nodes = searcher.nodes;
-        analysis
+        self.search_threads(&deepening, root, moves, info)
     }
+
+    /// The search of [`Self::search`] with helper threads (Lazy SMP, see the module doc).
+    fn search_threads(
+        &mut self,
+        deepening: &Deepening<'_, G>,
+        root: Seat,
+        moves: Vec<G::Action>,
+        info: &mut dyn FnMut(&Analysis<G::Action>),
+    ) -> Analysis<G::Action> {
+        let helper_stop = StopFlag::default();
+        let helper_budget = Budget {
+            time: None,
+            nodes: u64::MAX,
+            ..self.config.budget
+        };
+        let helper_clock = &Clock::start(helper_budget, &helper_stop);
+        let (tt, eval, config) = (&self.tt, self.eval, &self.config);
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, (tables, rng))| {
+                    let mut moves = moves.clone();
+                    moves.shuffle(rng);
+                    let deepening = Deepening {
+                        first_depth: 1 + (i as u32 + 1) % 2,
+                        clock: helper_clock,
+                        ..*deepening
+                    };
+                    scope.spawn(move || {
+                        tables.order.new_search();
+                        let mut searcher = Searcher::new(
+                            tt,
+                            tables,
+                            deepening.clock,
+                            eval,
+                            root,
+                            features(config),
+                        );
+                        deepen(&mut searcher, &deepening, moves, &mut |_| {})
+                    })
+                })
+                .collect();
+            let mut searcher = Searcher::new(
+                tt,
+                &mut self.tables,
+                deepening.clock,
+                eval,
+                root,
+                features(config),
+            );
+            let mut best = deepen(&mut searcher, deepening, moves, info);
+            helper_stop.raise();
+            for handle in handles {
+                let Ok(helper) = handle.join() else { continue };
+                best.nodes += helper.nodes;
+                if helper.depth > best.depth {
+                    best = Analysis {
+                        nodes: best.nodes,
+                        ..helper
+                    };
+                }
+            }
+            best
+        })
+    }
+}
+
+/// Iterative deepening of one thread from `deepening.first_depth`: the analysis of the last
+/// completed iteration (see the module doc).
+fn deepen<G: Game>(
+    searcher: &mut Searcher<'_, G>,
+    deepening: &Deepening<'_, G>,
+    mut moves: Vec<G::Action>,
+    info: &mut dyn FnMut(&Analysis<G::Action>),
+) -> Analysis<G::Action> {
+    let Deepening {
+        state,
+        legal,
+        config,
+        clock,
+        ..
+    } = *deepening;
+    let mut analysis = Analysis::bare(moves[0]);
+    for depth in deepening.first_depth..=config.budget.depth {
+        searcher.horizon = false;
+        let Some((best, score)) = searcher.root(state, depth, &moves, legal) else {
+            break;
+        };
+        // The best decision goes first; the others keep their order.
+        moves[..=best].rotate_right(1);
+        let completed = if searcher.aborted {
+            analysis.depth
+        } else {
+            depth
+        };
+        analysis = Analysis {
+            action: moves[0],
+            evaluation: Some(Evaluation::from_score(score)),
+            depth: completed,
+            nodes: searcher.nodes,
+            pv: searcher.line(state, moves[0], completed.max(1) as usize),
+        };
+        if searcher.aborted {
+            break;
+        }
+        info(&analysis);
+        let out_of_time = !config.fill_time && clock.past_half();
+        if !searcher.horizon || score.abs() >= MATE_BOUND || out_of_time {
+            break;
+        }
+    }
+    analysis.nodes = searcher.nodes;
+    analysis
 }
 
 impl<G: Game + Heuristic> Agent<G> for AlphaBetaAgent<G> {

@@ -78,28 +78,33 @@ impl<A> Default for PlyBuffers<A> {
     }
 }
 
-/// Everything a search keeps between decisions: the table, the ordering and the buffers.
+/// What one search thread keeps between decisions: the ordering and the buffers (the
+/// transposition table is shared by all threads).
 #[derive(Debug)]
 pub(crate) struct Tables<A> {
-    pub tt: Table<A>,
     pub order: MoveOrder<A>,
     plies: Vec<PlyBuffers<A>>,
 }
 
 impl<A: Copy + Eq + std::hash::Hash> Tables<A> {
-    /// Tables with a transposition table of `megabytes` MB.
-    pub(crate) fn new(megabytes: usize) -> Self {
+    /// Empty tables.
+    pub(crate) fn new() -> Self {
         Tables {
-            tt: Table::with_megabytes(megabytes),
             order: MoveOrder::new(),
             plies: Vec::new(),
         }
     }
 }
 
+/// The index of `action` in `actions` (the legal order), as the table stores decisions.
+pub(crate) fn index_of<A: Copy + PartialEq>(actions: &[A], action: A) -> Option<usize> {
+    actions.iter().position(|a| *a == action)
+}
+
 /// One search from one root.
 #[derive(Debug)]
 pub(crate) struct Searcher<'a, G: Game> {
+    tt: &'a Table,
     tables: &'a mut Tables<G::Action>,
     clock: &'a Clock<'a>,
     eval: EvalFn<G>,
@@ -118,6 +123,7 @@ pub(crate) struct Searcher<'a, G: Game> {
 impl<'a, G: Game> Searcher<'a, G> {
     /// A search for `root` (the seat to move at the root).
     pub(crate) fn new(
+        tt: &'a Table,
         tables: &'a mut Tables<G::Action>,
         clock: &'a Clock<'a>,
         eval: EvalFn<G>,
@@ -125,6 +131,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         features: Features<G>,
     ) -> Self {
         Searcher {
+            tt,
             tables,
             clock,
             eval,
@@ -139,16 +146,18 @@ impl<'a, G: Game> Searcher<'a, G> {
 
     /// The expected line from `state` starting with `first`, from the table.
     pub(crate) fn line(&self, state: &G, first: G::Action, length: usize) -> Vec<G::Action> {
-        principal_variation(&self.tables.tt, state, self.root, first, length)
+        principal_variation(self.tt, state, self.root, first, length)
     }
 
     /// Searches every root decision in `moves` to `depth` decisions. Returns the index of the
     /// best fully searched decision and its score, or `None` if none was fully searched.
+    /// `legal` is the same decisions in the legal order, for the table.
     pub(crate) fn root(
         &mut self,
         state: &G,
         depth: u32,
         moves: &[G::Action],
+        legal: &[G::Action],
     ) -> Option<(usize, i32)> {
         self.nodes += 1;
         self.quiescence_limit = depth as usize + QUIESCENCE_DEPTH;
@@ -176,9 +185,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         if let Some((i, score)) = best.filter(|_| !self.aborted) {
             let key = table_key(state.key(), self.root);
             let draft = depth.min(u32::from(u16::MAX)) as u16;
-            self.tables
-                .tt
-                .store(key, Some(moves[i]), to_table(score, 0), draft, Bound::Exact);
+            let action = index_of(legal, moves[i]);
+            self.tt
+                .store(key, action, to_table(score, 0), draft, Bound::Exact);
         }
         best
     }
@@ -321,6 +330,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     /// The score of the unfinished `state` for the side of `mover`, within `(alpha, beta)`.
+    // The search loop: probe, null window, move loop with reductions and the table store read
+    // best as one piece (STYLE.md's one allowed long function).
+    #[allow(clippy::too_many_lines)]
     fn negamax(
         &mut self,
         state: &G,
@@ -342,9 +354,9 @@ impl<'a, G: Game> Searcher<'a, G> {
             return for_side(static_score(self.eval, state, self.root), mine);
         }
         let key = table_key(state.key(), self.root);
-        let mut tt_move = None;
-        if let Some(entry) = self.tables.tt.probe(key) {
-            tt_move = entry.action;
+        let mut tt_index = None;
+        if let Some(entry) = self.tt.probe(key) {
+            tt_index = entry.action;
             let score = from_table(entry.score, ply);
             let usable = match entry.bound {
                 Bound::Exact => true,
@@ -358,6 +370,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         }
         let mut buffers = self.take_buffers(ply);
         state.legal_actions(&mut buffers.actions);
+        let tt_move = tt_index.and_then(|i| buffers.actions.get(i).copied());
         self.tables
             .order
             .order(&buffers.actions, tt_move, ply, mover, &mut buffers.scored);
@@ -405,6 +418,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                 }
             }
         }
+        let best_index = best_action.and_then(|action| index_of(&buffers.actions, action));
         self.tables.plies[ply] = buffers;
         if self.aborted || best_action.is_none() {
             return 0;
@@ -417,9 +431,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             Bound::Exact
         };
         let draft = depth.min(u32::from(u16::MAX)) as u16;
-        self.tables
-            .tt
-            .store(key, best_action, to_table(best, ply), draft, bound);
+        self.tt
+            .store(key, best_index, to_table(best, ply), draft, bound);
         best
     }
 }
@@ -427,7 +440,7 @@ impl<'a, G: Game> Searcher<'a, G> {
 /// The expected line from `state` starting with `first`, read from the table (at most
 /// `length` decisions, each checked to be legal).
 fn principal_variation<G: Game>(
-    table: &Table<G::Action>,
+    table: &Table,
     state: &G,
     root: Seat,
     first: G::Action,
@@ -438,16 +451,16 @@ fn principal_variation<G: Game>(
     state.apply(first);
     let mut actions = Vec::new();
     while line.len() < length && state.to_move().is_some() {
-        let Some(action) = table
+        let Some(index) = table
             .probe(table_key(state.key(), root))
             .and_then(|entry| entry.action)
         else {
             break;
         };
         state.legal_actions(&mut actions);
-        if !actions.contains(&action) {
+        let Some(&action) = actions.get(index) else {
             break;
-        }
+        };
         line.push(action);
         state.apply(action);
     }

@@ -21,6 +21,11 @@ pub fn elo_from_score(p: f64) -> f64 {
     -400.0 * (1.0 / p - 1.0).log10()
 }
 
+/// The expected score of a player `elo` points stronger: `1 / (1 + 10^(-elo/400))`.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
 /// An Elo difference and the half-width of its 95 % interval.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct EloEstimate {

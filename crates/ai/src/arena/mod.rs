@@ -14,82 +14,180 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! **Schedule.** Two agents play a match; more play a round robin, every pair
-//! `games_per_pair` games, pairs in order (1-2, 1-3, …, 2-3, …). Within a pair the first
-//! agent takes seat 1 in even games and the second in odd games. Games of 3–4 seats are filled
-//! with the pair's two agents in rotation (`A B A` then `B A B`), each seat played by its own
-//! instance; a game counts once for each of the two agents.
+//! **Players.** The built-in agents (`agents`, `ai:...`) come first, then the outside
+//! engines (`engines`, `NAME=COMMAND`, see [`EngineSpec`]), which speak UGI over a pipe with a
+//! fresh process per game. The arena is the referee: every decision is checked by the rules,
+//! and an engine that plays an illegal move, crashes, closes its pipe, sends garbage or
+//! exceeds `movetime + margin` loses that game, with the reason in [`GameResult::reason`] and
+//! in the saved record.
 //!
-//! **Determinism.** Game `i` (0-based, in schedule order) starts from
-//! `Session::new(options, s)` with `s = mix(seed, i)`, and its seat `k` agent is seeded with
-//! `mix(s, k + 1)`, so results do not depend on the number of threads or on which thread runs
-//! which game (only time budgets can make agents search differently on a busy machine).
+//! **Schedule.** Two players play a match; more play a round robin, every pair
+//! `games_per_pair` games (see `schedule.rs`: pairs in order, seats swapped within each game
+//! pair, 3–4 seats filled `A B A` / `B A B`). A game counts once for each of its two players.
+//! The list is computed one game at a time, so a huge `games_per_pair` costs nothing before the
+//! first game; it is capped at [`MAX_GAMES_PER_PAIR`] because the report keeps every game.
+//!
+//! **Openings.** Game pair `k` of every pair of players starts from opening `k` (cycling
+//! through `openings`; the usual setup without any) plus `random_opening` random decisions,
+//! the same for both games of the pair: each opening is played twice with the seats swapped.
+//!
+//! **Determinism.** Game pair `k` starts from `Session::new(options, mix(seed, k))`; game `i`'s
+//! seat `k` agent is seeded with `mix(mix(seed, i), k + 1)`, so results do not depend on the
+//! number of threads or on which thread runs which game (only time budgets, and outside
+//! engines, can vary on a busy machine). With `shard` a run plays only its part of the same
+//! list and `out` writes its games as JSON lines that [`merge`] combines (see [`shard`]).
+//!
+//! **SPRT.** With `sprt` (two players only) the games are played as game pairs until the
+//! test accepts a hypothesis or `games_per_pair` games are played (see [`sprt`]).
+//!
 //!
 //! **Records.** With `save_dir`, game `i` is saved as `<dir>/<game>-<i+1 padded to 4>.json`
-//! (players named after their specs), readable by `ludus replay`.
+//! (players named after their specs or engine names), readable by `ludus replay`.
 
 pub mod elo;
+mod opening;
+mod play;
 mod report;
+mod run;
+mod schedule;
+pub mod shard;
+pub mod sprt;
+mod ugi_client;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
-use ludus_engine::{splitmix64, Game, Heuristic, PlayerRecord, RecordError, Seat, Session};
-use rayon::prelude::*;
+use ludus_engine::{Game, Heuristic, RecordError};
 use thiserror::Error;
 
-pub use self::elo::{elo_from_score, estimate, EloEstimate};
-pub use self::report::{AgentResult, ArenaReport, GameResult};
-use crate::{build_agent, Agent, AgentError, AgentSpec, StopFlag};
+pub use self::elo::{elo_from_score, estimate, score_from_elo, EloEstimate};
+pub use self::opening::{parse_openings, Opening, OpeningError, MAX_OPENINGS_BYTES};
+pub use self::play::PlayerSpec;
+pub use self::report::{AgentResult, ArenaReport, GameResult, SprtSummary};
+pub use self::run::run_arena_with;
+pub use self::shard::{merge, Shard, ShardFileError, ShardHeader, ShardWriter};
+pub use self::sprt::{Pentanomial, SprtConfig, SprtVerdict};
+pub use self::ugi_client::{EngineSpec, EngineSpecError};
+use crate::{AgentError, AgentSpec};
+
+/// The most games a pair of players may play in one tournament.
+pub const MAX_GAMES_PER_PAIR: usize = 1_000_000;
+/// The most random decisions an opening may add.
+pub const MAX_RANDOM_OPENING: u32 = 1000;
+/// The longest move time given to outside engines.
+#[allow(clippy::duration_suboptimal_units)] // from_hours needs a newer Rust than 1.85
+pub const MAX_MOVETIME: Duration = Duration::from_secs(3600);
+/// The longest margin over the move time.
+#[allow(clippy::duration_suboptimal_units)] // from_mins needs a newer Rust than 1.85
+pub const MAX_MARGIN: Duration = Duration::from_secs(60);
 
 /// What an arena plays.
 #[derive(Clone, Debug)]
 pub struct ArenaConfig<G: Game> {
-    /// The agents: two for a match, more for a round robin.
+    /// The built-in agents.
     pub agents: Vec<AgentSpec>,
-    /// Games each pair of agents plays.
+    /// The outside engines, after the agents in the tables.
+    pub engines: Vec<EngineSpec>,
+    /// Games each pair of players plays (1 to [`MAX_GAMES_PER_PAIR`]); with `sprt`, the most.
     pub games_per_pair: usize,
     /// The seed every game's seeds derive from.
     pub seed: u64,
-    /// Worker threads; 0 lets rayon choose (one per core).
+    /// Worker threads; 0 is one per core. At most four per core.
     pub threads: usize,
     /// The rules options of every game.
     pub options: G::Options,
     /// Where to save each game's record, if anywhere.
     pub save_dir: Option<PathBuf>,
+    /// Openings played in turn by the game pairs (none: the usual setup).
+    pub openings: Vec<Opening>,
+    /// Random decisions added to every opening (at most [`MAX_RANDOM_OPENING`]).
+    pub random_opening: u32,
+    /// Time per decision for outside engines (`go movetime`).
+    pub movetime: Duration,
+    /// How much longer than `movetime` an engine may take before it loses.
+    pub margin: Duration,
+    /// Stop when this test decides (two players only).
+    pub sprt: Option<SprtConfig>,
+    /// The part of the game list this run plays.
+    pub shard: Shard,
+    /// Write the games as JSON lines to this file (see [`shard`]).
+    pub out: Option<PathBuf>,
 }
 
 impl<G: Game> ArenaConfig<G> {
-    /// A config for `agents` with default options, 10 games per pair, seed 0, all cores and no
-    /// saved games.
+    /// A config for `agents` with default options, 10 games per pair, seed 0, all cores, no
+    /// engines, openings, SPRT or saved games, and 100 ms per engine decision (+ 1 s margin).
     pub fn new(agents: Vec<AgentSpec>) -> Self {
         ArenaConfig {
             agents,
+            engines: Vec::new(),
             games_per_pair: 10,
             seed: 0,
             threads: 0,
             options: G::Options::default(),
             save_dir: None,
+            openings: Vec::new(),
+            random_opening: 0,
+            movetime: Duration::from_millis(100),
+            margin: Duration::from_secs(1),
+            sprt: None,
+            shard: Shard::ALL,
+            out: None,
         }
+    }
+
+    /// Every player, agents first.
+    pub fn players(&self) -> Vec<PlayerSpec> {
+        let agents = self.agents.iter().cloned().map(PlayerSpec::Agent);
+        agents
+            .chain(self.engines.iter().cloned().map(PlayerSpec::Engine))
+            .collect()
+    }
+
+    /// The text whose hash is the tournament's fingerprint: everything that defines the list
+    /// of games and how they are played.
+    pub fn description(&self) -> String {
+        let players: Vec<String> = self
+            .players()
+            .iter()
+            .map(|p| match p {
+                PlayerSpec::Agent(spec) => spec.to_string(),
+                PlayerSpec::Engine(engine) => engine.to_string(),
+            })
+            .collect();
+        serde_json::json!({
+            // Another version may play differently: its shards are another tournament.
+            "ludus": env!("CARGO_PKG_VERSION"),
+            "game": G::INFO.id,
+            "options": ludus_engine::options_to_pairs(&self.options),
+            "players": players,
+            "games_per_pair": self.games_per_pair,
+            "seed": self.seed,
+            "openings": self.openings.iter().map(|o| (o.position.clone(), o.moves.clone())).collect::<Vec<_>>(),
+            "random_opening": self.random_opening,
+            "movetime_ms": self.movetime.as_millis() as u64,
+            "margin_ms": self.margin.as_millis() as u64,
+        })
+        .to_string()
     }
 }
 
 /// Why an arena could not run.
 #[derive(Debug, Error)]
 pub enum ArenaError {
-    /// Fewer than two agents.
+    /// Fewer than two players.
     #[error("an arena needs at least two players, got {0}")]
     TooFewAgents(usize),
     /// An agent spec this game cannot build.
     #[error(transparent)]
     Agent(#[from] AgentError),
     /// The directory for saved games cannot be created.
-    #[error("cannot create directory '{path}': {source}")]
+    #[error("cannot create directory '{path}': {reason}")]
     SaveDir {
         /// The directory.
         path: PathBuf,
         /// Why.
-        source: std::io::Error,
+        reason: std::io::Error,
     },
     /// A game record could not be written.
     #[error(transparent)]
@@ -97,162 +195,112 @@ pub enum ArenaError {
     /// The thread pool could not start.
     #[error("cannot start {0} worker threads: {1}")]
     Threads(usize, String),
+    /// More threads than the machine can use.
+    #[error(
+        "--threads {asked} is too many: expected 0 (one per core) to {max} (four per core here)"
+    )]
+    TooManyThreads {
+        /// Asked for.
+        asked: usize,
+        /// Allowed.
+        max: usize,
+    },
+    /// A number out of its documented range.
+    #[error("{what} {value} is out of range: expected {range}")]
+    OutOfRange {
+        /// Which setting.
+        what: &'static str,
+        /// Its value.
+        value: String,
+        /// The range.
+        range: String,
+    },
+    /// SPRT with other than two players, or with shards.
+    #[error("--sprt needs exactly two players and no --shard (it decides game pair by game pair)")]
+    SprtSetup,
+    /// An opening that cannot be played.
+    #[error("opening of game pair {round}: {message}")]
+    Opening {
+        /// The game pair.
+        round: usize,
+        /// Why.
+        message: String,
+    },
+    /// The shard file.
+    #[error(transparent)]
+    Shard(#[from] ShardFileError),
 }
 
-/// One scheduled game: its index and the agent index playing each seat.
-#[derive(Clone, Debug)]
-struct Fixture {
-    index: usize,
-    seats: Vec<usize>,
+/// Where an arena run stands, after each game.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Progress {
+    /// Games finished by this run.
+    pub done: usize,
+    /// Games this run plays at most.
+    pub total: usize,
+    /// The SPRT's state, if one runs.
+    pub sprt: Option<SprtSummary>,
 }
 
-/// The games to play, in order (see the module doc).
-fn schedule(agents: usize, games_per_pair: usize, seat_count: usize) -> Vec<Fixture> {
-    let pairs = (0..agents).flat_map(|a| (a + 1..agents).map(move |b| (a, b)));
-    pairs
-        .flat_map(|(a, b)| {
-            (0..games_per_pair).map(move |g| {
-                (0..seat_count)
-                    .map(|k| if (k + g) % 2 == 0 { a } else { b })
-                    .collect::<Vec<_>>()
-            })
-        })
-        .enumerate()
-        .map(|(index, seats)| Fixture { index, seats })
-        .collect()
+pub(crate) fn check_ranges<G: Game>(
+    config: &ArenaConfig<G>,
+    players: usize,
+) -> Result<(), ArenaError> {
+    let out_of_range =
+        |what, value: String, range: String| Err(ArenaError::OutOfRange { what, value, range });
+    if players < 2 {
+        return Err(ArenaError::TooFewAgents(players));
+    }
+    if !(1..=MAX_GAMES_PER_PAIR).contains(&config.games_per_pair) {
+        return out_of_range(
+            "--games",
+            config.games_per_pair.to_string(),
+            format!("1 to {MAX_GAMES_PER_PAIR}"),
+        );
+    }
+    let max_threads = 4 * std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    if config.threads > max_threads {
+        return Err(ArenaError::TooManyThreads {
+            asked: config.threads,
+            max: max_threads,
+        });
+    }
+    if config.random_opening > MAX_RANDOM_OPENING {
+        return out_of_range(
+            "--random-opening",
+            config.random_opening.to_string(),
+            format!("0 to {MAX_RANDOM_OPENING}"),
+        );
+    }
+    if config.movetime.is_zero() || config.movetime > MAX_MOVETIME || config.margin > MAX_MARGIN {
+        return out_of_range(
+            "--movetime/--margin",
+            format!(
+                "{} ms/{} ms",
+                config.movetime.as_millis(),
+                config.margin.as_millis()
+            ),
+            "a move time of 1 ms to 3600000 ms and a margin of 0 to 60000 ms".to_string(),
+        );
+    }
+    if config.sprt.is_some() && (players != 2 || config.shard != Shard::ALL) {
+        return Err(ArenaError::SprtSetup);
+    }
+    Ok(())
 }
 
-/// A well-mixed seed from `seed` and `n`.
-fn mix(seed: u64, n: u64) -> u64 {
-    splitmix64(seed ^ splitmix64(n).1).1
-}
-
-/// Plays every game of `config` on a rayon pool and reports the results. `progress(done,
-/// total)` is called after each game, from the worker threads.
+/// Plays every game of `config` (of its shard) and reports the results. `progress(done,
+/// total)` is called after each game.
 pub fn run_arena<G: Game + Heuristic>(
     config: &ArenaConfig<G>,
     progress: impl Fn(usize, usize) + Sync,
 ) -> Result<ArenaReport, ArenaError> {
-    if config.agents.len() < 2 {
-        return Err(ArenaError::TooFewAgents(config.agents.len()));
-    }
-    for spec in &config.agents {
-        build_agent::<G>(spec, 0)?;
-    }
-    if let Some(dir) = &config.save_dir {
-        std::fs::create_dir_all(dir).map_err(|source| ArenaError::SaveDir {
-            path: dir.clone(),
-            source,
-        })?;
-    }
-    let seat_count = Session::<G>::new(&config.options, config.seed)
-        .state()
-        .seat_count();
-    let fixtures = schedule(config.agents.len(), config.games_per_pair, seat_count);
-    let total = fixtures.len();
-    let done = AtomicUsize::new(0);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .build()
-        .map_err(|e| ArenaError::Threads(config.threads, e.to_string()))?;
-    let results: Vec<Result<GameResult, ArenaError>> = pool.install(|| {
-        fixtures
-            .par_iter()
-            .map(|fixture| {
-                let result = play_fixture(config, fixture);
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-                result
-            })
-            .collect()
-    });
-    let games = results.into_iter().collect::<Result<Vec<_>, _>>()?;
-    let specs: Vec<String> = config.agents.iter().map(ToString::to_string).collect();
-    Ok(ArenaReport::new(G::INFO.id, &specs, games))
-}
-
-/// Plays one scheduled game and saves its record if asked.
-fn play_fixture<G: Game + Heuristic>(
-    config: &ArenaConfig<G>,
-    fixture: &Fixture,
-) -> Result<GameResult, ArenaError> {
-    let game_seed = mix(config.seed, fixture.index as u64);
-    let specs: Vec<&AgentSpec> = fixture.seats.iter().map(|&a| &config.agents[a]).collect();
-    let mut agents = specs
-        .iter()
-        .enumerate()
-        .map(|(k, spec)| build_agent::<G>(spec, mix(game_seed, k as u64 + 1)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut session = Session::<G>::new(&config.options, game_seed);
-    session.set_players(
-        specs
-            .iter()
-            .map(|spec| PlayerRecord {
-                name: spec.to_string(),
-                kind: spec.to_string(),
-            })
-            .collect(),
-    );
-    let finished = play(&mut session, &mut agents);
-    if let Some(dir) = &config.save_dir {
-        let path = dir.join(format!("{}-{:04}.json", G::INFO.id, fixture.index + 1));
-        session.record().save(&path)?;
-    }
-    let state = session.state();
-    let winner_seat = state.outcome().and_then(ludus_engine::Outcome::winner);
-    Ok(GameResult {
-        seats: specs.iter().map(ToString::to_string).collect(),
-        result: if finished {
-            report::result_text(fixture.seats.len(), winner_seat.map(Seat::to_usize))
-        } else {
-            "*".to_string()
-        },
-        plies: session.entries().len() as u64,
-        agents: fixture.seats.clone(),
-        winner: winner_seat.map(|seat| fixture.seats[seat.to_usize()]),
-        reason: state
-            .outcome()
-            .map_or_else(|| "unfinished".to_string(), |o| o.reason.to_string()),
-    })
-}
-
-/// Plays `session` to the end with one agent per seat. A decision the rules refuse counts as
-/// the seat resigning. Returns false if the game was stopped unfinished after far more
-/// decisions than the game allows.
-fn play<G: Game>(session: &mut Session<G>, agents: &mut [Box<dyn Agent<G>>]) -> bool {
-    let stop = StopFlag::default();
-    let limit = (u64::from(G::INFO.max_turns) + 1).saturating_mul(1000);
-    let mut decisions = 0;
-    while let Some(seat) = session.state().to_move() {
-        if decisions >= limit {
-            return false;
-        }
-        let action = agents[seat.to_usize()].choose(session.state(), &stop);
-        if session.play(action).is_err() {
-            session.resign(seat);
-        }
-        decisions += 1;
-    }
-    true
+    run_arena_with(config, |p| progress(p.done, p.total))
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-
-    #[test]
-    fn schedules_alternate_and_rotate_seats() {
-        let two = schedule(2, 3, 2);
-        let seats: Vec<_> = two.iter().map(|f| f.seats.clone()).collect();
-        assert_eq!(seats, [vec![0, 1], vec![1, 0], vec![0, 1]]);
-        let three_seats = schedule(2, 2, 3);
-        assert_eq!(three_seats[0].seats, [0, 1, 0]);
-        assert_eq!(three_seats[1].seats, [1, 0, 1]);
-        let round_robin = schedule(3, 2, 2);
-        assert_eq!(round_robin.len(), 6);
-        assert_eq!(round_robin[2].seats, [0, 2]);
-        assert_eq!(round_robin[5].seats, [2, 1]);
-        assert!(round_robin.iter().enumerate().all(|(i, f)| f.index == i));
-    }
+    use super::play::mix;
 
     #[test]
     fn seeds_differ_per_game() {

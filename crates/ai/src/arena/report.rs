@@ -6,6 +6,7 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::elo::estimate;
+use super::sprt::{Pentanomial, SprtConfig, SprtVerdict};
 
 /// One agent's results over all its games.
 #[derive(Clone, PartialEq, Debug, Serialize)]
@@ -29,6 +30,9 @@ pub struct AgentResult {
 /// One game of the arena.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct GameResult {
+    /// The game's number in the tournament's list, from 0.
+    #[serde(skip)]
+    pub index: usize,
     /// The spec playing each seat, in seat order.
     pub seats: Vec<String>,
     /// Each seat's points joined by `-` in seat order: `1-0`, `0-1`, `1/2-1/2`, `0-1-0`, and
@@ -42,8 +46,8 @@ pub struct GameResult {
     /// The index in [`ArenaReport::agents`] of the winner, `None` for a draw.
     #[serde(skip)]
     pub winner: Option<usize>,
-    /// The rules' reason for the end.
-    #[serde(skip)]
+    /// Why the game ended: the rules' reason, or why a player forfeited (an outside engine's
+    /// illegal move, crash, garbage or time).
     pub reason: String,
 }
 
@@ -56,6 +60,101 @@ pub struct ArenaReport {
     pub agents: Vec<AgentResult>,
     /// One entry per game, in schedule order.
     pub games: Vec<GameResult>,
+    /// The SPRT's outcome, when one ran.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtSummary>,
+}
+
+/// Where an SPRT stands: its hypotheses, the pairs counted, the LLR and its bounds.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct SprtSummary {
+    /// Elo of H0.
+    pub elo0: f64,
+    /// Elo of H1.
+    pub elo1: f64,
+    /// Game pairs by the first player's points 0, ½, 1, 1½, 2.
+    pub pentanomial: Pentanomial,
+    /// The log-likelihood ratio.
+    pub llr: f64,
+    /// The bound where H0 is accepted.
+    pub lower: f64,
+    /// The bound where H1 is accepted.
+    pub upper: f64,
+    /// `H0 accepted`, `H1 accepted`, or `None` while undecided.
+    #[serde(serialize_with = "verdict_text")]
+    pub verdict: Option<SprtVerdict>,
+}
+
+// serde's `serialize_with` hands over a reference.
+#[allow(clippy::ref_option, clippy::trivially_copy_pass_by_ref)]
+fn verdict_text<S: serde::Serializer>(v: &Option<SprtVerdict>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(&v.map_or_else(|| "game limit reached".to_string(), |v| v.to_string()))
+}
+
+/// Counts finished game pairs for the SPRT, in pair order, so that the verdict depends only
+/// on the results and not on which thread finished first.
+#[derive(Debug)]
+pub(crate) struct SprtTracker {
+    config: SprtConfig,
+    /// The first player's points in games not yet counted, by game number.
+    pending: std::collections::BTreeMap<usize, f64>,
+    next_pair: usize,
+    pairs: Pentanomial,
+    verdict: Option<SprtVerdict>,
+}
+
+impl SprtTracker {
+    pub(crate) fn new(config: SprtConfig) -> Self {
+        SprtTracker {
+            config,
+            pending: std::collections::BTreeMap::new(),
+            next_pair: 0,
+            pairs: [0; 5],
+            verdict: None,
+        }
+    }
+
+    /// Counts `game` (of a two-player match) and every pair it completes.
+    pub(crate) fn add(&mut self, game: &GameResult) -> SprtSummary {
+        let points = match game.winner {
+            Some(0) => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        self.pending.insert(game.index, points);
+        while self.verdict.is_none() {
+            let (even, odd) = (2 * self.next_pair, 2 * self.next_pair + 1);
+            let (Some(&a), Some(&b)) = (self.pending.get(&even), self.pending.get(&odd)) else {
+                break;
+            };
+            self.pending.remove(&even);
+            self.pending.remove(&odd);
+            self.pairs[((a + b) * 2.0).round() as usize] += 1;
+            self.next_pair += 1;
+            self.verdict = self.config.verdict(&self.pairs);
+        }
+        self.summary()
+    }
+
+    pub(crate) fn summary(&self) -> SprtSummary {
+        let (lower, upper) = self.config.bounds();
+        SprtSummary {
+            elo0: self.config.elo0,
+            elo1: self.config.elo1,
+            pentanomial: self.pairs,
+            llr: self.config.llr(&self.pairs),
+            lower,
+            upper,
+            verdict: self.verdict,
+        }
+    }
+}
+
+impl SprtSummary {
+    /// `LLR 1.23 (-2.94, 2.94)`, for progress bars.
+    pub fn short(&self) -> String {
+        format!("LLR {:.2} ({:.2}, {:.2})", self.llr, self.lower, self.upper)
+    }
 }
 
 /// `x` rounded to one decimal (and never `-0.0`).
@@ -95,12 +194,14 @@ impl ArenaReport {
             game: game.to_string(),
             agents,
             games,
+            sprt: None,
         }
     }
 
     /// The report as one JSON object:
     /// `{"game", "agents": [{"spec", "wins", "draws", "losses", "score", "elo", "elo_ci95"}],
-    /// "games": [{"seats", "result", "plies"}]}`.
+    /// "games": [{"seats", "result", "plies", "reason"}]}`, plus `"sprt": {"elo0", "elo1",
+    /// "pentanomial", "llr", "lower", "upper", "verdict"}` when an SPRT ran.
     pub fn to_json(&self) -> String {
         // Strings and finite numbers only: serialising cannot fail.
         serde_json::to_string(self).unwrap_or_default()
@@ -136,6 +237,20 @@ impl ArenaReport {
                 a.elo_ci95
             );
         }
+        if let Some(sprt) = &self.sprt {
+            let verdict = sprt.verdict.map_or_else(
+                || "no decision: game limit reached".to_string(),
+                |v| v.to_string(),
+            );
+            let _ = writeln!(
+                out,
+                "SPRT elo0={} elo1={}: {}, pairs {:?}: {verdict}",
+                sprt.elo0,
+                sprt.elo1,
+                sprt.short(),
+                sprt.pentanomial
+            );
+        }
         out
     }
 }
@@ -155,6 +270,31 @@ pub(crate) fn result_text(seats: usize, winner: Option<usize>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn game(index: usize, winner: Option<usize>) -> GameResult {
+        GameResult {
+            index,
+            seats: vec![],
+            result: String::new(),
+            plies: 1,
+            agents: vec![0, 1],
+            winner,
+            reason: String::new(),
+        }
+    }
+
+    #[test]
+    fn sprt_counts_pairs_in_order_whatever_finishes_first() {
+        let config: SprtConfig = "elo0=0,elo1=10".parse().unwrap();
+        let mut tracker = SprtTracker::new(config);
+        // Game 3 (pair 1) finishes before pair 0 is complete: nothing is counted yet.
+        assert_eq!(tracker.add(&game(3, None)).pentanomial, [0; 5]);
+        assert_eq!(tracker.add(&game(0, Some(0))).pentanomial, [0; 5]);
+        // Game 1 completes pair 0 (won twice: class 4) and pair 1 waits for game 2.
+        assert_eq!(tracker.add(&game(1, Some(0))).pentanomial, [0, 0, 0, 0, 1]);
+        // Game 2 lost by the first player, game 3 drawn: ½ point, class 1.
+        assert_eq!(tracker.add(&game(2, Some(1))).pentanomial, [0, 1, 0, 0, 1]);
+    }
 
     #[test]
     fn results_read_like_pgn() {

@@ -100,7 +100,7 @@ fn json_has_exactly_the_documented_keys() {
     let games = json["games"].as_array().unwrap();
     assert_eq!(games.len(), 4);
     for game in games {
-        assert_eq!(keys(game), set(&["seats", "result", "plies"]));
+        assert_eq!(keys(game), set(&["seats", "result", "plies", "reason"]));
         assert_eq!(game["seats"].as_array().unwrap().len(), 2);
     }
 }

@@ -112,6 +112,9 @@ impl Game for Mnk {
             },
         }],
         max_turns: 64,
+        rules: "",
+        notation: "",
+        strongest: "ai:mcts",
     };
 
     fn new(options: &MnkOptions, _seed: u64) -> Self {
@@ -377,6 +380,9 @@ impl Game for PartyNim {
         max_seats: 4,
         options: &[],
         max_turns: 60,
+        rules: "",
+        notation: "",
+        strongest: "ai:mcts",
     };
 
     fn new(options: &PartyNimOptions, _seed: u64) -> Self {

@@ -1,28 +1,68 @@
-//! `ludus arena`: a match between two computer players, or a round robin between more, with
-//! W/D/L, score and Elo per agent, as a table or as JSON.
+//! `ludus arena`: a match between two players, or a round robin between more, built-in
+//! computer players and outside UGI engines alike, with W/D/L, score and Elo per player, as a
+//! table or as JSON; with `--sprt` until a sequential test decides; with `--shard` and
+//! `--out` one part of a tournament run across machines, and `ludus arena merge` for the whole.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Read};
+use std::path::Path;
+use std::time::Duration;
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use ludus_ai::arena::{run_arena, ArenaConfig};
+use ludus_ai::arena::{
+    merge, parse_openings, run_arena_with, ArenaConfig, EngineSpec, Opening, Shard, SprtConfig,
+    MAX_OPENINGS_BYTES,
+};
 use ludus_ai::AgentSpec;
 use ludus_engine::{parse_options, Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor};
 
-use crate::args::ArenaArgs;
+use crate::args::{ArenaArgs, ArenaCommand};
 
-/// Runs the games and prints the table (or JSON with `--json`).
+/// Runs the games (or merges shard files) and prints the table, or JSON with `--json`.
 pub fn run(args: &ArenaArgs) -> Result<()> {
+    if let Some(ArenaCommand::Merge { files, json }) = &args.merge {
+        let report = merge(files)?;
+        println!(
+            "{}",
+            if *json {
+                report.to_json()
+            } else {
+                report.table()
+            }
+        );
+        return Ok(());
+    }
+    let game = args.game.as_deref().unwrap_or_default();
     let agents = args
         .ai
         .iter()
         .map(|text| text.parse::<AgentSpec>())
         .collect::<Result<Vec<_>, _>>()?;
-    if agents.len() < 2 {
-        anyhow::bail!("an arena needs at least two --ai players");
+    let engines = args
+        .engines
+        .iter()
+        .map(|text| text.parse::<EngineSpec>())
+        .collect::<Result<Vec<_>, _>>()?;
+    if agents.len() + engines.len() < 2 {
+        anyhow::bail!("an arena needs at least two players (--ai or --engine)");
     }
-    let output = dispatch(&args.game, Arena { args, agents })??;
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(str::parse::<SprtConfig>)
+        .transpose()?;
+    let shard = args.shard.as_deref().map(str::parse::<Shard>).transpose()?;
+    let output = dispatch(
+        game,
+        Arena {
+            args,
+            agents,
+            engines,
+            sprt,
+            shard,
+        },
+    )??;
     println!("{output}");
     Ok(())
 }
@@ -30,6 +70,26 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
 struct Arena<'a> {
     args: &'a ArenaArgs,
     agents: Vec<AgentSpec>,
+    engines: Vec<EngineSpec>,
+    sprt: Option<SprtConfig>,
+    shard: Option<Shard>,
+}
+
+/// Reads an openings file of at most [`MAX_OPENINGS_BYTES`].
+fn read_openings<G: Game>(path: &Path, options: &G::Options) -> Result<Vec<Opening>> {
+    let file = std::fs::File::open(path)
+        .with_context(|| format!("cannot read openings '{}'", path.display()))?;
+    let mut text = String::new();
+    file.take(MAX_OPENINGS_BYTES as u64 + 1)
+        .read_to_string(&mut text)
+        .with_context(|| format!("cannot read openings '{}'", path.display()))?;
+    if text.len() > MAX_OPENINGS_BYTES {
+        anyhow::bail!(
+            "openings '{}' is larger than {MAX_OPENINGS_BYTES} bytes",
+            path.display()
+        );
+    }
+    parse_openings::<G>(&text, options).with_context(|| format!("openings '{}'", path.display()))
 }
 
 impl GameVisitor for Arena<'_> {
@@ -37,18 +97,28 @@ impl GameVisitor for Arena<'_> {
     fn visit<G: Game + Heuristic>(self) -> Self::Output {
         let args = self.args;
         let mut config = ArenaConfig::<G>::new(self.agents);
-        config.games_per_pair = args.games;
+        config.engines = self.engines;
+        config.games_per_pair = usize::try_from(args.games).unwrap_or(usize::MAX);
         config.seed = args.seed;
         config.threads = args.threads;
         config.options = parse_options(G::INFO.id, &args.options)?;
         config.save_dir.clone_from(&args.save_games);
-        if let Some(dir) = &config.save_dir {
-            std::fs::create_dir_all(dir)?;
+        config.random_opening = u32::try_from(args.random_opening).unwrap_or(u32::MAX);
+        config.movetime = Duration::from_millis(args.movetime);
+        config.margin = Duration::from_millis(args.margin);
+        config.sprt = self.sprt;
+        config.shard = self.shard.unwrap_or(Shard::ALL);
+        config.out.clone_from(&args.out);
+        if let Some(path) = &args.openings {
+            config.openings = read_openings::<G>(path, &config.options)?;
         }
         let bar = progress_bar();
-        let report = run_arena(&config, |done, total| {
-            bar.set_length(total as u64);
-            bar.set_position(done as u64);
+        let report = run_arena_with(&config, |progress| {
+            bar.set_length(progress.total as u64);
+            bar.set_position(progress.done as u64);
+            if let Some(sprt) = &progress.sprt {
+                bar.set_message(sprt.short());
+            }
         })?;
         bar.finish_and_clear();
         Ok(if args.json {
@@ -65,7 +135,8 @@ fn progress_bar() -> ProgressBar {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::new(0);
-    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left") {
+    if let Ok(style) = ProgressStyle::with_template("{bar:40} {pos}/{len} games, {eta} left {msg}")
+    {
         bar.set_style(style);
     }
     bar

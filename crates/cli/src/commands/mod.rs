@@ -8,3 +8,4 @@ pub mod play;
 pub mod query;
 pub mod replay;
 pub mod serve;
+pub mod tuning;

@@ -30,7 +30,7 @@ type a move in the game's notation (a decision or a whole turn), or a command:
 
 /// Asks for a game on standard input, then plays it.
 pub fn run_menu() -> Result<()> {
-    print!("Game (qilin, splut, qawale, replica, yoxii): ");
+    print!("Game ({}): ", ludus_games::game_ids());
     std::io::stdout().flush()?;
     let mut line = String::new();
     std::io::stdin().lock().read_line(&mut line)?;
@@ -67,7 +67,7 @@ impl<'a> Table<'a> {
                 ludus_games::new_game(id, &args.options, args.position.as_deref(), args.seed)?
             }
             (None, None) => {
-                bail!("no game given: expected one of qilin, splut, qawale, replica, yoxii")
+                bail!("no game given: expected one of {}", ludus_games::game_ids())
             }
         };
         let specs = [&args.p1, &args.p2, &args.p3, &args.p4];

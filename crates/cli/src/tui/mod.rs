@@ -12,6 +12,10 @@
 //!
 //! It talks only to the erased game (`AnyGame`), so one app serves every game.
 
+// The size budget of clippy.toml is waived in the app alone, until issue 13 (the screens as an
+// enum that carries each screen's state) splits its long drawing and script functions.
+#![allow(clippy::too_many_lines)]
+
 mod app;
 mod computer;
 mod event;

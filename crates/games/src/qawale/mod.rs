@@ -40,13 +40,17 @@
 //!   [`Game::parse_turn`](ludus_engine::Game::parse_turn), as saves need;
 //!   [`Qawale::parse_complete_turn`] refuses it as §6 demands of a canonical move.
 
+mod docs;
 mod eval;
 pub mod notation;
+mod record;
 mod rules;
 mod state;
 pub mod tables;
 mod view;
 
+pub(crate) use record::RECORD;
+
 pub use rules::{BothLines, FirstPlayer, QawaleAction, QawaleOptions};
 pub use state::{Qawale, Stone, DARK, LIGHT};
-pub use tables::{Dir, Square};
+pub use tables::{BadCell, Dir, Square};

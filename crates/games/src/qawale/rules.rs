@@ -47,7 +47,23 @@ pub struct QawaleOptions {
     pub both_lines: BothLines,
 }
 
-impl GameOptions for QawaleOptions {}
+/// The rules options as menus show them (and as parsing checks them).
+const OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        name: "first_player",
+        help: "who moves first",
+        values: OptionValues::Choice(&["dark", "light", "random"]),
+    },
+    OptionInfo {
+        name: "both_lines",
+        help: "when one turn gives both colours a line: the mover wins, or a draw",
+        values: OptionValues::Choice(&["mover_wins", "draw"]),
+    },
+];
+
+impl GameOptions for QawaleOptions {
+    const DESCRIPTIONS: &'static [OptionInfo] = OPTIONS;
+}
 
 /// One decision: the stack to place on and lift, or one sowing step.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -92,19 +108,11 @@ impl Game for Qawale {
             "Place a stone on a stack, sow the stack Mancala-style; four tops in a row win.",
         min_seats: 2,
         max_seats: 2,
-        options: &[
-            OptionInfo {
-                name: "first_player",
-                help: "who moves first",
-                values: OptionValues::Choice(&["dark", "light", "random"]),
-            },
-            OptionInfo {
-                name: "both_lines",
-                help: "when one turn gives both colours a line: the mover wins, or a draw",
-                values: OptionValues::Choice(&["mover_wins", "draw"]),
-            },
-        ],
+        options: OPTIONS,
         max_turns: 16,
+        rules: super::docs::RULES,
+        notation: super::docs::NOTATION,
+        strongest: super::docs::STRONGEST,
     };
 
     fn new(options: &QawaleOptions, seed: u64) -> Self {

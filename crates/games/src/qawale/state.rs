@@ -1,7 +1,7 @@
 //! The Qawale state and its mechanics: stacks as 2-bit stone lists in a `u64` per square,
 //! top-stone square sets per colour, the pending sowing, and the incremental Zobrist key.
 
-use ludus_engine::{zobrist_table, Outcome, Seat};
+use ludus_engine::{zobrist_table, BySeat, Outcome, Seat};
 
 use super::rules::{BothLines, QawaleOptions};
 use super::tables::{has_line, Dir, Square, NEIGHBOUR, NO_DIR};
@@ -129,7 +129,7 @@ pub struct Qawale {
     pub(crate) heights: [u8; 16],
     /// Squares whose top stone has each colour, by stone code.
     pub(crate) tops: [u16; 3],
-    pub(crate) hands: [u8; 2],
+    pub(crate) hands: BySeat<u8, 2>,
     pub(crate) to_move: Seat,
     pub(crate) turn: u32,
     pub(crate) sowing: Sowing,
@@ -152,7 +152,7 @@ impl Qawale {
             stacks,
             heights,
             tops: [0; 3],
-            hands: [STONES_PER_COLOUR; 2],
+            hands: BySeat::splat(STONES_PER_COLOUR),
             to_move,
             turn: 0,
             sowing: Sowing::default(),
@@ -165,7 +165,7 @@ impl Qawale {
                 let stone = state.stone_at(square, level);
                 state.key ^= stone_key(s, level, stone);
                 if let Some(seat) = stone.owner() {
-                    state.hands[seat.to_usize()] -= 1;
+                    state.hands[seat] -= 1;
                 }
             }
             if let Some(top) = state.top(square) {
@@ -175,7 +175,7 @@ impl Qawale {
         if to_move == LIGHT {
             state.key ^= KEYS[SIDE_KEY];
         }
-        state.turn = u32::from(2 * STONES_PER_COLOUR - state.hands[0] - state.hands[1]);
+        state.turn = u32::from(2 * STONES_PER_COLOUR - state.hands[DARK] - state.hands[LIGHT]);
         state.outcome = state.judge(to_move.opponent());
         state
     }
@@ -198,7 +198,7 @@ impl Qawale {
 
     /// Stones `seat` still holds in hand.
     pub fn in_hand(&self, seat: Seat) -> u8 {
-        self.hands[seat.to_usize()]
+        self.hands[seat]
     }
 
     /// Whether a stack has been lifted and is being sown.
@@ -261,7 +261,7 @@ impl Qawale {
         }
         self.stacks[s] = 0;
         self.heights[s] = 0;
-        self.hands[self.to_move.to_usize()] -= 1;
+        self.hands[self.to_move] -= 1;
         self.sowing = Sowing {
             origin: s as u8,
             at: s as u8,
@@ -331,7 +331,7 @@ impl Qawale {
                 mover.opponent(),
                 "four in a row, made by the opponent",
             )),
-            (false, false) => (self.hands[mover.opponent().to_usize()] == 0)
+            (false, false) => (self.hands[mover.opponent()] == 0)
                 .then(|| Outcome::draw("all stones played without a line")),
         }
     }

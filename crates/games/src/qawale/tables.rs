@@ -83,19 +83,19 @@ impl fmt::Display for Square {
 
 /// Text that is not a square `a1`..`d4`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct NotASquare;
+pub struct BadCell;
 
 impl FromStr for Square {
-    type Err = NotASquare;
+    type Err = BadCell;
     /// Reads `a1`..`d4`, either case.
-    fn from_str(text: &str) -> Result<Square, NotASquare> {
+    fn from_str(text: &str) -> Result<Square, BadCell> {
         match text.as_bytes() {
             &[file, rank] => {
                 let file = file.to_ascii_lowercase().wrapping_sub(b'a');
                 let rank = rank.wrapping_sub(b'1');
-                Square::new(file, rank).ok_or(NotASquare)
+                Square::new(file, rank).ok_or(BadCell)
             }
-            _ => Err(NotASquare),
+            _ => Err(BadCell),
         }
     }
 }
@@ -254,7 +254,7 @@ mod tests {
         assert_eq!("D4".parse(), Ok(Square(15)));
         assert_eq!("b3".parse::<Square>().unwrap().to_string(), "b3");
         for bad in ["", "a", "e1", "a0", "a5", "a11", "1a", "é1"] {
-            assert_eq!(bad.parse::<Square>(), Err(NotASquare), "{bad}");
+            assert_eq!(bad.parse::<Square>(), Err(BadCell), "{bad}");
         }
     }
 

@@ -13,7 +13,8 @@
 
 use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
 
-use super::rules::{Qilin, QilinAction};
+use super::rules::QilinAction;
+use super::state::Qilin;
 use super::state::Stage;
 use super::tables::{slide_count, Points, ADJACENT, LINES, LINES_THROUGH};
 
@@ -126,7 +127,7 @@ impl Qilin {
                 // Each side fills about half of the empty points; the side to act one more.
                 let spaces = empty.count_ones() as i32;
                 let share = if to_act { (spaces + 1) / 2 } else { spaces / 2 };
-                let placements = share.min(i32::from(self.hands[seat.to_usize()]));
+                let placements = share.min(i32::from(self.hands[seat]));
                 let threats = if self.pending == 0 {
                     placement_threats(own, empty, to_act)
                 } else {

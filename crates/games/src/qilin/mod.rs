@@ -59,18 +59,22 @@
 //! * Turns may be typed with the record's prefix (`13. R a7 xd1 xc3`, `T. B xa7`); the side
 //!   letter must name the side to act. Records store turns without it.
 
+mod docs;
 mod eval;
 mod notation;
+mod record;
 mod rules;
 mod state;
 mod tables;
 mod view;
 
+pub(crate) use record::RECORD;
+
 pub use notation::{parse_syntax, Syntax};
-pub use rules::{NoPressRule, Qilin, QilinAction, QilinOptions, BLACK, RED};
-pub use state::Stage;
+pub use rules::{NoPressRule, QilinAction, QilinOptions, BLACK, RED};
+pub use state::{Qilin, Stage};
 pub use tables::{
-    NotAPoint, Point, Points, ADJACENT, EDGES, LINES, LINE_POINTS, POINT_COUNT, POINT_NAMES,
+    BadCell, Point, Points, ADJACENT, EDGES, LINES, LINE_POINTS, POINT_COUNT, POINT_NAMES,
 };
 
 impl Qilin {
@@ -80,7 +84,7 @@ impl Qilin {
     }
 
     /// Pieces in hand: Red's, Black's.
-    pub fn hands(&self) -> [u8; 2] {
+    pub fn hands(&self) -> ludus_engine::BySeat<u8, 2> {
         self.hands
     }
 

@@ -6,7 +6,8 @@
 
 use ludus_engine::{MoveError, PositionError, Seat};
 
-use super::rules::{NoPressRule, Qilin, QilinAction, QilinOptions, BLACK, RED};
+use super::rules::{NoPressRule, QilinAction, QilinOptions, BLACK, RED};
+use super::state::Qilin;
 use super::state::{Stage, HAND};
 use super::tables::{lines_through, Point, Points, ADJACENT, POINT_COUNT};
 
@@ -188,8 +189,8 @@ pub fn format_position(state: &Qilin) -> String {
         "{board} {} {} {}/{} {}",
         state.stage.word(),
         if state.side == RED { 'R' } else { 'B' },
-        state.hands[0],
-        state.hands[1],
+        state.hands[RED],
+        state.hands[BLACK],
         state.pending
     )
 }

@@ -1,5 +1,6 @@
 //! The rules options, the action type and the `Game` implementation of Qilin Chess XiaSanZi.
-//! The mechanics of a decision live in `state.rs`, the text forms in `notation.rs`.
+//! The state and the mechanics of a decision live in `state.rs`, the text forms in
+//! `notation.rs`.
 
 use ludus_engine::{
     ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
@@ -7,7 +8,7 @@ use ludus_engine::{
 };
 use serde::{Deserialize, Serialize};
 
-use super::state::{KeyRing, Stage};
+use super::state::Qilin;
 use super::tables::Point;
 
 /// Red, the first seat: Red places first.
@@ -59,32 +60,16 @@ impl Default for QilinOptions {
 pub const MAX_NO_REMOVAL_PLIES: u16 = 1000;
 
 impl GameOptions for QilinOptions {
+    const DESCRIPTIONS: &'static [OptionInfo] = OPTIONS;
+
     fn validate(&self) -> Result<(), OptionsError> {
-        let bad = |name: &str, value: String, reason: &str| OptionsError::BadValue {
-            name: name.to_string(),
-            value,
-            reason: reason.to_string(),
-        };
-        if !(1..=3).contains(&self.min_pieces) {
-            return Err(bad(
-                "min_pieces",
-                self.min_pieces.to_string(),
-                "expected 1, 2 or 3",
-            ));
-        }
-        if self.draw_no_removal_plies > MAX_NO_REMOVAL_PLIES {
-            return Err(bad(
-                "draw_no_removal_plies",
-                self.draw_no_removal_plies.to_string(),
-                "expected 0 (off) to 1000",
-            ));
-        }
+        // The description says 0..=10; 1 would draw at once.
         if self.draw_repetition == 1 || self.draw_repetition > 10 {
-            return Err(bad(
-                "draw_repetition",
-                self.draw_repetition.to_string(),
-                "expected 0 (off) or 2 to 10",
-            ));
+            return Err(OptionsError::BadValue {
+                name: "draw_repetition".to_string(),
+                value: self.draw_repetition.to_string(),
+                reason: "expected 0 (off) or 2 to 10".to_string(),
+            });
         }
         Ok(())
     }
@@ -101,28 +86,6 @@ pub enum QilinAction {
     Slide(Point, Point),
     /// A press (stage 1), a removal (stage 2) or an own-piece removal (transition): `xd2`.
     Take(Point),
-}
-
-/// A Qilin Chess XiaSanZi position with everything the rules need to go on.
-#[derive(Clone, Debug)]
-pub struct Qilin {
-    pub(super) options: QilinOptions,
-    /// Unpressed pieces per seat (Red, Black).
-    pub(super) pieces: [u32; 2],
-    /// Pressed points (`P`): they belong to no one.
-    pub(super) pressed: u32,
-    pub(super) hands: [u8; 2],
-    pub(super) stage: Stage,
-    pub(super) side: Seat,
-    /// Presses or removals (or, in the transition, the own removal) the side still owes.
-    pub(super) pending: u8,
-    pub(super) turn: u32,
-    /// Movement-stage turns in a row without a removal.
-    pub(super) quiet: u16,
-    pub(super) key: u64,
-    pub(super) outcome: Option<Outcome>,
-    /// Movement-stage keys since the last removal, for the repetition rule.
-    pub(super) history: KeyRing,
 }
 
 const OPTIONS: &[OptionInfo] = &[
@@ -179,6 +142,9 @@ impl Game for Qilin {
         // At most 24 placements and 2 transition removals; in the movement stage at most 100
         // turns between removals and at most 24 removal turns (see `state.rs`).
         max_turns: 2600,
+        rules: super::docs::RULES,
+        notation: super::docs::NOTATION,
+        strongest: super::docs::STRONGEST,
     };
 
     fn new(options: &QilinOptions, _seed: u64) -> Self {
@@ -268,5 +234,41 @@ impl Game for Qilin {
 
     fn action_input(&self, action: QilinAction) -> ActionInput {
         super::view::action_input(action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::SmallRng;
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+
+    use super::*;
+
+    #[test]
+    fn is_legal_agrees_with_legal_actions_on_every_action() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut all: Vec<QilinAction> = Point::all()
+            .flat_map(|p| [QilinAction::Place(p), QilinAction::Take(p)])
+            .collect();
+        all.extend(Point::all().flat_map(|f| Point::all().map(move |t| QilinAction::Slide(f, t))));
+        let mut actions = Vec::new();
+        for _ in 0..100 {
+            let mut state = Qilin::new(&QilinOptions::default(), 0);
+            loop {
+                state.legal_actions(&mut actions);
+                for &action in &all {
+                    assert_eq!(
+                        state.is_legal(action),
+                        actions.contains(&action),
+                        "{action:?}"
+                    );
+                }
+                let Some(&action) = actions.choose(&mut rng) else {
+                    break;
+                };
+                state.apply(action);
+            }
+        }
     }
 }

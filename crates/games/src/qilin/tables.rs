@@ -24,9 +24,9 @@ pub struct Point(u8);
 
 /// A point name that is not one of the 24 points.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct NotAPoint;
+pub struct BadCell;
 
-impl fmt::Display for NotAPoint {
+impl fmt::Display for BadCell {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("expected a point a1..g7 of the board")
     }
@@ -104,16 +104,16 @@ impl fmt::Display for Point {
 }
 
 impl FromStr for Point {
-    type Err = NotAPoint;
+    type Err = BadCell;
 
     /// Reads a point name, case-insensitively (`d1`, `D1`).
-    fn from_str(text: &str) -> Result<Point, NotAPoint> {
+    fn from_str(text: &str) -> Result<Point, BadCell> {
         let &[file, rank] = text.as_bytes() else {
-            return Err(NotAPoint);
+            return Err(BadCell);
         };
         let file = file.to_ascii_lowercase().wrapping_sub(b'a');
         let rank = rank.wrapping_sub(b'1');
-        Point::at(file, rank).ok_or(NotAPoint)
+        Point::at(file, rank).ok_or(BadCell)
     }
 }
 
@@ -378,7 +378,7 @@ mod tests {
         }
         assert_eq!("D1".parse::<Point>(), Ok(Point::D1));
         for bad in ["d4", "a2", "h1", "a0", "a", "", "a11", "é1"] {
-            assert_eq!(bad.parse::<Point>(), Err(NotAPoint), "{bad}");
+            assert_eq!(bad.parse::<Point>(), Err(BadCell), "{bad}");
         }
     }
 

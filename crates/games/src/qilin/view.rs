@@ -5,7 +5,8 @@ use ludus_engine::{
     ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, Seat, SeatView,
 };
 
-use super::rules::{Qilin, QilinAction, BLACK, RED};
+use super::rules::{QilinAction, BLACK, RED};
+use super::state::Qilin;
 use super::state::Stage;
 use super::tables::{Point, EDGES};
 
@@ -89,10 +90,10 @@ pub fn board_view(state: &Qilin) -> BoardView {
     let hands = if state.stage == Stage::Place {
         [RED, BLACK]
             .into_iter()
-            .filter(|&seat| state.hands[seat.to_usize()] > 0)
+            .filter(|&seat| state.hands[seat] > 0)
             .map(|seat| HandView {
                 seat,
-                pieces: vec![(piece(seat), u32::from(state.hands[seat.to_usize()]))],
+                pieces: vec![(piece(seat), u32::from(state.hands[seat]))],
             })
             .collect()
     } else {
@@ -132,7 +133,7 @@ pub fn status(state: &Qilin) -> String {
     match (state.stage, n) {
         (Stage::Place, 0) => format!(
             "Stage 1 (placement): {who} to place · in hand Red {}, Black {}",
-            state.hands[0], state.hands[1]
+            state.hands[RED], state.hands[BLACK]
         ),
         (Stage::Place, _) => format!("{who}: press {n} {}", plural(n)),
         (Stage::Transition, _) => format!("Transition: {who} removes one of its own pieces"),

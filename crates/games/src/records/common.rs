@@ -1,13 +1,13 @@
-//! The text that the five formats share: numbered lines, comments, quoted values,
-//! `[Key "value"]` tags, header keys, game names and seat words. Replaying records to write
-//! and read them is in `replay.rs`.
+//! The text that the five formats share: the line reader (numbered lines, comments), quoted
+//! values, `[Key "value"]` tags, header keys, game names and seat words. Replaying records to
+//! write and read them is in `replay.rs`.
 
 use std::fmt::Write as _;
 
 use ludus_engine::{AnyGame, RecordError, Seat};
 
 /// A `RecordError::Text` for `line`.
-pub(super) fn error(line: usize, reason: impl Into<String>) -> RecordError {
+pub(crate) fn error(line: usize, reason: impl Into<String>) -> RecordError {
     RecordError::Text {
         line,
         reason: reason.into(),
@@ -15,7 +15,7 @@ pub(super) fn error(line: usize, reason: impl Into<String>) -> RecordError {
 }
 
 /// The lines of `text`, numbered from 1 (a leading byte-order mark is dropped).
-pub(super) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.strip_prefix('\u{feff}')
         .unwrap_or(text)
         .lines()
@@ -23,9 +23,36 @@ pub(super) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> 
         .map(|(i, line)| (i + 1, line))
 }
 
+/// One line of a record as the readers see it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Line<'a> {
+    /// The 1-based line number, for errors.
+    pub n: usize,
+    /// The line as written.
+    pub raw: &'a str,
+    /// The line without its comment, trimmed (empty for a blank or comment line).
+    pub text: &'a str,
+}
+
+impl Line<'_> {
+    /// A `RecordError::Text` for this line.
+    pub(crate) fn error(&self, reason: impl Into<String>) -> RecordError {
+        error(self.n, reason)
+    }
+}
+
+/// The shared line reader: every line of `text`, numbered, with its comment cut off.
+pub(crate) fn read_lines(text: &str, comments: Comments) -> impl Iterator<Item = Line<'_>> {
+    numbered_lines(text).map(move |(n, raw)| Line {
+        n,
+        raw,
+        text: strip_comment(raw, comments).trim(),
+    })
+}
+
 /// Where a `#` starts a comment.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Comments {
+pub(crate) enum Comments {
     /// Any `#` (Qawale, Yoxii, Replica, Qilin: their notation has none).
     Anywhere,
     /// A `#` at the start of the line or after a space (Splut!, whose steps end in `#` notes).
@@ -33,7 +60,7 @@ pub(super) enum Comments {
 }
 
 /// `text` without its comment.
-pub(super) fn strip_comment(text: &str, comments: Comments) -> &str {
+pub(crate) fn strip_comment(text: &str, comments: Comments) -> &str {
     let mut previous = None;
     for (i, c) in text.char_indices() {
         if c == '#' && (comments == Comments::Anywhere || previous.is_none_or(char::is_whitespace))
@@ -55,7 +82,7 @@ fn needs_quotes(value: &str) -> bool {
 }
 
 /// `value` in double quotes, with `\"`, `\\` and control characters escaped.
-pub(super) fn quote(value: &str) -> String {
+pub(crate) fn quote(value: &str) -> String {
     let mut out = String::with_capacity(value.len() + 2);
     out.push('"');
     for c in value.chars() {
@@ -76,7 +103,7 @@ pub(super) fn quote(value: &str) -> String {
 }
 
 /// `value` as it is, or quoted when it would not read back the same.
-pub(super) fn quote_if_needed(value: &str) -> String {
+pub(crate) fn quote_if_needed(value: &str) -> String {
     if needs_quotes(value) {
         quote(value)
     } else {
@@ -133,7 +160,7 @@ fn read_unicode_escape(chars: &mut impl Iterator<Item = (usize, char)>) -> Optio
 }
 
 /// A header value: quoted (`"Ann #1"`) or plain up to the comment, trimmed.
-pub(super) fn parse_value(
+pub(crate) fn parse_value(
     text: &str,
     line: usize,
     comments: Comments,
@@ -151,7 +178,7 @@ pub(super) fn parse_value(
 
 /// Reads the `[Key "value"]` tags of one line (there may be several); a `#` comment may
 /// follow the last one.
-pub(super) fn parse_tags(text: &str, line: usize) -> Result<Vec<(String, String)>, RecordError> {
+pub(crate) fn parse_tags(text: &str, line: usize) -> Result<Vec<(String, String)>, RecordError> {
     let mut tags = Vec::new();
     let mut rest = text.trim_start();
     while let Some(inner) = rest.strip_prefix('[') {
@@ -190,7 +217,7 @@ pub(super) fn parse_tags(text: &str, line: usize) -> Result<Vec<(String, String)
 }
 
 /// Whether a header key `given` is `key`, ignoring case and `-`/`_`.
-pub(super) fn same_key(given: &str, key: &str) -> bool {
+pub(crate) fn same_key(given: &str, key: &str) -> bool {
     let normal = |s: &str| -> String {
         s.chars()
             .map(|c| {
@@ -205,27 +232,20 @@ pub(super) fn same_key(given: &str, key: &str) -> bool {
     normal(given) == normal(key)
 }
 
-/// The registry id of a game named in a header (`Qawale`, `Qilin XiaSanZi`, `Splut!`).
-pub(super) fn game_id(name: &str) -> Option<&'static str> {
-    let normal: String = name
+/// Whether a header's game name `given` is one of `names` (lower case), ignoring case, runs
+/// of spaces and a final `!` (`Qilin  XiaSanZi`, `SPLUT!`).
+pub(crate) fn game_named(given: &str, names: &[&str]) -> bool {
+    let normal = given
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
         .to_ascii_lowercase();
-    let normal = normal.trim_end_matches('!');
-    match normal {
-        "qawale" => Some("qawale"),
-        "yoxii" => Some("yoxii"),
-        "replica" => Some("replica"),
-        "splut" => Some("splut"),
-        "qilin" | "qilin xiasanzi" | "qilin chess xiasanzi" | "qilin chess" => Some("qilin"),
-        _ => None,
-    }
+    names.contains(&normal.trim_end_matches('!'))
 }
 
 /// The seat a word names: its number (`2`), its name (`Light`) or the name's first letter
 /// (`L`), ignoring case.
-pub(super) fn seat_from_word(game: &AnyGame, word: &str) -> Option<Seat> {
+pub(crate) fn seat_from_word(game: &AnyGame, word: &str) -> Option<Seat> {
     if let Ok(number) = word.parse::<usize>() {
         return Seat::from_number(number, game.seat_count());
     }
@@ -237,8 +257,30 @@ pub(super) fn seat_from_word(game: &AnyGame, word: &str) -> Option<Seat> {
     })
 }
 
+/// The seat (0-based) a player key names (`Dark`), and whether it is the kind's key: the
+/// seat's name followed by `kind_suffix` (`Dark-kind`, `WhiteKind`).
+pub(crate) fn seat_key(game: &AnyGame, key: &str, kind_suffix: &str) -> Option<(usize, bool)> {
+    Seat::all(game.seat_count()).find_map(|seat| {
+        let name = game.seat_name(seat);
+        if same_key(key, name) {
+            Some((seat.to_usize(), false))
+        } else {
+            same_key(key, &format!("{name}{kind_suffix}")).then_some((seat.to_usize(), true))
+        }
+    })
+}
+
+/// The `key=value` pairs of an `Options` value (separated by commas or white space), each
+/// with the line it is on.
+pub(crate) fn option_pairs(value: &str, line: usize) -> impl Iterator<Item = (String, usize)> + '_ {
+    value
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|pair| !pair.is_empty())
+        .map(move |pair| (pair.to_string(), line))
+}
+
 /// The first letter of a seat's name (`D` for Dark).
-pub(super) fn seat_letter(game: &AnyGame, seat: Seat) -> &'static str {
+pub(crate) fn seat_letter(game: &AnyGame, seat: Seat) -> &'static str {
     let name = game.seat_name(seat);
     name.get(..1).unwrap_or(name)
 }

@@ -8,14 +8,16 @@
 use ludus_engine::{AnyGame, GameRecord, RecordError, Seat};
 
 use super::common::{
-    error, game_id, numbered_lines, parse_value, quote_if_needed, same_key, seat_from_word,
-    seat_letter, strip_comment, Comments,
+    error, game_named, option_pairs, parse_value, quote_if_needed, read_lines, same_key,
+    seat_from_word, seat_key, seat_letter, Comments, Line,
 };
 use super::replay::{option_value, other_options, players_of, replay, Claimed, Reader, Setup};
+use super::{FormatNames, TextFormat};
 use crate::new_game;
 
 /// A rules option written under its own header key.
-pub(super) struct HeaderOption {
+#[derive(Debug)]
+pub(crate) struct HeaderOption {
     /// The header key (`First`).
     pub key: &'static str,
     /// The option (`first_player`).
@@ -25,11 +27,12 @@ pub(super) struct HeaderOption {
 }
 
 /// What differs between the games that use this format.
-pub(super) struct KeyValueFormat {
+#[derive(Debug)]
+pub(crate) struct KeyValueFormat {
     /// The registry id.
     pub id: &'static str,
-    /// The name in the `Game:` line.
-    pub name: &'static str,
+    /// The format's and the game's names (the game's as in the `Game:` line).
+    pub names: FormatNames,
     /// The options with their own key; any other option goes in `Options: k=v …`.
     pub options: &'static [HeaderOption],
     /// `Seed:` is written when this option has this value (a random first player).
@@ -41,8 +44,20 @@ pub(super) struct KeyValueFormat {
     pub check_detail: fn(&AnyGame, &str) -> Result<(), String>,
 }
 
+impl TextFormat for KeyValueFormat {
+    fn names(&self) -> &FormatNames {
+        &self.names
+    }
+    fn read(&self, text: &str) -> Result<GameRecord, RecordError> {
+        read(self, text)
+    }
+    fn write(&self, record: &GameRecord) -> Result<String, RecordError> {
+        write(self, record)
+    }
+}
+
 /// For games whose result mark stands alone: nothing may follow it.
-pub(super) fn no_detail(_: &AnyGame, detail: &str) -> Result<(), String> {
+pub(crate) fn no_detail(_: &AnyGame, detail: &str) -> Result<(), String> {
     if detail.is_empty() {
         Ok(())
     } else {
@@ -51,41 +66,12 @@ pub(super) fn no_detail(_: &AnyGame, detail: &str) -> Result<(), String> {
 }
 
 /// The record as text in this format.
-pub(super) fn write(format: &KeyValueFormat, record: &GameRecord) -> Result<String, RecordError> {
+fn write(format: &KeyValueFormat, record: &GameRecord) -> Result<String, RecordError> {
     let replayed = replay(record, |_| ())?;
     let (start, end) = (&replayed.start, &replayed.end);
-    let mut lines = vec![format!("Game: {}", format.name)];
-    for (seat, player) in Seat::all(start.seat_count()).zip(players_of(record, start)) {
-        let seat_name = start.seat_name(seat);
-        if player.name != seat_name {
-            lines.push(format!("{seat_name}: {}", quote_if_needed(&player.name)));
-        }
-        if player.kind != "human" {
-            lines.push(format!(
-                "{seat_name}-kind: {}",
-                quote_if_needed(&player.kind)
-            ));
-        }
-    }
-    for header in format.options {
-        let value = option_value(start, header.option);
-        let word = header
-            .words
-            .iter()
-            .find(|(_, v)| *v == value)
-            .map_or(value.as_str(), |(w, _)| w);
-        lines.push(format!("{}: {word}", header.key));
-    }
-    let named: Vec<&str> = format.options.iter().map(|h| h.option).collect();
-    let others = other_options(start, &named);
-    if !others.is_empty() {
-        lines.push(format!("Options: {}", others.join(" ")));
-    }
-    if let Some((option, value)) = format.seed_when {
-        if option_value(start, option) == value {
-            lines.push(format!("Seed: {}", record.seed));
-        }
-    }
+    let mut lines = vec![format!("Game: {}", format.names.game)];
+    lines.extend(player_lines(record, start));
+    lines.extend(option_lines(format, record, start));
     if let Some(position) = &record.position {
         lines.push(format!("Position: {}", quote_if_needed(position)));
     }
@@ -111,115 +97,158 @@ pub(super) fn write(format: &KeyValueFormat, record: &GameRecord) -> Result<Stri
     Ok(lines.join("\n") + "\n")
 }
 
-/// Reads a record in this format.
-pub(super) fn read(format: &KeyValueFormat, text: &str) -> Result<GameRecord, RecordError> {
-    let template = new_game(format.id, &[], None, 0).map_err(|e| error(1, e.to_string()))?;
-    let seats: Vec<(usize, &str)> = Seat::all(template.seat_count())
-        .map(|seat| (seat.to_usize(), template.seat_name(seat)))
-        .collect();
-    let mut setup = Setup::default();
-    let mut claim: Option<(Claimed, String, usize)> = None;
-    let mut seen: Vec<String> = Vec::new();
-    let mut lines = numbered_lines(text);
-    let mut in_header = false;
-    for (n, raw) in lines.by_ref() {
-        let trimmed = raw.trim();
-        if trimmed.is_empty() {
-            if in_header {
-                break;
-            }
-            continue;
+/// `Dark: Ann` when the name is not the seat's, `Dark-kind: ai:greedy` when not `human`.
+fn player_lines(record: &GameRecord, start: &AnyGame) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (seat, player) in Seat::all(start.seat_count()).zip(players_of(record, start)) {
+        let seat_name = start.seat_name(seat);
+        if player.name != seat_name {
+            lines.push(format!("{seat_name}: {}", quote_if_needed(&player.name)));
         }
-        if trimmed.starts_with('#') {
-            continue;
-        }
-        in_header = true;
-        let Some((key, value)) = raw.split_once(':') else {
-            return Err(error(
-                n,
-                "expected a header line 'Key: value' (a blank line ends the header)",
+        if player.kind != "human" {
+            lines.push(format!(
+                "{seat_name}-kind: {}",
+                quote_if_needed(&player.kind)
             ));
+        }
+    }
+    lines
+}
+
+/// The options with their own keys, `Options:` for the others, and `Seed:` when it matters.
+fn option_lines(format: &KeyValueFormat, record: &GameRecord, start: &AnyGame) -> Vec<String> {
+    let mut lines = Vec::new();
+    for header in format.options {
+        let value = option_value(start, header.option);
+        let word = header
+            .words
+            .iter()
+            .find(|(_, v)| *v == value)
+            .map_or(value.as_str(), |(w, _)| w);
+        lines.push(format!("{}: {word}", header.key));
+    }
+    let named: Vec<&str> = format.options.iter().map(|h| h.option).collect();
+    let others = other_options(start, &named);
+    if !others.is_empty() {
+        lines.push(format!("Options: {}", others.join(" ")));
+    }
+    if let Some((option, value)) = format.seed_when {
+        if option_value(start, option) == value {
+            lines.push(format!("Seed: {}", record.seed));
+        }
+    }
+    lines
+}
+
+/// What the header says: the setup and the claimed result with what follows its mark.
+struct Header<'f> {
+    format: &'f KeyValueFormat,
+    template: AnyGame,
+    setup: Setup,
+    claim: Option<(Claimed, String, usize)>,
+    seen: Vec<String>,
+}
+
+impl Header<'_> {
+    /// Reads one `Key: value` line.
+    fn read_line(&mut self, line: Line) -> Result<(), RecordError> {
+        let n = line.n;
+        let Some((key, value)) = line.raw.split_once(':') else {
+            return Err(
+                line.error("expected a header line 'Key: value' (a blank line ends the header)")
+            );
         };
         let key = key.trim();
-        if seen.iter().any(|k| same_key(k, key)) {
-            return Err(error(n, format!("the header has '{key}' twice")));
+        if self.seen.iter().any(|k| same_key(k, key)) {
+            return Err(line.error(format!("the header has '{key}' twice")));
         }
-        seen.push(key.to_string());
+        self.seen.push(key.to_string());
         let value = parse_value(value, n, Comments::Anywhere)?;
         if same_key(key, "Game") {
-            if game_id(&value) != Some(format.id) {
-                return Err(error(n, format!("expected 'Game: {}'", format.name)));
+            if !game_named(&value, self.format.names.aliases) {
+                return Err(line.error(format!("expected 'Game: {}'", self.format.names.game)));
             }
-            setup.line = n;
-        } else if let Some(&(seat, _)) = seats.iter().find(|(_, name)| same_key(key, name)) {
-            setup.names.push((seat, value, n));
-        } else if let Some(&(seat, _)) = seats
-            .iter()
-            .find(|(_, name)| same_key(key, &format!("{name}-kind")))
-        {
-            setup.kinds.push((seat, value, n));
-        } else if let Some(header) = format.options.iter().find(|h| same_key(key, h.key)) {
+            self.setup.line = n;
+        } else if let Some((seat, kind)) = seat_key(&self.template, key, "-kind") {
+            let list = if kind {
+                &mut self.setup.kinds
+            } else {
+                &mut self.setup.names
+            };
+            list.push((seat, value, n));
+        } else {
+            self.setting(line, key, value)?;
+        }
+        Ok(())
+    }
+
+    /// An option, `Options`, `Seed`, `Position` or `Result` line.
+    fn setting(&mut self, line: Line, key: &str, value: String) -> Result<(), RecordError> {
+        let n = line.n;
+        if let Some(header) = self.format.options.iter().find(|h| same_key(key, h.key)) {
             let option = header
                 .words
                 .iter()
                 .find(|(w, v)| w.eq_ignore_ascii_case(&value) || v.eq_ignore_ascii_case(&value))
                 .map_or(value.as_str(), |(_, v)| v);
-            setup
+            self.setup
                 .options
                 .push((format!("{}={option}", header.option), n));
         } else if same_key(key, "Options") {
-            for pair in value.split(|c: char| c == ',' || c.is_whitespace()) {
-                if !pair.is_empty() {
-                    setup.options.push((pair.to_string(), n));
-                }
-            }
+            self.setup.options.extend(option_pairs(&value, n));
         } else if same_key(key, "Seed") {
-            setup.seed = value
+            self.setup.seed = value
                 .parse()
-                .map_err(|_| error(n, format!("bad seed '{value}': expected a whole number")))?;
+                .map_err(|_| line.error(format!("bad seed '{value}': expected a whole number")))?;
         } else if same_key(key, "Position") {
-            setup.position = Some((value, n));
+            self.setup.position = Some((value, n));
         } else if same_key(key, "Result") {
-            let (claimed, detail) = parse_result(&template, &value)
-                .ok_or_else(|| error(n, result_expected(&template, &value)))?;
-            claim = Some((claimed, detail, n));
+            let (claimed, detail) = parse_result(&self.template, &value)
+                .ok_or_else(|| line.error(result_expected(&self.template, &value)))?;
+            self.claim = Some((claimed, detail, n));
         } else {
-            return Err(error(n, unknown_key(format, &seats, key)));
+            return Err(line.error(unknown_key(self.format, &self.template, key)));
         }
+        Ok(())
     }
-    if setup.line == 0 {
-        return Err(error(
-            1,
-            format!("missing the 'Game: {}' line", format.name),
-        ));
-    }
-    let mut reader = Reader::new(format.id, &setup)?;
-    for (n, raw) in lines {
-        let line = strip_comment(raw, Comments::Anywhere).trim();
-        if line.is_empty() {
+}
+
+/// Reads a record in this format.
+fn read(format: &KeyValueFormat, text: &str) -> Result<GameRecord, RecordError> {
+    let template = new_game(format.id, &[], None, 0).map_err(|e| error(1, e.to_string()))?;
+    let mut header = Header {
+        format,
+        template,
+        setup: Setup::default(),
+        claim: None,
+        seen: Vec::new(),
+    };
+    let mut lines = read_lines(text, Comments::Anywhere);
+    let mut in_header = false;
+    for line in lines.by_ref() {
+        if line.raw.trim().is_empty() {
+            if in_header {
+                break;
+            }
             continue;
         }
-        let mut words = line.split_whitespace();
-        if words
-            .next()
-            .is_some_and(|w| w.eq_ignore_ascii_case("resign"))
-        {
-            let seat = match words.next() {
-                Some(word) => seat_from_word(reader.game(), word),
-                None => reader.game().to_move(),
-            };
-            let seat = seat.filter(|_| words.next().is_none()).ok_or_else(|| {
-                error(
-                    n,
-                    format!("expected 'resign' and a seat: {}", seat_choices(&template)),
-                )
-            })?;
-            reader.resign(n, seat)?;
-        } else {
-            reader.play(n, line)?;
+        if line.raw.trim().starts_with('#') {
+            continue;
         }
+        in_header = true;
+        header.read_line(line)?;
     }
-    let claim = match claim {
+    if header.setup.line == 0 {
+        return Err(error(
+            1,
+            format!("missing the 'Game: {}' line", format.names.game),
+        ));
+    }
+    let mut reader = Reader::new(format.id, &header.setup)?;
+    for line in lines.filter(|line| !line.text.is_empty()) {
+        read_move_line(&mut reader, &header.template, line)?;
+    }
+    let claim = match header.claim {
         Some((claimed, detail, n)) => {
             if claimed == Claimed::InProgress && !detail.is_empty() {
                 return Err(error(n, format!("unexpected '{detail}' after the result")));
@@ -232,6 +261,28 @@ pub(super) fn read(format: &KeyValueFormat, text: &str) -> Result<GameRecord, Re
         None => None,
     };
     reader.finish(claim)
+}
+
+/// Plays one move line: a turn, or `resign [seat]`.
+fn read_move_line(reader: &mut Reader, template: &AnyGame, line: Line) -> Result<(), RecordError> {
+    let mut words = line.text.split_whitespace();
+    if !words
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("resign"))
+    {
+        return reader.play(line.n, line.text);
+    }
+    let seat = match words.next() {
+        Some(word) => seat_from_word(reader.game(), word),
+        None => reader.game().to_move(),
+    };
+    let seat = seat.filter(|_| words.next().is_none()).ok_or_else(|| {
+        line.error(format!(
+            "expected 'resign' and a seat: {}",
+            seat_choices(template)
+        ))
+    })?;
+    reader.resign(line.n, seat)
 }
 
 /// `D+ 17-12`, `=`, `*`: the claimed result and what follows its mark.
@@ -264,10 +315,11 @@ fn seat_choices(game: &AnyGame) -> String {
         .join(" or ")
 }
 
-fn unknown_key(format: &KeyValueFormat, seats: &[(usize, &str)], key: &str) -> String {
+fn unknown_key(format: &KeyValueFormat, template: &AnyGame, key: &str) -> String {
     let mut known = vec!["Game".to_string()];
-    for (_, name) in seats {
-        known.push((*name).to_string());
+    for seat in Seat::all(template.seat_count()) {
+        let name = template.seat_name(seat);
+        known.push(name.to_string());
         known.push(format!("{name}-kind"));
     }
     known.extend(format.options.iter().map(|h| h.key.to_string()));

@@ -9,7 +9,11 @@
 //! | Qilin   | `qilin.md` §6      | `[Game "Qilin XiaSanZi"]` tags, then `13. R a7 xd1 xc3` |
 //! | Splut!  | `splut.md` §8.2    | `splut 1`, `size 9`, `seats south north`, `2 Sf8-f7 …`  |
 //!
-//! Each game's module documents its format and the choices made where the spec is silent.
+//! Each game's folder holds its format (`<game>/record.rs`, a [`TextFormat`] that the registry
+//! lists) and documents it with the choices made where the spec is silent. This folder holds
+//! what formats share: the line reader and quoting (`common.rs`), the `Key: value` format of
+//! Qawale and Yoxii (`keyvalue.rs`), the `[Key "value"]` tag header of Replica and Qilin
+//! (`tags.rs`) and the replay that writing and reading go through (`replay.rs`).
 //! Common to all five:
 //!
 //! * **Writing** ([`record_to_text`]) replays the record through the rules first (so a record
@@ -36,12 +40,8 @@
 
 mod common;
 mod keyvalue;
-mod qawale;
-mod qilin;
 mod replay;
-mod replica;
-mod splut;
-mod yoxii;
+mod tags;
 
 use std::fs;
 use std::path::Path;
@@ -49,34 +49,79 @@ use std::path::Path;
 use ludus_engine::record::write_atomically;
 use ludus_engine::{GameRecord, RecordError};
 
-use common::{error, game_id, numbered_lines, parse_tags, same_key, strip_comment, Comments};
+pub(crate) use common::{
+    error, parse_value, quote_if_needed, read_lines, seat_from_word, seat_letter, Comments, Line,
+};
+use common::{game_named, numbered_lines, parse_tags, same_key, strip_comment};
+pub(crate) use keyvalue::{no_detail, HeaderOption, KeyValueFormat};
+pub(crate) use replay::{
+    option_value, other_options, players_of, replay, Claimed, Reader, Setup, TurnToWrite,
+};
+pub(crate) use tags::{tag_header, TagFormat};
+
+use crate::registry::ENTRIES;
+
+/// How a record format names itself and its game: for recognising records and for messages.
+#[derive(Debug)]
+pub struct FormatNames {
+    /// What the format is, for people (`Qawale text record (…; spec qawale.md §6)`).
+    pub format: &'static str,
+    /// The game's name as the header writes it (`Qilin XiaSanZi`).
+    pub game: &'static str,
+    /// The names a header may give for the game, lower case (`qilin`, `qilin chess`).
+    pub aliases: &'static [&'static str],
+    /// How a record in this format starts, for people (`a 'Game: Qawale' line`).
+    pub opening: &'static str,
+}
+
+/// A game's plain-text record format, as its rules spec describes it: how to recognise a
+/// record, read it and write it. Each game's folder has one; the registry lists them.
+pub trait TextFormat: Sync {
+    /// How the format names itself and its game.
+    fn names(&self) -> &FormatNames;
+    /// Reads a record; every move is replayed, errors are [`RecordError::Text`] with the line.
+    fn read(&self, text: &str) -> Result<GameRecord, RecordError>;
+    /// The record as text; the record is replayed first and refused as
+    /// [`crate::load_record`] refuses it.
+    fn write(&self, record: &GameRecord) -> Result<String, RecordError>;
+
+    /// What the format is, for people.
+    fn name(&self) -> &'static str {
+        self.names().format
+    }
+    /// The file extension a record in this format is saved under, without the dot.
+    fn extension(&self) -> &'static str {
+        "txt"
+    }
+    /// Whether a header that names the game `name` (a `Game:` line, a `[Game "…"]` tag),
+    /// compared ignoring case, runs of spaces and a final `!`, is this format's.
+    fn recognises(&self, name: &str) -> bool {
+        game_named(name, self.names().aliases)
+    }
+    /// Whether the first line alone marks a record of this format (`splut 1`).
+    fn opens(&self, _first_line: &str) -> bool {
+        false
+    }
+}
 
 /// The record in its game's plain-text format (the game is `record.game`).
 ///
 /// The record is replayed first: an unknown game, bad options or position, or a move the rules
 /// refuse is the same error [`crate::load_record`] gives.
 pub fn record_to_text(record: &GameRecord) -> Result<String, RecordError> {
-    match record.game.to_ascii_lowercase().as_str() {
-        "qawale" => qawale::write(record),
-        "yoxii" => yoxii::write(record),
-        "replica" => replica::write(record),
-        "qilin" => qilin::write(record),
-        "splut" => splut::write(record),
-        _ => Err(RecordError::UnknownGame(record.game.clone())),
-    }
+    ENTRIES
+        .iter()
+        .find(|entry| entry.info.id.eq_ignore_ascii_case(&record.game))
+        .ok_or_else(|| RecordError::UnknownGame(record.game.clone()))?
+        .record
+        .write(record)
 }
 
 /// Reads a record in any game's plain-text format; the header tells which game it is.
 ///
 /// Every move is replayed while reading; errors are [`RecordError::Text`] with the line.
 pub fn record_from_text(text: &str) -> Result<GameRecord, RecordError> {
-    match detect(text)? {
-        "qawale" => qawale::read(text),
-        "yoxii" => yoxii::read(text),
-        "replica" => replica::read(text),
-        "qilin" => qilin::read(text),
-        _ => splut::read(text),
-    }
+    detect(text)?.read(text)
 }
 
 /// Reads a record file: JSON when the content starts with `{` (after white space), otherwise
@@ -94,12 +139,16 @@ pub fn load_record_file(path: &Path) -> Result<GameRecord, RecordError> {
     }
 }
 
-/// Writes a record file atomically: the game's text format when the extension is `.txt` (any
-/// case), JSON otherwise.
+/// Writes a record file atomically: the game's text format when the extension is the
+/// format's (`.txt`, any case), JSON otherwise.
 pub fn save_record_file(path: &Path, record: &GameRecord) -> Result<(), RecordError> {
+    let text_extension = ENTRIES
+        .iter()
+        .find(|entry| entry.info.id.eq_ignore_ascii_case(&record.game))
+        .map_or("txt", |entry| entry.record.extension());
     let is_text = path
         .extension()
-        .is_some_and(|ext| ext.eq_ignore_ascii_case("txt"));
+        .is_some_and(|ext| ext.eq_ignore_ascii_case(text_extension));
     if is_text {
         write_atomically(path, record_to_text(record)?.as_bytes())
     } else {
@@ -107,12 +156,12 @@ pub fn save_record_file(path: &Path, record: &GameRecord) -> Result<(), RecordEr
     }
 }
 
-const NOT_A_RECORD: &str = "cannot tell the game: expected a 'Game: Qawale' or 'Game: Yoxii' \
-                            line, a [Game \"Replica\"] or [Game \"Qilin XiaSanZi\"] tag, or \
-                            'splut 1'";
+fn formats() -> impl Iterator<Item = &'static dyn TextFormat> {
+    ENTRIES.iter().map(|entry| entry.record)
+}
 
-/// The registry id of the game a text record is for.
-fn detect(text: &str) -> Result<&'static str, RecordError> {
+/// The format of a text record, told by its header.
+fn detect(text: &str) -> Result<&'static dyn TextFormat, RecordError> {
     let mut lines = numbered_lines(text).filter(|(_, line)| {
         let line = strip_comment(line, Comments::AfterSpace).trim();
         !line.is_empty()
@@ -129,18 +178,14 @@ fn detect(text: &str) -> Result<&'static str, RecordError> {
         for (n, line) in tag_lines {
             for (key, value) in parse_tags(line, n)? {
                 if same_key(&key, "Game") {
-                    return game_id(&value).ok_or_else(|| unknown_game(n, &value));
+                    return format_named(n, &value);
                 }
             }
         }
-        return Err(error(first_line, NOT_A_RECORD));
+        return Err(not_a_record(first_line));
     }
-    if first
-        .split_whitespace()
-        .next()
-        .is_some_and(|word| word.eq_ignore_ascii_case("splut"))
-    {
-        return Ok("splut");
+    if let Some(format) = formats().find(|format| format.opens(first)) {
+        return Ok(format);
     }
     // Key: value formats: the Game line in the header (up to the first blank line).
     for (n, line) in numbered_lines(text).skip(first_line - 1) {
@@ -150,17 +195,39 @@ fn detect(text: &str) -> Result<&'static str, RecordError> {
         if let Some((key, value)) = line.split_once(':') {
             if same_key(key.trim(), "Game") {
                 let value = strip_comment(value, Comments::Anywhere).trim();
-                let value = value.trim_matches('"');
-                return game_id(value).ok_or_else(|| unknown_game(n, value));
+                return format_named(n, value.trim_matches('"'));
             }
         }
     }
-    Err(error(first_line, NOT_A_RECORD))
+    Err(not_a_record(first_line))
 }
 
-fn unknown_game(line: usize, name: &str) -> RecordError {
+/// The format whose game a header on `line` names.
+fn format_named(line: usize, name: &str) -> Result<&'static dyn TextFormat, RecordError> {
+    formats()
+        .find(|format| format.recognises(name))
+        .ok_or_else(|| {
+            let names: Vec<&str> = formats().map(|format| format.names().game).collect();
+            error(
+                line,
+                format!("unknown game '{name}': expected {}", or_list(&names)),
+            )
+        })
+}
+
+fn not_a_record(line: usize) -> RecordError {
+    let openings: Vec<&str> = formats().map(|format| format.names().opening).collect();
     error(
         line,
-        format!("unknown game '{name}': expected Qawale, Yoxii, Replica, Qilin XiaSanZi or Splut!"),
+        format!("cannot tell the game: expected {}", or_list(&openings)),
     )
+}
+
+/// `a, b or c`.
+fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
 }

@@ -4,7 +4,7 @@
 
 use ludus_engine::{AnyGame, GameRecord, PlayerRecord, RecordError, Seat, TurnText, Verdict};
 
-use super::common::{error, quote};
+use super::common::error;
 use crate::{load_record, new_game, NewGameError};
 
 // ----------------------------------------------------------------------------------------
@@ -12,7 +12,7 @@ use crate::{load_record, new_game, NewGameError};
 
 /// One turn of a record to write: who played it, its turn notation (or a resignation), and
 /// what the writer asked about the state before it.
-pub(super) struct TurnToWrite<T> {
+pub(crate) struct TurnToWrite<T> {
     pub seat: Seat,
     pub text: String,
     pub resign: bool,
@@ -20,7 +20,7 @@ pub(super) struct TurnToWrite<T> {
 }
 
 /// A record replayed for writing: the start, the end, and every turn.
-pub(super) struct Replayed<T> {
+pub(crate) struct Replayed<T> {
     pub start: AnyGame,
     pub end: AnyGame,
     pub turns: Vec<TurnToWrite<T>>,
@@ -28,7 +28,7 @@ pub(super) struct Replayed<T> {
 
 /// Replays `record` through the rules (refusing it as `load_record` does) and lists its turns
 /// in canonical notation, with `probe` asked about the state before each turn.
-pub(super) fn replay<T>(
+pub(crate) fn replay<T>(
     record: &GameRecord,
     mut probe: impl FnMut(&AnyGame) -> T,
 ) -> Result<Replayed<T>, RecordError> {
@@ -64,7 +64,7 @@ pub(super) fn replay<T>(
 
 /// The players of `record` as the game names them by default (seat name, `human`) where the
 /// record has none.
-pub(super) fn players_of(record: &GameRecord, game: &AnyGame) -> Vec<PlayerRecord> {
+pub(crate) fn players_of(record: &GameRecord, game: &AnyGame) -> Vec<PlayerRecord> {
     Seat::all(game.seat_count())
         .map(|seat| {
             record
@@ -85,7 +85,7 @@ fn default_player(game: &AnyGame, seat: Seat) -> PlayerRecord {
 
 /// The options of `game` as `key=value` in the game's menu order, leaving out those in
 /// `named`.
-pub(super) fn other_options(game: &AnyGame, named: &[&str]) -> Vec<String> {
+pub(crate) fn other_options(game: &AnyGame, named: &[&str]) -> Vec<String> {
     let order = |key: &str| {
         game.info()
             .options
@@ -105,47 +105,8 @@ pub(super) fn other_options(game: &AnyGame, named: &[&str]) -> Vec<String> {
         .collect()
 }
 
-/// The header of the tag formats (Replica, Qilin): `Game`, the players' names (always) and
-/// kinds (when not `human`), then `tags`, then `Position` when the record has one, then
-/// `Result`; a blank line ends it.
-pub(super) fn tag_header(
-    game_name: &str,
-    record: &GameRecord,
-    start: &AnyGame,
-    tags: &[(&str, String)],
-    result: &str,
-) -> Vec<String> {
-    let mut lines = vec![format!("[Game {}]", quote(game_name))];
-    let players = players_of(record, start);
-    for (seat, player) in Seat::all(start.seat_count()).zip(&players) {
-        lines.push(format!(
-            "[{} {}]",
-            start.seat_name(seat),
-            quote(&player.name)
-        ));
-    }
-    for (seat, player) in Seat::all(start.seat_count()).zip(&players) {
-        if player.kind != "human" {
-            lines.push(format!(
-                "[{}Kind {}]",
-                start.seat_name(seat),
-                quote(&player.kind)
-            ));
-        }
-    }
-    for (key, value) in tags {
-        lines.push(format!("[{key} {}]", quote(value)));
-    }
-    if let Some(position) = &record.position {
-        lines.push(format!("[Position {}]", quote(position)));
-    }
-    lines.push(format!("[Result {}]", quote(result)));
-    lines.push(String::new());
-    lines
-}
-
 /// The value of option `name` in `game`.
-pub(super) fn option_value(game: &AnyGame, name: &str) -> String {
+pub(crate) fn option_value(game: &AnyGame, name: &str) -> String {
     game.options()
         .into_iter()
         .find(|(key, _)| key == name)
@@ -158,7 +119,7 @@ pub(super) fn option_value(game: &AnyGame, name: &str) -> String {
 
 /// What a header sets up, each piece with its line for errors.
 #[derive(Default)]
-pub(super) struct Setup {
+pub(crate) struct Setup {
     /// The line to blame when no better one is known (the `Game` line).
     pub line: usize,
     /// `key=value` options.
@@ -175,7 +136,7 @@ pub(super) struct Setup {
 
 /// The result a text record claims.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Claimed {
+pub(crate) enum Claimed {
     /// The game goes on (`*`).
     InProgress,
     /// This seat won.
@@ -192,7 +153,7 @@ struct Span {
 }
 
 /// A game being read from text: each move line is played at once, so errors name the line.
-pub(super) struct Reader {
+pub(crate) struct Reader {
     start: AnyGame,
     game: AnyGame,
     players: Vec<PlayerRecord>,

@@ -12,7 +12,7 @@
 use ludus_engine::{Game, Heuristic, Seat, Verdict};
 
 use super::moves::{advance_target, ReplicaAction, FORWARD};
-use super::rules::{Replica, TARGET};
+use super::state::{Replica, TARGET};
 use super::tables::Square;
 
 /// `SEED_VALUE[D]` = 100 × (2 + 3/(D+1)), rounded, for D = 0..=14.

@@ -43,14 +43,20 @@
 //! assert_eq!(game.position(), "4bbbB/4bbbb/6bb/2w3bb/w7/ww6/wwww4/Wwww4 b");
 //! ```
 
+mod docs;
 mod eval;
 mod moves;
 mod notation;
+mod record;
 mod rules;
+mod state;
 mod tables;
 mod view;
 
+pub(crate) use record::RECORD;
+
 pub use moves::ReplicaAction;
-pub use notation::Notation;
-pub use rules::{Replica, ReplicaOptions, Sight};
-pub use tables::{ParseSquareError, Square};
+pub use notation::Syntax;
+pub use rules::{ReplicaOptions, Sight};
+pub use state::Replica;
+pub use tables::{BadCell, Dir, Square};

@@ -1,8 +1,9 @@
 //! Replica's actions and their generation: advances (steps and jumps) and transforms
 //! (spec §3), in the §3.3 order, with no allocation beyond the caller's buffer.
 
-use super::rules::{Replica, Sight};
-use super::tables::{nearest, sight_ray, Direction, Square, RAYS};
+use super::rules::Sight;
+use super::state::Replica;
+use super::tables::{nearest, sight_ray, Dir, Square, RAYS};
 
 /// One Replica decision (each turn is exactly one).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -21,17 +22,14 @@ pub enum ReplicaAction {
 
 /// The three forward directions of each side (spec §3), in generation order: vertical,
 /// horizontal, diagonal.
-pub const FORWARD: [[Direction; 3]; 2] = [
-    [Direction::N, Direction::E, Direction::NE],
-    [Direction::S, Direction::W, Direction::SW],
-];
+pub const FORWARD: [[Dir; 3]; 2] = [[Dir::N, Dir::E, Dir::NE], [Dir::S, Dir::W, Dir::SW]];
 
 /// The seed's names of the three forward directions, by index into [`FORWARD`].
 pub const DIRECTION_NAMES: [&str; 3] = ["vertical", "horizontal", "diagonal"];
 
 /// The squares that `kings` see along `dirs` when only `enemy` pieces block sight.
 #[inline]
-fn seen_by<const N: usize>(mut kings: u64, dirs: [Direction; N], enemy: u64) -> u64 {
+fn seen_by<const N: usize>(mut kings: u64, dirs: [Dir; N], enemy: u64) -> u64 {
     let mut seen = 0;
     while kings != 0 {
         let king = Square::from_index(kings.trailing_zeros() as u8);
@@ -46,7 +44,7 @@ fn seen_by<const N: usize>(mut kings: u64, dirs: [Direction; N], enemy: u64) -> 
 /// Where a piece of a side owning `own` on `from` lands moving in `d`: the first square past
 /// `from` that holds no friendly piece, or `None` if friendly pieces run to the edge.
 #[inline]
-pub fn advance_target(own: u64, from: Square, d: Direction) -> Option<Square> {
+pub fn advance_target(own: u64, from: Square, d: Dir) -> Option<Square> {
     let open = RAYS[d.to_usize()][from.to_usize()] & !own;
     (open != 0).then(|| Square::from_index(nearest(open, d)))
 }
@@ -111,7 +109,7 @@ impl Replica {
         let seen = match (self.options.sight, side) {
             (Sight::Forward3, 0) => seen_by(kings, FORWARD[0], enemy),
             (Sight::Forward3, _) => seen_by(kings, FORWARD[1], enemy),
-            (Sight::All8, _) => seen_by(kings, Direction::ALL, enemy),
+            (Sight::All8, _) => seen_by(kings, Dir::ALL, enemy),
         };
         seen & self.pieces[side] & !kings
     }
@@ -159,17 +157,17 @@ mod tests {
     fn a_jump_passes_friends_and_stops_on_the_first_other_square() {
         let own = Square::new(0, 1).bit() | Square::new(0, 2).bit() | Square::new(0, 3).bit();
         assert_eq!(
-            advance_target(own, Square::A1, Direction::N),
+            advance_target(own, Square::A1, Dir::N),
             Some(Square::new(0, 4))
         );
         assert_eq!(
-            advance_target(own, Square::A1, Direction::E),
+            advance_target(own, Square::A1, Dir::E),
             Some(Square::new(1, 0))
         );
-        let column = RAYS[Direction::N.to_usize()][0] | 1;
-        assert_eq!(advance_target(column, Square::A1, Direction::N), None);
+        let column = RAYS[Dir::N.to_usize()][0] | 1;
+        assert_eq!(advance_target(column, Square::A1, Dir::N), None);
         assert_eq!(
-            advance_target(0, Square::H8, Direction::S),
+            advance_target(0, Square::H8, Dir::S),
             Some(Square::new(7, 6))
         );
     }

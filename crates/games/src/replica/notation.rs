@@ -1,18 +1,19 @@
 //! Replica's text forms (spec §1 and §6): actions `c3-d4`, `c3xc6`, `b2*`, the seed's history
 //! form `A1|`, `C3-`, `C3/`, `B2x` on input, and the FEN-like position string.
 //!
-//! Parsing goes in two stages: text → [`Notation`] (a syntax error names what was expected),
+//! Parsing goes in two stages: text → [`Syntax`] (a syntax error names what was expected),
 //! then resolved against the state (an illegal-move error says why the rules refuse it).
 
 use ludus_engine::{MoveError, PositionError};
 
 use super::moves::{ReplicaAction, DIRECTION_NAMES};
-use super::rules::{Replica, ReplicaOptions, BLACK, SIDE_NAMES, TARGET, WHITE};
+use super::rules::ReplicaOptions;
+use super::state::{Replica, BLACK, SIDE_NAMES, TARGET, WHITE};
 use super::tables::Square;
 
 /// What an action text says, before it is checked against a position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Notation {
+pub enum Syntax {
     /// `c3-d4` or `c3xc6`: a piece and its landing square (either separator).
     Advance {
         /// The moving piece's square.
@@ -22,7 +23,7 @@ pub enum Notation {
     },
     /// The seed's `C3|`, `C3-`, `C3/`: a piece and the index of a forward direction
     /// (0 vertical, 1 horizontal, 2 diagonal).
-    Direction {
+    Dir {
         /// The moving piece's square.
         from: Square,
         /// Index of the forward direction.
@@ -34,9 +35,9 @@ pub enum Notation {
 
 const EXPECTED_MOVE: &str = "a move like c3-d4, c3xc6 or b2* (or the seed's A1|, C3-, C3/, B2x)";
 
-impl Notation {
+impl Syntax {
     /// Reads an action, ignoring case and whitespace.
-    pub fn parse(text: &str) -> Result<Notation, MoveError> {
+    pub fn parse(text: &str) -> Result<Syntax, MoveError> {
         let compact: String = text
             .chars()
             .filter(|c| !c.is_whitespace())
@@ -49,17 +50,17 @@ impl Notation {
         let (head, tail) = compact.split_at(2);
         let from: Square = head.parse().map_err(|_| syntax())?;
         let notation = match tail {
-            "*" | "x" => Notation::Transform(from),
-            "|" => Notation::Direction { from, index: 0 },
-            "-" => Notation::Direction { from, index: 1 },
-            "/" => Notation::Direction { from, index: 2 },
+            "*" | "x" => Syntax::Transform(from),
+            "|" => Syntax::Dir { from, index: 0 },
+            "-" => Syntax::Dir { from, index: 1 },
+            "/" => Syntax::Dir { from, index: 2 },
             _ => {
                 let (sep, to) = tail.split_at(1);
                 if sep != "-" && sep != "x" {
                     return Err(syntax());
                 }
                 let to = to.parse().map_err(|_| syntax())?;
-                Notation::Advance { from, to }
+                Syntax::Advance { from, to }
             }
         };
         Ok(notation)
@@ -69,16 +70,16 @@ impl Notation {
 impl Replica {
     /// Parses `text` and checks it against this position (the `parse_action` of the contract).
     pub(super) fn resolve_action(&self, text: &str) -> Result<ReplicaAction, MoveError> {
-        let notation = Notation::parse(text)?;
+        let notation = Syntax::parse(text)?;
         if let Some(outcome) = &self.outcome {
             return Err(MoveError::GameOver(outcome.to_string()));
         }
         let side = self.side();
         let name = SIDE_NAMES[side];
         let from = match notation {
-            Notation::Advance { from, .. }
-            | Notation::Direction { from, .. }
-            | Notation::Transform(from) => from,
+            Syntax::Advance { from, .. } | Syntax::Dir { from, .. } | Syntax::Transform(from) => {
+                from
+            }
         };
         if self.pieces[side] & from.bit() == 0 {
             return Err(MoveError::illegal(
@@ -87,7 +88,7 @@ impl Replica {
             ));
         }
         match notation {
-            Notation::Advance { from, to } => {
+            Syntax::Advance { from, to } => {
                 if self.direction_to(from, to).is_some() {
                     return Ok(ReplicaAction::Advance { from, to });
                 }
@@ -99,14 +100,14 @@ impl Replica {
                     ),
                 ))
             }
-            Notation::Direction { from, index } => match self.target_in(from, index) {
+            Syntax::Dir { from, index } => match self.target_in(from, index) {
                 Some(to) => Ok(ReplicaAction::Advance { from, to }),
                 None => Err(MoveError::illegal(
                     text,
                     format!("the piece on {from} has no {} move", DIRECTION_NAMES[index]),
                 )),
             },
-            Notation::Transform(square) => {
+            Syntax::Transform(square) => {
                 if self.kings[side] & square.bit() != 0 {
                     Err(MoveError::illegal(
                         text,
@@ -314,32 +315,23 @@ mod tests {
         let c3 = Square::new(2, 2);
         let d4 = Square::new(3, 3);
         assert_eq!(
-            Notation::parse("c3-d4"),
-            Ok(Notation::Advance { from: c3, to: d4 })
+            Syntax::parse("c3-d4"),
+            Ok(Syntax::Advance { from: c3, to: d4 })
         );
         assert_eq!(
-            Notation::parse(" C3 x D4 "),
-            Ok(Notation::Advance { from: c3, to: d4 })
+            Syntax::parse(" C3 x D4 "),
+            Ok(Syntax::Advance { from: c3, to: d4 })
         );
-        assert_eq!(Notation::parse("c3*"), Ok(Notation::Transform(c3)));
-        assert_eq!(Notation::parse("C3x"), Ok(Notation::Transform(c3)));
-        assert_eq!(
-            Notation::parse("C3|"),
-            Ok(Notation::Direction { from: c3, index: 0 })
-        );
-        assert_eq!(
-            Notation::parse("C3-"),
-            Ok(Notation::Direction { from: c3, index: 1 })
-        );
-        assert_eq!(
-            Notation::parse("C3/"),
-            Ok(Notation::Direction { from: c3, index: 2 })
-        );
+        assert_eq!(Syntax::parse("c3*"), Ok(Syntax::Transform(c3)));
+        assert_eq!(Syntax::parse("C3x"), Ok(Syntax::Transform(c3)));
+        assert_eq!(Syntax::parse("C3|"), Ok(Syntax::Dir { from: c3, index: 0 }));
+        assert_eq!(Syntax::parse("C3-"), Ok(Syntax::Dir { from: c3, index: 1 }));
+        assert_eq!(Syntax::parse("C3/"), Ok(Syntax::Dir { from: c3, index: 2 }));
         for bad in [
             "", "c3", "c3d4", "c3-d", "c3-d44", "c3+", "z3-d4", "c3–d4", "c3-é4", "**",
         ] {
             assert!(
-                matches!(Notation::parse(bad), Err(MoveError::Syntax { .. })),
+                matches!(Syntax::parse(bad), Err(MoveError::Syntax { .. })),
                 "{bad}"
             );
         }

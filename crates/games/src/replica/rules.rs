@@ -1,4 +1,5 @@
-//! Replica's state, options and the [`Game`] implementation (spec §2–§4).
+//! Replica's rules options and the [`Game`] implementation (spec §2–§4) over the state of
+//! `state.rs`.
 
 use ludus_engine::{
     ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
@@ -7,7 +8,8 @@ use ludus_engine::{
 use serde::{Deserialize, Serialize};
 
 use super::moves::ReplicaAction;
-use super::tables::{Square, BLACK_TO_MOVE_KEY, KEYS};
+use super::state::{Replica, BLACK_START, RESIGNED, SIDE_NAMES, WHITE, WHITE_START};
+use super::tables::Square;
 
 /// Which kings see a piece for a transform (spec §3.2, decision A3).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
@@ -28,168 +30,16 @@ pub struct ReplicaOptions {
     pub sight: Sight,
 }
 
-impl GameOptions for ReplicaOptions {}
+/// The rules options as menus show them (and as parsing checks them).
+const OPTIONS: &[OptionInfo] = &[OptionInfo {
+    name: "sight",
+    help: "which kings see a piece for a transform: forward3 (the king's three forward \
+               rays) or all8 (all eight queen lines)",
+    values: OptionValues::Choice(&["forward3", "all8"]),
+}];
 
-/// The seat of White (moves first, home corner a1).
-pub const WHITE: Seat = Seat::FIRST;
-/// The seat of Black (home corner h8).
-pub const BLACK: Seat = Seat::SECOND;
-
-/// Each side's target corner, by side index (White → h8, Black → a1).
-pub const TARGET: [Square; 2] = [Square::H8, Square::A1];
-
-/// The seats' names, by side index.
-pub const SIDE_NAMES: [&str; 2] = ["White", "Black"];
-
-/// The win reasons, by side index of the winner.
-const CORNER_REASONS: [&str; 2] = ["king reached h8", "king reached a1"];
-const KING_CAPTURED: &str = "king captured";
-const NO_MOVE: &str = "no legal move";
-const RESIGNED: [&str; 2] = ["White resigned", "Black resigned"];
-
-/// The start (spec §2): each side's 12 pieces as bitboards, White's L in the a1 corner and
-/// Black's the same turned 180°.
-const WHITE_START: u64 = 0x0303_0F0F;
-const BLACK_START: u64 = WHITE_START.reverse_bits();
-
-/// A Replica position: the board as bitboards, the side to move, the turn count, the
-/// incremental Zobrist key and the cached outcome. Cheap to clone.
-#[derive(Clone, Debug)]
-pub struct Replica {
-    pub(super) options: ReplicaOptions,
-    /// Every piece of each side (kings included), by side index (0 White, 1 Black).
-    pub(super) pieces: [u64; 2],
-    /// The kings of each side (a subset of `pieces`).
-    pub(super) kings: [u64; 2],
-    pub(super) to_move: Seat,
-    pub(super) turn: u32,
-    pub(super) key: u64,
-    pub(super) outcome: Option<Outcome>,
-}
-
-/// The Zobrist key index of a piece of `side` on `square`.
-#[inline]
-fn piece_key(side: usize, king: bool, square: Square) -> u64 {
-    KEYS[(side * 2 + usize::from(king)) * 64 + square.to_usize()]
-}
-
-impl Replica {
-    /// A position with these pieces and nothing decided yet; the key is computed from scratch.
-    pub(super) fn with_board(
-        options: &ReplicaOptions,
-        pieces: [u64; 2],
-        kings: [u64; 2],
-        to_move: Seat,
-    ) -> Replica {
-        let mut state = Replica {
-            options: options.clone(),
-            pieces,
-            kings,
-            to_move,
-            turn: 0,
-            key: 0,
-            outcome: None,
-        };
-        state.key = state.full_key();
-        state
-    }
-
-    /// The key computed from scratch (the incremental one must always equal it).
-    pub(super) fn full_key(&self) -> u64 {
-        let mut key = if self.to_move == BLACK {
-            KEYS[BLACK_TO_MOVE_KEY]
-        } else {
-            0
-        };
-        for side in 0..2 {
-            for square in Square::all() {
-                if self.pieces[side] & square.bit() != 0 {
-                    key ^= piece_key(side, self.kings[side] & square.bit() != 0, square);
-                }
-            }
-        }
-        key
-    }
-
-    /// The side index of the seat to move (0 White, 1 Black), also after the game ended.
-    #[inline]
-    pub(super) fn side(&self) -> usize {
-        self.to_move.to_usize()
-    }
-
-    /// The piece on `square`: its side index and whether it is a king.
-    pub fn piece_at(&self, square: Square) -> Option<(Seat, bool)> {
-        let bit = square.bit();
-        (0..2).find(|&s| self.pieces[s] & bit != 0).map(|s| {
-            let seat = if s == 0 { WHITE } else { BLACK };
-            (seat, self.kings[s] & bit != 0)
-        })
-    }
-
-    /// Every piece of `seat` as a bitboard (bit `rank * 8 + file`).
-    pub fn pieces_of(&self, seat: Seat) -> u64 {
-        self.pieces[seat.to_usize()]
-    }
-
-    /// The kings of `seat` as a bitboard.
-    pub fn kings_of(&self, seat: Seat) -> u64 {
-        self.kings[seat.to_usize()]
-    }
-
-    /// Decides the outcome of a position just set up, where `to_move` is about to act and the
-    /// other side acted last (spec §4); `None` if the game goes on.
-    pub(super) fn settled_outcome(&self) -> Option<Outcome> {
-        let side = self.side();
-        let last = 1 - side;
-        if self.kings[last] & TARGET[last].bit() != 0 {
-            Some(Outcome::win(self.to_move.opponent(), CORNER_REASONS[last]))
-        } else if self.kings[side] == 0 {
-            Some(Outcome::win(self.to_move.opponent(), KING_CAPTURED))
-        } else if !self.has_action(side) {
-            Some(Outcome::win(self.to_move.opponent(), NO_MOVE))
-        } else {
-            None
-        }
-    }
-
-    /// Plays `action` for the side to move without any check (the hot path).
-    fn play(&mut self, action: ReplicaAction) {
-        let side = self.side();
-        let enemy = 1 - side;
-        let mut captured_king = false;
-        match action {
-            ReplicaAction::Advance { from, to } => {
-                let (from_bit, to_bit) = (from.bit(), to.bit());
-                if self.pieces[enemy] & to_bit != 0 {
-                    captured_king = self.kings[enemy] & to_bit != 0;
-                    self.pieces[enemy] ^= to_bit;
-                    self.kings[enemy] &= !to_bit;
-                    self.key ^= piece_key(enemy, captured_king, to);
-                }
-                let king = self.kings[side] & from_bit != 0;
-                self.pieces[side] ^= from_bit | to_bit;
-                if king {
-                    self.kings[side] ^= from_bit | to_bit;
-                }
-                self.key ^= piece_key(side, king, from) ^ piece_key(side, king, to);
-            }
-            ReplicaAction::Transform(square) => {
-                self.kings[side] |= square.bit();
-                self.key ^= piece_key(side, false, square) ^ piece_key(side, true, square);
-            }
-        }
-        self.turn += 1;
-        let mover = self.to_move;
-        self.to_move = mover.opponent();
-        self.key ^= KEYS[BLACK_TO_MOVE_KEY];
-        if captured_king {
-            self.outcome = Some(Outcome::win(mover, KING_CAPTURED));
-        } else if self.kings[side] & TARGET[side].bit() != 0 {
-            self.outcome = Some(Outcome::win(mover, CORNER_REASONS[side]));
-        } else if !self.has_action(enemy) {
-            self.outcome = Some(Outcome::win(mover, NO_MOVE));
-        }
-    }
+impl GameOptions for ReplicaOptions {
+    const DESCRIPTIONS: &'static [OptionInfo] = OPTIONS;
 }
 
 impl Game for Replica {
@@ -203,14 +53,12 @@ impl Game for Replica {
                       crown a king on it or capture any enemy king.",
         min_seats: 2,
         max_seats: 2,
-        options: &[OptionInfo {
-            name: "sight",
-            help: "which kings see a piece for a transform: forward3 (the king's three forward \
-                   rays) or all8 (all eight queen lines)",
-            values: OptionValues::Choice(&["forward3", "all8"]),
-        }],
+        options: OPTIONS,
         // Spec §4: every action lowers the mover's progress potential, 151 at the start.
         max_turns: 302,
+        rules: super::docs::RULES,
+        notation: super::docs::NOTATION,
+        strongest: super::docs::STRONGEST,
     };
 
     fn new(options: &ReplicaOptions, _seed: u64) -> Self {

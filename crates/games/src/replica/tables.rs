@@ -74,30 +74,30 @@ impl fmt::Display for Square {
 /// A text that is not a square name `a1`..`h8`.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("bad square '{0}': expected a1..h8")]
-pub struct ParseSquareError(pub String);
+pub struct BadCell(pub String);
 
 impl FromStr for Square {
-    type Err = ParseSquareError;
+    type Err = BadCell;
 
     /// Reads `a1`..`h8`, in either case.
-    fn from_str(text: &str) -> Result<Square, ParseSquareError> {
+    fn from_str(text: &str) -> Result<Square, BadCell> {
         match text.as_bytes() {
             &[f, r] => {
                 let f = f.to_ascii_lowercase();
                 if (b'a'..=b'h').contains(&f) && (b'1'..=b'8').contains(&r) {
                     Ok(Square::new(f - b'a', r - b'1'))
                 } else {
-                    Err(ParseSquareError(text.to_string()))
+                    Err(BadCell(text.to_string()))
                 }
             }
-            _ => Err(ParseSquareError(text.to_string())),
+            _ => Err(BadCell(text.to_string())),
         }
     }
 }
 
 /// One of the eight queen directions.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct Direction(u8);
+pub struct Dir(u8);
 
 /// (file step, rank step) of each direction, by index.
 const STEPS: [(i8, i8); 8] = [
@@ -111,33 +111,33 @@ const STEPS: [(i8, i8); 8] = [
     (1, -1),  // SE
 ];
 
-impl Direction {
+impl Dir {
     /// North (up the board).
-    pub const N: Direction = Direction(0);
+    pub const N: Dir = Dir(0);
     /// East.
-    pub const E: Direction = Direction(1);
+    pub const E: Dir = Dir(1);
     /// North-east.
-    pub const NE: Direction = Direction(2);
+    pub const NE: Dir = Dir(2);
     /// South.
-    pub const S: Direction = Direction(3);
+    pub const S: Dir = Dir(3);
     /// West.
-    pub const W: Direction = Direction(4);
+    pub const W: Dir = Dir(4);
     /// South-west.
-    pub const SW: Direction = Direction(5);
+    pub const SW: Dir = Dir(5);
     /// North-west.
-    pub const NW: Direction = Direction(6);
+    pub const NW: Dir = Dir(6);
     /// South-east.
-    pub const SE: Direction = Direction(7);
+    pub const SE: Dir = Dir(7);
     /// All eight, in table order.
-    pub const ALL: [Direction; 8] = [
-        Direction::N,
-        Direction::E,
-        Direction::NE,
-        Direction::S,
-        Direction::W,
-        Direction::SW,
-        Direction::NW,
-        Direction::SE,
+    pub const ALL: [Dir; 8] = [
+        Dir::N,
+        Dir::E,
+        Dir::NE,
+        Dir::S,
+        Dir::W,
+        Dir::SW,
+        Dir::NW,
+        Dir::SE,
     ];
 
     /// Whether squares along this direction have growing bit indices (N, E, NE, NW), so that
@@ -181,7 +181,7 @@ const fn rays() -> [[u64; 64]; 8] {
 /// The square of `set` nearest to the start of a ray in direction `d` (`set` non-empty and on
 /// one such ray).
 #[inline]
-pub const fn nearest(set: u64, d: Direction) -> u8 {
+pub const fn nearest(set: u64, d: Dir) -> u8 {
     if d.is_increasing() {
         set.trailing_zeros() as u8
     } else {
@@ -192,7 +192,7 @@ pub const fn nearest(set: u64, d: Direction) -> u8 {
 /// The squares a viewer on `from` sees in direction `d` when only `blockers` stop sight: the ray
 /// up to, not including, the first blocker.
 #[inline]
-pub fn sight_ray(from: Square, d: Direction, blockers: u64) -> u64 {
+pub fn sight_ray(from: Square, d: Dir, blockers: u64) -> u64 {
     let ray = RAYS[d.to_usize()][from.to_usize()];
     let hit = ray & blockers;
     if d.is_increasing() {
@@ -218,10 +218,10 @@ mod tests {
     #[test]
     fn rays_have_the_right_lengths() {
         let a1 = Square::A1.to_usize();
-        assert_eq!(RAYS[Direction::N.to_usize()][a1].count_ones(), 7);
-        assert_eq!(RAYS[Direction::NE.to_usize()][a1].count_ones(), 7);
-        assert_eq!(RAYS[Direction::S.to_usize()][a1], 0);
-        assert_eq!(RAYS[Direction::SE.to_usize()][Square::H8.to_usize()], 0);
+        assert_eq!(RAYS[Dir::N.to_usize()][a1].count_ones(), 7);
+        assert_eq!(RAYS[Dir::NE.to_usize()][a1].count_ones(), 7);
+        assert_eq!(RAYS[Dir::S.to_usize()][a1], 0);
+        assert_eq!(RAYS[Dir::SE.to_usize()][Square::H8.to_usize()], 0);
         // Every square sees 21 to 27 others along the eight rays.
         let total: u32 = (0..64)
             .map(|s| RAYS.iter().map(|r| r[s].count_ones()).sum::<u32>())
@@ -246,10 +246,10 @@ mod tests {
     fn nearest_and_sight_stop_at_the_first_blocker() {
         let c3: Square = "c3".parse().unwrap();
         let blockers = Square::new(2, 5).bit() | Square::new(2, 6).bit();
-        let seen = sight_ray(c3, Direction::N, blockers);
+        let seen = sight_ray(c3, Dir::N, blockers);
         assert_eq!(seen, Square::new(2, 3).bit() | Square::new(2, 4).bit());
-        assert_eq!(nearest(blockers, Direction::N), Square::new(2, 5).0);
-        assert_eq!(nearest(blockers, Direction::S), Square::new(2, 6).0);
+        assert_eq!(nearest(blockers, Dir::N), Square::new(2, 5).0);
+        assert_eq!(nearest(blockers, Dir::S), Square::new(2, 6).0);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use ludus_engine::{
 };
 
 use super::moves::ReplicaAction;
-use super::rules::{Replica, SIDE_NAMES, WHITE};
+use super::state::{Replica, SIDE_NAMES, WHITE};
 use super::tables::Square;
 
 /// The colour of each side, by side index.

@@ -16,7 +16,7 @@
 
 use ludus_engine::{Heuristic, Seat, WIN_SCORE};
 
-use super::moves::{Action, Extra, Hit, Step};
+use super::moves::{Extra, Hit, SplutAction, Step};
 use super::state::{team_obj, Kind, RockId, Splut};
 use super::tables::{Dir, Square, EMPTY, GRID};
 
@@ -190,10 +190,10 @@ impl Splut {
 
 impl Heuristic for Splut {
     /// Throws: the only steps that kill a sorcerer or crush a dwarf.
-    fn is_tactical(&self, action: Action) -> bool {
+    fn is_tactical(&self, action: SplutAction) -> bool {
         matches!(
             action,
-            Action::Step(Step {
+            SplutAction::Step(Step {
                 extra: Extra::Throw(_),
                 ..
             })

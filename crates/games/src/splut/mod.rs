@@ -63,19 +63,24 @@
 //!   never changed by a position.
 //! * Squares are a `u16` newtype: a 25×25 board has more than 255 cells.
 
+mod docs;
 mod eval;
 mod moves;
 mod notation;
 mod position;
+mod record;
 mod rules;
 mod state;
 mod tables;
 mod view;
 
-pub use moves::{Action, Extra, Step};
-pub use notation::{parse_written, Suffix, Target, Written};
-pub use state::{Kind, Lev, RockId, Splut, SplutOptions};
-pub use tables::{squares, BadSquare, Dir, Side, Square, MAX_SIZE, MIN_SIZE};
+pub(crate) use record::RECORD;
+
+pub use moves::{Extra, SplutAction, Step};
+pub use notation::{parse_syntax, Suffix, Syntax, Target};
+pub use rules::SplutOptions;
+pub use state::{Kind, Lev, RockId, Splut};
+pub use tables::{squares, BadCell, Dir, Side, Square, MAX_SIZE, MIN_SIZE};
 
 #[cfg(doc)]
 use ludus_engine::Game;

@@ -4,13 +4,13 @@
 use ludus_engine::{Outcome, Seat};
 
 use super::state::{
-    content, is_rock, is_sorcerer, is_troll, team_obj, Content, Kind, Lev, RockId, Splut,
+    content, is_rock, is_sorcerer, is_troll, team_obj, Content, Kind, Lev, Object, RockId, Splut,
 };
 use super::tables::{Dir, Square, EMPTY, OFF};
 
 /// One decision of Splut!: a step of one of the mover's pieces, or a forced pass.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Action {
+pub enum SplutAction {
     /// `--`: the mover has no legal step; the rest of the turn is lost (§6.1).
     Pass,
     /// A step of one piece.
@@ -57,29 +57,29 @@ const MAX_STEPS: usize = 48;
 
 /// A fixed-size list of steps under construction.
 struct Buf<'a> {
-    steps: &'a mut [Action; MAX_STEPS],
+    steps: &'a mut [SplutAction; MAX_STEPS],
     len: usize,
 }
 
 /// The filler of the candidate window.
-const FILL: Action = step(Kind::Sorcerer, Dir::North, Extra::Plain);
+const FILL: SplutAction = step(Kind::Sorcerer, Dir::North, Extra::Plain);
 
 impl Buf<'_> {
     /// Writes `action` and keeps it if `legal` (no branch on the condition).
     #[inline]
-    fn put(&mut self, action: Action, legal: bool) {
+    fn put(&mut self, action: SplutAction, legal: bool) {
         self.steps[self.len] = action;
         self.len += usize::from(legal);
     }
 }
 
-const fn step(kind: Kind, dir: Dir, extra: Extra) -> Action {
-    Action::Step(Step { kind, dir, extra })
+const fn step(kind: Kind, dir: Dir, extra: Extra) -> SplutAction {
+    SplutAction::Step(Step { kind, dir, extra })
 }
 
 impl Splut {
     /// Every legal step of the seat to move; `--` alone when there is none.
-    pub(super) fn generate(&self, out: &mut Vec<Action>) {
+    pub(super) fn generate(&self, out: &mut Vec<SplutAction>) {
         out.clear();
         if self.outcome.is_some() {
             return;
@@ -88,32 +88,32 @@ impl Splut {
         // step whose bytes are all defined: a few vector stores), then it is cut to the legal
         // ones. Cheaper than growing the Vec step by step.
         out.resize(MAX_STEPS, FILL);
-        let steps: &mut [Action; MAX_STEPS] = (&mut out[..MAX_STEPS])
+        let steps: &mut [SplutAction; MAX_STEPS] = (&mut out[..MAX_STEPS])
             .try_into()
             .expect("the buffer was just sized");
         let len = self.steps_into(steps);
         out.truncate(len);
         if len == 0 {
-            out.push(Action::Pass);
+            out.push(SplutAction::Pass);
         }
     }
 
     /// Whether `action` is legal, without allocating.
-    pub(super) fn legal(&self, action: Action) -> bool {
+    pub(super) fn legal(&self, action: SplutAction) -> bool {
         if self.outcome.is_some() {
             return false;
         }
         let mut steps = [FILL; MAX_STEPS];
         let len = self.steps_into(&mut steps);
         match action {
-            Action::Pass => len == 0,
-            Action::Step(_) => steps[..len].contains(&action),
+            SplutAction::Pass => len == 0,
+            SplutAction::Step(_) => steps[..len].contains(&action),
         }
     }
 
     /// Writes the legal steps at the start of `steps`; returns how many there are.
     #[inline]
-    fn steps_into(&self, steps: &mut [Action; MAX_STEPS]) -> usize {
+    fn steps_into(&self, steps: &mut [SplutAction; MAX_STEPS]) -> usize {
         let mut buf = Buf { steps, len: 0 };
         let seat = self.to_move as usize;
         self.sorcerer_steps(seat, &mut buf);
@@ -258,8 +258,8 @@ impl Splut {
     }
 
     /// Plays a legal action (the hot path: nothing is checked).
-    pub(super) fn play(&mut self, action: Action) {
-        let Action::Step(s) = action else {
+    pub(super) fn play(&mut self, action: SplutAction) {
+        let SplutAction::Step(s) = action else {
             self.end_turn();
             return;
         };
@@ -314,17 +314,17 @@ impl Splut {
         let mut sq = self.chain_end(start, dir);
         while sq != start {
             let prev = sq.step(dir.opposite());
-            let obj = (self.code(prev) - 1) as usize;
+            let obj = Object::from_code(self.code(prev));
             self.move_obj(obj, sq);
-            if obj < 4 {
-                self.moved |= 1 << obj;
+            if let Some(rock) = obj.rock() {
+                self.moved |= rock.bit();
             }
             sq = prev;
         }
     }
 
     /// The troll `obj` steps onto the rock on `to` and throws it toward `dir`; the turn ends.
-    fn throw(&mut self, obj: usize, to: Square, dir: Dir) {
+    fn throw(&mut self, obj: Object, to: Square, dir: Dir) {
         let from = self.pos[obj];
         let id = RockId(self.code(to) - 1);
         let (land, hit) = self.flight(from, to, dir);

@@ -1,14 +1,14 @@
 //! Step notation (§8.1): the canonical form `Sd3-d4@b5`, `Td4-e4*n#`, `Td4-d5p`, `Dc5-d5`,
 //! the forced pass `--`, and the short typed form `Sn`, `Te*n`, `Sn@b5`.
 //!
-//! Parsing has two stages: text → [`Written`] (syntax errors), then [`Written`] → a legal
-//! [`Action`] of the state (illegal-move errors saying why). Formatting is the exact inverse.
+//! Parsing has two stages: text → [`Syntax`] (syntax errors), then [`Syntax`] → a legal
+//! [`SplutAction`] of the state (illegal-move errors saying why). Formatting is the exact inverse.
 
 use std::fmt::Write as _;
 
 use ludus_engine::{MoveError, Seat};
 
-use super::moves::{Action, Extra, Hit, Step};
+use super::moves::{Extra, Hit, SplutAction, Step};
 use super::state::{team_obj, Kind, Lev, Splut, COLOURS};
 use super::tables::{Dir, Square, EMPTY, OFF};
 
@@ -17,7 +17,7 @@ const EXPECTED: &str = "a step like Sd3-d4, Td4-e4*n, Td4-d5p, Sd3-d4@b5, Dc5-d5
 
 /// A step as written, before it is checked against a position.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Written {
+pub enum Syntax {
     /// `--`.
     Pass,
     /// A step.
@@ -58,11 +58,11 @@ pub enum Suffix {
 }
 
 /// Reads a step without looking at any position.
-pub fn parse_written(text: &str) -> Result<Written, MoveError> {
+pub fn parse_syntax(text: &str) -> Result<Syntax, MoveError> {
     let clean: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let syntax = || MoveError::syntax(text, EXPECTED);
     if clean == "--" {
-        return Ok(Written::Pass);
+        return Ok(Syntax::Pass);
     }
     if !clean.is_ascii() || clean.len() < 2 {
         return Err(syntax());
@@ -87,7 +87,7 @@ pub fn parse_written(text: &str) -> Result<Written, MoveError> {
         (None, Target::Dir(dir.ok_or_else(syntax)?), &rest[1..])
     };
     let suffix = read_suffix(rest).ok_or_else(syntax)?;
-    Ok(Written::Step {
+    Ok(Syntax::Step {
         kind,
         from,
         target,
@@ -128,8 +128,8 @@ fn read_suffix(text: &str) -> Option<Suffix> {
 
 impl Splut {
     /// The canonical notation of a legal action.
-    pub(super) fn format(&self, action: Action) -> String {
-        let Action::Step(s) = action else {
+    pub(super) fn format(&self, action: SplutAction) -> String {
+        let SplutAction::Step(s) = action else {
             return "--".to_string();
         };
         let from = self.pos[team_obj(self.to_move as usize, s.kind)];
@@ -153,15 +153,15 @@ impl Splut {
     }
 
     /// Reads one decision and resolves it against this state.
-    pub(super) fn parse(&self, text: &str) -> Result<Action, MoveError> {
-        let written = parse_written(text)?;
+    pub(super) fn parse(&self, text: &str) -> Result<SplutAction, MoveError> {
+        let written = parse_syntax(text)?;
         if let Some(outcome) = &self.outcome {
             return Err(MoveError::GameOver(outcome.to_string()));
         }
         let mut legal = Vec::new();
         self.generate(&mut legal);
-        let only_pass = legal == [Action::Pass];
-        let Written::Step {
+        let only_pass = legal == [SplutAction::Pass];
+        let Syntax::Step {
             kind,
             from,
             target,
@@ -170,7 +170,7 @@ impl Splut {
         } = written
         else {
             return if only_pass {
-                Ok(Action::Pass)
+                Ok(SplutAction::Pass)
             } else {
                 Err(MoveError::illegal(
                     text,
@@ -183,11 +183,11 @@ impl Splut {
             return Err(illegal("no step is possible: the only move is --".into()));
         }
         let s = self.resolve(kind, from, target, suffix).map_err(illegal)?;
-        if !legal.contains(&Action::Step(s)) {
+        if !legal.contains(&SplutAction::Step(s)) {
             return Err(illegal(self.why_illegal(s)));
         }
         self.check_note(s, note).map_err(illegal)?;
-        Ok(Action::Step(s))
+        Ok(SplutAction::Step(s))
     }
 
     /// The step a written piece, squares or direction, and suffix designate here.
@@ -332,10 +332,10 @@ mod tests {
 
     #[test]
     fn long_and_short_forms_read() {
-        let w = parse_written("Sd3-d4@b5").unwrap();
+        let w = parse_syntax("Sd3-d4@b5").unwrap();
         assert!(matches!(
             w,
-            Written::Step {
+            Syntax::Step {
                 kind: Kind::Sorcerer,
                 from: Some(_),
                 target: Target::To(_),
@@ -344,8 +344,8 @@ mod tests {
             }
         ));
         assert!(matches!(
-            parse_written("te*N").unwrap(),
-            Written::Step {
+            parse_syntax("te*N").unwrap(),
+            Syntax::Step {
                 kind: Kind::Troll,
                 target: Target::Dir(Dir::East),
                 suffix: Suffix::Throw(Dir::North),
@@ -353,23 +353,23 @@ mod tests {
             }
         ));
         assert!(matches!(
-            parse_written(" T n p ").unwrap(),
-            Written::Step {
+            parse_syntax(" T n p ").unwrap(),
+            Syntax::Step {
                 suffix: Suffix::Pull,
                 ..
             }
         ));
         assert!(matches!(
-            parse_written("Td4-e4*n#").unwrap(),
-            Written::Step {
+            parse_syntax("Td4-e4*n#").unwrap(),
+            Syntax::Step {
                 note: Some('#'),
                 ..
             }
         ));
-        assert_eq!(parse_written("--").unwrap(), Written::Pass);
+        assert_eq!(parse_syntax("--").unwrap(), Syntax::Pass);
         assert!(matches!(
-            parse_written("Sf9-f10").unwrap(),
-            Written::Step { .. }
+            parse_syntax("Sf9-f10").unwrap(),
+            Syntax::Step { .. }
         ));
     }
 
@@ -395,7 +395,7 @@ mod tests {
             "Sd333-d4",
             "Sz1-z2",
         ] {
-            let e = parse_written(bad).unwrap_err();
+            let e = parse_syntax(bad).unwrap_err();
             assert!(matches!(e, MoveError::Syntax { .. }), "{bad}: {e}");
         }
     }

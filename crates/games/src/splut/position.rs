@@ -19,7 +19,8 @@ use std::fmt::Write as _;
 
 use ludus_engine::{GameOptions, Outcome, PositionError, Seat};
 
-use super::state::{team_obj, Kind, Lev, RockId, Splut, SplutOptions};
+use super::rules::SplutOptions;
+use super::state::{team_obj, Kind, Lev, Object, RockId, Splut};
 use super::tables::{Side, Square, EMPTY};
 
 impl Splut {
@@ -238,7 +239,7 @@ impl<'a> Reader<'a> {
         Ok(sq)
     }
 
-    fn put(&mut self, obj: usize, sq: Square) -> Result<(), PositionError> {
+    fn put(&mut self, obj: Object, sq: Square) -> Result<(), PositionError> {
         if self.state.code(sq) != EMPTY {
             return Err(self.err(format!("two pieces on {sq}")));
         }
@@ -281,9 +282,9 @@ impl<'a> Reader<'a> {
         if squares.len() != 4 {
             return Err(self.err(format!("expected exactly 4 rocks, found {}", squares.len())));
         }
-        for (id, text) in squares.into_iter().enumerate() {
+        for (id, text) in RockId::ALL.into_iter().zip(squares) {
             let sq = self.square(text)?;
-            self.put(id, sq)?;
+            self.put(id.obj(), sq)?;
         }
         Ok(())
     }

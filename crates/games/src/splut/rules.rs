@@ -1,15 +1,75 @@
-//! The [`Game`] implementation of Splut!: the contract's methods on top of the state
-//! (`state.rs`), the steps (`moves.rs`), the notation (`notation.rs`, `position.rs`) and the
-//! view (`view.rs`).
+//! The rules options and the [`Game`] implementation of Splut!: the contract's methods on top
+//! of the state (`state.rs`), the steps (`moves.rs`), the notation (`notation.rs`,
+//! `position.rs`) and the view (`view.rs`).
 
 use ludus_engine::{
-    ActionInput, BoardView, Game, GameInfo, MoveError, OptionInfo, OptionValues, Outcome,
-    PositionError, Seat,
+    ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
+    OptionsError, Outcome, PositionError, Seat,
 };
+use serde::{Deserialize, Serialize};
 
-use super::moves::Action;
-use super::state::{Splut, SplutOptions, COLOURS};
+use super::moves::SplutAction;
+use super::state::{Splut, COLOURS};
+use super::tables::{MAX_SIZE, MIN_SIZE};
 
+/// Rules options of Splut! (§7 of the spec).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SplutOptions {
+    /// Players: 2 (South, North), 3 (South, West, North) or 4 (all four sides).
+    pub players: u32,
+    /// Board size N, odd, 9..=25: the diamond inside an N×N grid.
+    pub size: u32,
+    /// Completed turns after which the game is drawn (0 = no limit).
+    pub max_turns: u32,
+    /// The game is drawn when a turn-start position occurs this many times (0 = off).
+    pub repetition: u32,
+    /// Let a levitated rock follow into the square its sorcerer leaves (off: emptiness is
+    /// judged before the step, §4.2 rule 2).
+    pub levitate_follow: bool,
+}
+
+impl Default for SplutOptions {
+    fn default() -> Self {
+        SplutOptions {
+            players: 2,
+            size: 9,
+            max_turns: 1000,
+            repetition: 3,
+            levitate_follow: false,
+        }
+    }
+}
+
+impl SplutOptions {
+    /// The options with `players` and `size` brought into their ranges (an even size goes
+    /// up to the next odd one); valid options are unchanged.
+    pub fn normalized(&self) -> SplutOptions {
+        SplutOptions {
+            players: self.players.clamp(2, 4),
+            size: (self.size | 1).clamp(MIN_SIZE, MAX_SIZE),
+            ..self.clone()
+        }
+    }
+}
+
+impl GameOptions for SplutOptions {
+    const DESCRIPTIONS: &'static [OptionInfo] = OPTIONS;
+
+    fn validate(&self) -> Result<(), OptionsError> {
+        // The description says 0..=100; 1 would draw at once.
+        if self.repetition == 1 || self.repetition > 100 {
+            return Err(OptionsError::BadValue {
+                name: "repetition".to_string(),
+                value: self.repetition.to_string(),
+                reason: "expected 0 (off) or a count from 2 to 100".to_string(),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The rules options as menus show them (and as parsing checks them).
 const OPTIONS: &[OptionInfo] = &[
     OptionInfo {
         name: "players",
@@ -55,7 +115,7 @@ const OPTIONS: &[OptionInfo] = &[
 ];
 
 impl Game for Splut {
-    type Action = Action;
+    type Action = SplutAction;
     type Options = SplutOptions;
 
     const INFO: GameInfo = GameInfo {
@@ -67,6 +127,9 @@ impl Game for Splut {
         max_seats: 4,
         options: OPTIONS,
         max_turns: 1000,
+        rules: super::docs::RULES,
+        notation: super::docs::NOTATION,
+        strongest: super::docs::STRONGEST,
     };
 
     fn new(options: &SplutOptions, _seed: u64) -> Self {
@@ -101,15 +164,15 @@ impl Game for Splut {
         self.turn
     }
 
-    fn legal_actions(&self, out: &mut Vec<Action>) {
+    fn legal_actions(&self, out: &mut Vec<SplutAction>) {
         self.generate(out);
     }
 
-    fn is_legal(&self, action: Action) -> bool {
+    fn is_legal(&self, action: SplutAction) -> bool {
         self.legal(action)
     }
 
-    fn apply(&mut self, action: Action) {
+    fn apply(&mut self, action: SplutAction) {
         self.play(action);
     }
 
@@ -125,11 +188,11 @@ impl Game for Splut {
         self.full_key()
     }
 
-    fn parse_action(&self, text: &str) -> Result<Action, MoveError> {
+    fn parse_action(&self, text: &str) -> Result<SplutAction, MoveError> {
         self.parse(text)
     }
 
-    fn format_action(&self, action: Action) -> String {
+    fn format_action(&self, action: SplutAction) -> String {
         self.format(action)
     }
 
@@ -137,7 +200,7 @@ impl Game for Splut {
         self.board_view()
     }
 
-    fn action_input(&self, action: Action) -> ActionInput {
+    fn action_input(&self, action: SplutAction) -> ActionInput {
         self.input(action)
     }
 }

@@ -2,80 +2,15 @@
 //! locks, the cached outcome and the repetition history. Everything is fixed-size, so a clone
 //! is a plain copy.
 
-use ludus_engine::{GameOptions, OptionsError, Outcome, Seat};
-use serde::{Deserialize, Serialize};
+use std::ops::{Index, IndexMut};
 
+use ludus_engine::{Outcome, Seat};
+
+use super::rules::SplutOptions;
 use super::tables::{
-    empty_board, Side, Square, BOARD, EMPTY, GRID, MAX_SIZE, MIN_SIZE, OFF, ZOBRIST, Z_ACTIVE,
-    Z_LOCKED, Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
+    empty_board, Side, Square, BOARD, EMPTY, GRID, OFF, ZOBRIST, Z_ACTIVE, Z_LOCKED, Z_MOVED,
+    Z_SPENT, Z_STEPS, Z_TO_MOVE,
 };
-
-/// Rules options of Splut! (§7 of the spec).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SplutOptions {
-    /// Players: 2 (South, North), 3 (South, West, North) or 4 (all four sides).
-    pub players: u32,
-    /// Board size N, odd, 9..=25: the diamond inside an N×N grid.
-    pub size: u32,
-    /// Completed turns after which the game is drawn (0 = no limit).
-    pub max_turns: u32,
-    /// The game is drawn when a turn-start position occurs this many times (0 = off).
-    pub repetition: u32,
-    /// Let a levitated rock follow into the square its sorcerer leaves (off: emptiness is
-    /// judged before the step, §4.2 rule 2).
-    pub levitate_follow: bool,
-}
-
-impl Default for SplutOptions {
-    fn default() -> Self {
-        SplutOptions {
-            players: 2,
-            size: 9,
-            max_turns: 1000,
-            repetition: 3,
-            levitate_follow: false,
-        }
-    }
-}
-
-impl SplutOptions {
-    /// The options with `players` and `size` brought into their ranges (an even size goes
-    /// up to the next odd one); valid options are unchanged.
-    pub fn normalized(&self) -> SplutOptions {
-        SplutOptions {
-            players: self.players.clamp(2, 4),
-            size: (self.size | 1).clamp(MIN_SIZE, MAX_SIZE),
-            ..self.clone()
-        }
-    }
-}
-
-impl GameOptions for SplutOptions {
-    fn validate(&self) -> Result<(), OptionsError> {
-        let bad = |name: &str, value: u32, reason: &str| {
-            Err(OptionsError::BadValue {
-                name: name.to_string(),
-                value: value.to_string(),
-                reason: reason.to_string(),
-            })
-        };
-        if !(2..=4).contains(&self.players) {
-            return bad("players", self.players, "expected 2, 3 or 4");
-        }
-        if !(MIN_SIZE..=MAX_SIZE).contains(&self.size) || self.size.is_multiple_of(2) {
-            return bad("size", self.size, "expected an odd number from 9 to 25");
-        }
-        if self.repetition == 1 || self.repetition > 100 {
-            return bad(
-                "repetition",
-                self.repetition,
-                "expected 0 (off) or a count from 2 to 100",
-            );
-        }
-        Ok(())
-    }
-}
 
 /// The kind of a team piece.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -128,8 +63,9 @@ impl RockId {
         1 << self.0
     }
 
-    pub(super) const fn obj(self) -> usize {
-        self.0 as usize
+    /// The rock as an object on the board.
+    pub(super) const fn obj(self) -> Object {
+        Object(self.0)
     }
 }
 
@@ -144,12 +80,67 @@ pub enum Lev {
     Spent,
 }
 
-/// Object numbers: rocks 0..4, then team pieces `4 + seat * 3 + kind`. The board array holds
-/// `object + 1`, [`EMPTY`] or [`OFF`].
+/// How many objects a board can hold: 4 rocks and 4 teams of 3.
 pub(super) const OBJECTS: usize = 16;
 
-pub(super) const fn team_obj(seat: usize, kind: Kind) -> usize {
-    4 + seat * 3 + kind.index()
+/// One thing on the board: a rock (`0..4`, its [`RockId`]) or a team piece
+/// (`4 + seat * 3 + kind`). The board array holds its [`code`](Object::code), the number + 1,
+/// beside [`EMPTY`] and [`OFF`].
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct Object(u8);
+
+impl Object {
+    /// The object whose board code is `code` (a code of an object, not `EMPTY` or `OFF`).
+    #[inline]
+    pub(super) const fn from_code(code: u8) -> Object {
+        Object(code - 1)
+    }
+
+    /// The object's code in the board array.
+    #[inline]
+    pub(super) const fn code(self) -> u8 {
+        self.0 + 1
+    }
+
+    /// The rock this object is, if it is one.
+    #[inline]
+    pub(super) const fn rock(self) -> Option<RockId> {
+        if self.0 < 4 {
+            Some(RockId(self.0))
+        } else {
+            None
+        }
+    }
+
+    /// The object's number, for tables indexed by object.
+    #[inline]
+    pub(super) const fn to_usize(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The team piece of `kind` of the seat numbered `seat` (0-based).
+pub(super) const fn team_obj(seat: usize, kind: Kind) -> Object {
+    Object(4 + seat as u8 * 3 + kind.index() as u8)
+}
+
+/// The square of each object, `Square::NONE` once removed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct Positions([Square; OBJECTS]);
+
+impl Index<Object> for Positions {
+    type Output = Square;
+    #[inline]
+    fn index(&self, object: Object) -> &Square {
+        &self.0[object.to_usize()]
+    }
+}
+
+impl IndexMut<Object> for Positions {
+    #[inline]
+    fn index_mut(&mut self, object: Object) -> &mut Square {
+        &mut self.0[object.to_usize()]
+    }
 }
 
 /// What a board-array code holds.
@@ -240,7 +231,7 @@ pub struct Splut {
     /// Padded grid: `EMPTY`, `OFF` or object + 1.
     pub(super) board: [u8; BOARD],
     /// Square of each object, `Square::NONE` once removed.
-    pub(super) pos: [Square; OBJECTS],
+    pub(super) pos: Positions,
     /// Bit per seat still in the game.
     pub(super) alive: u8,
     pub(super) to_move: u8,
@@ -264,7 +255,7 @@ impl Splut {
         Splut {
             options: options.clone(),
             board: *empty_board(options.size),
-            pos: [Square::NONE; OBJECTS],
+            pos: Positions([Square::NONE; OBJECTS]),
             alive: 0,
             to_move: 0,
             turn: 0,
@@ -283,8 +274,8 @@ impl Splut {
     pub(super) fn setup(options: &SplutOptions) -> Self {
         let options = &options.normalized();
         let mut state = Splut::empty(options);
-        for (id, side) in Side::ALL.into_iter().enumerate() {
-            state.place(id, side.setup(options.size)[0]);
+        for (id, side) in RockId::ALL.into_iter().zip(Side::ALL) {
+            state.place(id.obj(), side.setup(options.size)[0]);
         }
         for seat in 0..options.players as usize {
             let squares = state.side(seat).setup(options.size);
@@ -359,20 +350,20 @@ impl Splut {
     }
 
     #[inline]
-    fn obj_key(obj: usize, sq: Square) -> u64 {
-        let table = if obj < 4 { 0 } else { obj - 3 };
+    fn obj_key(obj: Object, sq: Square) -> u64 {
+        let table = obj.to_usize().saturating_sub(3);
         ZOBRIST[table * GRID + sq.to_usize()]
     }
 
     /// Puts object `obj` on the empty square `sq`.
-    pub(super) fn place(&mut self, obj: usize, sq: Square) {
-        self.board[sq.cell()] = obj as u8 + 1;
+    pub(super) fn place(&mut self, obj: Object, sq: Square) {
+        self.board[sq.cell()] = obj.code();
         self.pos[obj] = sq;
         self.piece_key ^= Self::obj_key(obj, sq);
     }
 
     /// Takes object `obj` off the board.
-    pub(super) fn lift(&mut self, obj: usize) {
+    pub(super) fn lift(&mut self, obj: Object) {
         let sq = self.pos[obj];
         self.board[sq.cell()] = EMPTY;
         self.pos[obj] = Square::NONE;
@@ -381,10 +372,10 @@ impl Splut {
 
     /// Moves object `obj` to the empty square `to`.
     #[inline]
-    pub(super) fn move_obj(&mut self, obj: usize, to: Square) {
+    pub(super) fn move_obj(&mut self, obj: Object, to: Square) {
         let from = self.pos[obj];
         self.board[from.cell()] = EMPTY;
-        self.board[to.cell()] = obj as u8 + 1;
+        self.board[to.cell()] = obj.code();
         self.pos[obj] = to;
         self.piece_key ^= Self::obj_key(obj, from) ^ Self::obj_key(obj, to);
     }

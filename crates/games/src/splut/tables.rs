@@ -101,12 +101,12 @@ impl fmt::Display for Square {
 /// A square name that cannot be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("bad square '{0}': expected a file a..y and a rank 1..25, like e1 or f10")]
-pub struct BadSquare(pub String);
+pub struct BadCell(pub String);
 
 impl FromStr for Square {
-    type Err = BadSquare;
-    fn from_str(text: &str) -> Result<Square, BadSquare> {
-        let bad = || BadSquare(text.to_string());
+    type Err = BadCell;
+    fn from_str(text: &str) -> Result<Square, BadCell> {
+        let bad = || BadCell(text.to_string());
         let mut chars = text.chars();
         let file = chars.next().ok_or_else(bad)?.to_ascii_lowercase();
         let rank = chars.as_str();

@@ -6,7 +6,7 @@ use ludus_engine::{
     ActionInput, BoardView, CellId, CellShape, CellView, Hue, PieceView, Seat, SeatView,
 };
 
-use super::moves::{Action, Extra};
+use super::moves::{Extra, SplutAction};
 use super::state::{content, team_obj, Content, Lev, Splut, COLOURS};
 use super::tables::{squares, Square};
 
@@ -88,8 +88,8 @@ impl Splut {
 
     /// Cells `[piece, destination]` and a label: `pull`, `throw n`, `levitate b5`, or `move`
     /// for a plain step whose cells another legal step shares. A pass has no cells.
-    pub(super) fn input(&self, action: Action) -> ActionInput {
-        let Action::Step(s) = action else {
+    pub(super) fn input(&self, action: SplutAction) -> ActionInput {
+        let SplutAction::Step(s) = action else {
             return ActionInput {
                 cells: Vec::new(),
                 label: Some("pass".to_string()),
@@ -110,15 +110,15 @@ impl Splut {
     }
 
     /// Whether another legal step has the same piece and direction as `action`.
-    fn shares_cells(&self, action: Action) -> bool {
-        let Action::Step(s) = action else {
+    fn shares_cells(&self, action: SplutAction) -> bool {
+        let SplutAction::Step(s) = action else {
             return false;
         };
         let mut legal = Vec::new();
         self.generate(&mut legal);
         legal.iter().any(|&a| match a {
-            Action::Step(o) => o.kind == s.kind && o.dir == s.dir && o.extra != s.extra,
-            Action::Pass => false,
+            SplutAction::Step(o) => o.kind == s.kind && o.dir == s.dir && o.extra != s.extra,
+            SplutAction::Pass => false,
         })
     }
 

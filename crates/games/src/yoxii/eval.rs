@@ -1,8 +1,12 @@
 //! Heuristics for computer players.
 //!
-//! - [`Heuristic::evaluate`]: for alpha-beta horizons. The score around the Totem (weighted
-//!   more as its neighbourhood fills), the piece count there (the tie-break), the pending
-//!   placement of the side to move, each side's Totem mobility, and the value still in hand.
+//! - [`Heuristic::evaluate`]: for alpha-beta horizons, the [`TERMS`] times their weights in
+//!   `weights.txt` (fitted by `ludus tune yoxii`, read at build time). The terms, each ours
+//!   minus theirs: the points around the Totem, the same scaled by how full its neighbourhood
+//!   is, the piece count there (the tie-break), the best value the side to move is about to
+//!   place next to it (plain and scaled), the Totem mobility, and the value still in hand.
+//! - [`Heuristic::evaluate_v1`]: the same terms with the hand-set weights they had before
+//!   tuning (`eval=v1`), computed exactly as then.
 //! - [`Heuristic::seed_action_score`]: the seed's level 2 (`choose_move_greedy`,
 //!   `find_best_move`, spec §9). A complete turn is rated by playing it, letting the opponent
 //!   answer greedily (its Totem move, value and square that give it the most points around the
@@ -12,6 +16,8 @@
 //!   we rate every placement the same way (a superset of its candidates), so the greedy agent
 //!   picks the best complete turn by the seed's own criterion. Ties in the opponent's greedy
 //!   reply go to the first one in legal-action order (the seed took the last of a `setof`).
+
+use std::sync::LazyLock;
 
 use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
 
@@ -28,6 +34,27 @@ const MOBILITY: i32 = 8;
 /// Weight of one point of value still in hand.
 const HAND: i32 = 4;
 
+/// The names of the evaluation's terms, as in `weights.txt`.
+pub const TERMS: &[&str] = &[
+    "points",
+    "points_filled",
+    "pieces",
+    "pending",
+    "pending_filled",
+    "mobility",
+    "hand",
+];
+
+/// The weights of v1, in the order of [`TERMS`].
+const V1_WEIGHTS: [f64; 7] = [50.0, 50.0, 10.0, 50.0, 50.0, 8.0, 4.0];
+
+/// The tuned weights, read from `weights.txt` (v1's if the file does not fit [`TERMS`], which
+/// a test rules out).
+static WEIGHTS: LazyLock<Vec<f64>> = LazyLock::new(|| {
+    crate::weights::parse_weights(include_str!("weights.txt"), TERMS)
+        .unwrap_or_else(|_| V1_WEIGHTS.to_vec())
+});
+
 impl Heuristic for Yoxii {
     /// Placements: the second half of a turn, so that no evaluation falls between the totem
     /// move and the piece it earns.
@@ -35,7 +62,24 @@ impl Heuristic for Yoxii {
         matches!(action, YoxiiAction::Place { .. })
     }
 
+    const TERMS: &'static [&'static str] = TERMS;
+
+    fn terms(&self, seat: Seat, out: &mut [f64]) {
+        let ours = side_features(self, seat);
+        let theirs = side_features(self, seat.opponent());
+        for (term, (a, b)) in out.iter_mut().zip(ours.iter().zip(theirs)) {
+            *term = a - b;
+        }
+    }
+
     fn evaluate(&self, seat: Seat) -> i32 {
+        let mut terms = [0.0; 7];
+        self.terms(seat, &mut terms);
+        let score: f64 = terms.iter().zip(WEIGHTS.iter()).map(|(t, w)| t * w).sum();
+        score.round() as i32
+    }
+
+    fn evaluate_v1(&self, seat: Seat) -> i32 {
         side_terms(self, seat) - side_terms(self, seat.opponent())
     }
 
@@ -64,7 +108,33 @@ impl Heuristic for Yoxii {
     }
 }
 
-/// One side's share of [`Heuristic::evaluate`].
+/// One side's terms, in the order of [`TERMS`].
+fn side_features(state: &Yoxii, seat: Seat) -> [f64; 7] {
+    let (points, pieces) = state.around(seat);
+    let neighbours = NEIGHBOURS[state.totem().to_usize()];
+    let filled = f64::from((neighbours & !state.empty()).count_ones())
+        / f64::from(neighbours.count_ones().max(1));
+    let pending = if state.is_placing() && state.to_move == seat && neighbours & state.empty() != 0
+    {
+        f64::from(best_value(state, seat))
+    } else {
+        0.0
+    };
+    let hand: u32 = (1..=4u8)
+        .map(|v| u32::from(v) * u32::from(state.in_hand(seat, v)))
+        .sum();
+    [
+        f64::from(points),
+        f64::from(points) * filled,
+        f64::from(pieces),
+        pending,
+        pending * filled,
+        f64::from(state.totem_targets(seat).count_ones()),
+        f64::from(hand),
+    ]
+}
+
+/// One side's share of [`Heuristic::evaluate_v1`].
 fn side_terms(state: &Yoxii, seat: Seat) -> i32 {
     let (points, pieces) = state.around(seat);
     let neighbours = NEIGHBOURS[state.totem().to_usize()];
@@ -145,4 +215,28 @@ pub fn greedy_turn(state: &Yoxii) -> (YoxiiAction, YoxiiAction) {
     }
     let (_, totem, place) = best.expect("a game in progress has a complete turn");
     (totem, place)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_weights_file_gives_every_term_and_v1_weights_match_v1() {
+        let weights = crate::weights::parse_weights(include_str!("weights.txt"), TERMS);
+        assert_eq!(weights.map(|w| w.len()), Ok(TERMS.len()));
+        // With v1's weights the terms give v1's evaluation, up to its integer rounding.
+        let mut state = Yoxii::new(&<Yoxii as Game>::Options::default(), 4);
+        let mut actions = Vec::new();
+        for _ in 0..30 {
+            let Some(seat) = state.to_move() else { break };
+            let mut terms = [0.0; 7];
+            state.terms(seat, &mut terms);
+            let linear: f64 = terms.iter().zip(V1_WEIGHTS).map(|(t, w)| t * w).sum();
+            let v1 = f64::from(state.evaluate_v1(seat));
+            assert!((linear - v1).abs() <= 60.0, "{linear} vs {v1}");
+            state.legal_actions(&mut actions);
+            state.apply(actions[actions.len() / 2]);
+        }
+    }
 }

@@ -50,16 +50,20 @@
 //! - A pending placement position is not checked for how the Totem got there (its origin is
 //!   not recorded); it must have an empty square.
 
+mod docs;
 mod eval;
 mod notation;
+mod record;
 mod rules;
 mod state;
 mod tables;
 mod view;
 
+pub(crate) use record::RECORD;
+
 pub use eval::greedy_turn;
 pub use notation::{format_action, parse_syntax, Syntax};
 pub use rules::{FirstPlayer, Tiebreak, YoxiiAction, YoxiiOptions};
 pub use state::{Piece, Yoxii, INITIAL_HAND, RED, WHITE};
-pub use tables::{BadSquare, Square, NEIGHBOURS, ON_BOARD};
+pub use tables::{BadCell, Square, NEIGHBOURS, ON_BOARD};
 pub use view::cell_id;

@@ -42,7 +42,24 @@ pub struct YoxiiOptions {
     pub tiebreak: Tiebreak,
 }
 
-impl GameOptions for YoxiiOptions {}
+/// The rules options as menus show them (and as parsing checks them).
+const OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        name: "first_player",
+        help: "who moves first (the colours keep their seats)",
+        values: OptionValues::Choice(&["white", "red"]),
+    },
+    OptionInfo {
+        name: "tiebreak",
+        help: "equal scores: more pieces around the totem wins (adjacent_count), \
+                   or a draw (none)",
+        values: OptionValues::Choice(&["adjacent_count", "none"]),
+    },
+];
+
+impl GameOptions for YoxiiOptions {
+    const DESCRIPTIONS: &'static [OptionInfo] = OPTIONS;
+}
 
 /// One decision of a Yoxii turn: first the Totem move, then the placement.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -69,20 +86,11 @@ impl Game for Yoxii {
                       when the Totem is stuck, the most points around it win.",
         min_seats: 2,
         max_seats: 2,
-        options: &[
-            OptionInfo {
-                name: "first_player",
-                help: "who moves first (the colours keep their seats)",
-                values: OptionValues::Choice(&["white", "red"]),
-            },
-            OptionInfo {
-                name: "tiebreak",
-                help: "equal scores: more pieces around the totem wins (adjacent_count), \
-                       or a draw (none)",
-                values: OptionValues::Choice(&["adjacent_count", "none"]),
-            },
-        ],
+        options: OPTIONS,
         max_turns: 36,
+        rules: super::docs::RULES,
+        notation: super::docs::NOTATION,
+        strongest: super::docs::STRONGEST,
     };
 
     fn new(options: &YoxiiOptions, _seed: u64) -> Self {

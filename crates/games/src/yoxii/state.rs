@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use ludus_engine::{Outcome, Seat};
+use ludus_engine::{BySeat, Outcome, Seat};
 
 use super::rules::{FirstPlayer, Tiebreak, YoxiiOptions};
 use super::tables::{
@@ -26,12 +26,12 @@ pub const SEAT_NAMES: [&str; 2] = ["White", "Red"];
 pub struct Yoxii {
     pub(super) options: YoxiiOptions,
     /// The squares of each seat's pieces.
-    pub(super) colour: [u64; 2],
+    pub(super) colour: BySeat<u64, 2>,
     /// The value (1..=4) of the piece on each square, 0 if none.
     pub(super) values: [u8; 49],
     pub(super) totem: Square,
     /// Pieces in hand per seat, per value − 1.
-    pub(super) hands: [[u8; 4]; 2],
+    pub(super) hands: BySeat<[u8; 4], 2>,
     pub(super) to_move: Seat,
     /// The Totem has moved; the seat to move must now place a piece.
     pub(super) placing: bool,
@@ -66,10 +66,10 @@ impl Yoxii {
     ) -> Yoxii {
         let mut state = Yoxii {
             options: options.clone(),
-            colour: [0; 2],
+            colour: BySeat::splat(0),
             values: [0; 49],
             totem,
-            hands: [INITIAL_HAND; 2],
+            hands: BySeat::splat(INITIAL_HAND),
             to_move,
             placing,
             turn: 0,
@@ -78,11 +78,11 @@ impl Yoxii {
         };
         for square in Square::iter(ON_BOARD) {
             if let Some(piece) = board[square.to_usize()] {
-                let seat = piece.seat.to_usize();
+                let seat = piece.seat;
                 state.colour[seat] |= square.bit();
                 state.values[square.to_usize()] = piece.value;
                 state.hands[seat][piece.value as usize - 1] -= 1;
-                state.key ^= piece_key(seat, piece.value, square);
+                state.key ^= piece_key(seat.to_usize(), piece.value, square);
                 state.turn += 1;
             }
         }
@@ -101,7 +101,7 @@ impl Yoxii {
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
         let value = self.values[square.to_usize()];
         (value != 0).then(|| Piece {
-            seat: if self.colour[0] & square.bit() != 0 {
+            seat: if self.colour[WHITE] & square.bit() != 0 {
                 WHITE
             } else {
                 RED
@@ -122,18 +122,18 @@ impl Yoxii {
 
     /// How many pieces of `value` (1..=4) `seat` holds.
     pub fn in_hand(&self, seat: Seat, value: u8) -> u8 {
-        self.hands[seat.to_usize()][value as usize - 1]
+        self.hands[seat][value as usize - 1]
     }
 
     /// The empty on-board squares (the Totem's square is not empty).
     pub fn empty(&self) -> u64 {
-        ON_BOARD & !(self.colour[0] | self.colour[1] | self.totem.bit())
+        ON_BOARD & !(self.colour[WHITE] | self.colour[RED] | self.totem.bit())
     }
 
     /// The squares the Totem can reach when `seat` moves it: per direction, the first empty
     /// square after an unbroken (possibly empty) run of `seat`'s own pieces.
     pub fn totem_targets(&self, seat: Seat) -> u64 {
-        let own = self.colour[seat.to_usize()];
+        let own = self.colour[seat];
         let empty = self.empty();
         let from = self.totem.to_usize();
         let mut targets = 0;
@@ -166,13 +166,13 @@ impl Yoxii {
 
     /// The values (1..=4) `seat` still holds, as a bit mask (bit `v − 1`).
     pub fn hand_mask(&self, seat: Seat) -> u8 {
-        let hand = &self.hands[seat.to_usize()];
+        let hand = &self.hands[seat];
         (0..4).filter(|&i| hand[i] > 0).fold(0, |m, i| m | 1 << i)
     }
 
     /// The points and piece count of `seat` around the Totem.
     pub fn around(&self, seat: Seat) -> (u32, u32) {
-        let near = NEIGHBOURS[self.totem.to_usize()] & self.colour[seat.to_usize()];
+        let near = NEIGHBOURS[self.totem.to_usize()] & self.colour[seat];
         let points = Square::iter(near)
             .map(|s| u32::from(self.values[s.to_usize()]))
             .sum();
@@ -188,11 +188,11 @@ impl Yoxii {
 
     /// Places a piece (the second decision), ends the turn and checks the end of the game.
     pub(super) fn place(&mut self, value: u8, square: Square) {
-        let seat = self.to_move.to_usize();
+        let seat = self.to_move;
         self.colour[seat] |= square.bit();
         self.values[square.to_usize()] = value;
         self.hands[seat][value as usize - 1] -= 1;
-        self.key ^= piece_key(seat, value, square) ^ KEYS[PLACING_KEY] ^ KEYS[RED_KEY];
+        self.key ^= piece_key(seat.to_usize(), value, square) ^ KEYS[PLACING_KEY] ^ KEYS[RED_KEY];
         self.placing = false;
         self.to_move = self.to_move.opponent();
         self.turn += 1;
@@ -204,7 +204,7 @@ impl Yoxii {
     fn check_end(&mut self) {
         if !self.can_move_totem(self.to_move) {
             self.outcome = Some(self.final_outcome("totem surrounded"));
-        } else if self.hands[self.to_move.to_usize()] == [0; 4] {
+        } else if self.hands[self.to_move] == [0; 4] {
             self.outcome = Some(self.final_outcome("no pieces left"));
         }
     }

@@ -86,14 +86,14 @@ impl fmt::Display for Square {
 /// Text that is not a square name `a1`..`g7`.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 #[error("bad square '{0}': expected a file a-g and a rank 1-7, like d4")]
-pub struct BadSquare(pub String);
+pub struct BadCell(pub String);
 
 impl FromStr for Square {
-    type Err = BadSquare;
+    type Err = BadCell;
 
     /// Reads `a1`..`g7` (either case). Off-board corners are read too: check
     /// [`Square::is_on_board`].
-    fn from_str(text: &str) -> Result<Square, BadSquare> {
+    fn from_str(text: &str) -> Result<Square, BadCell> {
         match text.as_bytes() {
             &[file, rank] => {
                 let file = file.to_ascii_lowercase().wrapping_sub(b'a');
@@ -101,10 +101,10 @@ impl FromStr for Square {
                 if file < SIZE && rank < SIZE {
                     Ok(Square::new(file, rank))
                 } else {
-                    Err(BadSquare(text.to_string()))
+                    Err(BadCell(text.to_string()))
                 }
             }
-            _ => Err(BadSquare(text.to_string())),
+            _ => Err(BadCell(text.to_string())),
         }
     }
 }

@@ -170,70 +170,73 @@ fn equal_positions_have_equal_keys() {
     assert_ne!(Qawale::new(&light, 0).key(), start.key());
 }
 
+/// Bad position strings and a word of the reason each is refused with.
+const BAD_POSITIONS: &[(&str, &str)] = &[
+    ("", "empty"),
+    ("NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN", "side to move"),
+    ("NN,-,-,NN/-,-,-,-/NN,-,-,NN D", "expected 4 ranks"),
+    (
+        "NN,-,-,NN/-,-,-/-,-,-,-,-/NN,-,-,NN D",
+        "rank 3 has 3 squares",
+    ),
+    (
+        "NN,-,-,NN/-,-,-,-/-,X,-,-/NN,-,-,NN D",
+        "bad stack 'X' on b2",
+    ),
+    ("NN,-,-,NN/-,-,-,-/-,,-,-/NN,-,-,NN D", "bad stack '' on b2"),
+    ("NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,N D", "7 neutral stones"),
+    ("NN,-,-,NN/-,N,-,-/-,-,-,-/NN,-,-,NN D", "9 neutral stones"),
+    (
+        "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN X",
+        "bad side to move 'X'",
+    ),
+    ("NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN L", "Light to move"),
+    ("NN,-,-,NN/-,D,-,-/-,-,-,-/NN,-,-,NN D", "1 D and 0 L"),
+    (
+        "NN,DDDDD,-,NN/-,DDDD,-,-/LLLL,LLLLL,-,-/NN,-,-,NN D",
+        "9 D and 9 L",
+    ),
+    (
+        "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D a1:NE extra",
+        "unexpected 'extra'",
+    ),
+    (
+        "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D b2:N",
+        "b2, which is empty",
+    ),
+    (
+        "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D a1:NS",
+        "step S is illegal",
+    ),
+    (
+        "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D a1:WW",
+        "step W is illegal",
+    ),
+    (
+        "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D a1:NX",
+        "expected directions",
+    ),
+    (
+        "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D a1:NEN",
+        "complete turn",
+    ),
+    (
+        "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D x9",
+        "bad pending sowing",
+    ),
+    (
+        "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NNNNNNNNNNNNNNNNNNNNNNNNNNN D",
+        "bad stack",
+    ),
+    (
+        "NN,DL,NN,DL/ND,-,LD,NN/D,-,-,-/NDL,DL,DLL,L D a1",
+        "after the end of the game",
+    ),
+];
+
 #[test]
 fn bad_position_strings_are_refused() {
-    let cases = [
-        ("", "empty"),
-        ("NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN", "side to move"),
-        ("NN,-,-,NN/-,-,-,-/NN,-,-,NN D", "expected 4 ranks"),
-        (
-            "NN,-,-,NN/-,-,-/-,-,-,-,-/NN,-,-,NN D",
-            "rank 3 has 3 squares",
-        ),
-        (
-            "NN,-,-,NN/-,-,-,-/-,X,-,-/NN,-,-,NN D",
-            "bad stack 'X' on b2",
-        ),
-        ("NN,-,-,NN/-,-,-,-/-,,-,-/NN,-,-,NN D", "bad stack '' on b2"),
-        ("NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,N D", "7 neutral stones"),
-        ("NN,-,-,NN/-,N,-,-/-,-,-,-/NN,-,-,NN D", "9 neutral stones"),
-        (
-            "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN X",
-            "bad side to move 'X'",
-        ),
-        ("NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN L", "Light to move"),
-        ("NN,-,-,NN/-,D,-,-/-,-,-,-/NN,-,-,NN D", "1 D and 0 L"),
-        (
-            "NN,DDDDD,-,NN/-,DDDD,-,-/LLLL,LLLLL,-,-/NN,-,-,NN D",
-            "9 D and 9 L",
-        ),
-        (
-            "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D a1:NE extra",
-            "unexpected 'extra'",
-        ),
-        (
-            "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D b2:N",
-            "b2, which is empty",
-        ),
-        (
-            "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D a1:NS",
-            "step S is illegal",
-        ),
-        (
-            "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D a1:WW",
-            "step W is illegal",
-        ),
-        (
-            "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D a1:NX",
-            "expected directions",
-        ),
-        (
-            "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D a1:NEN",
-            "complete turn",
-        ),
-        (
-            "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NN D x9",
-            "bad pending sowing",
-        ),
-        (
-            "NN,-,-,NN/-,-,-,-/-,-,-,-/NN,-,-,NNNNNNNNNNNNNNNNNNNNNNNNNNN D",
-            "bad stack",
-        ),
-        (
-            "NN,DL,NN,DL/ND,-,LD,NN/D,-,-,-/NDL,DL,DLL,L D a1",
-            "after the end of the game",
-        ),
-    ];
+    let cases = BAD_POSITIONS;
     for (text, expected) in cases {
         let err = Qawale::from_position(text, &QawaleOptions::default()).unwrap_err();
         assert!(err.to_string().contains(expected), "{text}: {err}");

@@ -285,7 +285,7 @@ fn random_games_three_and_four_players_with_resignations() {
 
 /// Every legal step is chosen by its own cells and label: `[piece, destination]`, cells of
 /// the view.
-fn check_inputs(state: &Splut, actions: &[Action]) {
+fn check_inputs(state: &Splut, actions: &[SplutAction]) {
     let cells = state.view().cells.len();
     let mut seen = std::collections::HashSet::new();
     for &action in actions {
@@ -293,7 +293,7 @@ fn check_inputs(state: &Splut, actions: &[Action]) {
         assert!(input.cells.iter().all(|c| c.to_usize() < cells));
         assert_eq!(
             input.cells.len(),
-            if action == Action::Pass { 0 } else { 2 }
+            if action == SplutAction::Pass { 0 } else { 2 }
         );
         assert!(
             seen.insert((input.cells, input.label)),

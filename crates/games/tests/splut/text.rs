@@ -92,7 +92,7 @@ fn turns_are_steps_separated_by_spaces() {
     let t = load2("Sd2 De2 Td4", "Sf8 Df7 Td8", "e4 e1 a5 i5");
     let actions = t.parse_turn("Td4-e4*e Sf8-e8").unwrap();
     assert_eq!(actions.len(), 2);
-    assert!(matches!(actions[0], Action::Step(_)));
+    assert!(matches!(actions[0], SplutAction::Step(_)));
 }
 
 // ---------------------------------------------------------------------------------------

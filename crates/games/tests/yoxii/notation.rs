@@ -90,15 +90,17 @@ fn bad_notation_is_an_error_not_a_panic() {
     ));
 }
 
+/// Asserts that the position string `text` is refused with a message containing `needle`.
+fn bad(text: &str, needle: &str) {
+    let err = Yoxii::from_position(text, &YoxiiOptions::default())
+        .err()
+        .unwrap_or_else(|| panic!("accepted '{text}'"));
+    assert!(err.to_string().contains(needle), "'{text}': {err}");
+}
+
 // §6: every validation of position strings.
 #[test]
 fn bad_position_strings_are_refused_with_a_reason() {
-    let bad = |text: &str, needle: &str| {
-        let err = Yoxii::from_position(text, &YoxiiOptions::default())
-            .err()
-            .unwrap_or_else(|| panic!("accepted '{text}'"));
-        assert!(err.to_string().contains(needle), "'{text}': {err}");
-    };
     bad("", "expected 7 ranks");
     bad(
         ".../...../......./...#.../......./...../...",
@@ -136,6 +138,11 @@ fn bad_position_strings_are_refused_with_a_reason() {
     bad(&START.replace(" w", " b"), "bad side to move 'b'");
     bad(&format!("{START} later"), "unexpected 'later'");
     bad(&format!("{START} place extra"), "expected 7 ranks");
+}
+
+// §6: the pieces on the board must agree with the hands and the side to move.
+#[test]
+fn position_strings_with_impossible_piece_counts_are_refused() {
     bad(
         "XXX/X..../......./...#.../......./...../xxx r",
         "White has 4 pieces of value 4 on the board, at most 3",
@@ -156,6 +163,11 @@ fn bad_position_strings_are_refused_with_a_reason() {
         ".../...../......./...#o../......./...../... r",
         "White must have one piece more than Red",
     );
+}
+
+// §6: the counts depend on who starts; a pending placement needs an empty square.
+#[test]
+fn bad_position_strings_for_other_options_or_a_pending_placement_are_refused() {
     let err = Yoxii::from_position(
         ".../...../......./...#.../......./...../... w",
         &options(&["first_player=red"]),

@@ -71,19 +71,7 @@ struct Snapshot<'a> {
 impl Table {
     /// Rebuilds the cached snapshot of the game `id`.
     pub fn rebuild_snapshot(&mut self, id: &str) {
-        let history: Vec<HistoryEntry> = self
-            .game
-            .history()
-            .into_iter()
-            .enumerate()
-            .map(|(i, t)| HistoryEntry {
-                ply: i + 1,
-                turn: i + 1,
-                seat: t.seat.number(),
-                text: t.text,
-                complete: t.complete,
-            })
-            .collect();
+        let history = self.history_entries();
         let legal = self.game.legal_moves();
         let view = self.game.view();
         let names = self.names();
@@ -133,6 +121,21 @@ impl Table {
         if let Ok(text) = serde_json::to_string(&snapshot) {
             self.snapshot = Arc::from(text);
         }
+    }
+
+    fn history_entries(&self) -> Vec<HistoryEntry> {
+        self.game
+            .history()
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| HistoryEntry {
+                ply: i + 1,
+                turn: i + 1,
+                seat: t.seat.number(),
+                text: t.text,
+                complete: t.complete,
+            })
+            .collect()
     }
 
     /// The snapshot as a WebSocket frame.

@@ -38,28 +38,51 @@ async fn play(api: &Api, id: &str, token: &str, notation: &str) -> Value {
     after
 }
 
-#[tokio::test]
-async fn a_takeback_is_asked_accepted_or_declined_both_ways() {
-    let api = Api::start();
-    let (id, [first, second]) = between_people(&api, "replica").await;
-    let after = play(&api, &id, &first, "b4-c5").await;
+/// Seat 1 plays `b4-c5`, seat 2 a random reply: the game between people and the reply.
+async fn two_turns(api: &Api) -> (String, [String; 2], String) {
+    let (id, [first, second]) = between_people(api, "replica").await;
+    let after = play(api, &id, &first, "b4-c5").await;
     let reply = Dice(2).legal(&after);
-    let after = play(&api, &id, &second, &reply).await;
+    play(api, &id, &second, &reply).await;
+    (id, [first, second], reply)
+}
 
-    let undo = json!({"token": first, "seq": after["seq"]});
-    let refused = post(&api, &id, "undo", &undo).await;
-    assert_error(&refused, StatusCode::FORBIDDEN, "takeback");
-    let watcher = post(
-        &api,
-        &id,
+async fn ask(api: &Api, id: &str, token: &str) -> (StatusCode, Value) {
+    post(
+        api,
+        id,
         "offer",
-        &json!({"token": "x", "kind": "takeback"}),
+        &json!({"token": token, "kind": "takeback"}),
+    )
+    .await
+}
+
+async fn answer(api: &Api, id: &str, token: &str, accept: bool) -> Value {
+    let (status, answered) = post(
+        api,
+        id,
+        "answer",
+        &json!({"token": token, "accept": accept}),
     )
     .await;
-    assert_eq!(watcher.0, StatusCode::FORBIDDEN, "a spectator asks nothing");
+    assert_eq!(status, StatusCode::OK, "{answered}");
+    answered
+}
 
-    let ask = json!({"token": first, "kind": "takeback"});
-    let (status, asked) = post(&api, &id, "offer", &ask).await;
+#[tokio::test]
+async fn undo_is_refused_and_a_declined_takeback_changes_nothing() {
+    let api = Api::start();
+    let (id, [first, second], reply) = two_turns(&api).await;
+    let seq = api.snapshot(&id).await["seq"].clone();
+    let refused = post(&api, &id, "undo", &json!({"token": first, "seq": seq})).await;
+    assert_error(&refused, StatusCode::FORBIDDEN, "takeback");
+    assert_eq!(
+        ask(&api, &id, "x").await.0,
+        StatusCode::FORBIDDEN,
+        "a spectator asks nothing"
+    );
+
+    let (status, asked) = ask(&api, &id, &first).await;
     assert_eq!(status, StatusCode::OK, "{asked}");
     assert_eq!(asked["offer"], json!({"kind": "takeback", "from": 1}));
     let own = post(
@@ -70,14 +93,7 @@ async fn a_takeback_is_asked_accepted_or_declined_both_ways() {
     )
     .await;
     assert_error(&own, StatusCode::FORBIDDEN, "other side");
-    let (_, declined) = post(
-        &api,
-        &id,
-        "answer",
-        &json!({"token": second, "accept": false}),
-    )
-    .await;
-    assert_eq!(declined["accepted"], false);
+    assert_eq!(answer(&api, &id, &second, false).await["accepted"], false);
     let snapshot = api.snapshot(&id).await;
     assert_eq!(snapshot["offer"], Value::Null);
     assert_eq!(
@@ -85,16 +101,14 @@ async fn a_takeback_is_asked_accepted_or_declined_both_ways() {
         json!(["b4-c5", reply]),
         "nothing taken back"
     );
+}
 
-    post(&api, &id, "offer", &ask).await;
-    let (_, accepted) = post(
-        &api,
-        &id,
-        "answer",
-        &json!({"token": second, "accept": true}),
-    )
-    .await;
-    assert_eq!(accepted["accepted"], true, "{accepted}");
+#[tokio::test]
+async fn an_accepted_takeback_goes_back_to_the_asking_seats_turn_both_ways() {
+    let api = Api::start();
+    let (id, [first, second], reply) = two_turns(&api).await;
+    ask(&api, &id, &first).await;
+    assert_eq!(answer(&api, &id, &second, true).await["accepted"], true);
     let snapshot = api.snapshot(&id).await;
     assert_eq!(
         snapshot["moves"],
@@ -105,16 +119,8 @@ async fn a_takeback_is_asked_accepted_or_declined_both_ways() {
 
     play(&api, &id, &first, "b4-c5").await;
     play(&api, &id, &second, &reply).await;
-    let ask = json!({"token": second, "kind": "takeback"});
-    post(&api, &id, "offer", &ask).await;
-    let (_, accepted) = post(
-        &api,
-        &id,
-        "answer",
-        &json!({"token": first, "accept": true}),
-    )
-    .await;
-    assert_eq!(accepted["accepted"], true);
+    ask(&api, &id, &second).await;
+    assert_eq!(answer(&api, &id, &first, true).await["accepted"], true);
     let snapshot = api.snapshot(&id).await;
     assert_eq!(
         snapshot["moves"],

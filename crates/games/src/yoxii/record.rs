@@ -1,4 +1,5 @@
-//! Yoxii's text record (spec `yoxii.md` §6 "Game record").
+//! Yoxii's text record (spec `yoxii.md` §6 "Game record"), in the `Key: value` format it
+//! shares with Qawale (`records/keyvalue.rs`).
 //!
 //! ```text
 //! Game: Yoxii
@@ -33,14 +34,20 @@
 //! * Reading replays every line: a bad move, a line with more than one turn, or a result or
 //!   score the moves do not give is refused with its line number.
 
-use ludus_engine::{AnyGame, GameRecord, RecordError};
+use ludus_engine::AnyGame;
 
-use super::keyvalue::{self, HeaderOption, KeyValueFormat};
-use crate::yoxii::{Yoxii, RED, WHITE};
+use super::state::{Yoxii, RED, WHITE};
+use crate::records::{FormatNames, HeaderOption, KeyValueFormat};
 
-const FORMAT: KeyValueFormat = KeyValueFormat {
+/// Yoxii's record format, as the registry lists it.
+pub(crate) static RECORD: KeyValueFormat = KeyValueFormat {
     id: "yoxii",
-    name: "Yoxii",
+    names: FormatNames {
+        format: "Yoxii text record (Key: value header, one turn a line; spec yoxii.md §6)",
+        game: "Yoxii",
+        aliases: &["yoxii"],
+        opening: "a 'Game: Yoxii' line",
+    },
     options: &[
         HeaderOption {
             key: "First",
@@ -86,14 +93,4 @@ fn check_detail(game: &AnyGame, detail: &str) -> Result<(), String> {
         )),
         None => Err(bad()),
     }
-}
-
-/// The record as Yoxii's text format.
-pub(super) fn write(record: &GameRecord) -> Result<String, RecordError> {
-    keyvalue::write(&FORMAT, record)
-}
-
-/// Reads Yoxii's text format.
-pub(super) fn read(text: &str) -> Result<GameRecord, RecordError> {
-    keyvalue::read(&FORMAT, text)
 }

@@ -25,6 +25,9 @@
 //! | `scale` | evaluation units for which a cut-off reward reaches 73 % (logistic) | 200 |
 //! | `tree` | most nodes in the arena | 1 000 000 |
 //! | `reuse` | keep the tree between decisions (`true`/`false`) | true |
+//! | `threads` | search threads, 1..=64 (root parallelism, see [`root_parallel`]) | 1 |
+
+mod root_parallel;
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -62,6 +65,8 @@ pub struct MctsConfig {
     pub tree_nodes: usize,
     /// Whether to keep the tree between decisions.
     pub reuse: bool,
+    /// Search threads, each growing its own tree (root parallelism).
+    pub threads: usize,
 }
 
 impl Default for MctsConfig {
@@ -77,6 +82,7 @@ impl Default for MctsConfig {
             scale: 200.0,
             tree_nodes: 1_000_000,
             reuse: true,
+            threads: 1,
         }
     }
 }
@@ -93,6 +99,7 @@ impl MctsConfig {
             "scale",
             "tree",
             "reuse",
+            "threads",
         ];
         let params = Params::new(spec, &keys)?;
         let default = MctsConfig::default();
@@ -122,6 +129,7 @@ impl MctsConfig {
                 .unwrap_or(default.tree_nodes)
                 .clamp(1, 1 << 30),
             reuse: params.get("reuse")?.unwrap_or(default.reuse),
+            threads: params.threads()?,
         })
     }
 }
@@ -252,18 +260,27 @@ pub struct MctsAgent<G: Game> {
     tree: Option<Tree<G>>,
     path: Vec<usize>,
     actions: Vec<G::Action>,
+    /// The other threads' searchers (`threads - 1` of them).
+    helpers: Vec<MctsAgent<G>>,
 }
 
 impl<G: Game + Heuristic> MctsAgent<G> {
     /// An agent with `config`, its spec text `spec` and a seed.
     pub fn new(config: MctsConfig, spec: String, seed: u64) -> Self {
+        let helper = MctsConfig {
+            threads: 1,
+            ..config
+        };
         MctsAgent {
             config,
-            spec,
             rng: SmallRng::seed_from_u64(seed),
             tree: None,
             path: Vec::new(),
             actions: Vec::new(),
+            helpers: (1..config.threads.max(1))
+                .map(|i| MctsAgent::new(helper, spec.clone(), seed ^ ((i as u64) << 32)))
+                .collect(),
+            spec,
         }
     }
 
@@ -289,6 +306,17 @@ impl<G: Game + Heuristic> MctsAgent<G> {
                 ..Analysis::bare(action)
             };
         }
+        if !self.helpers.is_empty() {
+            return root_parallel::search(self, state, stop);
+        }
+        let (iterations, depth) = self.grow(state, stop);
+        let tree = self.tree.as_ref().expect("grow leaves its tree");
+        Self::report(tree, state, iterations, depth)
+    }
+
+    /// Grows the tree for `state` until the budget is spent, and keeps it. Returns the
+    /// iterations run and the deepest the tree part of a path went.
+    fn grow(&mut self, state: &G, stop: &StopFlag) -> (u64, u32) {
         let mut tree = self.take_tree(state);
         let clock = Clock::start(self.config.budget, stop);
         let mut iterations = 0;
@@ -302,9 +330,8 @@ impl<G: Game + Heuristic> MctsAgent<G> {
                 break;
             }
         }
-        let analysis = Self::report(&tree, state, iterations, depth as u32);
         self.tree = Some(tree);
-        analysis
+        (iterations, depth as u32)
     }
 
     /// A decision that wins the game at once, if there is one.

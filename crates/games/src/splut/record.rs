@@ -39,10 +39,44 @@
 
 use ludus_engine::{AnyGame, GameRecord, RecordError, Seat, Verdict};
 
-use super::common::{error, numbered_lines, parse_value, quote_if_needed, strip_comment, Comments};
-use super::replay::{option_value, other_options, players_of, replay, Claimed, Reader, Setup};
+use super::tables::Side;
 use crate::new_game;
-use crate::splut::Side;
+use crate::records::{
+    error, option_value, other_options, parse_value, players_of, quote_if_needed, read_lines,
+    replay, Claimed, Comments, FormatNames, Line, Reader, Setup, TextFormat,
+};
+
+/// Splut!'s record format, as the registry lists it.
+#[derive(Debug)]
+pub(crate) struct SplutRecord;
+
+static NAMES: FormatNames = FormatNames {
+    format: "Splut! text record (keyword lines, one numbered turn a line; spec splut.md §8.2)",
+    game: "Splut!",
+    aliases: &["splut"],
+    opening: "'splut 1'",
+};
+
+/// The one value of [`SplutRecord`].
+pub(crate) static RECORD: SplutRecord = SplutRecord;
+
+impl TextFormat for SplutRecord {
+    fn names(&self) -> &FormatNames {
+        &NAMES
+    }
+    fn opens(&self, first_line: &str) -> bool {
+        first_line
+            .split_whitespace()
+            .next()
+            .is_some_and(|word| word.eq_ignore_ascii_case("splut"))
+    }
+    fn read(&self, text: &str) -> Result<GameRecord, RecordError> {
+        read(text)
+    }
+    fn write(&self, record: &GameRecord) -> Result<String, RecordError> {
+        write(record)
+    }
+}
 
 /// The sides of a game with `seats` seats, in turn order.
 fn sides(seats: usize) -> &'static [Side] {
@@ -61,8 +95,8 @@ fn reason_word(reason: &str) -> String {
 }
 
 /// The record as Splut!'s text format.
-pub(super) fn write(record: &GameRecord) -> Result<String, RecordError> {
-    let replayed = replay(record, AnyGame::turn)?;
+fn write(record: &GameRecord) -> Result<String, RecordError> {
+    let replayed = replay(record, |game: &AnyGame| game.turn())?;
     let (start, end) = (&replayed.start, &replayed.end);
     let seats: Vec<&str> = sides(start.seat_count()).iter().map(|s| s.name()).collect();
     let mut lines = vec![
@@ -110,68 +144,96 @@ struct Named {
     kind: bool,
 }
 
+/// A Splut! record being read: the header so far, then the game once the first turn comes.
+#[derive(Default)]
+struct Read {
+    setup: Setup,
+    named: Vec<Named>,
+    position: Vec<String>,
+    reader: Option<Reader>,
+    claim: Option<(Claimed, usize)>,
+    draw_reason: Option<(String, usize)>,
+}
+
 /// Reads Splut!'s text format.
-pub(super) fn read(text: &str) -> Result<GameRecord, RecordError> {
-    let mut setup = Setup::default();
-    let mut named: Vec<Named> = Vec::new();
-    let mut position: Vec<String> = Vec::new();
-    let mut reader: Option<Reader> = None;
-    let mut claim: Option<(Claimed, usize)> = None;
-    let mut draw_reason: Option<(String, usize)> = None;
-    for (n, raw) in numbered_lines(text) {
-        let line = strip_comment(raw, Comments::AfterSpace).trim();
-        if line.is_empty() {
-            continue;
+fn read(text: &str) -> Result<GameRecord, RecordError> {
+    let mut read = Read::default();
+    for line in read_lines(text, Comments::AfterSpace) {
+        if !line.text.is_empty() {
+            read.line(line)?;
         }
-        let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    }
+    read.finish()
+}
+
+impl Read {
+    /// Reads one non-blank line.
+    fn line(&mut self, line: Line) -> Result<(), RecordError> {
+        let (keyword, rest) = line
+            .text
+            .split_once(char::is_whitespace)
+            .unwrap_or((line.text, ""));
         let rest = rest.trim();
-        // The line after the keyword with its comment, for values that may be quoted.
-        let raw_rest = raw.trim_start().get(keyword.len()..).unwrap_or_default();
         let keyword = keyword.to_ascii_lowercase();
-        if setup.line == 0 {
-            if keyword != "splut" {
-                return Err(error(n, "expected 'splut 1' on the first line"));
-            }
-            if rest != "1" {
-                return Err(error(
-                    n,
-                    format!("splut record format '{rest}': expected 1"),
-                ));
-            }
-            setup.line = n;
-            continue;
+        if self.setup.line == 0 {
+            return self.version(line, &keyword, rest);
         }
-        if let Some((_, result_line)) = claim {
-            return Err(error(
-                n,
-                format!("nothing may follow the result (line {result_line})"),
-            ));
+        if let Some((_, result_line)) = self.claim {
+            return Err(line.error(format!(
+                "nothing may follow the result (line {result_line})"
+            )));
         }
         let header = matches!(
             keyword.as_str(),
             "splut" | "size" | "seats" | "options" | "player" | "kind" | "position"
         );
-        if header && reader.is_some() {
-            return Err(error(
-                n,
-                format!("'{keyword}' must come before the first turn"),
-            ));
+        if header && self.reader.is_some() {
+            return Err(line.error(format!("'{keyword}' must come before the first turn")));
         }
-        match keyword.as_str() {
-            "splut" => return Err(error(n, "'splut' is given twice")),
-            "size" => setup.options.push((format!("size={rest}"), n)),
-            "seats" => setup
+        if header {
+            self.header(line, &keyword, rest)
+        } else {
+            self.play(line, &keyword, rest)
+        }
+    }
+
+    /// The first line: `splut 1`.
+    fn version(&mut self, line: Line, keyword: &str, rest: &str) -> Result<(), RecordError> {
+        if keyword != "splut" {
+            return Err(line.error("expected 'splut 1' on the first line"));
+        }
+        if rest != "1" {
+            return Err(line.error(format!("splut record format '{rest}': expected 1")));
+        }
+        self.setup.line = line.n;
+        Ok(())
+    }
+
+    /// A keyword line before the turns.
+    fn header(&mut self, line: Line, keyword: &str, rest: &str) -> Result<(), RecordError> {
+        let n = line.n;
+        match keyword {
+            "size" => self.setup.options.push((format!("size={rest}"), n)),
+            "seats" => self
+                .setup
                 .options
                 .push((format!("players={}", players_for(rest, n)?), n)),
-            "options" => setup
+            "options" => self
+                .setup
                 .options
                 .extend(rest.split_whitespace().map(|pair| (pair.to_string(), n))),
             "player" | "kind" => {
+                // The line after the keyword with its comment, for values that may be quoted.
+                let raw_rest = line
+                    .raw
+                    .trim_start()
+                    .get(keyword.len()..)
+                    .unwrap_or_default();
                 let raw_rest = raw_rest.trim_start();
                 let (side, value) = raw_rest
                     .split_once(char::is_whitespace)
                     .unwrap_or((raw_rest, ""));
-                named.push(Named {
+                self.named.push(Named {
                     side: side.to_ascii_lowercase(),
                     value: parse_value(value, n, Comments::AfterSpace)?,
                     line: n,
@@ -179,86 +241,87 @@ pub(super) fn read(text: &str) -> Result<GameRecord, RecordError> {
                 });
             }
             "position" => {
-                if position.is_empty() {
-                    setup.position = Some((String::new(), n));
+                if self.position.is_empty() {
+                    self.setup.position = Some((String::new(), n));
                 }
-                position.push(rest.to_string());
+                self.position.push(rest.to_string());
             }
+            _ => return Err(line.error("'splut' is given twice")),
+        }
+        Ok(())
+    }
+
+    /// A turn, `resign` or `result` line.
+    fn play(&mut self, line: Line, keyword: &str, rest: &str) -> Result<(), RecordError> {
+        let n = line.n;
+        match keyword {
             "resign" => {
-                let reader = started(&mut reader, &mut setup, &named, &position)?;
+                let reader = self.started()?;
                 let seat = seat_of_side(reader.game(), rest).ok_or_else(|| {
-                    error(
-                        n,
-                        format!(
-                            "expected 'resign' and a side in play: {}",
-                            side_list(reader.game())
-                        ),
-                    )
+                    line.error(format!(
+                        "expected 'resign' and a side in play: {}",
+                        side_list(reader.game())
+                    ))
                 })?;
-                reader.resign(n, seat)?;
+                reader.resign(n, seat)
             }
             "result" => {
-                let reader = started(&mut reader, &mut setup, &named, &position)?;
+                let reader = self.started()?;
                 let (claimed, reason) = parse_result(reader.game(), rest, n)?;
                 if let Some(reason) = reason {
-                    draw_reason = Some((reason, n));
+                    self.draw_reason = Some((reason, n));
                 }
-                claim = Some((claimed, n));
+                self.claim = Some((claimed, n));
+                Ok(())
             }
             number if number.starts_with(|c: char| c.is_ascii_digit()) => {
-                let reader = started(&mut reader, &mut setup, &named, &position)?;
+                let reader = self.started()?;
                 reader.check_not_over(n)?;
                 let expected = u64::from(reader.game().turn()) + 1;
                 if number.parse::<u64>().ok() != Some(expected) {
-                    return Err(error(
-                        n,
-                        format!("turn number '{number}': expected {expected}"),
-                    ));
+                    return Err(line.error(format!("turn number '{number}': expected {expected}")));
                 }
                 if rest.is_empty() {
-                    return Err(error(n, "expected the turn's steps after its number"));
+                    return Err(line.error("expected the turn's steps after its number"));
                 }
-                reader.play(n, rest)?;
+                reader.play(n, rest)
             }
-            _ => {
+            _ => Err(line.error(format!(
+                "unknown line '{keyword}': expected a numbered turn, resign, result, or \
+                 (before the turns) size, seats, options, player, kind, position"
+            ))),
+        }
+    }
+
+    /// The game, created from the header at the first turn.
+    fn started(&mut self) -> Result<&mut Reader, RecordError> {
+        if self.reader.is_none() {
+            self.reader = Some(start(&mut self.setup, &self.named, &self.position)?);
+        }
+        self.reader
+            .as_mut()
+            .ok_or_else(|| error(self.setup.line, "the game did not start"))
+    }
+
+    /// Checks the draw reason and the claimed result, then gives the record.
+    fn finish(mut self) -> Result<GameRecord, RecordError> {
+        if self.setup.line == 0 {
+            return Err(error(1, "expected 'splut 1' on the first line"));
+        }
+        let reader = match self.reader.take() {
+            Some(reader) => reader,
+            None => start(&mut self.setup, &self.named, &self.position)?,
+        };
+        if let (Some((word, n)), Some(outcome)) = (self.draw_reason, reader.game().outcome()) {
+            let replayed = reason_word(&outcome.reason);
+            if outcome.verdict == Verdict::Draw && !word.eq_ignore_ascii_case(&replayed) {
                 return Err(error(
                     n,
-                    format!(
-                        "unknown line '{keyword}': expected a numbered turn, resign, result, or \
-                         (before the turns) size, seats, options, player, kind, position"
-                    ),
-                ))
+                    format!("the draw reason is '{replayed}', not '{word}'"),
+                ));
             }
         }
-    }
-    if setup.line == 0 {
-        return Err(error(1, "expected 'splut 1' on the first line"));
-    }
-    let reader = match reader {
-        Some(reader) => reader,
-        None => start(&mut setup, &named, &position)?,
-    };
-    if let (Some((word, n)), Some(outcome)) = (draw_reason, reader.game().outcome()) {
-        let replayed = reason_word(&outcome.reason);
-        if outcome.verdict == Verdict::Draw && !word.eq_ignore_ascii_case(&replayed) {
-            return Err(error(
-                n,
-                format!("the draw reason is '{replayed}', not '{word}'"),
-            ));
-        }
-    }
-    reader.finish(claim)
-}
-
-fn started<'a>(
-    reader: &'a mut Option<Reader>,
-    setup: &mut Setup,
-    named: &[Named],
-    position: &[String],
-) -> Result<&'a mut Reader, RecordError> {
-    match reader {
-        Some(reader) => Ok(reader),
-        None => Ok(reader.insert(start(setup, named, position)?)),
+        reader.finish(self.claim)
     }
 }
 

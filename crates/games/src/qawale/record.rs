@@ -1,4 +1,5 @@
-//! Qawale's text record (spec `qawale.md` §6 "Game record").
+//! Qawale's text record (spec `qawale.md` §6 "Game record"), in the `Key: value` format it
+//! shares with Yoxii (`records/keyvalue.rs`).
 //!
 //! ```text
 //! Game: Qawale
@@ -32,13 +33,17 @@
 //! * Reading replays every line: a bad move, a line with more than one turn, or a result the
 //!   moves do not give is refused with its line number.
 
-use ludus_engine::{GameRecord, RecordError};
+use crate::records::{no_detail, FormatNames, HeaderOption, KeyValueFormat};
 
-use super::keyvalue::{self, no_detail, HeaderOption, KeyValueFormat};
-
-const FORMAT: KeyValueFormat = KeyValueFormat {
+/// Qawale's record format, as the registry lists it.
+pub(crate) static RECORD: KeyValueFormat = KeyValueFormat {
     id: "qawale",
-    name: "Qawale",
+    names: FormatNames {
+        format: "Qawale text record (Key: value header, one turn a line; spec qawale.md §6)",
+        game: "Qawale",
+        aliases: &["qawale"],
+        opening: "a 'Game: Qawale' line",
+    },
     options: &[
         HeaderOption {
             key: "First",
@@ -55,13 +60,3 @@ const FORMAT: KeyValueFormat = KeyValueFormat {
     result_detail: |_, _| String::new(),
     check_detail: no_detail,
 };
-
-/// The record as Qawale's text format.
-pub(super) fn write(record: &GameRecord) -> Result<String, RecordError> {
-    keyvalue::write(&FORMAT, record)
-}
-
-/// Reads Qawale's text format.
-pub(super) fn read(text: &str) -> Result<GameRecord, RecordError> {
-    keyvalue::read(&FORMAT, text)
-}

@@ -11,8 +11,8 @@
 //! 1. b4-c5 g5-f4 2. a1* f6xe5 3. c5-d6 resign Black
 //! ```
 //!
-//! * The header is `[Key "value"]` tags (keys ignore case; several tags may share a line),
-//!   then the movetext: numbered move pairs `1. b4-c5 g5-f4 2. a1* …` in canonical notation,
+//! * The header is `[Key "value"]` tags (keys ignore case; several tags may share a line; the
+//!   tag format it shares with Qilin, `records/tags.rs`), then the movetext: numbered move pairs `1. b4-c5 g5-f4 2. a1* …` in canonical notation,
 //!   wrapped at 79 columns when written, read across any line breaks. `#` starts a comment.
 //! * Always written: `Game`, `White`, `Black` (the players' names; the seat names when the
 //!   record has none), `Sight` (the option `sight`) and `Result` (`1-0`, `0-1`, or `*` for a
@@ -34,16 +34,31 @@
 
 use ludus_engine::{AnyGame, GameRecord, RecordError, Seat};
 
-use super::common::{
-    error, game_id, numbered_lines, parse_tags, same_key, seat_from_word, strip_comment, Comments,
+use crate::records::{
+    error, option_value, other_options, replay, seat_from_word, tag_header, Claimed, FormatNames,
+    Line, Reader, TagFormat, TurnToWrite,
 };
-use super::replay::{option_value, other_options, replay, tag_header, Claimed, Reader, Setup};
 
-const IGNORED_TAGS: [&str; 5] = ["Event", "Site", "Date", "Round", "Annotator"];
 const WRAP: usize = 79;
 
+/// Replica's record format, as the registry lists it.
+pub(crate) static RECORD: TagFormat = TagFormat {
+    id: "replica",
+    names: FormatNames {
+        format: "Replica text record (PGN-like tags and numbered moves; spec replica.md §6)",
+        game: "Replica",
+        aliases: &["replica"],
+        opening: "a [Game \"Replica\"] tag",
+    },
+    option_tags: &[("Sight", "sight")],
+    result: result_mark,
+    results: "1-0, 0-1 or * (not finished)",
+    read_moves,
+    write,
+};
+
 /// The record as Replica's text format.
-pub(super) fn write(record: &GameRecord) -> Result<String, RecordError> {
+fn write(record: &GameRecord) -> Result<String, RecordError> {
     let replayed = replay(record, |_| ())?;
     let (start, end) = (&replayed.start, &replayed.end);
     let mut tags = vec![("Sight", option_value(start, "sight"))];
@@ -58,11 +73,16 @@ pub(super) fn write(record: &GameRecord) -> Result<String, RecordError> {
         Some(None) => "1/2-1/2",
     };
     let mut lines = tag_header("Replica", record, start, &tags, result);
+    lines.extend(wrap(&movetext(&replayed.turns, end)));
+    Ok(lines.join("\n") + "\n")
+}
 
+/// The movetext's units: numbered moves, Black's replies, resignations.
+fn movetext(turns: &[TurnToWrite<()>], end: &AnyGame) -> Vec<String> {
     let mut units = Vec::new();
     let mut number = 1;
     let mut white_moved = false;
-    for turn in &replayed.turns {
+    for turn in turns {
         if turn.resign {
             units.push(format!("resign {}", end.seat_name(turn.seat)));
         } else if turn.seat == Seat::FIRST {
@@ -78,6 +98,12 @@ pub(super) fn write(record: &GameRecord) -> Result<String, RecordError> {
             white_moved = false;
         }
     }
+    units
+}
+
+/// `units` joined by spaces in lines of at most [`WRAP`] columns.
+fn wrap(units: &[String]) -> Vec<String> {
+    let mut lines = Vec::new();
     let mut line = String::new();
     for unit in units {
         if !line.is_empty() && line.len() + 1 + unit.len() > WRAP {
@@ -86,45 +112,25 @@ pub(super) fn write(record: &GameRecord) -> Result<String, RecordError> {
         if !line.is_empty() {
             line.push(' ');
         }
-        line.push_str(&unit);
+        line.push_str(unit);
     }
     if !line.is_empty() {
         lines.push(line);
     }
-    Ok(lines.join("\n") + "\n")
+    lines
 }
 
-/// Reads Replica's text format.
-pub(super) fn read(text: &str) -> Result<GameRecord, RecordError> {
-    let mut setup = Setup::default();
-    let mut claim: Option<(Claimed, usize)> = None;
-    let mut seen: Vec<String> = Vec::new();
-    let mut movetext: Vec<(usize, &str)> = Vec::new();
-    let mut in_moves = false;
-    for (n, raw) in numbered_lines(text) {
-        let trimmed = raw.trim();
-        if !in_moves && trimmed.starts_with('[') {
-            for (key, value) in parse_tags(trimmed, n)? {
-                if seen.iter().any(|k| same_key(k, &key)) {
-                    return Err(error(n, format!("the tag '{key}' is given twice")));
-                }
-                seen.push(key.clone());
-                header_tag(&mut setup, &mut claim, &key, value, n)?;
-            }
-            continue;
-        }
-        let line = strip_comment(raw, Comments::Anywhere);
-        if !line.trim().is_empty() {
-            in_moves = true;
-            movetext.extend(line.split_whitespace().map(|token| (n, token)));
-        }
-    }
-    if setup.line == 0 {
-        return Err(error(1, "missing the [Game \"Replica\"] tag"));
-    }
-    let mut reader = Reader::new("replica", &setup)?;
+/// Plays the movetext: tokens across any line breaks, move numbers checked when given.
+fn read_moves(
+    reader: &mut Reader,
+    lines: &[Line],
+    claim: &mut Option<(Claimed, usize)>,
+) -> Result<(), RecordError> {
     let mut number: u64 = 1;
-    let mut tokens = movetext.into_iter().peekable();
+    let mut tokens = lines
+        .iter()
+        .flat_map(|line| line.text.split_whitespace().map(|token| (line.n, token)))
+        .peekable();
     while let Some((n, token)) = tokens.next() {
         let token = match split_move_number(token) {
             Some((given, black, rest)) => {
@@ -144,11 +150,11 @@ pub(super) fn read(text: &str) -> Result<GameRecord, RecordError> {
                 ));
             }
             if let Some((tagged, _)) = claim {
-                if tagged != claimed {
+                if *tagged != claimed {
                     return Err(error(n, format!("'{token}' disagrees with the Result tag")));
                 }
             }
-            claim = Some((claimed, n));
+            *claim = Some((claimed, n));
         } else if token.eq_ignore_ascii_case("resign") {
             let seat = tokens
                 .next()
@@ -162,56 +168,6 @@ pub(super) fn read(text: &str) -> Result<GameRecord, RecordError> {
                 number += 1;
             }
         }
-    }
-    reader.finish(claim)
-}
-
-fn header_tag(
-    setup: &mut Setup,
-    claim: &mut Option<(Claimed, usize)>,
-    key: &str,
-    value: String,
-    n: usize,
-) -> Result<(), RecordError> {
-    let seats = [(0, "White"), (1, "Black")];
-    if same_key(key, "Game") {
-        if game_id(&value) != Some("replica") {
-            return Err(error(n, "expected [Game \"Replica\"]"));
-        }
-        setup.line = n;
-    } else if let Some(&(seat, _)) = seats.iter().find(|(_, name)| same_key(key, name)) {
-        setup.names.push((seat, value, n));
-    } else if let Some(&(seat, _)) = seats
-        .iter()
-        .find(|(_, name)| same_key(key, &format!("{name}Kind")))
-    {
-        setup.kinds.push((seat, value, n));
-    } else if same_key(key, "Sight") {
-        setup.options.push((format!("sight={value}"), n));
-    } else if same_key(key, "Options") {
-        for pair in value.split(|c: char| c == ',' || c.is_whitespace()) {
-            if !pair.is_empty() {
-                setup.options.push((pair.to_string(), n));
-            }
-        }
-    } else if same_key(key, "Position") {
-        setup.position = Some((value, n));
-    } else if same_key(key, "Result") {
-        let claimed = result_mark(&value).ok_or_else(|| {
-            error(
-                n,
-                format!("bad result '{value}': expected 1-0, 0-1 or * (not finished)"),
-            )
-        })?;
-        *claim = Some((claimed, n));
-    } else if !IGNORED_TAGS.iter().any(|t| same_key(key, t)) {
-        return Err(error(
-            n,
-            format!(
-                "unknown tag '{key}': expected Game, White, Black, WhiteKind, BlackKind, Sight, \
-                 Options, Position, Result (or Event, Site, Date, Round, Annotator)"
-            ),
-        ));
     }
     Ok(())
 }

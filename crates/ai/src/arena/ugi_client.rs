@@ -1,0 +1,254 @@
+//! Outside engines in the arena: a process that speaks UGI over its stdin and stdout.
+//!
+//! The arena starts a fresh process for every game an engine plays (so a crash or a hang
+//! costs one game, never the tournament), does the handshake (`ugi` … `ugiok`, the rules
+//! options as `setoption`, `isready` … `readyok`), and for each decision sends `position` and
+//! `go movetime MS` and waits for `bestmove` until the move time plus a margin. Every failure
+//! is a [`Forfeit`] with a reason a person can read; the process is killed when the game ends.
+
+use std::fmt;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::str::FromStr;
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// An outside engine as given on the command line: `NAME=COMMAND ARGS...` (arguments are
+/// separated by spaces; no shell quoting).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct EngineSpec {
+    /// The name shown in tables and records.
+    pub name: String,
+    /// The program and its arguments.
+    pub command: Vec<String>,
+}
+
+/// Text that is not `NAME=COMMAND ARGS`.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error(
+    "bad engine '{0}': expected NAME=COMMAND ARGS (a name without spaces or '=', then the program)"
+)]
+pub struct EngineSpecError(pub String);
+
+impl FromStr for EngineSpec {
+    type Err = EngineSpecError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || EngineSpecError(text.chars().take(80).collect());
+        let (name, command) = text.split_once('=').ok_or_else(bad)?;
+        let name = name.trim();
+        let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
+        if name.is_empty() || name.contains(char::is_whitespace) || command.is_empty() {
+            return Err(bad());
+        }
+        Ok(EngineSpec {
+            name: name.to_string(),
+            command,
+        })
+    }
+}
+
+impl fmt::Display for EngineSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}", self.name, self.command.join(" "))
+    }
+}
+
+/// Why an engine lost a game without the rules deciding it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Forfeit(pub String);
+
+/// How long the handshake may take.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// One running engine process.
+#[derive(Debug)]
+pub(crate) struct UgiClient {
+    name: String,
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+    /// Whether the engine answered the last request: only then is it known to read its input,
+    /// so that writing `quit` cannot block on a full pipe.
+    answered: bool,
+}
+
+impl UgiClient {
+    /// Starts `spec` and does the handshake, setting each rules option.
+    pub(crate) fn start(spec: &EngineSpec, options: &[(String, String)]) -> Result<Self, Forfeit> {
+        let name = spec.name.clone();
+        let mut child = Command::new(&spec.command[0])
+            .args(&spec.command[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| Forfeit(format!("{name} did not start: {e}")))?;
+        let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            return Err(Forfeit(format!("{name} did not start: no pipes")));
+        };
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(output);
+            let mut line = Vec::new();
+            // Lines are read as bytes: an engine's invalid UTF-8 is its garbage, not our error.
+            // A line is cut at 1 MiB, so an engine cannot fill the memory with one line.
+            while (&mut reader)
+                .take(1 << 20)
+                .read_until(b'\n', &mut line)
+                .is_ok_and(|n| n > 0)
+            {
+                let text = String::from_utf8_lossy(&line).trim_end().to_string();
+                if send.send(text).is_err() {
+                    break;
+                }
+                line.clear();
+            }
+        });
+        let mut client = UgiClient {
+            name,
+            child,
+            input,
+            lines,
+            answered: false,
+        };
+        client.send("ugi")?;
+        client.wait_for("ugiok", HANDSHAKE, true)?;
+        for (key, value) in options {
+            client.send(&format!("setoption name {key} value {value}"))?;
+        }
+        client.send("uginewgame")?;
+        client.send("isready")?;
+        client.wait_for("readyok", HANDSHAKE, true)?;
+        client.answered = true;
+        Ok(client)
+    }
+
+    /// The engine's name.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Forfeit> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|_| self.crashed())
+    }
+
+    /// The engine's end, with its exit status if it has one yet.
+    fn crashed(&mut self) -> Forfeit {
+        let deadline = Instant::now() + Duration::from_millis(200);
+        let status = loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => break Some(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                _ => break None,
+            }
+        };
+        let status = status.map_or_else(String::new, |s| format!(" ({s})"));
+        Forfeit(format!("{} crashed or closed its pipe{status}", self.name))
+    }
+
+    /// Reads lines until one that is `word` or starts with `word `; returns the rest of it.
+    /// With `lenient`, other lines are skipped (the handshake's `id` and `option` lines);
+    /// otherwise only `info` lines and blank lines may come first.
+    fn wait_for(&mut self, word: &str, limit: Duration, lenient: bool) -> Result<String, Forfeit> {
+        let deadline = Instant::now() + limit;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if let Some(rest) = line.strip_prefix(word) {
+                        if rest.is_empty() || rest.starts_with(' ') {
+                            return Ok(rest.trim().to_string());
+                        }
+                    }
+                    let expected = line.is_empty() || line == "info" || line.starts_with("info ");
+                    if !lenient && !expected {
+                        let shown: String = line
+                            .chars()
+                            .take(40)
+                            .map(|c| if c.is_control() { '?' } else { c })
+                            .collect();
+                        return Err(Forfeit(format!(
+                            "{} sent garbage '{shown}' (expected info or {word})",
+                            self.name
+                        )));
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(Forfeit(format!(
+                        "{} exceeded its time: no {word} within {} ms",
+                        self.name,
+                        limit.as_millis()
+                    )))
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(self.crashed()),
+            }
+        }
+    }
+
+    /// Asks for a move in `position` (a `position ...` command) with `go movetime MS` and
+    /// returns the `bestmove` text, waiting at most the move time plus `margin`.
+    pub(crate) fn best_move(
+        &mut self,
+        position: &str,
+        movetime: Duration,
+        margin: Duration,
+    ) -> Result<String, Forfeit> {
+        self.answered = false;
+        self.send(position)?;
+        self.send(&format!("go movetime {}", movetime.as_millis()))?;
+        let best = self.wait_for("bestmove", movetime + margin, false)?;
+        self.answered = true;
+        match best.split_whitespace().next() {
+            Some(word) => Ok(word.to_string()),
+            None => Err(Forfeit(format!("{} sent an empty bestmove", self.name))),
+        }
+    }
+}
+
+impl Drop for UgiClient {
+    fn drop(&mut self) {
+        // A polite `quit` to an engine that answers; a hung one is killed at once.
+        let deadline = if self.answered {
+            let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
+            Instant::now() + Duration::from_millis(100)
+        } else {
+            Instant::now()
+        };
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_specs_name_a_program_and_its_arguments() {
+        let spec: EngineSpec = "mine=python3 engine.py --fast".parse().unwrap();
+        assert_eq!(spec.name, "mine");
+        assert_eq!(spec.command, ["python3", "engine.py", "--fast"]);
+        assert_eq!(spec.to_string(), "mine=python3 engine.py --fast");
+        for bad in ["noequals", "=prog", "two words=prog", "name=  "] {
+            assert!(bad.parse::<EngineSpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_missing_program_forfeits_with_its_name() {
+        let spec: EngineSpec = "ghost=/nonexistent/engine".parse().unwrap();
+        let err = UgiClient::start(&spec, &[]).unwrap_err();
+        assert!(err.0.starts_with("ghost did not start"), "{}", err.0);
+    }
+}

@@ -1,0 +1,74 @@
+//! Evaluations fitted to data: self-play positions with their results ([`datagen`]), and the
+//! Texel method fitting the weights of a game's evaluation terms to them ([`tune`]).
+//!
+//! A sample is one position of a self-play game, the side to move's final result (1 win,
+//! ½ draw, 0 loss) and the search's score there. Samples are text, one a line:
+//! `result<TAB>score<TAB>position` (score `-` when the search gave none), so that data sets
+//! can be concatenated, inspected and kept.
+
+mod datagen;
+mod texel;
+
+pub use self::datagen::{datagen, DatagenConfig};
+pub use self::texel::{tune, TuneError, TuneReport};
+
+/// One position of a self-play game with the game's result.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Sample {
+    /// The final result for the side to move: 1 win, 0.5 draw, 0 loss (shares in games of
+    /// more seats).
+    pub result: f64,
+    /// The search's score for the side to move, in evaluation units, when it gave one.
+    pub score: Option<i32>,
+    /// The position string.
+    pub position: String,
+}
+
+impl Sample {
+    /// The sample as one line of text (without the newline).
+    pub fn to_line(&self) -> String {
+        let score = self
+            .score
+            .map_or_else(|| "-".to_string(), |s| s.to_string());
+        format!("{}\t{score}\t{}", self.result, self.position)
+    }
+
+    /// Reads a line written by [`Sample::to_line`].
+    pub fn from_line(line: &str) -> Option<Sample> {
+        let mut fields = line.splitn(3, '\t');
+        let result: f64 = fields.next()?.parse().ok()?;
+        let score = match fields.next()? {
+            "-" => None,
+            text => Some(text.parse().ok()?),
+        };
+        let position = fields.next()?.to_string();
+        (0.0..=1.0).contains(&result).then_some(Sample {
+            result,
+            score,
+            position,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn samples_round_trip_and_bad_lines_are_refused() {
+        let sample = Sample {
+            result: 0.5,
+            score: Some(-120),
+            position: "a b\tc".into(),
+        };
+        assert_eq!(Sample::from_line(&sample.to_line()), Some(sample));
+        let bare = Sample {
+            score: None,
+            ..Sample::from_line("1\t-\tx").unwrap()
+        };
+        assert_eq!(bare.to_line(), "1\t-\tx");
+        for bad in ["", "1", "2\t0\tx", "w\t0\tx", "1\t1.5\tx"] {
+            assert!(Sample::from_line(bad).is_none(), "{bad}");
+        }
+    }
+}

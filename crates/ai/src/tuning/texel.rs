@@ -1,0 +1,229 @@
+//! The Texel method: the weights `w` of a game's evaluation terms `x` (so that the evaluation
+//! is `w·x`) minimising the mean squared error between each sample's result and
+//! `sigmoid(k·w·x)`.
+//!
+//! Steps: the terms of every sample (side to move's view) are computed once; the current
+//! weights are recovered by least squares of [`Heuristic::evaluate`] on the terms (exact
+//! when the evaluation is linear in them, as tuned evaluations are); the scale `k` is fitted
+//! to the current evaluation (golden-section search) and then held; the weights are fitted
+//! by full-batch gradient descent (Adam) from the current ones. One sample in ten (every
+//! tenth) is held out and only measured, so the report shows whether the fit generalises.
+
+use ludus_engine::{Game, Heuristic};
+use thiserror::Error;
+
+use super::Sample;
+
+/// Gradient steps of the weight fit.
+const STEPS: usize = 3000;
+/// Adam's first step size, in weight units; it falls linearly to a tenth.
+const LEARNING_RATE: f64 = 1.0;
+
+/// Why the weights cannot be fitted.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum TuneError {
+    /// The game's evaluation names no terms.
+    #[error("{0}'s evaluation has no tunable terms (Heuristic::TERMS is empty)")]
+    NoTerms(&'static str),
+    /// Too few usable positions.
+    #[error("only {0} usable positions: need at least 20")]
+    TooFew(usize),
+}
+
+/// What [`tune`] found.
+#[derive(Clone, PartialEq, Debug)]
+pub struct TuneReport {
+    /// The term names, in order.
+    pub terms: Vec<&'static str>,
+    /// The current weights (recovered from the evaluation).
+    pub before: Vec<f64>,
+    /// The fitted weights.
+    pub after: Vec<f64>,
+    /// The sigmoid's scale: a score `s` predicts the result `1 / (1 + e^(-k·s))`.
+    pub k: f64,
+    /// Positions fitted on, and held out.
+    pub fitted: usize,
+    /// Positions held out.
+    pub held_out: usize,
+    /// Mean squared error of the current evaluation: fitted set, held-out set.
+    pub error_before: (f64, f64),
+    /// Mean squared error of the fitted weights: fitted set, held-out set.
+    pub error_after: (f64, f64),
+    /// Samples skipped: positions that do not parse, or games already over.
+    pub skipped: usize,
+}
+
+/// One position's terms and result.
+struct Point {
+    terms: Vec<f64>,
+    evaluation: f64,
+    result: f64,
+}
+
+/// Fits the evaluation weights of game `G` to `samples` (see the module doc).
+pub fn tune<G: Game + Heuristic>(
+    samples: &[Sample],
+    options: &G::Options,
+) -> Result<TuneReport, TuneError> {
+    let count = G::TERMS.len();
+    if count == 0 {
+        return Err(TuneError::NoTerms(G::INFO.id));
+    }
+    let mut skipped = 0;
+    let mut fit = Vec::new();
+    let mut held = Vec::new();
+    for (i, sample) in samples.iter().enumerate() {
+        let Some(point) = point::<G>(sample, options, count) else {
+            skipped += 1;
+            continue;
+        };
+        if i % 10 == 9 {
+            held.push(point);
+        } else {
+            fit.push(point);
+        }
+    }
+    if fit.len() < 20 {
+        return Err(TuneError::TooFew(fit.len()));
+    }
+    let before = least_squares(&fit, count);
+    let k = fit_scale(&fit);
+    let current = |p: &Point| p.evaluation;
+    let error_before = (error(&fit, k, current), error(&held, k, current));
+    let after = descend(&fit, k, &before);
+    let tuned = |p: &Point| dot(&p.terms, &after);
+    let error_after = (error(&fit, k, tuned), error(&held, k, tuned));
+    Ok(TuneReport {
+        terms: G::TERMS.to_vec(),
+        before,
+        after,
+        k,
+        fitted: fit.len(),
+        held_out: held.len(),
+        error_before,
+        error_after,
+        skipped,
+    })
+}
+
+fn point<G: Game + Heuristic>(
+    sample: &Sample,
+    options: &G::Options,
+    count: usize,
+) -> Option<Point> {
+    let state = G::from_position(&sample.position, options).ok()?;
+    let seat = state.to_move()?;
+    let mut terms = vec![0.0; count];
+    state.terms(seat, &mut terms);
+    Some(Point {
+        terms,
+        evaluation: f64::from(state.evaluate(seat)),
+        result: sample.result,
+    })
+}
+
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Mean squared error of `score` over `points` at scale `k`.
+fn error(points: &[Point], k: f64, score: impl Fn(&Point) -> f64) -> f64 {
+    let sum: f64 = points
+        .iter()
+        .map(|p| (p.result - sigmoid(k * score(p))).powi(2))
+        .sum();
+    sum / points.len().max(1) as f64
+}
+
+/// The scale that best fits the current evaluation (golden-section search on log k).
+fn fit_scale(points: &[Point]) -> f64 {
+    let at = |log_k: f64| error(points, log_k.exp(), |p| p.evaluation);
+    let (mut low, mut high) = ((1e-6f64).ln(), (1.0f64).ln());
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = high - ratio * (high - low);
+        let b = low + ratio * (high - low);
+        if at(a) < at(b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    f64::midpoint(low, high).exp()
+}
+
+/// The weights that make `w·terms` closest to the evaluation (normal equations, solved by
+/// Gaussian elimination; a term that never varies keeps weight 0).
+// Matrix arithmetic reads most plainly with row and column indices.
+#[allow(clippy::needless_range_loop)]
+fn least_squares(points: &[Point], count: usize) -> Vec<f64> {
+    let mut matrix = vec![vec![0.0; count + 1]; count];
+    for p in points {
+        for i in 0..count {
+            for j in 0..count {
+                matrix[i][j] += p.terms[i] * p.terms[j];
+            }
+            matrix[i][count] += p.terms[i] * p.evaluation;
+        }
+    }
+    for col in 0..count {
+        let pivot = (col..count)
+            .max_by(|&a, &b| matrix[a][col].abs().total_cmp(&matrix[b][col].abs()))
+            .unwrap_or(col);
+        matrix.swap(col, pivot);
+        if matrix[col][col].abs() < 1e-9 {
+            continue;
+        }
+        for row in 0..count {
+            if row != col {
+                let factor = matrix[row][col] / matrix[col][col];
+                for k in col..=count {
+                    matrix[row][k] -= factor * matrix[col][k];
+                }
+            }
+        }
+    }
+    (0..count)
+        .map(|i| {
+            if matrix[i][i].abs() < 1e-9 {
+                0.0
+            } else {
+                matrix[i][count] / matrix[i][i]
+            }
+        })
+        .collect()
+}
+
+/// Full-batch Adam on the squared error from `start`.
+fn descend(points: &[Point], k: f64, start: &[f64]) -> Vec<f64> {
+    let count = start.len();
+    let mut weights = start.to_vec();
+    let (mut m, mut v) = (vec![0.0; count], vec![0.0; count]);
+    let (beta1, beta2) = (0.9f64, 0.999f64);
+    let mut gradient = vec![0.0; count];
+    for step in 1..=STEPS {
+        gradient.fill(0.0);
+        for p in points {
+            let predicted = sigmoid(k * dot(&p.terms, &weights));
+            // d/dw (r - s)^2 = -2 (r - s) s (1 - s) k x
+            let factor = -2.0 * (p.result - predicted) * predicted * (1.0 - predicted) * k;
+            for (g, x) in gradient.iter_mut().zip(&p.terms) {
+                *g += factor * x;
+            }
+        }
+        let rate = LEARNING_RATE * (1.0 - 0.9 * step as f64 / STEPS as f64);
+        for i in 0..count {
+            let g = gradient[i] / points.len() as f64;
+            m[i] = beta1 * m[i] + (1.0 - beta1) * g;
+            v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
+            let m_hat = m[i] / (1.0 - beta1.powi(step as i32));
+            let v_hat = v[i] / (1.0 - beta2.powi(step as i32));
+            weights[i] -= rate * m_hat / (v_hat.sqrt() + 1e-12);
+        }
+    }
+    weights
+}

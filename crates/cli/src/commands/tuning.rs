@@ -1,0 +1,127 @@
+//! `ludus datagen` and `ludus tune`: self-play data, and the evaluation weights fitted to it
+//! (see `ludus_ai::tuning` and `docs/STRENGTH.md`).
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use ludus_ai::tuning::{self, DatagenConfig, Sample};
+use ludus_ai::AgentSpec;
+use ludus_engine::record::write_atomically;
+use ludus_engine::{parse_options, Game, Heuristic};
+use ludus_games::weights::format_weights;
+use ludus_games::{dispatch, GameVisitor};
+
+use crate::args::{DatagenArgs, TuneArgs};
+
+/// Plays the games and writes the samples.
+pub fn datagen(args: &DatagenArgs) -> Result<()> {
+    let spec: AgentSpec = args.spec.parse()?;
+    let started = Instant::now();
+    let samples = dispatch(&args.game, Datagen { args, spec })??;
+    let mut text = String::new();
+    for sample in &samples {
+        text.push_str(&sample.to_line());
+        text.push('\n');
+    }
+    write_atomically(&args.out, text.as_bytes())
+        .with_context(|| format!("cannot write '{}'", args.out.display()))?;
+    println!(
+        "{} positions from {} games in {:.1} s, written to {}",
+        samples.len(),
+        args.games,
+        started.elapsed().as_secs_f64(),
+        args.out.display()
+    );
+    Ok(())
+}
+
+struct Datagen<'a> {
+    args: &'a DatagenArgs,
+    spec: AgentSpec,
+}
+
+impl GameVisitor for Datagen<'_> {
+    type Output = Result<Vec<Sample>>;
+    fn visit<G: Game + Heuristic>(self) -> Self::Output {
+        let config = DatagenConfig::<G> {
+            options: parse_options(G::INFO.id, &self.args.options)?,
+            spec: self.spec,
+            games: self.args.games,
+            opening: self.args.opening,
+            max_decisions: self.args.max_decisions,
+            seed: self.args.seed,
+        };
+        Ok(tuning::datagen(&config, |_, _| {})?)
+    }
+}
+
+/// Reads the samples, fits the weights, prints the report and writes the weights.
+pub fn tune(args: &TuneArgs) -> Result<()> {
+    let mut samples = Vec::new();
+    for path in &args.data {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read '{}'", path.display()))?;
+        for (index, line) in text.lines().enumerate().filter(|(_, l)| !l.is_empty()) {
+            let sample = Sample::from_line(line).with_context(|| {
+                format!(
+                    "bad sample at {}:{}: expected result<TAB>score<TAB>position",
+                    path.display(),
+                    index + 1
+                )
+            })?;
+            samples.push(sample);
+        }
+    }
+    let started = Instant::now();
+    let (report, weights) = dispatch(&args.game, Tune { args, samples })??;
+    println!("{report}tuned in {:.1} s", started.elapsed().as_secs_f64());
+    match &args.out {
+        Some(path) => write_atomically(path, weights.as_bytes())
+            .with_context(|| format!("cannot write '{}'", path.display()))?,
+        None => print!("{weights}"),
+    }
+    Ok(())
+}
+
+struct Tune<'a> {
+    args: &'a TuneArgs,
+    samples: Vec<Sample>,
+}
+
+impl GameVisitor for Tune<'_> {
+    /// The printed report and the weights file.
+    type Output = Result<(String, String)>;
+    fn visit<G: Game + Heuristic>(self) -> Self::Output {
+        let options = parse_options(G::INFO.id, &self.args.options)?;
+        let report = tuning::tune::<G>(&self.samples, &options)?;
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "{} positions fitted, {} held out, {} skipped; k = {:.6}",
+            report.fitted, report.held_out, report.skipped, report.k
+        );
+        let _ = writeln!(
+            text,
+            "mean squared error, fitted / held out: before {:.5} / {:.5}, after {:.5} / {:.5}",
+            report.error_before.0,
+            report.error_before.1,
+            report.error_after.0,
+            report.error_after.1
+        );
+        for ((term, before), after) in report.terms.iter().zip(&report.before).zip(&report.after) {
+            let _ = writeln!(text, "  {term:<16} {before:>9.2} -> {after:>9.2}");
+        }
+        let comment = format!(
+            "{} evaluation weights, fitted by `ludus tune {}` on {} positions\n\
+             (held-out error {:.5} before, {:.5} after).",
+            G::INFO.id,
+            G::INFO.id,
+            report.fitted,
+            report.error_before.1,
+            report.error_after.1
+        );
+        let weights = format_weights(&report.terms, &report.after, &comment);
+        Ok((text, weights))
+    }
+}

@@ -1,0 +1,318 @@
+//! `ludus arena` with outside engines and across machines: `ludus ugi` itself and a small
+//! Python random engine as players, broken engines that must lose with the right reason while
+//! the arena finishes, openings played in game pairs, the SPRT's verdicts, and shards merged
+//! into exactly the report of one run.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
+
+/// Runs `ludus` with the words of `text`, then `extra` (arguments holding spaces or paths).
+fn ludus(text: &str, extra: &[&str]) -> Output {
+    Command::new(LUDUS)
+        .args(text.split_whitespace())
+        .args(extra)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// The JSON report of a successful `ludus arena TEXT EXTRA --json`.
+fn arena_json(text: &str, extra: &[&str]) -> Value {
+    let output = ludus(&format!("arena {text} --json"), extra);
+    assert!(
+        output.status.success(),
+        "{text} {extra:?}: {}",
+        stderr(&output)
+    );
+    serde_json::from_slice(&output.stdout).expect("one JSON object")
+}
+
+fn python_engine(name: &str, game: &str, mode: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/engines/random_ugi.py");
+    format!("{name}=python3 {} {LUDUS} {game} {mode}", script.display())
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-arena-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn text(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// The first `n` moves of saved game number `i` of `game` in `dir`.
+fn first_moves(dir: &Path, game: &str, i: usize, n: usize) -> Vec<String> {
+    let path = dir.join(format!("{game}-{i:04}.json"));
+    let record: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let moves = record["moves"].as_array().unwrap().iter().take(n);
+    moves.map(|m| m.as_str().unwrap().to_string()).collect()
+}
+
+#[test]
+fn ludus_ugi_and_a_python_engine_play_a_round_robin() {
+    let python = python_engine("random.py", "qawale", "random");
+    let ludus_ugi = format!("self={LUDUS} ugi qawale");
+    let report = arena_json(
+        "qawale --ai ai:1 --games 2 --movetime 30",
+        &["--engine", &python, "--engine", &ludus_ugi],
+    );
+    let games = report["games"].as_array().unwrap();
+    assert_eq!(games.len(), 6, "three pairs of two games");
+    for game in games {
+        let reason = game["reason"].as_str().unwrap();
+        assert!(
+            !reason.contains("random.py") && !reason.contains("self "),
+            "{reason}"
+        );
+        assert!(game["plies"].as_u64().unwrap() > 4);
+    }
+    let agents = report["agents"].as_array().unwrap();
+    let names: Vec<&str> = agents.iter().map(|a| a["spec"].as_str().unwrap()).collect();
+    assert_eq!(names, ["ai:random", "random.py", "self"]);
+}
+
+#[test]
+fn engines_start_from_an_opening_position_string() {
+    let dir = temp_dir("fen");
+    let openings = dir.join("openings.txt");
+    let line = "fen NN,-,-,NN/-,D,-,-/N,N,-,-/-,-,-,NN L moves d1\n";
+    std::fs::write(&openings, line).unwrap();
+    let python = python_engine("random.py", "qawale", "random");
+    let ludus_ugi = format!("self={LUDUS} ugi qawale --agent ai:2");
+    let report = arena_json(
+        "qawale --games 2",
+        &[
+            "--engine",
+            &python,
+            "--engine",
+            &ludus_ugi,
+            "--openings",
+            text(&openings),
+        ],
+    );
+    for game in report["games"].as_array().unwrap() {
+        let reason = game["reason"].as_str().unwrap();
+        assert!(
+            !reason.contains("illegal") && !reason.contains("crashed"),
+            "{reason}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn broken_engines_lose_with_the_reason_and_the_arena_finishes() {
+    let saved = temp_dir("broken");
+    for (mode, reason) in [
+        ("illegal", "played an illegal move 'z99'"),
+        ("crash", "crashed or closed its pipe"),
+        ("hang", "exceeded its time"),
+        ("garbage", "sent garbage"),
+    ] {
+        let engine = python_engine("broken", "replica", mode);
+        let dir = saved.join(mode);
+        let report = arena_json(
+            "replica --ai ai:1 --games 2 --movetime 50 --margin 300",
+            &["--engine", &engine, "--save-games", text(&dir)],
+        );
+        let broken = &report["agents"][1];
+        assert_eq!(broken["spec"], "broken");
+        assert_eq!(broken["losses"], 2, "{mode}: {report}");
+        for game in report["games"].as_array().unwrap() {
+            let why = game["reason"].as_str().unwrap();
+            assert!(why.contains(reason), "{mode}: {why}");
+        }
+        // The saved game says why, and replays through the rules.
+        let saved_game = dir.join("replica-0001.json");
+        let record = std::fs::read_to_string(&saved_game).unwrap();
+        assert!(record.contains(reason), "{record}");
+        assert!(
+            ludus("replay", &[text(&saved_game)]).status.success(),
+            "{mode}"
+        );
+    }
+    std::fs::remove_dir_all(&saved).unwrap();
+}
+
+#[test]
+fn a_crashed_engine_leaves_a_three_player_game_and_the_others_play_on() {
+    let engine = python_engine("broken", "splut", "crash");
+    let three = arena_json(
+        "splut -o players=3 --ai ai:1 --games 2",
+        &["--engine", &engine],
+    );
+    for game in three["games"].as_array().unwrap() {
+        let reason = game["reason"].as_str().unwrap();
+        assert!(
+            reason.contains("crashed") && reason.contains("; then "),
+            "{reason}"
+        );
+    }
+}
+
+#[test]
+fn each_opening_is_played_twice_with_the_seats_swapped() {
+    let dir = temp_dir("openings");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "# two openings\nstartpos moves a1:NEN\nd1:WNW\n").unwrap();
+    let saved = dir.join("games");
+    let report = arena_json(
+        "qawale --ai ai:4:depth=1 --ai ai:2 --games 4",
+        &["--openings", text(&openings), "--save-games", text(&saved)],
+    );
+    let seat_1 = |i: usize| report["games"][i]["seats"][0].as_str().unwrap().to_string();
+    assert_eq!(seat_1(0), "ai:alphabeta:depth=1");
+    assert_eq!(seat_1(1), "ai:greedy");
+    // Games 1 and 2 start with the first opening, games 3 and 4 with the second.
+    for (game, opening) in [(1, "a1:NEN"), (2, "a1:NEN"), (3, "d1:WNW"), (4, "d1:WNW")] {
+        assert_eq!(
+            first_moves(&saved, "qawale", game, 1),
+            [opening],
+            "game {game}"
+        );
+    }
+    // A bad line is refused with its number.
+    std::fs::write(&openings, "startpos\nz9\n").unwrap();
+    let bad = ludus(
+        "arena qawale --ai ai:1 --ai ai:1 --openings",
+        &[text(&openings)],
+    );
+    assert!(
+        !bad.status.success() && stderr(&bad).contains("line 2"),
+        "{}",
+        stderr(&bad)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn random_openings_are_shared_within_a_game_pair_only() {
+    // Replica takes one decision per turn, so the first four moves are the random opening.
+    let dir = temp_dir("random");
+    arena_json(
+        "replica --ai ai:2 --ai ai:1 --games 4 --random-opening 4",
+        &["--save-games", text(&dir)],
+    );
+    let opening = |i| first_moves(&dir, "replica", i, 4);
+    assert_eq!(opening(1), opening(2));
+    assert_eq!(opening(3), opening(4));
+    assert_ne!(opening(1), opening(3));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sprt_stops_when_it_decides() {
+    // A limit of a million games: the schedule is lazy, so nothing is prepared for games the
+    // test never reaches.
+    let strong_first = arena_json(
+        "replica --ai ai:4:depth=2 --ai ai:1 --games 1000000 \
+         --sprt elo0=0,elo1=50,alpha=0.05,beta=0.05",
+        &[],
+    );
+    let sprt = &strong_first["sprt"];
+    assert_eq!(sprt["verdict"], "H1 accepted", "{sprt}");
+    assert!(sprt["llr"].as_f64().unwrap() >= sprt["upper"].as_f64().unwrap());
+    assert!(strong_first["games"].as_array().unwrap().len() < 200);
+    let weak_first = "replica --ai ai:1 --ai ai:4:depth=2 --games 200 --sprt elo0=0,elo1=50";
+    assert_eq!(
+        arena_json(weak_first, &[])["sprt"]["verdict"],
+        "H0 accepted"
+    );
+    let table = ludus(&format!("arena {weak_first}"), &[]);
+    assert!(stdout(&table).contains("H0 accepted"), "{}", stdout(&table));
+    let bad = ludus(
+        "arena replica --ai ai:1 --ai ai:2 --sprt elo0=5,elo1=1",
+        &[],
+    );
+    assert!(stderr(&bad).contains("bad sprt"));
+}
+
+const SHARDED: &str = "replica --ai ai:4:depth=1 --ai ai:2 --ai ai:1 --games 4";
+
+/// Runs shard `shard` of the `SHARDED` tournament with `seed` into `file`.
+fn run_shard(seed: u32, shard: &str, file: &Path) {
+    let args = format!("arena {SHARDED} --seed {seed} --shard {shard} --out");
+    let run = ludus(&args, &[text(file)]);
+    assert!(run.status.success(), "{}", stderr(&run));
+}
+
+#[test]
+fn two_shards_merge_into_exactly_the_unsharded_run() {
+    let dir = temp_dir("shards");
+    let files = [dir.join("shard-0.jsonl"), dir.join("shard-1.jsonl")];
+    run_shard(5, "0/2", &files[0]);
+    run_shard(5, "1/2", &files[1]);
+    let whole = ludus(&format!("arena {SHARDED} --seed 5"), &[]);
+    let merged = ludus("arena merge", &[text(&files[0]), text(&files[1])]);
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    assert_eq!(stdout(&merged), stdout(&whole));
+    let whole_json = ludus(&format!("arena {SHARDED} --seed 5 --json"), &[]);
+    let merged_json = ludus("arena merge --json", &[text(&files[0]), text(&files[1])]);
+    assert_eq!(stdout(&merged_json), stdout(&whole_json));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn merge_refuses_missing_games_and_other_tournaments() {
+    let dir = temp_dir("foreign");
+    let (mine, other) = (dir.join("mine.jsonl"), dir.join("other.jsonl"));
+    run_shard(5, "0/2", &mine);
+    run_shard(6, "1/2", &other);
+    let alone = ludus("arena merge", &[text(&mine)]);
+    assert!(stderr(&alone).contains("missing"), "{}", stderr(&alone));
+    let mixed = ludus("arena merge", &[text(&mine), text(&other)]);
+    assert!(
+        stderr(&mixed).contains("another tournament"),
+        "{}",
+        stderr(&mixed)
+    );
+    let twice = ludus("arena merge", &[text(&mine), text(&mine)]);
+    assert!(stderr(&twice).contains("twice"), "{}", stderr(&twice));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Each refusal names the setting or the range it takes, and nothing panics.
+#[test]
+fn numbers_out_of_range_are_refused_with_their_range() {
+    let match_ = "arena replica --ai ai:1 --ai ai:1";
+    for (args, needle) in [
+        (
+            format!("{match_} --games 18446744073709551615"),
+            "from 1 to 1000000",
+        ),
+        (format!("{match_} --threads 1000000"), "four per core"),
+        (format!("{match_} --shard 2/2"), "0 <= I < N"),
+        (format!("{match_} --movetime 0"), "from 1 to 3600000"),
+        (format!("{match_} --random-opening 5000"), "from 0 to 1000"),
+        (
+            "arena replica --ai ai:1 --engine noequals".to_string(),
+            "bad engine",
+        ),
+        ("bench replica --seconds inf".to_string(), "at most 3600"),
+        ("bench replica --seconds nan".to_string(), "--seconds"),
+        ("bench replica --seconds -1".to_string(), "--seconds"),
+        ("bench replica --seconds 1e30".to_string(), "--seconds"),
+    ] {
+        let output = ludus(&args, &[]);
+        let err = stderr(&output);
+        assert!(
+            !output.status.success() && err.contains(needle),
+            "{args}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}

@@ -1,0 +1,91 @@
+//! Evaluation weights as data: the text format `ludus tune` writes into a game's folder and
+//! the game's evaluation reads at build time (`include_str!`).
+//!
+//! One `name value` pair a line, in any order; `#` starts a comment. Every name of the
+//! game's terms must occur exactly once, and no other.
+
+use std::fmt::Write;
+
+use thiserror::Error;
+
+/// A weights text that does not fit the game's terms.
+#[derive(Clone, PartialEq, Eq, Debug, Error)]
+pub enum WeightsError {
+    /// A line that is not `name number`.
+    #[error("bad weights line {0}: '{1}': expected a term name and a number")]
+    Syntax(usize, String),
+    /// A name that is not a term of the evaluation, or given twice.
+    #[error("bad weights line {0}: unknown or repeated term '{1}'")]
+    Term(usize, String),
+    /// A term without a weight.
+    #[error("no weight for the term '{0}'")]
+    Missing(String),
+}
+
+/// The weights of `terms`, in their order, read from `text`.
+pub fn parse_weights(text: &str, terms: &[&str]) -> Result<Vec<f64>, WeightsError> {
+    let mut weights = vec![None; terms.len()];
+    for (index, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let syntax = || WeightsError::Syntax(index + 1, raw.to_string());
+        let (name, value) = line.split_once(char::is_whitespace).ok_or_else(syntax)?;
+        let value: f64 = value.trim().parse().map_err(|_| syntax())?;
+        if !value.is_finite() {
+            return Err(syntax());
+        }
+        let slot = terms
+            .iter()
+            .position(|t| *t == name)
+            .filter(|&i| weights[i].is_none())
+            .ok_or_else(|| WeightsError::Term(index + 1, name.to_string()))?;
+        weights[slot] = Some(value);
+    }
+    weights
+        .iter()
+        .zip(terms)
+        .map(|(w, t)| w.ok_or_else(|| WeightsError::Missing((*t).to_string())))
+        .collect()
+}
+
+/// `weights` of `terms` as [`parse_weights`] reads them, after a `# comment` header line.
+pub fn format_weights(terms: &[&str], weights: &[f64], comment: &str) -> String {
+    let mut text = String::new();
+    for line in comment.lines() {
+        text.push_str("# ");
+        text.push_str(line);
+        text.push('\n');
+    }
+    for (term, weight) in terms.iter().zip(weights) {
+        // Writing to a String cannot fail.
+        let _ = writeln!(text, "{term} {weight:.3}");
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn weights_round_trip_and_bad_texts_are_refused() {
+        let terms = ["points", "hand"];
+        let text = format_weights(&terms, &[51.25, -4.0], "tuned\nseed 1");
+        assert_eq!(parse_weights(&text, &terms).unwrap(), vec![51.25, -4.0]);
+        assert!(matches!(
+            parse_weights("points 1\n", &terms),
+            Err(WeightsError::Missing(t)) if t == "hand"
+        ));
+        assert!(matches!(
+            parse_weights("points 1\npoints 2\nhand 0", &terms),
+            Err(WeightsError::Term(2, _))
+        ));
+        assert!(matches!(
+            parse_weights("points x\nhand 0", &terms),
+            Err(WeightsError::Syntax(1, _))
+        ));
+        assert!(parse_weights("points inf\nhand 0", &terms).is_err());
+    }
+}

@@ -1,0 +1,35 @@
+//! What Yoxii tells people about itself: the rules summary and the notation legend that
+//! front ends show, and the computer player that plays its level 5. The registry reads all three
+//! through [`GameInfo`](ludus_engine::GameInfo).
+
+/// The rules in a few paragraphs, written from the spec, with how to play by pointing.
+pub(super) const RULES: &str = "\
+Yoxii on a 7x7 board with the corners cut off (37 squares). The neutral totem starts in the \
+centre. Each player has pieces worth 1 (x5), 2 (x5), 3 (x5) and 4 (x3). White begins.
+
+A turn has two parts, both compulsory:
+1. Move the totem one square in any of the eight directions onto an empty square, or jump it over \
+an unbroken line of your own pieces to the first empty square behind them.
+2. Place one of your pieces, of any value you still hold, on an empty square next to the totem. If \
+none is free, place it on any empty square.
+
+The game ends when the player to move cannot move the totem. Each player then adds up the values \
+of their pieces around the totem; the higher total wins. On equal totals, more pieces around the \
+totem wins; if that is equal too, it is a draw (the tie-break is an option).
+
+Playing here: select the totem's destination, then the square for your piece; a chooser asks for \
+the value.";
+
+/// How moves are written, with examples.
+pub(super) const NOTATION: &str = "\
+Squares are `a1` to `g7` without the cut corners; `#` in a position is the totem.
+- A turn: the totem's destination, a space, then the value and square of the piece placed: \
+`d5 3@d4` moves the totem to d5 and places a 3 on d4.
+- Also read: a comma instead of the space (`d5,3@d4`) and the original letters `O T Y X` for \
+the values 1 to 4.";
+
+/// Level 5: the configuration that scored best against level 4 in the arena at 100 ms a
+/// decision (30-40 games), confirmed by a 400-game ladder; `docs/STRENGTH.md` has the commands
+/// and the numbers.
+// UCT with less exploration: 62 % (c = 1: 52 %, c = 2: 45 %; alpha-beta variants <= 48 %).
+pub(super) const STRONGEST: &str = "ai:mcts:c=0.5";
