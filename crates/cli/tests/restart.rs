@@ -10,6 +10,7 @@ mod restart {
 }
 
 use std::collections::HashMap;
+use std::path::Path;
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -145,64 +146,67 @@ fn every_acknowledged_decision_survives_kill_9() {
     served.kill();
 }
 
-#[test]
-fn a_damaged_game_is_reported_and_skipped_and_export_writes_records_replay_reads() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("games.sqlite3");
-    let served = Served::start(&db);
+/// A database holding a Replica game with one move and a fresh Qawale game: their ids.
+fn two_stored_games(db: &Path) -> (String, String) {
+    let served = Served::start(db);
     let (good, told) = create(&served.host, "replica").unwrap();
     let body = json!({"token": told.tokens[0], "move": "b4-c5", "seq": 0});
+    let path = format!("/api/games/{good}/moves");
     assert_eq!(
-        request(
-            &served.host,
-            "POST",
-            &format!("/api/games/{good}/moves"),
-            Some(&body)
-        )
-        .unwrap()
-        .0,
+        request(&served.host, "POST", &path, Some(&body)).unwrap().0,
         200
     );
-    let (bad, _) = create(&served.host, "qawale").unwrap();
+    let (other, _) = create(&served.host, "qawale").unwrap();
     served.kill();
+    (good, other)
+}
 
-    let connection = rusqlite::Connection::open(&db).unwrap();
+fn changes_of(db: &Path, id: &str) -> i64 {
+    let connection = rusqlite::Connection::open(db).unwrap();
     connection
-        .execute(
-            "INSERT INTO changes (game_id, kind, arg) VALUES (?1, 'move', 'z9')",
-            [&bad],
+        .query_row(
+            "SELECT count(*) FROM changes WHERE game_id = ?1",
+            [id],
+            |r| r.get(0),
         )
-        .unwrap();
+        .unwrap()
+}
+
+#[test]
+fn a_damaged_game_is_reported_by_id_skipped_and_left_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let (good, bad) = two_stored_games(&db);
+    let connection = rusqlite::Connection::open(&db).unwrap();
+    let damage = "INSERT INTO changes (game_id, kind, arg) VALUES (?1, 'move', 'z9')";
+    connection.execute(damage, [&bad]).unwrap();
     drop(connection);
 
     let served = Served::start(&db);
-    assert_eq!(
-        request(&served.host, "GET", &format!("/api/games/{good}"), None)
+    let status = |id: &str| {
+        request(&served.host, "GET", &format!("/api/games/{id}"), None)
             .unwrap()
-            .0,
-        200
-    );
-    assert_eq!(
-        request(&served.host, "GET", &format!("/api/games/{bad}"), None)
-            .unwrap()
-            .0,
-        404
-    );
+            .0
+    };
+    assert_eq!(status(&good), 200);
+    assert_eq!(status(&bad), 404);
     let stderr = served.kill();
     assert!(
         stderr.contains(&format!("stored game {bad} is damaged")),
         "{stderr}"
     );
-    let connection = rusqlite::Connection::open(&db).unwrap();
-    let kept: i64 = connection
-        .query_row(
-            "SELECT count(*) FROM changes WHERE game_id = ?1",
-            [&bad],
-            |r| r.get(0),
-        )
-        .unwrap();
-    assert_eq!(kept, 1, "the damaged game is left as it was");
+    assert_eq!(
+        changes_of(&db, &bad),
+        1,
+        "the damaged game is left as it was"
+    );
+}
 
+#[test]
+fn export_writes_every_stored_game_as_a_record_replay_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let (good, _) = two_stored_games(&db);
     let out = dir.path().join("records");
     let export = Command::new(env!("CARGO_BIN_EXE_ludus"))
         .args(["serve", "--db"])
@@ -216,7 +220,7 @@ fn a_damaged_game_is_reported_and_skipped_and_export_writes_records_replay_reads
         "{}",
         String::from_utf8_lossy(&export.stderr)
     );
-    assert!(String::from_utf8_lossy(&export.stdout).contains("1 games written"));
+    assert!(String::from_utf8_lossy(&export.stdout).contains("2 games written"));
     let replay = Command::new(env!("CARGO_BIN_EXE_ludus"))
         .arg("replay")
         .arg(out.join(format!("{good}.json")))
