@@ -51,8 +51,8 @@ fn game(info: &GameInfo) -> Value {
         "summary": info.description,
         "seats": {"min": info.min_seats, "max": info.max_seats},
         "options": info.options.iter().map(|o| option(o, &defaults)).collect::<Vec<_>>(),
-        "rules": rules(info),
-        "legend": legend(info),
+        "rules": info.rules,
+        "legend": info.notation,
         "view": view.as_ref().map(ViewJson::of),
     })
 }
@@ -73,16 +73,6 @@ fn option(option: &OptionInfo, defaults: &Value) -> Value {
     })
 }
 
-/// The rules for people.
-fn rules(info: &GameInfo) -> String {
-    info.description.to_string()
-}
-
-/// The notation legend.
-fn legend(_info: &GameInfo) -> String {
-    String::new()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,5 +89,11 @@ mod tests {
         }
         assert_eq!(meta["levels"][3]["name"], "alphabeta");
         assert!(games.iter().all(|g| g["view"]["cells"].is_array()));
+        assert!(games
+            .iter()
+            .all(|g| g["rules"].as_str().unwrap().len() > 200));
+        assert!(games
+            .iter()
+            .all(|g| !g["legend"].as_str().unwrap().is_empty()));
     }
 }

@@ -16,12 +16,14 @@ mod browser {
 }
 
 use std::future::Future;
+use std::path::Path;
 use std::time::Instant;
 
 use browser::{choosing, controls, driver::Browser, whole_game};
+use fantoccini::Client;
 
 /// Runs a scenario, says how long it took, and checks the page reported no fault of its own.
-async fn timed<F: Future>(client: &fantoccini::Client, name: &str, scenario: F) -> F::Output {
+async fn timed<F: Future>(client: &Client, name: &str, scenario: F) -> F::Output {
     let started = Instant::now();
     let output = scenario.await;
     eprintln!(
@@ -47,82 +49,53 @@ async fn the_page_played_in_chromium() {
     }));
     let client = &browser.client;
     let scratch = tempfile::tempdir().expect("scratch directory");
-
-    timed(
-        client,
-        "keyboard move",
-        whole_game::keyboard_move(client, &base),
-    )
-    .await;
-    timed(
-        client,
-        "Qawale turns and undo",
-        choosing::qawale_turns_and_undo(client, &base),
-    )
-    .await;
-    timed(
-        client,
-        "record download and load",
-        choosing::record_download_and_load(client, &browser.downloads),
-    )
-    .await;
-    timed(
-        client,
-        "Yoxii value",
-        choosing::yoxii_value_picked(client, &base),
-    )
-    .await;
-    timed(
-        client,
-        "Splut! throw",
-        choosing::splut_throw_chosen(client, &base, scratch.path()),
-    )
-    .await;
-    timed(
-        client,
-        "Qilin placements",
-        whole_game::qilin_placements(client, &base),
-    )
-    .await;
-    timed(
-        client,
-        "Replica against the computer",
-        whole_game::replica_against_the_computer(client, &base),
-    )
-    .await;
-
-    timed(
-        client,
-        "home: continue and theme",
-        controls::home_continue_and_theme(client, &base),
-    )
-    .await;
-    timed(
-        client,
-        "Splut! seats",
-        controls::splut_seats_follow_players(client, &base),
-    )
-    .await;
-    timed(
-        client,
-        "hint and flip",
-        controls::hint_and_flip(client, &base),
-    )
-    .await;
-    timed(
-        client,
-        "second seat's side",
-        controls::second_seat_sees_its_side(client, &base),
-    )
-    .await;
-    timed(
-        client,
-        "computers paused and stepped",
-        controls::computers_paused_and_stepped(client, &base),
-    )
-    .await;
-
+    the_five_games(client, &base, &browser.downloads, scratch.path()).await;
+    the_other_controls(client, &base).await;
     browser.stop().await;
     let _ = stop.send(());
     let _ = running.await;
+}
+
+/// Playing each game by pointing and keyboard, choosers, undo and records.
+async fn the_five_games(client: &Client, base: &str, downloads: &Path, scratch: &Path) {
+    timed(
+        client,
+        "keyboard move",
+        whole_game::keyboard_move(client, base),
+    )
+    .await;
+    let qawale = choosing::qawale_turns_and_undo(client, base);
+    timed(client, "Qawale turns and undo", qawale).await;
+    let records = choosing::record_download_and_load(client, downloads);
+    timed(client, "record download and load", records).await;
+    timed(
+        client,
+        "Yoxii value",
+        choosing::yoxii_value_picked(client, base),
+    )
+    .await;
+    let splut = choosing::splut_throw_chosen(client, base, scratch);
+    timed(client, "Splut! throw", splut).await;
+    let qilin = whole_game::qilin_placements(client, base);
+    timed(client, "Qilin placements", qilin).await;
+    let replica = whole_game::replica_against_the_computer(client, base);
+    timed(client, "Replica against the computer", replica).await;
+}
+
+/// The home page, the set-up of seats, hint, flip, and the computers' controls.
+async fn the_other_controls(client: &Client, base: &str) {
+    let home = controls::home_continue_and_theme(client, base);
+    timed(client, "home: continue and theme", home).await;
+    let seats = controls::splut_seats_follow_players(client, base);
+    timed(client, "Splut! seats", seats).await;
+    timed(
+        client,
+        "hint and flip",
+        controls::hint_and_flip(client, base),
+    )
+    .await;
+    let side = controls::second_seat_sees_its_side(client, base);
+    timed(client, "second seat's side", side).await;
+    let computers = controls::computers_paused_and_stepped(client, base);
+    timed(client, "computers paused and stepped", computers).await;
 }

@@ -2,7 +2,7 @@
 // each piece that arrived is shifted back to where it came from and slides home by a CSS transition.
 // Nothing moves under prefers-reduced-motion.
 
-import { reducedMotion } from "./dom.js";
+import { reducedMotion, s } from "./dom.js";
 import { offsetBetween } from "./board.js";
 
 const signature = (piece) => piece ? `${piece.owner}|${piece.hue}|${piece.kind}|${piece.label}` : "";
@@ -31,6 +31,24 @@ export function movesBetween(before, after) {
   });
 }
 
+/**
+ * Moves `mover` above every cell (keeping its place): SVG paints in document order, so a piece
+ * sliding over cells drawn after its own would otherwise pass under their squares.
+ */
+function lift(svg, mover, duration) {
+  const cell = mover.closest("[data-cell]");
+  if (!cell) return;
+  const next = mover.nextSibling;
+  const layer = s("g", { class: "lift", transform: cell.getAttribute("transform") });
+  svg.append(layer);
+  layer.append(mover);
+  // Home again once it has landed, so the cell holds its piece as before.
+  window.setTimeout(() => {
+    cell.insertBefore(mover, next);
+    layer.remove();
+  }, duration + 20);
+}
+
 /** How long a piece takes from cell to cell, as in style.css. */
 export const SLIDE_MS = 200;
 
@@ -50,6 +68,7 @@ export function animateMoves(svg, before, after, flipped, elapsed = 0) {
       mover.style.animationDelay = `${-elapsed}ms`;
       continue;
     }
+    lift(svg, mover, SLIDE_MS * left);
     mover.style.transition = "none";
     mover.style.transform = `translate(${offset[0] * left}px, ${offset[1] * left}px)`;
     mover.getBoundingClientRect();

@@ -8,6 +8,7 @@ import { drawBoard, screenCells } from "./board.js";
 import { pick, targets, cellFree, stepCursor } from "./pointing.js";
 import { describeStack } from "./pieces.js";
 import { animateMoves } from "./animate.js";
+import { markdown } from "./rules.js";
 import { seatLabel, thinkingText } from "./panel.js";
 import { drawSide, chooserBar, chooserKey } from "./controls.js";
 
@@ -73,7 +74,8 @@ class GameScreen {
     const snap = await getGame(this.id);
     const info = this.context.meta.games.find((game) => game.id === snap.game);
     if (info && info.legend) {
-      replace(this.legendBox, h("details", {}, h("summary", {}, "How to write a move"), h("pre", { class: "legend" }, info.legend)));
+      replace(this.legendBox, h("details", {}, h("summary", {}, "How to write a move"),
+        h("div", { class: "legend-text" }, markdown(info.legend))));
     }
     this.accept(snap);
     this.socket = connect(this.id, null, (frame) => this.onFrame(frame));

@@ -73,8 +73,8 @@ pub async fn qawale_turns_and_undo(client: &Client, base: &str) -> String {
     id
 }
 
-/// The record saved by the page's download link, loaded back through the page's file control,
-/// gives a new game with the same history.
+/// The record saved by the page's download links (JSON, then the game's text format), loaded
+/// back through the page's file control, gives a new game with the same history.
 pub async fn record_download_and_load(client: &Client, downloads: &Path) {
     let original = history(client).await;
     assert!(!original.is_empty());
@@ -88,6 +88,20 @@ pub async fn record_download_and_load(client: &Client, downloads: &Path) {
         history(client).await,
         original,
         "the loaded game has the saved moves"
+    );
+    // The game's own text format goes the same way round.
+    click(client, "#save-text").await;
+    let saved = wait_for_download(downloads, "txt").await;
+    let text = std::fs::read_to_string(&saved).expect("saved text record");
+    assert!(
+        serde_json::from_str::<serde_json::Value>(&text).is_err(),
+        "a text record, not JSON"
+    );
+    load_record_file(client, &saved).await;
+    assert_eq!(
+        history(client).await,
+        original,
+        "the game loaded from text has the saved moves"
     );
 }
 

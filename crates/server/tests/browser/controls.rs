@@ -1,6 +1,6 @@
-//! Scenarios of the game screen's other controls: the set-up screen's seats following Splut!'s
-//! number of players, a hint, flipping the board, and pause / step / speed in a game between
-//! two computers.
+//! Scenarios of the home page (games to continue, the theme remembered, the rules) and the game
+//! screen's other controls: the set-up screen's seats following Splut!'s number of players, a
+//! hint, flipping the board, and pause / step / speed in a game between two computers.
 
 use fantoccini::Client;
 
@@ -28,6 +28,21 @@ pub async fn home_continue_and_theme(client: &Client, base: &str) {
         .select_by_value("light")
         .await
         .expect("theme");
+    // Each game's rules are readable from its card.
+    click(
+        client,
+        ".game-card[data-game=\"qawale\"] a[href*=\"rules\"]",
+    )
+    .await;
+    let rules = find(client, ".rules-text")
+        .await
+        .text()
+        .await
+        .expect("rules text");
+    assert!(
+        rules.len() > 40,
+        "the rules of Qawale say something: {rules}"
+    );
 }
 
 /// Splut!'s set-up shows one seat row per player of its `players` option.

@@ -81,6 +81,12 @@ pub async fn qilin_placements(client: &Client, base: &str) {
         play_first_decision(client).await;
     }
     assert!(wait_my_turn(client).await);
+    wait_until(
+        client,
+        "return document.querySelector('.lift') === null;",
+        "the board at rest",
+    )
+    .await;
     let pieces = eval(
         client,
         "return document.querySelectorAll('.cell.point .piece').length;",
@@ -100,58 +106,25 @@ const CURSOR_AND_TARGET: &str = "
     if (!cursor || !target) return null;
     return { cursor: cursor.dataset.cell, target: target.dataset.cell, from: place(cursor), to: place(target) };";
 
-/// One Replica move by keyboard alone: Enter on the focused piece, arrow keys to a lit target,
-/// Enter again; Escape clears a selection.
-pub async fn keyboard_move(client: &Client, base: &str) {
-    start_game(client, base, "replica", &[], &["human", "human"]).await;
-    // The board's one tabbable cell is where keyboard focus lands.
-    eval(
-        client,
-        "document.querySelector('[data-cell][tabindex=\"0\"]').focus(); return true;",
-    )
-    .await;
-    let before = seq(client).await;
-    let enter = Key::Enter.to_string();
+/// Presses `key` on whatever has the keyboard focus, as a person's key press goes.
+async fn press(client: &Client, key: Key) {
     client
         .active_element()
         .await
         .expect("focus")
-        .send_keys(&enter)
+        .send_keys(&key.to_string())
         .await
-        .expect("Enter");
-    wait_until(
-        client,
-        "return document.querySelector('.cell.selected') !== null;",
-        "a selected piece",
-    )
-    .await;
-    let escape = Key::Escape.to_string();
-    client
-        .active_element()
-        .await
-        .expect("focus")
-        .send_keys(&escape)
-        .await
-        .expect("Escape");
-    wait_until(
-        client,
-        "return document.querySelector('.cell.selected') === null;",
-        "Escape to clear",
-    )
-    .await;
-    client
-        .active_element()
-        .await
-        .expect("focus")
-        .send_keys(&enter)
-        .await
-        .expect("Enter");
-    wait_until(
-        client,
-        "return document.querySelector('.cell.selected') !== null;",
-        "a selected piece",
-    )
-    .await;
+        .unwrap_or_else(|err| panic!("key {key:?}: {err}"));
+}
+
+async fn wait_selected(client: &Client, selected: bool) {
+    let script =
+        format!("return (document.querySelector('.cell.selected') !== null) === {selected};");
+    wait_until(client, &script, "the selection to change").await;
+}
+
+/// Walks the focus with arrow keys to the first lit target.
+async fn arrows_to_a_target(client: &Client) {
     for _ in 0..24 {
         let state = eval(client, CURSOR_AND_TARGET).await;
         let (Some(cursor), Some(target)) = (state["cursor"].as_str(), state["target"].as_str())
@@ -159,7 +132,7 @@ pub async fn keyboard_move(client: &Client, base: &str) {
             panic!("no focused cell or no lit target: {state}");
         };
         if cursor == target {
-            break;
+            return;
         }
         let dx = state["to"][0].as_f64().unwrap_or(0.0) - state["from"][0].as_f64().unwrap_or(0.0);
         let dy = state["to"][1].as_f64().unwrap_or(0.0) - state["from"][1].as_f64().unwrap_or(0.0);
@@ -169,40 +142,42 @@ pub async fn keyboard_move(client: &Client, base: &str) {
             (false, _, true) => Key::Down,
             (false, _, false) => Key::Up,
         };
-        client
-            .active_element()
-            .await
-            .expect("focus")
-            .send_keys(&key.to_string())
-            .await
-            .expect("arrow");
+        press(client, key).await;
     }
-    // Watch, frame by frame, whether a piece is shifted on its way to the new cell.
+    panic!("24 arrow keys did not reach a lit target");
+}
+
+/// Watches, frame by frame, whether a piece is shifted on its way to a new cell (`window.slid`).
+const WATCH_SLIDE: &str = "window.slid = false; const t0 = performance.now();
+    const watch = () => {
+      if ([...document.querySelectorAll('.mover')].some(m => getComputedStyle(m).transform !== 'none')) window.slid = true;
+      if (performance.now() - t0 < 1500 && !window.slid) requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch); return true;";
+
+/// One Replica move by keyboard alone: Enter on the focused piece, arrow keys to a lit target,
+/// Enter again; Escape clears a selection. The moved piece slides to its cell.
+pub async fn keyboard_move(client: &Client, base: &str) {
+    start_game(client, base, "replica", &[], &["human", "human"]).await;
+    // The board's one tabbable cell is where keyboard focus lands.
     eval(
         client,
-        "window.slid = false; const t0 = performance.now();
-         const watch = () => {
-           if ([...document.querySelectorAll('.mover')].some(m => getComputedStyle(m).transform !== 'none')) window.slid = true;
-           if (performance.now() - t0 < 1500 && !window.slid) requestAnimationFrame(watch);
-         };
-         requestAnimationFrame(watch); return true;",
+        "document.querySelector('[data-cell][tabindex=\"0\"]').focus(); return true;",
     )
     .await;
-    client
-        .active_element()
-        .await
-        .expect("focus")
-        .send_keys(&enter)
-        .await
-        .expect("Enter");
+    let before = seq(client).await;
+    press(client, Key::Enter).await;
+    wait_selected(client, true).await;
+    press(client, Key::Escape).await;
+    wait_selected(client, false).await;
+    press(client, Key::Enter).await;
+    wait_selected(client, true).await;
+    arrows_to_a_target(client).await;
+    eval(client, WATCH_SLIDE).await;
+    press(client, Key::Enter).await;
     wait_seq_after(client, before).await;
     assert_eq!(history(client).await.len(), 1, "one move made by keyboard");
-    wait_until(
-        client,
-        "return window.slid;",
-        "the moved piece to slide to its cell",
-    )
-    .await;
+    wait_until(client, "return window.slid;", "the moved piece to slide").await;
     looking_back(client).await;
 }
 
@@ -210,6 +185,12 @@ pub async fn keyboard_move(client: &Client, base: &str) {
 /// way back; nothing is playable meanwhile.
 async fn looking_back(client: &Client) {
     const PIECES: &str = "return [...document.querySelectorAll('[data-cell]')].filter(c => c.querySelector('.piece')).map(c => c.dataset.cell).sort().join(' ');";
+    wait_until(
+        client,
+        "return document.querySelector('.lift') === null;",
+        "the board at rest",
+    )
+    .await;
     let now = eval(client, PIECES).await;
     click(client, ".history button[data-ply=\"0\"]").await;
     find(client, "#back-to-game").await;
