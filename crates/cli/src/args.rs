@@ -42,6 +42,25 @@ pub enum Command {
     Serve(ServeArgs),
 }
 
+/// `ludus serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (port 0 picks a free port; the first line printed names it).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: String,
+    /// Open the page in the default browser.
+    #[arg(long)]
+    pub open: bool,
+    /// The SQLite database that keeps every game across restarts (default: games.sqlite3 in
+    /// the user's data directory).
+    #[arg(long, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+    /// Write every stored game as a record file into DIR (one `ID.json` each) and exit
+    /// instead of serving.
+    #[arg(long, value_name = "DIR")]
+    pub export: Option<PathBuf>,
+}
+
 /// `ludus ugi`.
 #[derive(Debug, Args)]
 pub struct UgiArgs {
@@ -98,17 +117,6 @@ pub struct TuneArgs {
     /// Where to write the weights (the game's `weights.txt`); printed if not given.
     #[arg(long)]
     pub out: Option<PathBuf>,
-}
-
-/// `ludus serve`.
-#[derive(Debug, Args)]
-pub struct ServeArgs {
-    /// The address to listen on (port 0 picks a free port; the first line printed names it).
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    pub addr: String,
-    /// Open the page in the default browser.
-    #[arg(long)]
-    pub open: bool,
 }
 
 /// `ludus arena`.

@@ -3,12 +3,15 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn serve(addr: &str) -> Child {
+/// `ludus serve` on `addr`, its games in `db` (tests never touch the user's data directory).
+fn serve(addr: &str, db: &Path) -> Child {
     Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["serve", "--addr", addr])
+        .args(["serve", "--addr", addr, "--db"])
+        .arg(db)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -27,7 +30,9 @@ fn get(host: &str, path: &str) -> String {
 
 #[test]
 fn serve_prints_its_url_first_answers_and_stops_on_sigterm() {
-    let mut child = serve("127.0.0.1:0");
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let mut child = serve("127.0.0.1:0", &db);
     let mut first = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut first)
@@ -47,7 +52,7 @@ fn serve_prints_its_url_first_answers_and_stops_on_sigterm() {
     let meta = get(host, "/api/meta");
     assert!(meta.contains("\"qawale\""), "{meta}");
 
-    let taken = serve(host).wait_with_output().unwrap();
+    let taken = serve(host, &db).wait_with_output().unwrap();
     assert!(!taken.status.success());
     let error = String::from_utf8_lossy(&taken.stderr);
     assert_eq!(error.trim_end().lines().count(), 1, "{error}");

@@ -1,5 +1,7 @@
 //! The server's limits and budgets, with the defaults `ludus serve` uses.
 
+use std::path::PathBuf;
+
 /// Limits and budgets of a server.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -21,6 +23,12 @@ pub struct Config {
     pub max_search_seconds: f64,
     /// Hints of one game searched at once.
     pub max_hints: usize,
+    /// How long a person's seat must be away before the other side may claim the win or hand
+    /// the seat to a computer player, in seconds.
+    pub grace_seconds: f64,
+    /// The SQLite database that keeps every game across restarts; `None` keeps games in
+    /// memory only.
+    pub db: Option<PathBuf>,
 }
 
 impl Default for Config {
@@ -34,6 +42,8 @@ impl Default for Config {
             hint_seconds: 0.5,
             max_search_seconds: 30.0,
             max_hints: 2,
+            grace_seconds: 120.0,
+            db: None,
         }
     }
 }

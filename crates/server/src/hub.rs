@@ -26,6 +26,11 @@ impl Hub {
     /// A hub holding its games in memory.
     pub fn new(config: Config) -> Arc<Hub> {
         let store = Arc::new(MemoryStore::new(config.max_games));
+        Hub::with_store(config, store)
+    }
+
+    /// A hub holding its games in `store`.
+    pub fn with_store(config: Config, store: Arc<dyn Store>) -> Arc<Hub> {
         let searches = Arc::new(Semaphore::new(config.search_threads.max(1)));
         Arc::new(Hub {
             config,

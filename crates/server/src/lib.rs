@@ -25,6 +25,7 @@ mod live;
 mod meta;
 mod protocol;
 mod server;
+pub mod sqlite;
 pub mod store;
 mod tokens;
 

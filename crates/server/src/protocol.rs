@@ -27,6 +27,75 @@ pub struct CreateGame {
     pub speed_ms: Option<u64>,
     /// A record to load: a JSON record object, or JSON or text record as a string.
     pub record: Option<Value>,
+    /// Human seats (1-based) kept for other people: each gets an invitation link instead of
+    /// a token in the answer.
+    #[serde(default)]
+    pub invite: Vec<usize>,
+    /// Left out of the lobby (only the link leads to it).
+    #[serde(default)]
+    pub private: bool,
+    /// Clocks: an initial time and an increment, the same for every seat.
+    pub clock: Option<crate::live::ClockSetup>,
+}
+
+/// `POST .../offer`: a request to the other side.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OfferRequest {
+    /// The asking seat's token.
+    pub token: String,
+    /// `takeback`.
+    pub kind: String,
+}
+
+impl RequestBody for OfferRequest {
+    const EXAMPLE: &'static str = r#"{"token":"<seat token>","kind":"takeback"}"#;
+}
+
+/// `POST .../answer`: the other side's answer to a waiting request.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnswerRequest {
+    /// The answering seat's token.
+    pub token: String,
+    /// Accept or decline.
+    pub accept: bool,
+}
+
+impl RequestBody for AnswerRequest {
+    const EXAMPLE: &'static str = r#"{"token":"<seat token>","accept":true}"#;
+}
+
+/// `POST .../absent`: after the grace period, what becomes of an absent person's seat.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AbsentRequest {
+    /// The token of a seat that stayed.
+    pub token: String,
+    /// The absent seat (1-based).
+    pub seat: usize,
+    /// `win` (the absent seat resigns) or `computer` (a computer player takes it).
+    pub then: String,
+    /// The computer player for `computer` (default `ai:3`).
+    pub player: Option<String>,
+}
+
+impl RequestBody for AbsentRequest {
+    const EXAMPLE: &'static str = r#"{"token":"<seat token>","seat":2,"then":"win"}"#;
+}
+
+/// `POST .../claim`: takes a seat with its invitation.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRequest {
+    /// The seat (1-based).
+    pub seat: usize,
+    /// The invitation from the link.
+    pub invite: String,
+}
+
+impl RequestBody for ClaimRequest {
+    const EXAMPLE: &'static str = r#"{"seat":2,"invite":"<the invite of the link>"}"#;
 }
 
 impl RequestBody for CreateGame {

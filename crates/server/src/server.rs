@@ -11,6 +11,7 @@ use tokio::net::{TcpListener, ToSocketAddrs};
 use tokio::sync::oneshot;
 
 use crate::hub::Hub;
+use crate::sqlite::{Damaged, SqliteStore};
 use crate::{api, Config};
 
 /// A server bound to its address, ready to run.
@@ -18,16 +19,38 @@ use crate::{api, Config};
 pub struct Server {
     listener: TcpListener,
     hub: Arc<Hub>,
+    damaged: Vec<Damaged>,
 }
 
 impl Server {
-    /// Binds `addr` (`127.0.0.1:0` picks a free port).
+    /// Binds `addr` (`127.0.0.1:0` picks a free port). With `config.db` it opens the
+    /// database first and takes up every stored game where it stopped (see
+    /// [`Server::damaged`] for those the rules refused).
     pub async fn bind(addr: impl ToSocketAddrs, config: Config) -> io::Result<Server> {
+        let (hub, damaged) = match config.db.clone() {
+            None => (Hub::new(config), Vec::new()),
+            Some(path) => {
+                let (store, damaged) = SqliteStore::open(&path, config.max_games)
+                    .map_err(|e| io::Error::other(e.0))?;
+                (Hub::with_store(config, Arc::new(store)), damaged)
+            }
+        };
         let listener = TcpListener::bind(addr).await?;
+        for game in hub.store.games() {
+            game.start(&hub);
+        }
+        tokio::spawn(crate::live::ticker(Arc::clone(&hub)));
         Ok(Server {
             listener,
-            hub: Hub::new(config),
+            hub,
+            damaged,
         })
+    }
+
+    /// The stored games the rules refused when the database was opened, skipped and left
+    /// unchanged in it.
+    pub fn damaged(&self) -> &[Damaged] {
+        &self.damaged
     }
 
     /// The address it listens on.

@@ -22,6 +22,12 @@ pub enum Change<'a> {
     Redo(usize),
     /// A seat (1-based) resigned.
     Resign(usize),
+    /// A seat (1-based) kept for an invited player was claimed.
+    Claim(usize),
+    /// An absent person's seat (1-based) handed to a computer player (its spec).
+    Hand(usize, &'a str),
+    /// The seats' remaining times after a change, comma-separated milliseconds.
+    Clock(&'a str),
 }
 
 /// A store that could not do what was asked.

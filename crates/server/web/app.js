@@ -7,6 +7,7 @@ import { showHome } from "./home.js";
 import { showSetup } from "./setup.js";
 import { showRules } from "./rules.js";
 import { showGame } from "./game.js";
+import { claimFromLink, showLobby } from "./online.js";
 
 const main = document.getElementById("main");
 let meta = null;
@@ -35,7 +36,10 @@ async function route() {
     if (!meta) meta = await getMeta();
     const context = { main, meta, navigate };
     if (parts[0] === "g" && parts[1]) {
+      await claimFromLink(parts[1], query);
       leave = await showGame(context, parts[1]);
+    } else if (parts[0] === "lobby") {
+      await showLobby(context);
     } else if (query.get("setup")) {
       showSetup(context, query.get("setup"));
     } else if (query.get("rules")) {

@@ -1,28 +1,43 @@
-//! `ludus serve`: the browser page and its API on a local address.
+//! `ludus serve`: the browser page and its API on a local address, its games kept in a
+//! SQLite database; `ludus serve --export DIR` writes the stored games as record files.
 //!
 //! The first line on stdout is the page's URL, flushed at once, so scripts can wait for it;
 //! Ctrl-C or SIGTERM stops the server after stopping every running search.
 
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, Context, Result};
+use ludus_server::sqlite::{stored_games, Damaged};
 use ludus_server::{shutdown_signal, Config, Server};
 
 use crate::args::ServeArgs;
 
-/// Serves until interrupted.
+/// Serves until interrupted, or exports and exits.
 pub fn run(args: &ServeArgs) -> Result<()> {
+    let db = match &args.db {
+        Some(path) => path.clone(),
+        None => default_db()?,
+    };
+    if let Some(dir) = &args.export {
+        return export(&db, dir);
+    }
+    let config = Config {
+        db: Some(db),
+        ..Config::default()
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .context("cannot start the server's runtime")?;
     runtime.block_on(async {
-        let server = Server::bind(args.addr.as_str(), Config::default())
+        let server = Server::bind(args.addr.as_str(), config)
             .await
             .with_context(|| {
                 format!("cannot listen on {}: expected a free HOST:PORT", args.addr)
             })?;
+        report_damaged(server.damaged());
         let url = server.url();
         let mut stdout = std::io::stdout();
         writeln!(stdout, "{url}")?;
@@ -39,6 +54,45 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     })?;
     // Searches still finishing after their stop flag was raised are not waited for.
     runtime.shutdown_background();
+    Ok(())
+}
+
+/// `games.sqlite3` in the user's data directory, created if missing.
+fn default_db() -> Result<PathBuf> {
+    let dirs = directories::ProjectDirs::from("", "", "ludus")
+        .ok_or_else(|| anyhow!("no home directory for the games' database: pass --db FILE"))?;
+    let dir = dirs.data_dir();
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create {}: pass --db FILE", dir.display()))?;
+    Ok(dir.join("games.sqlite3"))
+}
+
+fn report_damaged(damaged: &[Damaged]) {
+    for game in damaged {
+        eprintln!(
+            "ludus: stored game {} is damaged and was skipped (left unchanged in the database): {}",
+            game.id, game.reason
+        );
+    }
+}
+
+/// Writes every stored game into `dir` as `ID.json`, a record `ludus replay` reads.
+fn export(db: &Path, dir: &Path) -> Result<()> {
+    if !db.exists() {
+        return Err(anyhow!(
+            "no database at {}: expected the --db FILE a server wrote",
+            db.display()
+        ));
+    }
+    let (games, damaged) = stored_games(db).map_err(|e| anyhow!("{}", e.0))?;
+    report_damaged(&damaged);
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    for (id, game) in &games {
+        let path = dir.join(format!("{id}.json"));
+        ludus_games::save_record_file(&path, &game.record())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    println!("{} games written to {}", games.len(), dir.display());
     Ok(())
 }
 

@@ -10,7 +10,10 @@ use super::json_response;
 use crate::error::{ApiError, Body};
 use crate::hub::Hub;
 use crate::live::{self, Command};
-use crate::protocol::{ControlRequest, HistoryRequest, MoveRequest, TokenRequest};
+use crate::protocol::{
+    AbsentRequest, AnswerRequest, ControlRequest, HistoryRequest, MoveRequest, OfferRequest,
+    TokenRequest,
+};
 
 fn act(hub: &Arc<Hub>, id: &str, token: &str, command: Command) -> Result<Response, ApiError> {
     let game = hub.game(id)?;
@@ -83,4 +86,43 @@ pub async fn hint(
     let game = hub.game(&id)?;
     let found = live::hint(&game, &hub, &request.token).await?;
     Ok(json_response(StatusCode::OK, found.to_string()))
+}
+
+/// `POST /api/games/{id}/offer`: a takeback request to the other side.
+pub async fn offer(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<OfferRequest>,
+) -> Result<Response, ApiError> {
+    let game = hub.game(&id)?;
+    game.offer(&request.token, &request.kind)?;
+    Ok(json_response(StatusCode::OK, game.snapshot().to_string()))
+}
+
+/// `POST /api/games/{id}/answer`: the other side accepts or declines.
+pub async fn answer(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<AnswerRequest>,
+) -> Result<Response, ApiError> {
+    let game = hub.game(&id)?;
+    let body = game.answer(&hub, &request.token, request.accept)?;
+    Ok(json_response(StatusCode::OK, body.to_string()))
+}
+
+/// `POST /api/games/{id}/absent`: the win, or a computer for an absent person's seat.
+pub async fn absent(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<AbsentRequest>,
+) -> Result<Response, ApiError> {
+    let game = hub.game(&id)?;
+    game.claim_absent(
+        &hub,
+        &request.token,
+        request.seat,
+        &request.then,
+        request.player.as_deref(),
+    )?;
+    Ok(json_response(StatusCode::OK, game.snapshot().to_string()))
 }

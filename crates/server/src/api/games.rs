@@ -15,7 +15,7 @@ use super::json_response;
 use crate::error::{ApiError, Body};
 use crate::hub::Hub;
 use crate::live::{self, ViewJson};
-use crate::protocol::{CreateGame, TokenRequest};
+use crate::protocol::{ClaimRequest, CreateGame, TokenRequest};
 
 pub async fn create(
     State(hub): State<Arc<Hub>>,
@@ -30,6 +30,22 @@ pub async fn list(State(hub): State<Arc<Hub>>) -> Response {
     games.sort_by_key(|g| std::cmp::Reverse(g.0));
     let games: Vec<_> = games.into_iter().map(|(_, summary)| summary).collect();
     json_response(StatusCode::OK, json!({ "games": games }).to_string())
+}
+
+/// `GET /api/lobby`.
+pub async fn lobby(State(hub): State<Arc<Hub>>) -> Response {
+    json_response(StatusCode::OK, live::lobby(&hub.store.games()).to_string())
+}
+
+/// `POST /api/games/{id}/claim`: a seat for the holder of its invitation.
+pub async fn claim(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    Body(request): Body<ClaimRequest>,
+) -> Result<Response, ApiError> {
+    let game = hub.game(&id)?;
+    let body = game.claim(&hub, request.seat, &request.invite)?;
+    Ok(json_response(StatusCode::OK, body.to_string()))
 }
 
 pub async fn snapshot(

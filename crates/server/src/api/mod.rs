@@ -43,10 +43,16 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/record", get(games::record))
         .route("/api/games/{id}/view", get(games::view))
         .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/games/{id}/claim", post(games::claim))
+        .route("/api/lobby", get(games::lobby))
+        .route("/api/games/{id}/offer", post(actions::offer))
+        .route("/api/games/{id}/answer", post(actions::answer))
+        .route("/api/games/{id}/absent", post(actions::absent))
         .route("/api/meta", get(meta_route));
     games
         .route("/", get(assets::index))
         .route("/g/{id}", get(assets::index))
+        .route("/lobby", get(assets::index))
         .fallback(assets::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))

@@ -49,6 +49,7 @@ type Replies = mpsc::UnboundedSender<String>;
 
 async fn session(mut socket: WebSocket, game: Arc<LiveGame>, hub: Arc<Hub>, token: Option<String>) {
     let (first, mut updates) = game.subscribe();
+    let seat = token.as_deref().and_then(|t| game.seat_connected(t));
     let mut closing = hub.closing();
     let (replies, mut outbox) = mpsc::unbounded_channel::<String>();
     if send(&mut socket, snapshot_frame(&first)).await.is_err() {
@@ -75,6 +76,9 @@ async fn session(mut socket: WebSocket, game: Arc<LiveGame>, hub: Arc<Hub>, toke
         if send(&mut socket, frame).await.is_err() || deleted {
             break;
         }
+    }
+    if let Some(seat) = seat {
+        game.seat_disconnected(seat);
     }
     let _ = socket.send(Message::Close(None)).await;
 }

@@ -104,12 +104,17 @@ impl LiveGame {
     /// snapshot, broadcast the events and the snapshot. Returns the search to spawn.
     pub(super) fn commit(&self, table: &mut Table, hub: &Hub, events: &[Event]) -> Option<Job> {
         table.seq += 1;
+        table.offer = None;
         table.last_change = Instant::now();
         table.finished_at = match (table.game.outcome(), table.finished_at) {
             (None, _) => None,
             (Some(_), Some(at)) => Some(at),
             (Some(_), None) => Some(table.last_change),
         };
+        if let Some(times) = table.settle_clocks() {
+            // The move is already stored; a lost clock row only costs its time since the last.
+            let _ = hub.store.log(&self.id, Change::Clock(&times));
+        }
         let job = table.prepare_search(hub);
         table.rebuild_snapshot(&self.id);
         for event in events {
@@ -133,11 +138,13 @@ impl Table {
             Command::Undo { seq, scope } => {
                 self.require_member(token)?;
                 self.check_seq(seq)?;
+                self.check_own_steps(token)?;
                 self.undo(hub, id, scope)
             }
             Command::Redo { seq, scope } => {
                 self.require_member(token)?;
                 self.check_seq(seq)?;
+                self.check_own_steps(token)?;
                 self.redo(hub, id, scope)
             }
             Command::Resign => {

@@ -9,12 +9,16 @@ use serde_json::{json, Value};
 
 use super::agents::{label, Computer};
 use super::commands::MAX_SPEED_MS;
+use super::invitations;
 use super::table::SeatPlayer;
 use super::{LiveGame, Table};
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::protocol::CreateGame;
 use crate::tokens;
+
+/// The longest clock time, a week in milliseconds.
+const MAX_CLOCK_MS: u64 = 7 * 24 * 3600 * 1000;
 
 /// The longest name a player may have, in characters.
 pub const MAX_NAME: usize = 40;
@@ -31,7 +35,8 @@ pub fn create(hub: &Arc<Hub>, request: &CreateGame) -> Result<(Arc<LiveGame>, Va
     };
     let kinds = player_kinds(request, &game)?;
     let names = player_names(request, &game, &kinds, loaded)?;
-    let seats = seat_players(&game, &kinds, seed)?;
+    let mut seats = seat_players(&game, &kinds, seed)?;
+    invitations::invite(&mut seats, &request.invite)?;
     game.set_players(
         kinds
             .iter()
@@ -45,13 +50,30 @@ pub fn create(hub: &Arc<Hub>, request: &CreateGame) -> Result<(Arc<LiveGame>, Va
     let speed_ms = speed(request, &seats)?;
     let body = created_body(&seats);
     let owner = body["owner"].as_str().unwrap_or_default().to_string();
-    let live = LiveGame::new(unused_id(hub), Table::new(game, seats, owner, speed_ms));
+    let mut table = Table::new(game, seats, owner, speed_ms);
+    table.private = request.private;
+    table.between_people = !request.invite.is_empty();
+    if let Some(clock) = request.clock {
+        if clock.initial_ms == 0
+            || clock.initial_ms > MAX_CLOCK_MS
+            || clock.increment_ms > MAX_CLOCK_MS
+        {
+            return Err(ApiError::unprocessable(format!(
+                "clock {} ms + {} ms: expected an initial time from 1 ms and both at most {MAX_CLOCK_MS} ms (a week)",
+                clock.initial_ms, clock.increment_ms
+            )));
+        }
+        table.clocks = Some(super::clock::Clocks::new(clock, table.seats.len()));
+        table.settle_clocks();
+    }
+    let live = LiveGame::new(unused_id(hub), table);
     hub.store
         .insert(Arc::clone(&live))
         .map_err(|e| ApiError::unavailable(e.to_string()))?;
     live.start(hub);
     let mut body = body;
     body["id"] = Value::String(live.id().to_string());
+    body["invites"] = invitations::links(&live);
     Ok((live, body))
 }
 
@@ -211,6 +233,7 @@ fn seat_players(game: &AnyGame, kinds: &[String], seed: u64) -> Result<Vec<SeatP
                     kind: "human".to_string(),
                     token: Some(tokens::token()),
                     computer: None,
+                    invite: None,
                 });
             }
             let computer = Computer::new(game.info().id, kind, seed.wrapping_add(index as u64))
@@ -221,6 +244,7 @@ fn seat_players(game: &AnyGame, kinds: &[String], seed: u64) -> Result<Vec<SeatP
                 kind: computer.spec.clone(),
                 token: None,
                 computer: Some(computer),
+                invite: None,
             })
         })
         .collect()
@@ -243,6 +267,9 @@ fn created_body(seats: &[SeatPlayer]) -> Value {
         .iter()
         .enumerate()
         .filter_map(|(index, s)| {
+            if s.invite.is_some() {
+                return None; // given only to whoever claims the invitation
+            }
             let token = s.token.as_ref()?;
             Some(json!({"seat": index + 1, "token": token}))
         })

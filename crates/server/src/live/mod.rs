@@ -9,11 +9,17 @@
 
 mod agents;
 mod analysis;
+mod clock;
 mod commands;
 mod computer;
 mod create;
 mod hint;
+mod invitations;
+mod lobby;
+mod offers;
+mod presence;
 mod snapshot;
+mod stored;
 mod table;
 mod turns;
 mod view_json;
@@ -23,9 +29,13 @@ use std::time::Instant;
 
 use tokio::sync::broadcast;
 
+pub use clock::{ticker, ClockSetup};
 pub use commands::Command;
+pub use computer::unix_ms;
 pub use create::create;
 pub use hint::hint;
+pub use lobby::lobby;
+pub use stored::{replay, restore, Setup, StoredChange};
 pub use table::Table;
 pub use view_json::ViewJson;
 
@@ -38,6 +48,8 @@ pub struct LiveGame {
     id: String,
     table: Mutex<Table>,
     updates: broadcast::Sender<Arc<str>>,
+    /// Played with clocks (set once: the ticker skips the others without locking them).
+    clocked: bool,
 }
 
 impl LiveGame {
@@ -45,6 +57,7 @@ impl LiveGame {
     pub fn new(id: String, mut table: Table) -> Arc<LiveGame> {
         table.rebuild_snapshot(&id);
         Arc::new(LiveGame {
+            clocked: table.clocks.is_some(),
             id,
             table: Mutex::new(table),
             updates: broadcast::Sender::new(BACKLOG),

@@ -16,6 +16,10 @@ struct SeatEntry<'a> {
     name: &'a str,
     player: &'a str,
     side: &'static str,
+    /// Kept for an invited player who has not come yet.
+    free: bool,
+    /// Its player's last socket closed.
+    away: bool,
 }
 
 #[derive(Serialize)]
@@ -58,6 +62,8 @@ struct Snapshot<'a> {
     paused: bool,
     speed_ms: u64,
     analysis: Option<&'a AnalysisView>,
+    offer: Option<Value>,
+    clock: Option<Value>,
     can_undo: bool,
     can_redo: bool,
 }
@@ -65,19 +71,7 @@ struct Snapshot<'a> {
 impl Table {
     /// Rebuilds the cached snapshot of the game `id`.
     pub fn rebuild_snapshot(&mut self, id: &str) {
-        let history: Vec<HistoryEntry> = self
-            .game
-            .history()
-            .into_iter()
-            .enumerate()
-            .map(|(i, t)| HistoryEntry {
-                ply: i + 1,
-                turn: i + 1,
-                seat: t.seat.number(),
-                text: t.text,
-                complete: t.complete,
-            })
-            .collect();
+        let history = self.history_entries();
         let legal = self.game.legal_moves();
         let view = self.game.view();
         let names = self.names();
@@ -120,11 +114,28 @@ impl Table {
             analysis: self.analysis.as_ref(),
             can_undo: self.game.entry_count() > 0,
             can_redo: self.game.redo_len() > 0,
+            offer: self.offer.map(super::offers::Offer::json),
+            clock: self.clocks.as_ref().map(super::clock::Clocks::json),
         };
         // Serialising strings, numbers and JSON values cannot fail; keep the old one if it did.
         if let Ok(text) = serde_json::to_string(&snapshot) {
             self.snapshot = Arc::from(text);
         }
+    }
+
+    fn history_entries(&self) -> Vec<HistoryEntry> {
+        self.game
+            .history()
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| HistoryEntry {
+                ply: i + 1,
+                turn: i + 1,
+                seat: t.seat.number(),
+                text: t.text,
+                complete: t.complete,
+            })
+            .collect()
     }
 
     /// The snapshot as a WebSocket frame.
@@ -142,6 +153,11 @@ impl Table {
                     .get(seat.to_usize())
                     .map_or("", |s| s.kind.as_str()),
                 side: self.game.seat_name(seat),
+                free: self
+                    .seats
+                    .get(seat.to_usize())
+                    .is_some_and(|s| s.invite.is_some()),
+                away: self.is_away(seat.to_usize()),
             })
             .collect()
     }

@@ -23,6 +23,8 @@ pub struct SeatPlayer {
     pub token: Option<String>,
     /// The computer player of a computer seat.
     pub computer: Option<Computer>,
+    /// The unused invitation of a seat kept for someone else; `None` once claimed.
+    pub invite: Option<String>,
 }
 
 /// One game's state on the server.
@@ -56,6 +58,16 @@ pub struct Table {
     pub last_change: Instant,
     /// When the game ended, if it has.
     pub finished_at: Option<Instant>,
+    /// Left out of the lobby: only its link leads to it.
+    pub private: bool,
+    /// Seats were given to other people by invitation: undo needs the other side's consent.
+    pub between_people: bool,
+    /// A takeback request waiting for the other side.
+    pub offer: Option<super::offers::Offer>,
+    /// The clocks, in a game played with them.
+    pub clocks: Option<super::clock::Clocks>,
+    /// Per seat: its open sockets, and since when it is away.
+    pub presence: Vec<super::presence::Presence>,
     pub(super) snapshot: Arc<str>,
 }
 
@@ -65,6 +77,7 @@ impl Table {
         let options = game.record().options;
         let cell_names = game.view().cells.into_iter().map(|c| c.name).collect();
         let finished_at = game.outcome().map(|_| Instant::now());
+        let seat_count = seats.len();
         Table {
             game,
             seats,
@@ -80,6 +93,11 @@ impl Table {
             hint_stops: Vec::new(),
             last_change: Instant::now(),
             finished_at,
+            private: false,
+            between_people: false,
+            offer: None,
+            clocks: None,
+            presence: vec![super::presence::Presence::default(); seat_count],
             snapshot: Arc::from("{}"),
         }
     }
@@ -146,6 +164,16 @@ impl Table {
         self.seats
             .get(seat.to_usize())
             .is_some_and(|s| s.computer.is_none())
+    }
+
+    /// The seats (1-based) still waiting for their invited player.
+    pub fn free_seats(&self) -> Vec<usize> {
+        self.seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.invite.is_some())
+            .map(|(index, _)| index + 1)
+            .collect()
     }
 
     /// Whether any seat is played by a person.

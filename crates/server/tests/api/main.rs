@@ -1,9 +1,13 @@
 //! API and WebSocket tests against a real server on 127.0.0.1:0, with a real HTTP client
 //! (reqwest) and a real WebSocket client (tokio-tungstenite), as scripts and bots use it.
 
+mod absence;
+mod clocks;
 mod errors;
 mod games;
 mod history;
+mod online;
 mod searches;
 mod sockets;
 mod support;
+mod takeback;

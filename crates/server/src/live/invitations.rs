@@ -1,0 +1,74 @@
+//! Seats kept for other people: an invitation per seat, given as a link
+//! (`/g/{id}?seat=2&invite=...`); claiming it once hands over the seat's token, after which
+//! the invitation is spent. Whoever opens the plain game link only watches.
+
+use serde_json::{json, Value};
+
+use super::table::SeatPlayer;
+use super::LiveGame;
+use crate::error::ApiError;
+use crate::hub::Hub;
+use crate::store::Change;
+use crate::tokens;
+
+/// Gives each seat of `invited` (1-based, human seats only) an invitation.
+pub fn invite(seats: &mut [SeatPlayer], invited: &[usize]) -> Result<(), ApiError> {
+    for &number in invited {
+        let count = seats.len();
+        let Some(seat) = number.checked_sub(1).and_then(|i| seats.get_mut(i)) else {
+            return Err(ApiError::unprocessable(format!(
+                "invite seat {number}: expected a seat number from 1 to {count}"
+            )));
+        };
+        if seat.computer.is_some() {
+            return Err(ApiError::unprocessable(format!(
+                "invite seat {number}: it is a computer's; expected a human seat"
+            )));
+        }
+        if seat.invite.is_some() {
+            return Err(ApiError::unprocessable(format!(
+                "invite seat {number} twice: expected each seat at most once"
+            )));
+        }
+        seat.invite = Some(tokens::token());
+    }
+    Ok(())
+}
+
+/// The invitations of a new game: seat, invite and the link to share.
+pub fn links(game: &LiveGame) -> Value {
+    let table = game.lock();
+    let links: Vec<Value> = table
+        .seats
+        .iter()
+        .enumerate()
+        .filter_map(|(index, s)| {
+            let invite = s.invite.as_ref()?;
+            let seat = index + 1;
+            Some(json!({"seat": seat, "invite": invite,
+                        "link": format!("/g/{}?seat={seat}&invite={invite}", game.id())}))
+        })
+        .collect();
+    Value::Array(links)
+}
+
+impl LiveGame {
+    /// Claims seat `seat` with `invite`: answers the seat's token; the invitation is spent.
+    pub fn claim(&self, hub: &Hub, seat: usize, invite: &str) -> Result<Value, ApiError> {
+        let mut table = self.lock();
+        let slot = seat.checked_sub(1).and_then(|i| table.seats.get(i));
+        let Some(slot) = slot.filter(|s| s.invite.as_deref() == Some(invite)) else {
+            return Err(ApiError::forbidden(format!(
+                "no open invitation for seat {seat} with this code: it was already used, or expected the link the game's creator shared"
+            )));
+        };
+        let token = slot.token.clone().unwrap_or_default();
+        hub.store
+            .log(&self.id, Change::Claim(seat))
+            .map_err(|e| ApiError::unavailable(format!("the game could not be stored: {e}")))?;
+        table.seats[seat - 1].invite = None;
+        let job = self.commit(&mut table, hub, &[]);
+        debug_assert!(job.is_none(), "a claim never starts a computer's search");
+        Ok(json!({"seat": seat, "token": token}))
+    }
+}

@@ -1,0 +1,180 @@
+//! Between people (seats given by invitation): undo only through a takeback request the other
+//! side accepts, both ways; a declined request changes nothing; within an unfinished turn the
+//! mover still takes back their own steps.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::support::{assert_error, Api, Dice};
+
+/// A game of `game` with seat 2 given by invitation and claimed: id and both tokens.
+async fn between_people(api: &Api, game: &str) -> (String, [String; 2]) {
+    let (_, created) = api
+        .post("/api/games", &json!({"game": game, "invite": [2]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let first = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let invite = &created["invites"][0]["invite"];
+    let (status, claimed) = api
+        .post(
+            &format!("/api/games/{id}/claim"),
+            &json!({"seat": 2, "invite": invite}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{claimed}");
+    let second = claimed["token"].as_str().unwrap().to_string();
+    (id, [first, second])
+}
+
+async fn post(api: &Api, id: &str, route: &str, body: &Value) -> (StatusCode, Value) {
+    api.post(&format!("/api/games/{id}/{route}"), body).await
+}
+
+async fn play(api: &Api, id: &str, token: &str, notation: &str) -> Value {
+    let seq = api.snapshot(id).await["seq"].clone();
+    let body = json!({"token": token, "move": notation, "seq": seq});
+    let (status, after) = post(api, id, "moves", &body).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    after
+}
+
+/// Seat 1 plays `b4-c5`, seat 2 a random reply: the game between people and the reply.
+async fn two_turns(api: &Api) -> (String, [String; 2], String) {
+    let (id, [first, second]) = between_people(api, "replica").await;
+    let after = play(api, &id, &first, "b4-c5").await;
+    let reply = Dice(2).legal(&after);
+    play(api, &id, &second, &reply).await;
+    (id, [first, second], reply)
+}
+
+async fn ask(api: &Api, id: &str, token: &str) -> (StatusCode, Value) {
+    post(
+        api,
+        id,
+        "offer",
+        &json!({"token": token, "kind": "takeback"}),
+    )
+    .await
+}
+
+async fn answer(api: &Api, id: &str, token: &str, accept: bool) -> Value {
+    let (status, answered) = post(
+        api,
+        id,
+        "answer",
+        &json!({"token": token, "accept": accept}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{answered}");
+    answered
+}
+
+#[tokio::test]
+async fn undo_is_refused_and_a_declined_takeback_changes_nothing() {
+    let api = Api::start();
+    let (id, [first, second], reply) = two_turns(&api).await;
+    let seq = api.snapshot(&id).await["seq"].clone();
+    let refused = post(&api, &id, "undo", &json!({"token": first, "seq": seq})).await;
+    assert_error(&refused, StatusCode::FORBIDDEN, "takeback");
+    assert_eq!(
+        ask(&api, &id, "x").await.0,
+        StatusCode::FORBIDDEN,
+        "a spectator asks nothing"
+    );
+
+    let (status, asked) = ask(&api, &id, &first).await;
+    assert_eq!(status, StatusCode::OK, "{asked}");
+    assert_eq!(asked["offer"], json!({"kind": "takeback", "from": 1}));
+    let own = post(
+        &api,
+        &id,
+        "answer",
+        &json!({"token": first, "accept": true}),
+    )
+    .await;
+    assert_error(&own, StatusCode::FORBIDDEN, "other side");
+    assert_eq!(answer(&api, &id, &second, false).await["accepted"], false);
+    let snapshot = api.snapshot(&id).await;
+    assert_eq!(snapshot["offer"], Value::Null);
+    assert_eq!(
+        snapshot["moves"],
+        json!(["b4-c5", reply]),
+        "nothing taken back"
+    );
+}
+
+#[tokio::test]
+async fn an_accepted_takeback_goes_back_to_the_asking_seats_turn_both_ways() {
+    let api = Api::start();
+    let (id, [first, second], reply) = two_turns(&api).await;
+    ask(&api, &id, &first).await;
+    assert_eq!(answer(&api, &id, &second, true).await["accepted"], true);
+    let snapshot = api.snapshot(&id).await;
+    assert_eq!(
+        snapshot["moves"],
+        json!([]),
+        "back to the start of seat 1's turn"
+    );
+    assert_eq!(snapshot["to_move"], 1);
+
+    play(&api, &id, &first, "b4-c5").await;
+    play(&api, &id, &second, &reply).await;
+    ask(&api, &id, &second).await;
+    assert_eq!(answer(&api, &id, &first, true).await["accepted"], true);
+    let snapshot = api.snapshot(&id).await;
+    assert_eq!(
+        snapshot["moves"],
+        json!(["b4-c5"]),
+        "seat 2's turn taken back"
+    );
+    assert_eq!(snapshot["to_move"], 2);
+}
+
+#[tokio::test]
+async fn within_an_unfinished_turn_the_mover_takes_back_their_own_steps() {
+    let api = Api::start();
+    let (id, [first, second]) = between_people(&api, "qawale").await;
+    let snapshot = api.snapshot(&id).await;
+    let stack = Dice(4).legal(&snapshot);
+    let after = play(&api, &id, &first, &stack).await;
+    assert_eq!(after["to_move"], 1, "the turn goes on: {after}");
+    let theirs = json!({"token": second, "seq": after["seq"], "scope": "decision"});
+    let refused = post(&api, &id, "undo", &theirs).await;
+    assert_error(&refused, StatusCode::FORBIDDEN, "takeback");
+    let mine = json!({"token": first, "seq": after["seq"], "scope": "decision"});
+    let (status, back) = post(&api, &id, "undo", &mine).await;
+    assert_eq!(status, StatusCode::OK, "{back}");
+    assert_eq!(back["moves"], json!([]));
+}
+
+#[tokio::test]
+async fn nothing_to_take_back_before_a_turn_and_no_answer_without_a_request() {
+    let api = Api::start();
+    let (id, [first, second]) = between_people(&api, "replica").await;
+    let early = post(
+        &api,
+        &id,
+        "offer",
+        &json!({"token": first, "kind": "takeback"}),
+    )
+    .await;
+    assert_error(
+        &early,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "nothing to take back",
+    );
+    let draw = post(&api, &id, "offer", &json!({"token": first, "kind": "draw"})).await;
+    assert_error(
+        &draw,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "expected \"takeback\"",
+    );
+    let none = post(
+        &api,
+        &id,
+        "answer",
+        &json!({"token": second, "accept": true}),
+    )
+    .await;
+    assert_error(&none, StatusCode::UNPROCESSABLE_ENTITY, "no request");
+}
