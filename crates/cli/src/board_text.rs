@@ -265,33 +265,3 @@ fn write_hands(out: &mut String, view: &BoardView, style: Style) {
         let _ = writeln!(out, "{name} in hand: {}", pieces.join(" "));
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn plain(game: &str, position: Option<&str>) -> String {
-        let game = ludus_games::new_game(game, &[], position, 0).unwrap();
-        render_board(&game.view(), Style::Plain)
-    }
-
-    #[test]
-    fn plain_boards_number_seats_only_where_letters_are_shared() {
-        // Qawale: D, L and N already say whose stone it is.
-        let qawale = plain("qawale", Some("NN,-,-,NN/-,D,L,-/N,-,N,-/-,-,-,NN D"));
-        assert!(qawale.contains("3  . D L .  3"), "{qawale}");
-        assert!(!qawale.contains("seat numbers"), "{qawale}");
-        // Yoxii: both sides hold values 1-4, so the board pieces carry the seat, the hands
-        // (named lines) do not, and the value is not written twice.
-        let yoxii = plain(
-            "yoxii",
-            Some(".../...../...#.../...Y.../......./...../... r"),
-        );
-        assert!(yoxii.contains("31"), "{yoxii}");
-        assert!(
-            yoxii.contains("seat numbers: 1 = White, 2 = Red"),
-            "{yoxii}"
-        );
-        assert!(yoxii.contains("White in hand: 1×5 2×5 3×4 4×3"), "{yoxii}");
-    }
-}

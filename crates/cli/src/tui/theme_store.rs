@@ -1,5 +1,6 @@
 //! The theme remembered between runs: its name in `ludus/theme` under the user's config
-//! directory (`~/.config` on Linux, as `dirs` finds it), and the choice at start-up.
+//! directory (`~/.config` on Linux, as the `directories` crate finds it; the
+//! server's database uses the same crate for the data directory), and the choice at start-up.
 
 use std::path::PathBuf;
 
@@ -8,7 +9,8 @@ use super::theme::{MONO_INDEX, THEMES};
 /// The file that holds the remembered theme's name.
 #[cfg(not(test))]
 pub fn theme_file() -> Option<PathBuf> {
-    Some(dirs::config_dir()?.join("ludus").join("theme"))
+    let project = directories::ProjectDirs::from("", "", "ludus")?;
+    Some(project.config_dir().join("theme"))
 }
 
 /// Tests remember themes in a directory of their own, never in the user's.
