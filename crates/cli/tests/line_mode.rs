@@ -1,6 +1,7 @@
 //! The line mode of `ludus play` as a person (or a script) meets it: a bad byte on one line
 //! does not end the game, undo and redo are inverses, a lone decision gets an answer, the
-//! output ends with a newline, and the default computer is the app's level 3.
+//! output ends with a newline, the default computer is the app's level 3, and the plain board
+//! numbers seats only where the pieces' letters are shared by both sides.
 
 use std::process::{Command, Stdio};
 
@@ -87,4 +88,46 @@ fn the_default_computer_is_level_3_as_in_the_app() {
     );
     let record = std::fs::read_to_string(&path).unwrap();
     assert!(record.contains("\"kind\": \"ai:minimax\""), "{record}");
+}
+
+#[test]
+fn qawale_letters_say_whose_stone_it_is_so_no_seat_numbers() {
+    let qawale = play(
+        &[
+            "qawale",
+            "--p1",
+            "human",
+            "--p2",
+            "human",
+            "--position",
+            "NN,-,-,NN/-,D,L,-/N,-,N,-/-,-,-,NN D",
+        ],
+        b"quit\n",
+    );
+    assert!(qawale.contains("3  . D L .  3"), "{qawale}");
+    assert!(!qawale.contains("seat numbers"), "{qawale}");
+}
+
+#[test]
+fn yoxii_pieces_carry_the_seat_on_the_board_but_not_in_the_hands() {
+    // Both sides hold values 1-4, so the board pieces carry the seat, the hands (named lines)
+    // do not, and the value is not written twice.
+    let yoxii = play(
+        &[
+            "yoxii",
+            "--p1",
+            "human",
+            "--p2",
+            "human",
+            "--position",
+            ".../...../...#.../...Y.../......./...../... r",
+        ],
+        b"quit\n",
+    );
+    assert!(yoxii.contains("31"), "{yoxii}");
+    assert!(
+        yoxii.contains("seat numbers: 1 = White, 2 = Red"),
+        "{yoxii}"
+    );
+    assert!(yoxii.contains("White in hand: 1×5 2×5 3×4 4×3"), "{yoxii}");
 }
