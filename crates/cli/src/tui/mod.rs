@@ -25,6 +25,7 @@ mod pointing;
 mod rules_help;
 mod run;
 mod setup;
+mod signals;
 mod theme;
 mod theme_store;
 mod update;

@@ -1,4 +1,4 @@
-//! Running the app: terminal set-up and restore (also after a panic), the loop (draw, wait for
+//! Running the app: terminal set-up and restore (also after a panic or SIGTERM/SIGHUP), the loop (draw, wait for
 //! a message or the next tick, update, run the commands), and the commands' effects.
 
 use std::io::stdout;
@@ -13,6 +13,7 @@ use ratatui::DefaultTerminal;
 use super::app::{App, TICK_MS};
 use super::event;
 use super::msg::{Cmd, Msg};
+use super::signals::{stopped_by, Signals};
 use super::update::update;
 use super::view::view;
 use super::worker::{AiRunner, Worker, THREAD_NAME};
@@ -109,6 +110,7 @@ impl Drop for Restore {
 }
 
 fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, first: Option<Cmd>) -> Result<()> {
+    let signals = Signals::watch();
     let size = terminal.size()?;
     app.size = (size.width, size.height);
     let (sender, inbox) = mpsc::channel();
@@ -132,6 +134,9 @@ fn run_loop(terminal: &mut DefaultTerminal, app: &mut App, first: Option<Cmd>) -
             tick.saturating_sub(last_tick.elapsed()),
         ) {
             break;
+        }
+        if let Some(signal) = signals.caught() {
+            return stopped_by(app, signal);
         }
         if last_tick.elapsed() >= tick {
             last_tick = Instant::now();
