@@ -277,6 +277,12 @@ fn agents_are_deterministic_for_a_seed() {
     assert!(games.iter().any(|g| g != &games[0]));
 }
 
+/// The longest a search that keeps to its clock may appear to take here. The budgets below are
+/// 50-200 ms; the bound is far above them because the test binaries share two cores with each
+/// other in CI (a loaded machine once took 1.1 s), yet far below what a search that ignored its
+/// clock or its stop flag would take on 7×7 (minutes): it separates the two without timing noise.
+const CLOCK_KEPT: Duration = Duration::from_secs(8);
+
 /// How long `spec` takes to analyse `state`, and whether its decision is legal.
 fn timed<G: Game + Heuristic>(spec: &str, state: &G, stop: &StopFlag) -> Duration {
     let mut agent = agent::<G>(spec, 4);
@@ -298,7 +304,7 @@ fn searches_keep_to_their_time_budget() {
         "ai:3:nodes=20000",
     ] {
         let elapsed = timed(spec, &board, &stop);
-        assert!(elapsed < Duration::from_secs(1), "{spec} took {elapsed:?}");
+        assert!(elapsed < CLOCK_KEPT, "{spec} took {elapsed:?}");
     }
 }
 
@@ -311,7 +317,7 @@ fn fill_spends_the_whole_budget_and_no_more() {
         elapsed >= Duration::from_millis(190),
         "stopped early: {elapsed:?}"
     );
-    assert!(elapsed < Duration::from_secs(1), "overran: {elapsed:?}");
+    assert!(elapsed < CLOCK_KEPT, "overran: {elapsed:?}");
 }
 
 #[test]
@@ -330,7 +336,7 @@ fn searches_return_promptly_when_stopped() {
         });
         let elapsed = timed(spec, &board, &stop);
         handle.join().unwrap();
-        assert!(elapsed < Duration::from_secs(2), "{spec} took {elapsed:?}");
+        assert!(elapsed < CLOCK_KEPT, "{spec} took {elapsed:?}");
     }
 }
 
