@@ -14,6 +14,7 @@ mod browser {
     pub mod choosing;
     pub mod controls;
     pub mod driver;
+    pub mod flag;
     pub mod online;
     pub mod page;
     pub mod people;
@@ -25,7 +26,7 @@ use std::future::Future;
 use std::path::Path;
 use std::time::Instant;
 
-use browser::{choosing, controls, driver::Browser, online, people, reconnect, whole_game};
+use browser::{choosing, controls, driver::Browser, flag, online, people, reconnect, whole_game};
 use fantoccini::Client;
 
 /// Runs a scenario, says how long it took, and checks the page reported no fault of its own.
@@ -58,6 +59,8 @@ async fn the_page_played_in_chromium() {
     the_five_games(client, &base, &browser.downloads, scratch.path()).await;
     the_other_controls(client, &base).await;
     between_browsers(&browser, &base).await;
+    let flagged = flag::custom_clock_runs_out(client, &base);
+    timed(client, "a custom clock runs out", flagged).await;
     let kept = reconnect::move_kept_across_a_restart(client, scratch.path());
     timed(client, "a move kept across a lost connection", kept).await;
     browser.stop().await;

@@ -77,11 +77,7 @@ export function connect(id, token, onMessage, onState = () => {}) {
     };
   };
   open();
-  return {
-    close() { closed = true; if (socket) socket.close(); },
-    /** Drops the current socket as a lost connection would (it reconnects by itself). */
-    drop() { if (socket) socket.close(); },
-  };
+  return { close() { closed = true; if (socket) socket.close(); } };
 }
 
 const KEY = (id) => `ludus.game.${id}`;

@@ -77,7 +77,9 @@ export function offersPanel(screen) {
   const offer = snap.offer;
   const mine = screen.mySeats();
   let body;
-  if (offer && mine.includes(offer.from)) {
+  if (offer && (offer.accepted || []).some((seat) => mine.includes(seat))) {
+    body = h("p", { id: "offer-text" }, "You accepted the draw; waiting for the other players.");
+  } else if (offer && mine.includes(offer.from)) {
     body = h("p", { id: "offer-text" }, offer.kind === "draw" ? "You offered a draw; waiting for the answer."
       : "You asked to take back your last turn; waiting for the answer.");
   } else if (offer) {
