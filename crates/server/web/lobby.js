@@ -19,9 +19,10 @@ function gameItem(meta, entry, kind) {
   const state = entry.outcome ? entry.outcome.summary || entry.outcome.reason
     : entry.turn ? `${entry.turn} turns played` : "no move yet";
   return h("li", { class: "lobby-game", "data-id": entry.id },
-    h("span", { class: "lobby-title" }, h("strong", {}, gameName(meta, entry.game)), " · ",
-      h("span", { class: "lobby-names" }, names)),
-    h("span", { class: "muted" }, state), free,
+    h("div", { class: "lobby-info" },
+      h("span", { class: "lobby-title" }, h("strong", {}, gameName(meta, entry.game)), " · ",
+        h("span", { class: "lobby-names" }, names)),
+      h("span", { class: "muted" }, state), free),
     h("a", { class: "button", href, "data-link": true, "aria-label": `${verb}: ${gameName(meta, entry.game)}, ${names}` }, verb));
 }
 
@@ -38,7 +39,7 @@ export async function showLobby(context) {
   const lobby = await getLobby();
   replace(context.main,
     h("h1", {}, "Lobby"),
-    h("p", { class: "muted" }, "Games between people on this server. Private games are not listed; ",
+    h("p", { class: "muted" }, "The games on this server, newest first. Private games are not listed; ",
       h("a", { href: "/", "data-link": true }, "start a game"), " and choose “invite a friend” for a seat."),
     group(context.meta, "Waiting for a player", "lobby-waiting", lobby.waiting || [], "waiting",
       "No game is waiting for a player."),
