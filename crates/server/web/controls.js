@@ -60,7 +60,9 @@ function button(id, text, onclick, enabled = true, title = null) {
 function actionsPanel(screen) {
   const snap = screen.snap;
   const flip = button("flip", "Flip board", () => screen.toggleFlip());
-  if (!screen.holdsSeat() && !screen.tokens().owner) {
+  // Without a seat, only the creator of a game between computers has controls here.
+  const people = (snap.players || []).includes("human");
+  if (!screen.holdsSeat() && (!screen.tokens().owner || people)) {
     return h("section", { class: "panel", "aria-label": "Actions" }, h("div", { class: "row" }, flip));
   }
   const mine = Boolean(screen.anyToken());

@@ -186,6 +186,10 @@ class GameScreen {
       this.slide = before ? { before: before.view, after: snap.view, at: performance.now() } : null;
     }
     this.draw();
+    const offer = snap.offer;
+    if (offer && JSON.stringify(offer) !== JSON.stringify(before && before.offer) && !this.mySeats().includes(offer.from)) {
+      announce(`${seatLabel(snap, offer.from)} ${offer.kind === "draw" ? "offers a draw" : "asks to take back their last turn"}.`);
+    }
     if (before && !before.outcome && snap.outcome) {
       announce(`Game over. ${snap.outcome.summary || snap.outcome.reason}`);
     }

@@ -186,6 +186,7 @@ async fn takeback_accepted(host: &Client, friend: &Client) {
         undo, true,
         "against a person, undo waits for the other side's consent"
     );
+    declined_first(host, friend).await;
     let before = seq(friend).await;
     click(host, "#offer-takeback").await;
     let offer = wait_until(
@@ -207,6 +208,26 @@ async fn takeback_accepted(host: &Client, friend: &Client) {
     wait_seq_after(host, before).await;
     wait_until(host, "return document.querySelector('main').dataset.myTurn === 'true' && document.querySelectorAll('.history button[data-ply]').length === 1;", "the move taken back").await;
     wait_until(friend, "return document.querySelectorAll('.history button[data-ply]').length === 1 && !document.querySelector('#offer-text');", "the friend's page taken back").await;
+}
+
+/// A request declined: it leaves both pages and the move stays.
+async fn declined_first(host: &Client, friend: &Client) {
+    click(host, "#offer-takeback").await;
+    wait_until(
+        host,
+        "const e = document.querySelector('#offer-text'); return e && /waiting for the answer/.test(e.textContent);",
+        "the creator waiting for the answer",
+    )
+    .await;
+    click(friend, "#decline-offer").await;
+    for client in [host, friend] {
+        wait_until(
+            client,
+            "return !document.querySelector('#offer-text') && document.querySelectorAll('.history button[data-ply]').length === 2;",
+            "the request gone and the move kept",
+        )
+        .await;
+    }
 }
 
 /// The friend leaves: the creator sees the seat away and the choice for after the grace period
