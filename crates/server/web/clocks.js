@@ -55,7 +55,8 @@ export function tickClocks(root, snap, now) {
 
 /** "Ana (Dark) ran out of time." when the game ended on a clock, else null. */
 export function flagLine(snap, label) {
-  if (!snap.clock || !snap.outcome) return null;
+  // A server that names the flag in the outcome's reason already says it.
+  if (!snap.clock || !snap.outcome || /out of time/.test(snap.outcome.reason || "")) return null;
   const flagged = (snap.clock.remaining_ms || []).flatMap((ms, i) => (Number(ms) <= 0 ? [i + 1] : []));
   if (!flagged.length) return null;
   return h("p", { class: "flag", id: "flag" }, flagged.map((seat) => `${label(snap, seat)} ran out of time.`).join(" "));
