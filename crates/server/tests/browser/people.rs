@@ -63,6 +63,33 @@ async fn set_up_with_markup_names(host: &Client, base: &str) -> String {
     wait_game_page(host).await
 }
 
+/// The creator's link survives a reload (it is kept beside the tokens) and its Copy button
+/// answers; returns the link.
+async fn link_kept_and_copied(host: &Client) -> String {
+    let link = invitation_link(host, 2).await;
+    screenshot(host, "online-invite").await;
+    host.refresh().await.expect("reload");
+    wait_game_page(host).await;
+    assert_eq!(
+        invitation_link(host, 2).await,
+        link,
+        "the link is still shown after a reload"
+    );
+    click(host, "#copy-invite-2").await;
+    let said = wait_until(
+        host,
+        "return document.querySelector('[data-invite-seat=\"2\"] [role=status]').textContent;",
+        "the copy answered",
+    )
+    .await;
+    assert!(
+        ["Copied.", "Select the link and copy it (Ctrl+C)."]
+            .contains(&said.as_str().unwrap_or_default()),
+        "{said}"
+    );
+    link
+}
+
 /// The clock text of `seat` now.
 async fn clock(client: &Client, seat: u32) -> String {
     let text = wait_until(
@@ -118,9 +145,7 @@ pub async fn names_clock_and_takeback(
     base: &str,
 ) {
     let id = set_up_with_markup_names(host, base).await;
-    invitation_link(host, 2).await;
-    screenshot(host, "online-invite").await;
-    let link = invitation_link(host, 2).await;
+    let link = link_kept_and_copied(host).await;
     lobby_shows_names(watcher, base, &id).await;
     friend.goto(&link).await.expect("the invitation link");
     wait_game_page(friend).await;
