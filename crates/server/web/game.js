@@ -433,7 +433,7 @@ class GameScreen {
     replace(this.viewBanner, this.viewing ? h("p", { class: "notice row" },
       `You are looking at ${this.viewingText().toLowerCase()}; the game goes on meanwhile.`,
       h("button", { type: "button", id: "back-to-game", onclick: () => this.backToGame() }, "Back to the game")) : null);
-    const free = this.myTurn() && !this.chooser ? cellFree(snap.pointing) : null;
+    const free = this.myTurn() && !this.queued && !this.chooser ? cellFree(snap.pointing) : null;
     replace(this.chooserBox, chooserBar(this, this.chooser || free));
     this.moveForm.hidden = !this.holdsSeat() || Boolean(snap.outcome);
     this.replay.update();
