@@ -17,7 +17,7 @@ function gameItem(meta, entry, kind) {
   const free = (entry.free_seats || []).map((seat) => h("span", { class: "badge" },
     `seat ${seat} is free: ask for the link`));
   const state = entry.outcome ? entry.outcome.summary || entry.outcome.reason
-    : entry.turn ? `${entry.turn} turns played` : "no move yet";
+    : entry.turn ? `${entry.turn} turn${entry.turn === 1 ? "" : "s"} played` : "no move yet";
   return h("li", { class: "lobby-game", "data-id": entry.id },
     h("div", { class: "lobby-info" },
       h("span", { class: "lobby-title" }, h("strong", {}, gameName(meta, entry.game)), " · ",
