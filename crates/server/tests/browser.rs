@@ -4,6 +4,9 @@
 //! a screenshot of their board in `docs/screenshots/`. Each scenario prints its wall time, and
 //! the Replica game prints the time from a click to the answer drawn (for docs/WEB.md).
 //!
+//! Play between browsers runs two more sessions on the same chromedriver (an invited friend and
+//! a watcher, each with a profile of its own, so separate local storage).
+//!
 //! Without Chromium and chromedriver the test says so and passes, except in CI (`CI=true`),
 //! where `.ci/run` installs them and a missing browser fails.
 
@@ -11,7 +14,11 @@ mod browser {
     pub mod choosing;
     pub mod controls;
     pub mod driver;
+    pub mod flag;
+    pub mod online;
     pub mod page;
+    pub mod people;
+    pub mod reconnect;
     pub mod whole_game;
 }
 
@@ -19,7 +26,7 @@ use std::future::Future;
 use std::path::Path;
 use std::time::Instant;
 
-use browser::{choosing, controls, driver::Browser, whole_game};
+use browser::{choosing, controls, driver::Browser, flag, online, people, reconnect, whole_game};
 use fantoccini::Client;
 
 /// Runs a scenario, says how long it took, and checks the page reported no fault of its own.
@@ -51,6 +58,11 @@ async fn the_page_played_in_chromium() {
     let scratch = tempfile::tempdir().expect("scratch directory");
     the_five_games(client, &base, &browser.downloads, scratch.path()).await;
     the_other_controls(client, &base).await;
+    between_browsers(&browser, &base).await;
+    let flagged = flag::custom_clock_runs_out(client, &base);
+    timed(client, "a custom clock runs out", flagged).await;
+    let kept = reconnect::move_kept_across_a_restart(client, scratch.path());
+    timed(client, "a move kept across a lost connection", kept).await;
     browser.stop().await;
     let _ = stop.send(());
     let _ = running.await;
@@ -98,4 +110,19 @@ async fn the_other_controls(client: &Client, base: &str) {
     timed(client, "second seat's side", side).await;
     let computers = controls::computers_paused_and_stepped(client, base);
     timed(client, "computers paused and stepped", computers).await;
+}
+
+/// Two more people's browsers beside the first: an invited friend and a watcher.
+async fn between_browsers(browser: &Browser, base: &str) {
+    let friend = browser.another_person().await;
+    let watcher = browser.another_person().await;
+    let (host, other, third) = (&browser.client, &friend.client, &watcher.client);
+    let game = online::replica_from_an_invitation(host, other, third, base);
+    timed(host, "Replica between two browsers, watched", game).await;
+    let people = people::names_clock_and_takeback(host, other, third, base);
+    timed(host, "names, clocks, takeback and away", people).await;
+    browser::page::assert_no_page_fault(other, "the friend's browser").await;
+    browser::page::assert_no_page_fault(third, "the watcher's browser").await;
+    friend.stop().await;
+    watcher.stop().await;
 }

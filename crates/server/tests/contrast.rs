@@ -149,6 +149,21 @@ fn every_pair_reaches_four_and_a_half_to_one() {
 }
 
 #[test]
+fn the_clock_and_presence_colours_are_checked() {
+    // A running clock, a low clock and an "away" badge are text on a fill of their own.
+    for (theme, colours) in themes() {
+        let pairs = pairs(&colours);
+        for fill in ["running", "alert"] {
+            let pair = (format!("{fill}-ink"), fill.to_string());
+            assert!(
+                pairs.contains(&pair),
+                "{theme}: --{fill}-ink on --{fill} is not checked"
+            );
+        }
+    }
+}
+
+#[test]
 fn the_contrast_formula_matches_wcag_examples() {
     assert!((contrast([0, 0, 0], [255, 255, 255]) - 21.0).abs() < 1e-9);
     assert!((contrast([0x77, 0x77, 0x77], [255, 255, 255]) - 4.48).abs() < 0.01);

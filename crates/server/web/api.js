@@ -35,10 +35,14 @@ export const getMeta = () => call("GET", "/api/meta");
 export const listGames = () => call("GET", "/api/games");
 export const createGame = (request) => call("POST", "/api/games", request);
 export const getGame = (id) => call("GET", `/api/games/${encodeURIComponent(id)}`);
+export const getLobby = () => call("GET", "/api/lobby");
 export const getView = (id, ply) =>
   call("GET", `/api/games/${encodeURIComponent(id)}/view?ply=${encodeURIComponent(ply)}`);
 
-/** POSTs an action (`moves`, `undo`, `redo`, `resign`, `hint`, `control`) of game `id`. */
+/**
+ * POSTs an action (`moves`, `undo`, `redo`, `resign`, `hint`, `control`, `claim`, `offer`,
+ * `answer`, `absent`) of game `id`.
+ */
 export const act = (id, action, body) =>
   call("POST", `/api/games/${encodeURIComponent(id)}/${action}`, body);
 
@@ -46,8 +50,12 @@ export const act = (id, action, body) =>
 export const recordUrl = (id, format) =>
   `/api/games/${encodeURIComponent(id)}/record?format=${format}`;
 
-/** Opens the live socket of game `id`; `onMessage` gets every frame, parsed. Reconnects on loss. */
-export function connect(id, token, onMessage) {
+/**
+ * Opens the live socket of game `id`; `onMessage` gets every frame, parsed. On loss it reconnects
+ * with a growing delay (0.5 s doubling up to 8 s); `onState` hears `"open"` and
+ * `("reconnecting", delayMs)` so the page can say so. The token makes its seat present.
+ */
+export function connect(id, token, onMessage, onState = () => {}) {
   let socket = null;
   let closed = false;
   let delay = 500;
@@ -55,7 +63,7 @@ export function connect(id, token, onMessage) {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const query = token ? `?token=${encodeURIComponent(token)}` : "";
     socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(id)}/ws${query}`);
-    socket.onopen = () => { delay = 500; };
+    socket.onopen = () => { delay = 500; onState("open"); };
     socket.onmessage = (event) => {
       let frame = null;
       try { frame = JSON.parse(event.data); } catch (err) { return; }
@@ -63,6 +71,7 @@ export function connect(id, token, onMessage) {
     };
     socket.onclose = () => {
       if (closed) return;
+      onState("reconnecting", delay);
       window.setTimeout(open, delay);
       delay = Math.min(delay * 2, 8000);
     };
@@ -73,22 +82,28 @@ export function connect(id, token, onMessage) {
 
 const KEY = (id) => `ludus.game.${id}`;
 
-/** Remembers the tokens a new game gave this browser (`{owner, seats:[{seat, token}]}`). */
+/**
+ * Remembers what a new game gave this browser: `{owner, seats:[{seat, token}], invites:[{seat,
+ * invite, link}]}`. The invitation links are kept beside the tokens so a reload still shows them.
+ */
 export function saveTokens(id, created) {
+  const held = { owner: created.owner || null, seats: created.seats || [], invites: created.invites || [] };
   try {
-    localStorage.setItem(KEY(id), JSON.stringify({ owner: created.owner, seats: created.seats || [] }));
+    localStorage.setItem(KEY(id), JSON.stringify(held));
   } catch (err) { /* private mode: the game still works until the tab closes */ }
-  memory.set(id, { owner: created.owner, seats: created.seats || [] });
+  memory.set(id, held);
 }
 
 const memory = new Map();
 
-/** The tokens this browser holds for game `id`: `{owner, seats}`; empty for a spectator. */
+/** The tokens this browser holds for game `id`: `{owner, seats, invites}`; empty for a spectator. */
 export function tokensFor(id) {
   if (memory.has(id)) return memory.get(id);
   let stored = null;
   try { stored = JSON.parse(localStorage.getItem(KEY(id)) || "null"); } catch (err) { stored = null; }
-  const tokens = stored && Array.isArray(stored.seats) ? stored : { owner: null, seats: [] };
+  const tokens = stored && Array.isArray(stored.seats)
+    ? { owner: stored.owner || null, seats: stored.seats, invites: Array.isArray(stored.invites) ? stored.invites : [] }
+    : { owner: null, seats: [], invites: [] };
   memory.set(id, tokens);
   return tokens;
 }

@@ -1,5 +1,6 @@
 // The page's entry: the theme switch and a router on the address (`/` home, `/?setup=GAME` its
-// set-up, `/?rules=GAME` its rules, `/g/{id}` a game), the only paths the server sends the page on.
+// set-up, `/?rules=GAME` its rules, `/g/{id}` a game, `/lobby` the lobby), the only paths the
+// server sends the page on.
 
 import { h, replace } from "./dom.js";
 import { getMeta } from "./api.js";
@@ -7,7 +8,8 @@ import { showHome } from "./home.js";
 import { showSetup } from "./setup.js";
 import { showRules } from "./rules.js";
 import { showGame } from "./game.js";
-import { claimFromLink, showLobby } from "./online.js";
+import { claimFromLink } from "./online.js";
+import { showLobby } from "./lobby.js";
 
 const main = document.getElementById("main");
 let meta = null;

@@ -1,9 +1,12 @@
 // The game screen's buttons and panels: the chooser, hint, undo/redo, resign with confirmation,
-// flipping the board, pause/step/speed for games between computers, save and load.
+// flipping the board, pause/step/speed for games between computers, save and load. A spectator
+// gets no move controls; against a person, undo stays within the mover's own unfinished turn
+// (anything more goes through a takeback request, online_panel.js).
 
 import { h } from "./dom.js";
 import { seatsPanel, thinkingText, evalPanel, historyPanel, saveLinks, gameOverPanel } from "./panel.js";
 import { loadRecordControl } from "./home.js";
+import { invitesPanel, watchingPanel, offersPanel, absentPanel } from "./online_panel.js";
 
 const SPEEDS = [0, 200, 400, 800, 1500, 3000];
 
@@ -56,16 +59,25 @@ function button(id, text, onclick, enabled = true, title = null) {
 
 function actionsPanel(screen) {
   const snap = screen.snap;
+  const flip = button("flip", "Flip board", () => screen.toggleFlip());
+  // Without a seat, only the creator of a game between computers has controls here.
+  const people = (snap.players || []).includes("human");
+  if (!screen.holdsSeat() && (!screen.tokens().owner || people)) {
+    return h("section", { class: "panel", "aria-label": "Actions" }, h("div", { class: "row" }, flip));
+  }
   const mine = Boolean(screen.anyToken());
   const over = Boolean(snap.outcome);
+  const person = screen.againstPerson();
+  // Against a person: only the steps of one's own turn still being decided (a Qawale sowing).
+  const undoable = mine && snap.can_undo && (!person || screen.ownUnfinishedTurn());
   return h("section", { class: "panel", "aria-label": "Actions" }, h("div", { class: "row" },
     button("hint", "Hint", () => screen.askHint(), screen.myTurn(), "A move the computer suggests"),
-    button("undo", "Undo", () => screen.undo("turn"), mine && snap.can_undo, "Take back the last turn"),
-    button("undo-step", "Undo step", () => screen.undo("decision"), mine && snap.can_undo, "Take back one decision"),
-    button("redo", "Redo", () => screen.redo("turn"), mine && snap.can_redo),
-    button("redo-step", "Redo step", () => screen.redo("decision"), mine && snap.can_redo),
+    button("undo", "Undo", () => screen.undo("turn"), undoable, "Take back the last turn"),
+    button("undo-step", "Undo step", () => screen.undo("decision"), undoable, "Take back one decision"),
+    person ? null : button("redo", "Redo", () => screen.redo("turn"), mine && snap.can_redo),
+    person ? null : button("redo-step", "Redo step", () => screen.redo("decision"), mine && snap.can_redo),
     button("resign", "Resign", () => confirmResign(screen), mine && !over),
-    button("flip", "Flip board", () => screen.toggleFlip())),
+    flip),
   screen.hint ? h("p", { id: "hint-text" }, `Hint: ${screen.hint.move}`,
     screen.hint.score_text ? ` (${screen.hint.score_text})` : "") : null);
 }
@@ -98,7 +110,11 @@ export function drawSide(screen, side) {
   const analysis = screen.live && screen.live.seq === snap.seq ? screen.live : snap.analysis;
   patch(side, [
     snap.outcome ? gameOverPanel(snap) : null,
-    seatsPanel(screen.viewing ? { ...snap, view: screen.viewing.view } : snap),
+    watchingPanel(screen),
+    invitesPanel(screen),
+    seatsPanel(screen.viewing ? { ...snap, view: screen.viewing.view } : snap, screen.mySeats()),
+    offersPanel(screen),
+    absentPanel(screen),
     h("p", { class: "thinking", id: "thinking", "aria-live": "off" }, thinkingText(snap, Date.now()),
       snap.paused ? "Paused." : ""),
     actionsPanel(screen),

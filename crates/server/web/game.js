@@ -1,6 +1,8 @@
 // The game screen's controller: holds the snapshot the server sent and what this person has
 // selected, turns clicks, keys and typed notation into POSTs, and redraws on every snapshot.
-// It holds no rules: legality, turns and outcomes all come from the server.
+// It holds no rules: legality, turns and outcomes all come from the server. It also says when
+// the live connection is lost, and keeps a move clicked meanwhile to send it (with the `seq` it
+// was decided on) once the connection is back.
 
 import { h, replace, announce } from "./dom.js";
 import { getGame, getView, act, connect, tokensFor, seatToken } from "./api.js";
@@ -11,6 +13,8 @@ import { animateMoves } from "./animate.js";
 import { markdown } from "./rules.js";
 import { seatLabel, thinkingText } from "./panel.js";
 import { drawSide, chooserBar, chooserKey } from "./controls.js";
+import { tickClocks } from "./clocks.js";
+import { ReplayBar } from "./replay.js";
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -34,6 +38,8 @@ class GameScreen {
     this.cursor = null;
     this.live = null;
     this.busy = false;
+    this.connection = "connecting";
+    this.queued = null;
     this.build();
   }
 
@@ -60,13 +66,16 @@ class GameScreen {
       if (text) this.play(text, () => { this.moveInput.value = ""; });
     });
     this.viewBanner = h("div", { id: "viewing" });
+    this.connectionLine = h("p", { class: "notice connection", id: "connection", role: "status", hidden: true });
+    this.moveForm = form;
+    this.replay = new ReplayBar(this);
     this.legendBox = h("div", { class: "notation-help" });
     this.side = h("aside", { class: "side", id: "side" });
     this.onKey = (event) => this.onGlobalKey(event);
     document.addEventListener("keydown", this.onKey);
     replace(this.context.main, h("div", { class: "game-layout" },
-      h("section", { class: "board-area", "aria-label": "Board" }, this.status, this.viewBanner, this.boardHolder,
-        this.chooserBox, this.errorLine, this.cellInfo, form, this.legendBox),
+      h("section", { class: "board-area", "aria-label": "Board" }, this.connectionLine, this.status, this.viewBanner,
+        this.boardHolder, this.replay.element, this.chooserBox, this.errorLine, this.cellInfo, form, this.legendBox),
       this.side));
   }
 
@@ -78,12 +87,29 @@ class GameScreen {
         h("div", { class: "legend-text" }, markdown(info.legend))));
     }
     this.accept(snap);
-    this.socket = connect(this.id, null, (frame) => this.onFrame(frame));
+    this.openSocket();
+    // Leaving the page closes its socket at once (a page kept for the back button would hold it
+    // open, and the other side would never see this person away); coming back opens it again.
+    this.onPageHide = () => { if (this.socket) this.socket.close(); };
+    this.onPageShow = (event) => { if (event.persisted) this.openSocket(); };
+    window.addEventListener("pagehide", this.onPageHide);
+    window.addEventListener("pageshow", this.onPageShow);
+    const replayFrom = new URLSearchParams(location.search).get("replay");
+    if (replayFrom !== null && snap.outcome) await this.showPly(Number(replayFrom) || 0);
     this.ticker = window.setInterval(() => this.tick(), 250);
+  }
+
+  openSocket() {
+    // A seat's token on the socket makes that seat present (not "away") for the others.
+    const own = this.tokens().seats[0];
+    this.socket = connect(this.id, own ? own.token : null, (frame) => this.onFrame(frame),
+      (state, delay) => this.onConnection(state, delay));
   }
 
   leave() {
     if (this.socket) this.socket.close();
+    window.removeEventListener("pagehide", this.onPageHide);
+    window.removeEventListener("pageshow", this.onPageShow);
     window.clearInterval(this.ticker);
     document.removeEventListener("keydown", this.onKey);
   }
@@ -97,7 +123,19 @@ class GameScreen {
     return mover || (tokens.seats[0] && tokens.seats[0].token) || tokens.owner;
   }
   myTurn() { return Boolean(this.moverToken()) && !this.snap.outcome && !this.viewing; }
-  canAct() { return this.myTurn() && !this.busy; }
+  canAct() { return this.myTurn() && !this.busy && !this.queued; }
+  mySeats() { return this.tokens().seats.map((entry) => entry.seat); }
+  holdsSeat() { return this.tokens().seats.length > 0; }
+  /** Another person (not this browser, not a computer) plays a seat of this game. */
+  againstPerson() {
+    const mine = this.mySeats();
+    return mine.length > 0 && (this.snap.seats || []).some((seat) => seat.player === "human" && !mine.includes(seat.seat));
+  }
+  /** The seat to move is this browser's and its turn has decisions already made. */
+  ownUnfinishedTurn() {
+    const last = (this.snap.history || []).at(-1);
+    return this.myTurn() && Boolean(last) && last.complete === false && last.seat === this.snap.to_move;
+  }
   flipped() {
     if (this.flip !== null) return this.flip;
     const players = this.snap.players || [];
@@ -107,9 +145,20 @@ class GameScreen {
   }
 
   // ---- server messages ----
+  onConnection(state, delay) {
+    this.connection = state;
+    this.context.main.dataset.connection = state;
+    this.connectionLine.hidden = state === "open";
+    if (state === "reconnecting") {
+      this.connectionLine.textContent = `Connection lost: reconnecting… (next try in ${(delay / 1000).toFixed(1)} s).`
+        + (this.queued ? ` Your move ${this.queued.move} will be sent then.` : "");
+    }
+  }
+
   onFrame(frame) {
     if (frame.type === "snapshot" && frame.snapshot) {
       this.accept(frame.snapshot);
+      if (this.queued) this.sendQueued();
     } else if (frame.type === "event" && frame.by === "ai") {
       announce(`${seatLabel(this.snap || { seats: [] }, frame.seat)} played ${frame.move}`);
     } else if (frame.type === "thinking") {
@@ -137,6 +186,10 @@ class GameScreen {
       this.slide = before ? { before: before.view, after: snap.view, at: performance.now() } : null;
     }
     this.draw();
+    const offer = snap.offer;
+    if (offer && JSON.stringify(offer) !== JSON.stringify(before && before.offer) && !this.mySeats().includes(offer.from)) {
+      announce(`${seatLabel(snap, offer.from)} ${offer.kind === "draw" ? "offers a draw" : "asks to take back their last turn"}.`);
+    }
     if (before && !before.outcome && snap.outcome) {
       announce(`Game over. ${snap.outcome.summary || snap.outcome.reason}`);
     }
@@ -159,6 +212,8 @@ class GameScreen {
       failure = err;
     }
     this.setBusy(false);
+    // No answer at all (status 0): the server is out of reach, not refusing.
+    this.lostAnswer = Boolean(failure) && failure.status === 0;
     if (failure) {
       if (failure.snapshot) this.accept(failure.snapshot);
       this.errorLine.textContent = failure.message;
@@ -176,7 +231,7 @@ class GameScreen {
   }
 
   async play(move, done) {
-    if (this.busy) return;
+    if (this.busy || this.queued) return;
     const token = this.moverToken();
     if (!token) {
       this.errorLine.textContent = this.snap.outcome ? "The game is over." : `It is ${seatLabel(this.snap, this.snap.to_move)}'s turn; you do not play that seat.`;
@@ -185,14 +240,50 @@ class GameScreen {
     this.selected = [];
     this.chooser = null;
     this.sentAt = performance.now();
-    const answer = await this.send("moves", { token, move, seq: this.snap.seq });
+    const body = { token, move, seq: this.snap.seq };
+    if (this.connection === "reconnecting") {
+      this.keep(body);
+      return;
+    }
+    const answer = await this.send("moves", body);
     if (answer && done) done();
+    if (!answer && this.lostAnswer) this.keep(body);
+  }
+
+  /** Keeps a move decided while disconnected; it goes out with its `seq` once connected again. */
+  keep(body) {
+    this.queued = body;
+    this.context.main.dataset.queued = body.move;
+    this.errorLine.textContent = `Not connected: your move ${body.move} is kept and will be sent when the connection is back.`;
+    this.draw();
+  }
+
+  /** Sends the kept move, or says clearly why it was not played (the game moved on meanwhile). */
+  async sendQueued() {
+    const body = this.queued;
+    if (!body || this.busy || this.connection !== "open") return;
+    this.queued = null;
+    delete this.context.main.dataset.queued;
+    if (this.snap.seq !== body.seq) {
+      this.errorLine.textContent = `Your move ${body.move} was not sent: the game changed while you were disconnected. Look at the board and play again.`;
+      this.draw();
+      return;
+    }
+    const answer = await this.send("moves", body);
+    if (answer) this.errorLine.textContent = `Your move ${body.move} was sent after the reconnection.`;
+    else if (this.lostAnswer) this.keep(body);
   }
 
   undo(scope) { return this.send("undo", { token: this.anyToken(), seq: this.snap.seq, scope }); }
   redo(scope) { return this.send("redo", { token: this.anyToken(), seq: this.snap.seq, scope }); }
   resign() { return this.send("resign", { token: this.anyToken() }); }
   control(body) { return this.send("control", { token: this.tokens().owner, ...body }); }
+
+  makeOffer(kind) { return this.send("offer", { token: this.anyToken(), kind }); }
+  answerOffer(accept) { return this.send("answer", { token: this.anyToken(), accept }); }
+  absent(seat, then, player) {
+    return this.send("absent", { token: this.anyToken(), seat, then, ...(then === "computer" ? { player } : {}) });
+  }
 
   async askHint() {
     const answer = await this.send("hint", { token: this.anyToken() });
@@ -226,7 +317,8 @@ class GameScreen {
     this.cursor = name;
     if (this.busy) return;
     if (!this.myTurn()) {
-      this.errorLine.textContent = this.snap.outcome ? "The game is over." : this.waitingText();
+      this.errorLine.textContent = this.snap.outcome ? "The game is over."
+        : this.holdsSeat() || this.tokens().owner ? this.waitingText() : "You are watching: only the players move.";
       this.draw();
       return;
     }
@@ -303,11 +395,13 @@ class GameScreen {
   shownView() { return this.viewing ? this.viewing.view : this.snap && this.snap.view; }
 
   marks(view) {
-    const live = !this.viewing && this.myTurn();
+    const live = !this.viewing && this.myTurn() && !this.queued;
     const last = new Set((view.last_move || []).map((i) => view.cells[i] && view.cells[i].name));
+    // A kept move shows its cells as chosen until it goes out.
+    const kept = this.queued && (this.snap.pointing || []).find((entry) => entry.move === this.queued.move);
     return {
       targets: live ? targets(this.snap.pointing, this.selected) : new Set(),
-      selected: live ? this.selected : [],
+      selected: live ? this.selected : (kept && !this.viewing ? kept.cells : []),
       hint: !this.viewing && this.hint ? this.hint.cells || [] : [],
       last,
       cursor: this.cursor,
@@ -339,8 +433,10 @@ class GameScreen {
     replace(this.viewBanner, this.viewing ? h("p", { class: "notice row" },
       `You are looking at ${this.viewingText().toLowerCase()}; the game goes on meanwhile.`,
       h("button", { type: "button", id: "back-to-game", onclick: () => this.backToGame() }, "Back to the game")) : null);
-    const free = this.myTurn() && !this.chooser ? cellFree(snap.pointing) : null;
+    const free = this.myTurn() && !this.queued && !this.chooser ? cellFree(snap.pointing) : null;
     replace(this.chooserBox, chooserBar(this, this.chooser || free));
+    this.moveForm.hidden = !this.holdsSeat() || Boolean(snap.outcome);
+    this.replay.update();
     this.drawSide();
     this.describeCursor();
     if (hadFocus) this.focusCursor();
@@ -364,6 +460,7 @@ class GameScreen {
   }
 
   tick() {
+    tickClocks(this.side, this.snap, Date.now());
     if (this.snap && this.snap.thinking) {
       const line = this.side.querySelector("#thinking");
       if (line) line.textContent = thinkingText(this.snap, Date.now());

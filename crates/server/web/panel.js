@@ -1,9 +1,11 @@
-// The side panel of the game screen: seats and hands, the thinking indicator, the evaluation bar
-// with its legend and the computer's line, the move history, and the game-over summary.
+// The side panel of the game screen: seats with their hands, clocks and presence, the thinking
+// indicator, the evaluation bar with its legend and the computer's line, the move history, and
+// the game-over summary.
 
 import { h } from "./dom.js";
 import { pieceIcon } from "./pieces.js";
 import { recordUrl } from "./api.js";
+import { clockBadge, flagLine } from "./clocks.js";
 
 /** "Ana (Dark)" for seat `seat` (1-based) of snapshot `snap`. */
 export function seatLabel(snap, seat) {
@@ -24,8 +26,17 @@ function handOf(snap, seat) {
     h("span", { title: `${count} × ${piece.label || piece.kind}` }, pieceIcon(snap.game, piece, 22), `×${count}`)));
 }
 
-/** The seats, who is to move, and their hands. */
-export function seatsPanel(snap) {
+/** What a seat's person is doing, when it matters: waiting to be claimed, or away. */
+function presence(snap, seat) {
+  const entry = (snap.seats || []).find((s) => s.seat === seat) || {};
+  if (entry.free) return h("span", { class: "presence free" }, "waiting for the invited player");
+  if (entry.away && !snap.outcome) return h("span", { class: "presence away" }, "away");
+  return null;
+}
+
+/** The seats, who is to move, their clocks, presence and hands; `mine` lists this browser's seats. */
+export function seatsPanel(snap, mine = []) {
+  const now = Date.now();
   return h("section", { class: "panel", "aria-label": "Players" }, h("ul", { class: "seats" },
     snap.view.seats.map((seat) => {
       const toMove = snap.view.to_move === seat.seat;
@@ -34,8 +45,10 @@ export function seatsPanel(snap) {
       return h("li", { class: `${toMove ? "to-move" : ""} ${seat.alive ? "" : "out"}`, "data-seat": seat.seat,
         "aria-current": toMove ? "true" : null },
       pieceIcon(snap.game, piece, 26),
-      h("span", {}, seatLabel(snap, seat.seat), player && player !== "human" ? ` · ${player}` : "",
-        toMove ? " · to move" : "", seat.alive ? "" : " · out"),
+      h("span", { class: "seat-name" }, seatLabel(snap, seat.seat), player && player !== "human" ? ` · ${player}` : "",
+        mine.includes(seat.seat) ? " · you" : "", toMove ? " · to move" : "", seat.alive ? "" : " · out"),
+      presence(snap, seat.seat),
+      clockBadge(snap, seat.seat, now),
       handOf(snap, seat.seat));
     })));
 }
@@ -101,6 +114,7 @@ export function gameOverPanel(snap) {
     h("h2", {}, "Game over"),
     h("p", {}, h("strong", {}, outcome.summary || winner)),
     h("p", {}, `${winner}. Reason: ${outcome.reason}.`),
+    flagLine(snap, seatLabel),
     h("p", { class: "muted" }, `${snap.turn} turns played.`),
     saveLinks(snap),
     h("p", {}, h("a", { class: "button primary", href: `/?setup=${snap.game}`, "data-link": true }, "New game")));

@@ -1,9 +1,11 @@
 // The set-up screen: every rules option with its description and default, and for each seat a
-// person or a computer level 1–5 with a name. The number of seats of a game with a range of seats
-// is its `players` option (docs/API.md), so changing that option redraws the seat rows.
+// person here ("me"), a friend invited by link, or a computer level 1–5, with a name; then the
+// options for play between browsers (setup_online.js). The number of seats of a game with a range
+// of seats is its `players` option (docs/API.md), so changing that option redraws the seat rows.
 
 import { h, replace } from "./dom.js";
 import { createGame, saveTokens } from "./api.js";
+import { onlineOptions, onlineRequest, invitedSeats } from "./setup_online.js";
 
 const DEFAULT_LEVEL = 3;
 
@@ -44,7 +46,8 @@ function seatCount(game, options) {
 
 function seatRow(meta, seat, saved) {
   const kind = h("select", { id: `seat-${seat}-player`, name: `seat-${seat}-player`, "aria-label": `Seat ${seat} player` },
-    h("option", { value: "human", selected: saved.player === "human" }, "Person"),
+    h("option", { value: "human", selected: saved.player === "human" }, "Person: me, on this screen"),
+    h("option", { value: "invite", selected: saved.player === "invite" }, "Person: invite a friend (a link)"),
     meta.levels.map((level) => h("option", { value: `ai:${level.level}`, selected: saved.player === `ai:${level.level}`,
       title: level.about }, `Computer level ${level.level} (${level.name})`)));
   const name = h("input", { id: `seat-${seat}-name`, name: `seat-${seat}-name`, type: "text", maxlength: 40,
@@ -81,7 +84,7 @@ export function showSetup(context, id) {
   const optionsBox = h("fieldset", {}, h("legend", {}, "Rules options"),
     game.options.length ? game.options.map((option) => optionControl(option, drawSeats)) : h("p", {}, "This game has no options."));
   const start = h("button", { type: "submit", class: "primary", id: "start-game" }, "Start the game");
-  replace(form, optionsBox, seatsBox, h("div", { class: "row" }, start,
+  replace(form, optionsBox, seatsBox, onlineOptions(), h("div", { class: "row" }, start,
     h("a", { href: `/?rules=${game.id}`, "data-link": true }, "Read the rules")), errorLine);
   drawSeats();
   form.addEventListener("submit", async (event) => {
@@ -91,8 +94,10 @@ export function showSetup(context, id) {
     const chosen = readSeats(form, seatCount(game, options));
     start.disabled = true;
     try {
-      const created = await createGame({ game: game.id, options, players: chosen.map((seat) => seat.player),
-        names: chosen.map((seat) => seat.name) });
+      const invite = invitedSeats(chosen);
+      const created = await createGame({ game: game.id, options,
+        players: chosen.map((seat) => (seat.player === "invite" ? "human" : seat.player)),
+        names: chosen.map((seat) => seat.name), ...(invite.length ? { invite } : {}), ...onlineRequest(form) });
       saveTokens(created.id, created);
       context.navigate(`/g/${created.id}`);
     } catch (err) {

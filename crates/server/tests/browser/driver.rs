@@ -1,5 +1,6 @@
 //! Headless Chromium driven over WebDriver: finding the browser and chromedriver, starting one
-//! chromedriver for the whole test binary, and the waits and clicks the scenarios share.
+//! chromedriver for the whole test binary, more sessions on it for other people's browsers (each
+//! its own profile, so its own local storage), and the waits and clicks the scenarios share.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -21,6 +22,7 @@ pub struct Browser {
     pub client: Client,
     driver: Child,
     port: u16,
+    chromium: PathBuf,
     session: Option<String>,
     /// Where Chromium saves downloads (the saved records).
     pub downloads: PathBuf,
@@ -83,6 +85,7 @@ impl Browser {
             client,
             driver,
             port,
+            chromium,
             session,
             downloads: download_dir.path().to_path_buf(),
             _profile: profile,
@@ -96,22 +99,66 @@ impl Browser {
             self.session = None;
         }
     }
+
+    /// Another person's browser: a second session on the same chromedriver with a profile of its
+    /// own, so it holds none of this browser's seat tokens.
+    pub async fn another_person(&self) -> Person {
+        let profile = tempfile::tempdir().expect("a temporary profile directory");
+        let client = connect(self.port, &self.chromium, profile.path(), profile.path()).await;
+        let session = client.session_id().await.ok().flatten();
+        Person {
+            client,
+            port: self.port,
+            session,
+            _profile: profile,
+        }
+    }
+}
+
+/// A browser session beside the first one, ended when dropped (also on a failed scenario).
+pub struct Person {
+    pub client: Client,
+    port: u16,
+    session: Option<String>,
+    _profile: tempfile::TempDir,
+}
+
+impl Person {
+    /// Ends the session (its Chromium quits).
+    pub async fn stop(mut self) {
+        if self.client.clone().close().await.is_ok() {
+            self.session = None;
+        }
+    }
+}
+
+impl Drop for Person {
+    fn drop(&mut self) {
+        if let Some(session) = self.session.take() {
+            end_session(self.port, &session);
+        }
+    }
+}
+
+/// Ends a WebDriver session with a plain blocking request (no runtime is needed), so no Chromium
+/// outlives the test even after a failed scenario's panic.
+fn end_session(port: u16, session: &str) {
+    if let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) {
+        let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+        let request = format!(
+            "DELETE /session/{session} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        );
+        if stream.write_all(request.as_bytes()).is_ok() {
+            let _ = stream.read_to_end(&mut Vec::new());
+        }
+    }
 }
 
 impl Drop for Browser {
-    /// Also on a failed scenario's panic: ends the session with a plain blocking request (no
-    /// runtime is needed), so no Chromium outlives the test, then stops chromedriver.
+    /// Also on a failed scenario's panic: ends the session, then stops chromedriver.
     fn drop(&mut self) {
         if let Some(session) = self.session.take() {
-            if let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) {
-                let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
-                let request = format!(
-                    "DELETE /session/{session} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-                );
-                if stream.write_all(request.as_bytes()).is_ok() {
-                    let _ = stream.read_to_end(&mut Vec::new());
-                }
-            }
+            end_session(self.port, &session);
         }
         let _ = self.driver.kill();
         let _ = self.driver.wait();

@@ -1,0 +1,48 @@
+// The lobby (`/lobby`): games waiting for an invited player (ask their creator for the link),
+// games in progress (watch) and finished games (replay move by move). Names come from other
+// people, so they are only ever set as text (dom.js `h`), never parsed as HTML.
+
+import { h, replace } from "./dom.js";
+import { getLobby } from "./api.js";
+
+function gameName(meta, id) {
+  const info = meta.games.find((game) => game.id === id);
+  return info ? info.name : id;
+}
+
+function gameItem(meta, entry, kind) {
+  const names = (entry.names || []).join(" vs ");
+  const href = `/g/${encodeURIComponent(entry.id)}${kind === "finished" ? "?replay=0" : ""}`;
+  const verb = { waiting: "Watch", playing: "Watch", finished: "Replay" }[kind];
+  const free = (entry.free_seats || []).map((seat) => h("span", { class: "badge" },
+    `seat ${seat} is free: ask for the link`));
+  const state = entry.outcome ? entry.outcome.summary || entry.outcome.reason
+    : entry.turn ? `${entry.turn} turn${entry.turn === 1 ? "" : "s"} played` : "no move yet";
+  return h("li", { class: "lobby-game", "data-id": entry.id },
+    h("div", { class: "lobby-info" },
+      h("span", { class: "lobby-title" }, h("strong", {}, gameName(meta, entry.game)), " · ",
+        h("span", { class: "lobby-names" }, names)),
+      h("span", { class: "muted" }, state), free),
+    h("a", { class: "button", href, "data-link": true, "aria-label": `${verb}: ${gameName(meta, entry.game)}, ${names}` }, verb));
+}
+
+function group(meta, title, id, entries, kind, empty) {
+  return h("section", { class: "panel lobby-group", "aria-labelledby": id, "data-group": kind },
+    h("h2", { id }, title),
+    entries.length ? h("ul", { class: "lobby-list" }, entries.map((entry) => gameItem(meta, entry, kind)))
+      : h("p", { class: "muted" }, empty));
+}
+
+/** The lobby page. */
+export async function showLobby(context) {
+  document.title = "Lobby · Ludus";
+  const lobby = await getLobby();
+  replace(context.main,
+    h("h1", {}, "Lobby"),
+    h("p", { class: "muted" }, "The games on this server, newest first. Private games are not listed; ",
+      h("a", { href: "/", "data-link": true }, "start a game"), " and choose “invite a friend” for a seat."),
+    group(context.meta, "Waiting for a player", "lobby-waiting", lobby.waiting || [], "waiting",
+      "No game is waiting for a player."),
+    group(context.meta, "In progress", "lobby-playing", lobby.in_progress || [], "playing", "No game is being played."),
+    group(context.meta, "Finished", "lobby-finished", lobby.finished || [], "finished", "No game has finished yet."));
+}

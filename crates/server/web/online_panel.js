@@ -1,0 +1,120 @@
+// The side panel's parts for a game between browsers: the invitation link of each free seat (for
+// its creator), "you are watching" for a spectator, a draw offer or a takeback request and the
+// answer to the other side's, and what the person who stayed may do about an absent player once
+// the grace period has passed. Names come from other people: they are only ever set as text.
+
+import { h } from "./dom.js";
+import { seatLabel } from "./panel.js";
+
+/** The absolute address of an invitation link the server gave as a path. */
+function absolute(link) {
+  try { return new URL(link, location.origin).href; } catch (err) { return String(link); }
+}
+
+/** Copies the link in `input`; says whether it worked in `note`. */
+async function copyLink(input, note) {
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(input.value);
+    copied = true;
+  } catch (err) {
+    // Without clipboard permission, select the text and let the older command copy it.
+    input.focus();
+    input.select();
+    try { copied = document.execCommand("copy"); } catch (inner) { copied = false; }
+  }
+  note.textContent = copied ? "Copied." : "Select the link and copy it (Ctrl+C).";
+}
+
+function inviteRow(snap, invite) {
+  const id = `invite-link-${invite.seat}`;
+  const input = h("input", { type: "text", id, class: "invite-link", readonly: true, value: absolute(invite.link),
+    onfocus: (event) => event.target.select() });
+  const note = h("span", { class: "muted", role: "status" });
+  return h("div", { class: "invite", "data-invite-seat": invite.seat },
+    h("label", { for: id }, `Link for seat ${invite.seat}, ${seatLabel(snap, invite.seat)}:`),
+    h("div", { class: "row" }, input,
+      h("button", { type: "button", id: `copy-invite-${invite.seat}`, onclick: () => copyLink(input, note) }, "Copy"),
+      note));
+}
+
+/** The invitation links of the seats still free, for the browser that created the game. */
+export function invitesPanel(screen) {
+  const snap = screen.snap;
+  const free = new Set((snap.seats || []).filter((seat) => seat.free).map((seat) => seat.seat));
+  const invites = (screen.tokens().invites || []).filter((invite) => free.has(invite.seat));
+  if (!invites.length || snap.outcome) return null;
+  return h("section", { class: "panel invites", id: "invites", "aria-label": "Invitations" },
+    h("h3", {}, "Invite a friend"),
+    h("p", { class: "muted" }, "Send each link to one person: opening it takes the seat, once."),
+    invites.map((invite) => inviteRow(snap, invite)));
+}
+
+/** "You are watching" for a browser that holds no seat of the game. */
+export function watchingPanel(screen) {
+  if (screen.holdsSeat()) return null;
+  return h("section", { class: "panel notice watching", id: "watching", role: "status" },
+    h("strong", {}, "You are watching this game."), " The moves appear here as they are played.");
+}
+
+const KIND_TEXT = { draw: "offers a draw", takeback: "asks to take back their last turn" };
+
+function incomingOffer(screen, offer) {
+  const who = seatLabel(screen.snap, offer.from);
+  const text = `${who} ${KIND_TEXT[offer.kind] || `asks: ${offer.kind}`}.`;
+  if (!screen.holdsSeat()) return h("p", { id: "offer-text" }, text);
+  return [h("p", { id: "offer-text" }, h("strong", {}, text)),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "primary", id: "accept-offer", onclick: () => screen.answerOffer(true) }, "Accept"),
+      h("button", { type: "button", id: "decline-offer", onclick: () => screen.answerOffer(false) }, "Decline"))];
+}
+
+/** Draw offers and takeback requests between people, and the answer to the other side's. */
+export function offersPanel(screen) {
+  const snap = screen.snap;
+  // Offers wait until every invited person has come.
+  if (snap.outcome || !screen.againstPerson() || (snap.seats || []).some((seat) => seat.free)) return null;
+  const offer = snap.offer;
+  const mine = screen.mySeats();
+  let body;
+  if (offer && (offer.accepted || []).some((seat) => mine.includes(seat))) {
+    body = h("p", { id: "offer-text" }, "You accepted the draw; waiting for the other players.");
+  } else if (offer && mine.includes(offer.from)) {
+    body = h("p", { id: "offer-text" }, offer.kind === "draw" ? "You offered a draw; waiting for the answer."
+      : "You asked to take back your last turn; waiting for the answer.");
+  } else if (offer) {
+    body = incomingOffer(screen, offer);
+  } else {
+    const played = (snap.history || []).some((turn) => mine.includes(turn.seat));
+    body = h("div", { class: "row" },
+      h("button", { type: "button", id: "offer-draw", onclick: () => screen.makeOffer("draw") }, "Offer a draw"),
+      h("button", { type: "button", id: "offer-takeback", disabled: !played, onclick: () => screen.makeOffer("takeback"),
+        title: played ? "The other side decides" : "You have not played a turn yet" }, "Ask to take back"));
+  }
+  return h("section", { class: `panel offers${offer ? " incoming" : ""}`, id: "offers", "aria-label": "Offers" }, body);
+}
+
+function absentRow(screen, seat) {
+  const level = h("select", { id: `hand-level-${seat}`, "aria-label": `Computer level for seat ${seat}` },
+    screen.context.meta.levels.map((entry) => h("option", { value: `ai:${entry.level}`, selected: entry.level === 3 },
+      `level ${entry.level} (${entry.name})`)));
+  return h("div", { class: "absent", "data-absent-seat": seat },
+    h("p", {}, h("strong", {}, `${seatLabel(screen.snap, seat)} is away.`),
+      " After the grace period you may end the wait:"),
+    h("div", { class: "row" },
+      h("button", { type: "button", id: `claim-win-${seat}`, onclick: () => screen.absent(seat, "win") }, "Claim the win"),
+      h("button", { type: "button", id: `hand-seat-${seat}`, onclick: () => screen.absent(seat, "computer", level.value) },
+        "Hand the seat to the computer"),
+      level));
+}
+
+/** For the person who stayed: claim the win or hand an absent person's seat to the computer. */
+export function absentPanel(screen) {
+  const snap = screen.snap;
+  if (snap.outcome || !screen.holdsSeat()) return null;
+  const mine = screen.mySeats();
+  const away = (snap.seats || []).filter((seat) => seat.away && seat.player === "human" && !mine.includes(seat.seat));
+  if (!away.length) return null;
+  return h("section", { class: "panel absent-panel", id: "absent", "aria-label": "Absent players" },
+    away.map((seat) => absentRow(screen, seat.seat)));
+}
