@@ -159,6 +159,13 @@ fn dispatch(
             });
             return Ok(());
         }
+        ClientMessage::Offer { kind } => return game.offer(hub, require_token(token)?, &kind),
+        ClientMessage::Answer { accept } => {
+            let mut answer = game.answer(hub, require_token(token)?, accept)?;
+            answer["type"] = json!("answer");
+            let _ = replies.send(answer.to_string());
+            return Ok(());
+        }
         ClientMessage::Move { notation, seq } => Command::Move { notation, seq },
         ClientMessage::Undo { seq, scope } => Command::Undo { seq, scope },
         ClientMessage::Redo { seq, scope } => Command::Redo { seq, scope },

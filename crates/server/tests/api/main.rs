@@ -3,6 +3,7 @@
 
 mod absence;
 mod clocks;
+mod draws;
 mod errors;
 mod games;
 mod history;

@@ -163,11 +163,17 @@ async fn nothing_to_take_back_before_a_turn_and_no_answer_without_a_request() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "nothing to take back",
     );
-    let draw = post(&api, &id, "offer", &json!({"token": first, "kind": "draw"})).await;
+    let peace = post(
+        &api,
+        &id,
+        "offer",
+        &json!({"token": first, "kind": "peace"}),
+    )
+    .await;
     assert_error(
-        &draw,
+        &peace,
         StatusCode::UNPROCESSABLE_ENTITY,
-        "expected \"takeback\"",
+        "expected \"takeback\" or \"draw\"",
     );
     let none = post(
         &api,
