@@ -7,6 +7,7 @@ mod draws;
 mod errors;
 mod games;
 mod history;
+mod limits;
 mod online;
 mod searches;
 mod sockets;
