@@ -9,6 +9,7 @@ mod games;
 mod history;
 mod limits;
 mod online;
+mod reconnect;
 mod searches;
 mod sockets;
 mod support;
