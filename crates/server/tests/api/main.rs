@@ -3,6 +3,7 @@
 
 mod absence;
 mod clocks;
+mod decisions;
 mod draws;
 mod errors;
 mod games;
