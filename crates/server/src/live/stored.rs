@@ -142,6 +142,8 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
                 table.offer = super::offers::Offer::from_stored(&change.arg, table.seats.len())?;
             }
             "control" => apply_control(&mut table, &change.arg)?,
+            // As live: taking back in a game without people pauses its computers.
+            "undo" | "redo" if !table.has_human() => table.paused = true,
             _ => {}
         }
     }

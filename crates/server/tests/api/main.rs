@@ -11,6 +11,7 @@ mod history;
 mod limits;
 mod online;
 mod reconnect;
+mod restored;
 mod searches;
 mod sockets;
 mod support;
