@@ -196,7 +196,12 @@ impl<G: Game + Heuristic + Encoding> Core for Typed<G> {
                     ids.push(state.action_id(action));
                     state.apply(action);
                 }
-                ludus_engine::Entry::Resign(seat) => state.resign(seat),
+                // A flag leaves the game as a resignation does; an agreed draw changes no
+                // position, so no action follows it.
+                ludus_engine::Entry::Resign(seat) | ludus_engine::Entry::Flag(seat) => {
+                    state.resign(seat);
+                }
+                ludus_engine::Entry::AgreedDraw => {}
             }
         }
         ids

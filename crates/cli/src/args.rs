@@ -59,6 +59,21 @@ pub struct ServeArgs {
     /// instead of serving.
     #[arg(long, value_name = "DIR")]
     pub export: Option<PathBuf>,
+    /// Games one client (an IP address) may have created and still in progress (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub games_per_client: usize,
+    /// Actions (moves and other requests that change something, WebSocket messages) one
+    /// client may send per second, with bursts of twice as many (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 20)]
+    pub actions_per_second: u32,
+    /// How long a person's seat must be away before the other side may claim the win or hand
+    /// the seat to a computer player.
+    #[arg(long, value_name = "S", default_value_t = 120.0)]
+    pub grace_seconds: f64,
+    /// An origin (`https://example.org`) whose pages may use the API, besides the server's
+    /// own page (repeatable). Other cross-origin requests are refused.
+    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    pub allow_origins: Vec<String>,
 }
 
 /// `ludus ugi`.

@@ -416,3 +416,19 @@ fn tune_refuses_bad_data_and_untuned_games_in_one_line() {
         "threads=0",
     );
 }
+
+#[test]
+fn replay_shows_flags_and_agreed_draws() {
+    for (moves, result) in [
+        (r#"["b4-c5","flag 2"]"#, "ran out of time"),
+        (r#"["b4-c5","draw agreed"]"#, "draw by agreement"),
+    ] {
+        let path = temp_file("ending.json");
+        let text = format!(r#"{{"format":1,"game":"replica","options":{{}},"moves":{moves}}}"#);
+        std::fs::write(&path, text).unwrap();
+        let output = ludus(&["replay", "--boards", path.to_str().unwrap()]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let shown = stdout(&output);
+        assert!(shown.contains(result), "{shown}");
+    }
+}

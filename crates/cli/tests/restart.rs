@@ -233,3 +233,145 @@ fn export_writes_every_stored_game_as_a_record_replay_reads() {
     );
     assert!(String::from_utf8_lossy(&replay.stdout).contains("b4-c5"));
 }
+
+/// `POST /api/games/{id}/{route}` that must succeed: its answer.
+fn ok(host: &str, id: &str, route: &str, body: &Value) -> Value {
+    let (status, answer) = request(
+        host,
+        "POST",
+        &format!("/api/games/{id}/{route}"),
+        Some(body),
+    )
+    .expect("the server answers");
+    assert_eq!(status, 200, "{route}: {answer}");
+    answer
+}
+
+/// A game of `body` with every seat's token.
+fn created(host: &str, body: &Value) -> (String, Vec<String>) {
+    let (status, answer) = request(host, "POST", "/api/games", Some(body)).unwrap();
+    assert_eq!(status, 201, "{answer}");
+    let tokens = answer["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["token"].as_str().unwrap().to_string())
+        .collect();
+    (answer["id"].as_str().unwrap().to_string(), tokens)
+}
+
+/// What clients see of a game, leaving out the clocks' "as of" time.
+fn seen(host: &str, id: &str) -> Value {
+    let (status, mut snapshot) = request(host, "GET", &format!("/api/games/{id}"), None).unwrap();
+    assert_eq!(status, 200, "game {id} is back: {snapshot}");
+    if let Some(clock) = snapshot.get_mut("clock").and_then(Value::as_object_mut) {
+        clock.remove("as_of_ms");
+    }
+    snapshot
+}
+
+/// A clocked game whose first seat ran out of time.
+fn flagged_game(host: &str) -> String {
+    let (flagged, _) = created(
+        host,
+        &json!({"game": "replica", "clock": {"initial_ms": 200}}),
+    );
+    for _ in 0..100 {
+        if !seen(host, &flagged)["outcome"].is_null() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    flagged
+}
+
+/// Games left with something pending or just ended, in this order: a takeback request
+/// waiting, a pause (bumps seq without a move), a draw offer one of two others accepted, a
+/// draw agreed, a seat flagged. Answers their ids.
+fn pending_games(host: &str) -> Vec<String> {
+    let (takeback, tokens) = created(host, &json!({"game": "replica"}));
+    let body = json!({"token": tokens[0], "move": "b4-c5", "seq": 0});
+    ok(host, &takeback, "moves", &body);
+    let seq_before = seen(host, &takeback)["seq"].clone();
+    ok(
+        host,
+        &takeback,
+        "offer",
+        &json!({"token": tokens[0], "kind": "takeback"}),
+    );
+    assert_eq!(
+        seen(host, &takeback)["seq"],
+        seq_before,
+        "an offer keeps seq"
+    );
+
+    let body = json!({"game": "qawale", "players": ["human", "ai:1"]});
+    let (status, answer) = request(host, "POST", "/api/games", Some(&body)).unwrap();
+    assert_eq!(status, 201, "{answer}");
+    let paused = answer["id"].as_str().unwrap().to_string();
+    ok(
+        host,
+        &paused,
+        "control",
+        &json!({"token": answer["owner"], "paused": true}),
+    );
+
+    let (partial, splut) = created(host, &json!({"game": "splut", "options": {"players": 3}}));
+    ok(
+        host,
+        &partial,
+        "offer",
+        &json!({"token": splut[0], "kind": "draw"}),
+    );
+    ok(
+        host,
+        &partial,
+        "answer",
+        &json!({"token": splut[2], "accept": true}),
+    );
+
+    let (drawn, pair) = created(host, &json!({"game": "yoxii"}));
+    ok(
+        host,
+        &drawn,
+        "offer",
+        &json!({"token": pair[1], "kind": "draw"}),
+    );
+    ok(
+        host,
+        &drawn,
+        "answer",
+        &json!({"token": pair[0], "accept": true}),
+    );
+
+    let flagged = flagged_game(host);
+    vec![takeback, paused, partial, drawn, flagged]
+}
+
+#[test]
+fn offers_pauses_draws_and_flags_are_as_told_after_kill_9() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let served = Served::start(&db);
+    let games = pending_games(&served.host);
+    let told: Vec<Value> = games.iter().map(|id| seen(&served.host, id)).collect();
+    let stderr = served.kill();
+    assert!(!stderr.contains("damaged"), "{stderr}");
+
+    let served = Served::start(&db);
+    for (id, told) in games.iter().zip(&told) {
+        assert_eq!(&seen(&served.host, id), told, "game {id} as told");
+    }
+    assert_eq!(told[0]["offer"], json!({"kind": "takeback", "from": 1}));
+    assert_eq!(
+        (&told[1]["paused"], &told[1]["seq"]),
+        (&json!(true), &json!(1))
+    );
+    assert_eq!(
+        told[2]["offer"],
+        json!({"kind": "draw", "from": 1, "accepted": [3]})
+    );
+    assert_eq!(told[3]["outcome"]["reason"], "draw by agreement");
+    assert_eq!(told[4]["outcome"]["reason"], "White ran out of time");
+    served.kill();
+}

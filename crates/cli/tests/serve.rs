@@ -1,5 +1,6 @@
 //! `ludus serve` end to end: the first line is the URL of a free port, the page and the API
-//! answer there, a taken address is a one-line error, and SIGTERM stops the server cleanly.
+//! answer there, a taken address is a one-line error, and SIGTERM stops the server cleanly;
+//! the limit and origin flags reach the server.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -9,9 +10,14 @@ use std::time::{Duration, Instant};
 
 /// `ludus serve` on `addr`, its games in `db` (tests never touch the user's data directory).
 fn serve(addr: &str, db: &Path) -> Child {
+    serve_with(addr, db, &[])
+}
+
+fn serve_with(addr: &str, db: &Path, flags: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_ludus"))
         .args(["serve", "--addr", addr, "--db"])
         .arg(db)
+        .args(flags)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -21,11 +27,33 @@ fn serve(addr: &str, db: &Path) -> Child {
 
 /// A plain HTTP/1.0 GET; answers the whole response.
 fn get(host: &str, path: &str) -> String {
+    send(
+        host,
+        &format!("GET {path} HTTP/1.0\r\nHost: {host}\r\n\r\n"),
+    )
+}
+
+/// A raw request; answers the whole response.
+fn send(host: &str, request: &str) -> String {
     let mut stream = TcpStream::connect(host).expect("the server listens");
-    write!(stream, "GET {path} HTTP/1.0\r\nHost: {host}\r\n\r\n").unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
     answer
+}
+
+/// The host a started server prints on its first line.
+fn host_of(child: &mut Child) -> String {
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    first
+        .trim()
+        .strip_prefix("http://")
+        .and_then(|rest| rest.strip_suffix('/'))
+        .unwrap_or_else(|| panic!("first line is the URL: {first:?}"))
+        .to_string()
 }
 
 #[test]
@@ -75,4 +103,59 @@ fn serve_prints_its_url_first_answers_and_stops_on_sigterm() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+#[test]
+fn limit_and_origin_flags_reach_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let flags = [
+        "--games-per-client",
+        "1",
+        "--actions-per-second",
+        "0",
+        "--grace-seconds",
+        "5",
+        "--allow-origin",
+        "http://friend.example",
+    ];
+    let mut child = serve_with("127.0.0.1:0", &db, &flags);
+    let host = host_of(&mut child);
+    let create = |origin: &str| {
+        let body = r#"{"game":"replica"}"#;
+        send(
+            &host,
+            &format!(
+                "POST /api/games HTTP/1.0\r\nHost: {host}\r\nOrigin: {origin}\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            ),
+        )
+    };
+    let allowed = create("http://friend.example");
+    assert!(
+        allowed.starts_with("HTTP/1.0 201") || allowed.starts_with("HTTP/1.1 201"),
+        "{allowed}"
+    );
+    assert!(
+        allowed
+            .to_lowercase()
+            .contains("access-control-allow-origin: http://friend.example"),
+        "{allowed}"
+    );
+    let second = create(&format!("http://{host}"));
+    assert!(
+        second.contains(" 429 "),
+        "one game in progress per client: {second}"
+    );
+    let foreign = create("http://evil.example");
+    assert!(foreign.contains(" 403 "), "{foreign}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    let bad = serve_with("127.0.0.1:0", &db, &["--grace-seconds=-1"])
+        .wait_with_output()
+        .unwrap();
+    assert!(!bad.status.success());
+    let error = String::from_utf8_lossy(&bad.stderr);
+    assert!(error.contains("--grace-seconds"), "{error}");
 }

@@ -62,6 +62,10 @@ pub trait ErasedGame: Debug + Send + Sync {
     fn play(&mut self, text: &str) -> Result<usize, MoveError>;
     /// `seat` resigns.
     fn resign(&mut self, seat: Seat);
+    /// `seat`'s clock ran out: it leaves as on resignation, the reason says the time ran out.
+    fn flag(&mut self, seat: Seat);
+    /// The seats agree on a draw; false once the game is over.
+    fn agree_draw(&mut self) -> bool;
     /// Takes back the last decision (or resignation).
     fn undo(&mut self) -> bool;
     /// Replays the last undone decision.
@@ -102,13 +106,13 @@ impl<G: Game> ErasedGame for Session<G> {
         self.state().seat_name(seat)
     }
     fn to_move(&self) -> Option<Seat> {
-        self.state().to_move()
+        Session::to_move(self)
     }
     fn turn(&self) -> u32 {
         self.state().turn()
     }
     fn outcome(&self) -> Option<Outcome> {
-        self.state().outcome().cloned()
+        Session::outcome(self).cloned()
     }
     fn key(&self) -> u64 {
         self.state().key()
@@ -122,7 +126,9 @@ impl<G: Game> ErasedGame for Session<G> {
     fn legal_moves(&self) -> Vec<LegalMove> {
         let state = self.state();
         let mut actions = Vec::new();
-        state.legal_actions(&mut actions);
+        if Session::outcome(self).is_none() {
+            state.legal_actions(&mut actions);
+        }
         actions
             .into_iter()
             .map(|action| LegalMove {
@@ -136,6 +142,12 @@ impl<G: Game> ErasedGame for Session<G> {
     }
     fn resign(&mut self, seat: Seat) {
         Session::resign(self, seat);
+    }
+    fn flag(&mut self, seat: Seat) {
+        Session::flag(self, seat);
+    }
+    fn agree_draw(&mut self) -> bool {
+        Session::agree_draw(self)
     }
     fn undo(&mut self) -> bool {
         Session::undo(self)

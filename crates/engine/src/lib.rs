@@ -55,7 +55,7 @@ pub use perft::{perft, random_playout};
 pub use record::{GameRecord, PlayerRecord, ResultRecord};
 pub use record_file::{read_record_text, write_atomically, MAX_RECORD_BYTES};
 pub use seat::{BySeat, Seat, MAX_SEATS};
-pub use session::{Entry, Session, TurnText};
+pub use session::{Entry, Session, TurnText, AGREED_DRAW_REASON};
 pub use view::{
     ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, SeatView,
 };

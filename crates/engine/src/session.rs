@@ -1,5 +1,9 @@
 //! A game in progress with its history: the start, every decision and resignation, undo and
 //! redo by replay, turns grouped for display, and conversion to and from records.
+//!
+//! Two endings come from outside the rules, so the session (not the game state) keeps them:
+//! a draw the seats agreed on, and a seat whose clock ran out (a flag). A flag removes the
+//! seat as a resignation does, but when it ends the game the reason says the time ran out.
 
 use crate::record::{GameRecord, PlayerRecord, ResultRecord, RECORD_FORMAT};
 use crate::{
@@ -13,14 +17,24 @@ pub enum Entry<A> {
     Action(A),
     /// A seat resigned.
     Resign(Seat),
+    /// The seats agreed on a draw.
+    AgreedDraw,
+    /// A seat ran out of time: it leaves the game as on resignation.
+    Flag(Seat),
 }
+
+/// The reason of a draw the seats agreed on.
+pub const AGREED_DRAW_REASON: &str = "draw by agreement";
+
+/// How a draw by agreement is written in records' `moves`.
+const AGREED_DRAW_TEXT: &str = "draw agreed";
 
 /// One turn of the history as people read it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct TurnText {
     /// Who played it.
     pub seat: Seat,
-    /// The turn in the game's turn notation (`a1:NEN`), or `resign N`.
+    /// The turn in the game's turn notation (`a1:NEN`), `resign N`, `flag N` or `draw agreed`.
     pub text: String,
     /// False for the turn still being decided.
     pub complete: bool,
@@ -36,6 +50,8 @@ pub struct Session<G: Game> {
     players: Vec<PlayerRecord>,
     seed: u64,
     start_position: Option<String>,
+    /// An ending the rules do not know (an agreed draw, a flag's reason); recomputed on replay.
+    ended: Option<Outcome>,
 }
 
 impl<G: Game> Session<G> {
@@ -65,6 +81,7 @@ impl<G: Game> Session<G> {
             players,
             seed,
             start_position,
+            ended: None,
         }
     }
 
@@ -76,6 +93,20 @@ impl<G: Game> Session<G> {
     /// The state the game started from.
     pub fn start(&self) -> &G {
         &self.start
+    }
+
+    /// How the game ended, if it did: an agreed draw, a flag, or the rules' own outcome.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.ended.as_ref().or_else(|| self.state.outcome())
+    }
+
+    /// The seat to decide now, or `None` when the game is over (also by agreement).
+    pub fn to_move(&self) -> Option<Seat> {
+        if self.ended.is_some() {
+            None
+        } else {
+            self.state.to_move()
+        }
     }
 
     /// Everything played so far.
@@ -102,6 +133,9 @@ impl<G: Game> Session<G> {
 
     /// Plays one decision, checked. Clears the redo list.
     pub fn play(&mut self, action: G::Action) -> Result<(), MoveError> {
+        if let Some(outcome) = &self.ended {
+            return Err(MoveError::GameOver(outcome.to_string()));
+        }
         self.state.try_apply(action)?;
         self.entries.push(Entry::Action(action));
         self.undone.clear();
@@ -111,7 +145,7 @@ impl<G: Game> Session<G> {
     /// Plays a decision or a whole turn typed in notation; returns how many decisions it held.
     /// Nothing is played unless every decision is legal.
     pub fn play_text(&mut self, text: &str) -> Result<usize, MoveError> {
-        if let Some(outcome) = self.state.outcome() {
+        if let Some(outcome) = self.outcome() {
             return Err(MoveError::GameOver(outcome.to_string()));
         }
         let actions = self.state.parse_turn(text)?;
@@ -125,11 +159,29 @@ impl<G: Game> Session<G> {
 
     /// `seat` resigns (ignored once the game is over).
     pub fn resign(&mut self, seat: Seat) {
-        if self.state.outcome().is_none() && seat.to_usize() < self.state.seat_count() {
-            self.state.resign(seat);
-            self.entries.push(Entry::Resign(seat));
-            self.undone.clear();
+        self.push_ending(Entry::Resign(seat), seat);
+    }
+
+    /// `seat`'s clock ran out: it leaves the game as on resignation, and if that ends the
+    /// game the reason says so ("Dark ran out of time"). Ignored once the game is over.
+    pub fn flag(&mut self, seat: Seat) {
+        self.push_ending(Entry::Flag(seat), seat);
+    }
+
+    /// The seats agree on a draw: the game ends drawn "by agreement". False (and nothing
+    /// changes) once the game is over.
+    pub fn agree_draw(&mut self) -> bool {
+        self.push_ending(Entry::AgreedDraw, Seat::FIRST)
+    }
+
+    fn push_ending(&mut self, entry: Entry<G::Action>, seat: Seat) -> bool {
+        if self.outcome().is_some() || seat.to_usize() >= self.state.seat_count() {
+            return false;
         }
+        apply_entry(&mut self.state, &mut self.ended, entry);
+        self.entries.push(entry);
+        self.undone.clear();
+        true
     }
 
     /// Takes back the last entry; false if there is none.
@@ -147,15 +199,16 @@ impl<G: Game> Session<G> {
         let Some(entry) = self.undone.pop() else {
             return false;
         };
-        apply_entry(&mut self.state, entry);
+        apply_entry(&mut self.state, &mut self.ended, entry);
         self.entries.push(entry);
         true
     }
 
     fn replay(&mut self) {
         self.state = self.start.clone();
+        self.ended = None;
         for &entry in &self.entries {
-            apply_entry(&mut self.state, entry);
+            apply_entry(&mut self.state, &mut self.ended, entry);
         }
     }
 
@@ -177,10 +230,10 @@ impl<G: Game> Session<G> {
         let mut current: Option<TurnGroup<G>> = None;
         for &entry in &self.entries {
             match entry {
-                Entry::Resign(seat) => {
+                Entry::Resign(_) | Entry::AgreedDraw | Entry::Flag(_) => {
                     groups.extend(current.take());
-                    groups.push(TurnGroup::resignation(&state, seat));
-                    state.resign(seat);
+                    groups.push(TurnGroup::ending(&state, entry));
+                    apply_entry(&mut state, &mut None, entry);
                 }
                 Entry::Action(action) => {
                     let group = current.get_or_insert_with(|| TurnGroup::starting(&state));
@@ -233,7 +286,7 @@ impl<G: Game> Session<G> {
             position: self.start_position.clone(),
             players: self.players.clone(),
             moves: self.turns().into_iter().map(|t| t.text).collect(),
-            result: self.state.outcome().map(result_record),
+            result: self.outcome().map(result_record),
         }
     }
 
@@ -265,23 +318,39 @@ impl<G: Game> Session<G> {
     }
 
     fn play_record_entry(&mut self, entry: &str) -> Result<(), MoveError> {
-        if let Some(rest) = entry.trim().strip_prefix("resign") {
+        let trimmed = entry.trim();
+        let ending = if trimmed == AGREED_DRAW_TEXT {
+            Some(Entry::AgreedDraw)
+        } else if let Some(rest) = trimmed.strip_prefix("resign") {
             let seat = parse_resign_seat(rest.trim(), &self.state)
                 .ok_or_else(|| MoveError::syntax(entry, "resign followed by a seat number"))?;
-            if self.state.outcome().is_some() {
-                return Err(MoveError::GameOver(entry.to_string()));
-            }
-            self.resign(seat);
-            return Ok(());
+            Some(Entry::Resign(seat))
+        } else if let Some(rest) = trimmed.strip_prefix("flag") {
+            let seat = parse_resign_seat(rest.trim(), &self.state)
+                .ok_or_else(|| MoveError::syntax(entry, "flag followed by a seat number"))?;
+            Some(Entry::Flag(seat))
+        } else {
+            None
+        };
+        let Some(ending) = ending else {
+            return self.play_text(entry).map(|_| ());
+        };
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver(entry.to_string()));
         }
-        self.play_text(entry).map(|_| ())
+        let seat = match ending {
+            Entry::Resign(seat) | Entry::Flag(seat) => seat,
+            Entry::Action(_) | Entry::AgreedDraw => Seat::FIRST,
+        };
+        self.push_ending(ending, seat);
+        Ok(())
     }
 
     fn check_result(&self, claimed: Option<&ResultRecord>) -> Result<(), RecordError> {
         let Some(claimed) = claimed else {
             return Ok(());
         };
-        let replayed = self.state.outcome().map(result_record);
+        let replayed = self.outcome().map(result_record);
         if replayed.as_ref().map(|r| r.winner) != Some(claimed.winner) {
             let describe = |r: Option<&ResultRecord>| match r {
                 None => "game not over".to_string(),
@@ -316,10 +385,23 @@ fn result_record(outcome: &Outcome) -> ResultRecord {
     }
 }
 
-fn apply_entry<G: Game>(state: &mut G, entry: Entry<G::Action>) {
+/// Plays `entry` on `state`; `ended` receives an ending the rules do not know.
+fn apply_entry<G: Game>(state: &mut G, ended: &mut Option<Outcome>, entry: Entry<G::Action>) {
     match entry {
         Entry::Action(action) => state.apply(action),
         Entry::Resign(seat) => state.resign(seat),
+        Entry::AgreedDraw => *ended = Some(Outcome::draw(AGREED_DRAW_REASON)),
+        Entry::Flag(seat) => {
+            let was_over = state.outcome().is_some();
+            state.resign(seat);
+            if let (false, Some(outcome)) = (was_over, state.outcome()) {
+                let reason = format!("{} ran out of time", state.seat_name(seat));
+                *ended = Some(Outcome {
+                    verdict: outcome.verdict,
+                    reason: reason.into(),
+                });
+            }
+        }
     }
 }
 
@@ -328,7 +410,8 @@ struct TurnGroup<G: Game> {
     start: G,
     seat: Seat,
     actions: Vec<G::Action>,
-    resigned: Option<Seat>,
+    /// The resignation, flag or agreed draw this group stands for.
+    ending: Option<Entry<G::Action>>,
     complete: bool,
 }
 
@@ -338,24 +421,30 @@ impl<G: Game> TurnGroup<G> {
             start: state.clone(),
             seat: state.to_move().unwrap_or(Seat::FIRST),
             actions: Vec::new(),
-            resigned: None,
+            ending: None,
             complete: false,
         }
     }
 
-    fn resignation(state: &G, seat: Seat) -> Self {
+    fn ending(state: &G, entry: Entry<G::Action>) -> Self {
+        let start = Self::starting(state);
         TurnGroup {
-            resigned: Some(seat),
-            seat,
+            seat: match entry {
+                Entry::Resign(seat) | Entry::Flag(seat) => seat,
+                Entry::Action(_) | Entry::AgreedDraw => start.seat,
+            },
+            ending: Some(entry),
             complete: true,
-            ..Self::starting(state)
+            ..start
         }
     }
 
     fn text(&self) -> String {
-        match self.resigned {
-            Some(seat) => format!("resign {}", seat.number()),
-            None => self.start.format_turn(&self.actions),
+        match self.ending {
+            Some(Entry::Resign(seat)) => format!("resign {}", seat.number()),
+            Some(Entry::Flag(seat)) => format!("flag {}", seat.number()),
+            Some(Entry::AgreedDraw) => AGREED_DRAW_TEXT.to_string(),
+            Some(Entry::Action(_)) | None => self.start.format_turn(&self.actions),
         }
     }
 }

@@ -73,7 +73,8 @@ fn options(list: &[&str]) -> Vec<String> {
 }
 
 /// Plays random legal decisions: to the end, or stopping anywhere (even mid-turn), or with a
-/// resignation by a random seat at a random moment (play goes on if the game does).
+/// resignation, a flag (a seat out of time) or an agreed draw at a random moment (play goes
+/// on if the game does).
 fn play_randomly(game: &mut AnyGame, rng: &mut SmallRng) {
     let style = rng.random_range(0..4);
     let stop_at = rng.random_range(0..120);
@@ -88,7 +89,13 @@ fn play_randomly(game: &mut AnyGame, rng: &mut SmallRng) {
                 .choose(rng)
                 .copied()
                 .unwrap();
-            game.resign(seat);
+            match rng.random_range(0..3) {
+                0 => game.resign(seat),
+                1 => game.flag(seat),
+                _ => {
+                    game.agree_draw();
+                }
+            }
             continue;
         }
         let moves = game.legal_moves();
@@ -199,6 +206,34 @@ fn a_resignation_in_the_middle_of_a_splut_turn_round_trips() {
     game.play("Sf7-f6").unwrap();
     let text = assert_round_trip(&game, "splut mid-turn resignation");
     assert!(text.contains("3 Sf8-f7\nresign west\n3 Sf7-f6\n"), "{text}");
+}
+
+#[test]
+fn flags_and_agreed_draws_round_trip_in_every_text_format() {
+    let mut splut = new_game("splut", &options(&["players=3"]), None, 0).unwrap();
+    splut.play("Sd2-d3").unwrap();
+    splut.flag(Seat::new(1)); // west's time runs out: it leaves, the others play on
+    assert!(splut.agree_draw());
+    let text = assert_round_trip(&splut, "splut flag and draw");
+    assert!(
+        text.contains("flag west\n") && text.contains("draw agreed\n"),
+        "{text}"
+    );
+    for game in ["qawale", "qilin", "replica", "yoxii"] {
+        let mut flagged = new_game(game, &[], None, 0).unwrap();
+        let first = flagged.legal_moves()[0].notation.clone();
+        flagged.play(&first).unwrap();
+        flagged.flag(Seat::FIRST);
+        let text = assert_round_trip(&flagged, game);
+        assert!(text.contains("flag "), "{game}: {text}");
+        let reason = &flagged.outcome().unwrap().reason;
+        assert!(reason.ends_with("ran out of time"), "{game}: {reason}");
+
+        let mut drawn = new_game(game, &[], None, 0).unwrap();
+        assert!(drawn.agree_draw());
+        let text = assert_round_trip(&drawn, game);
+        assert!(text.contains("draw agreed"), "{game}: {text}");
+    }
 }
 
 // ----------------------------------------------------------------------------------------

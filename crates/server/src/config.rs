@@ -29,6 +29,16 @@ pub struct Config {
     /// The SQLite database that keeps every game across restarts; `None` keeps games in
     /// memory only.
     pub db: Option<PathBuf>,
+    /// Games a client (an IP address) may have created and still in progress; 0: no limit.
+    pub games_per_client: usize,
+    /// Actions (requests that change something, WebSocket messages) a client may send per
+    /// second, sustained; 0: no limit. `ludus serve` sets 20 unless told otherwise; the
+    /// library's default is 0, so servers embedded in tests and tools are not throttled.
+    pub actions_per_second: u32,
+    /// Actions a client may send at once before the sustained rate applies.
+    pub action_burst: u32,
+    /// Origins (`https://example.org`) whose pages may use the API besides the server's own.
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for Config {
@@ -44,6 +54,10 @@ impl Default for Config {
             max_hints: 2,
             grace_seconds: 120.0,
             db: None,
+            games_per_client: 50,
+            actions_per_second: 0,
+            action_burst: 40,
+            allowed_origins: Vec::new(),
         }
     }
 }

@@ -1,4 +1,4 @@
-//! What every request shares: the limits, the store of games, the permits that allow one
+//! What every request shares: the limits (per server and per client), the store of games, the permits that allow one
 //! search per core, and the shutdown signal.
 
 use std::sync::Arc;
@@ -6,6 +6,7 @@ use std::sync::Arc;
 use tokio::sync::{watch, Semaphore};
 
 use crate::error::ApiError;
+use crate::limits::Limits;
 use crate::live::LiveGame;
 use crate::store::{MemoryStore, Store};
 use crate::Config;
@@ -19,6 +20,8 @@ pub struct Hub {
     pub store: Arc<dyn Store>,
     /// One permit per search that may run at once.
     pub searches: Arc<Semaphore>,
+    /// Per-client limits on actions and games.
+    pub limits: Limits,
     closing: watch::Sender<bool>,
 }
 
@@ -32,7 +35,13 @@ impl Hub {
     /// A hub holding its games in `store`.
     pub fn with_store(config: Config, store: Arc<dyn Store>) -> Arc<Hub> {
         let searches = Arc::new(Semaphore::new(config.search_threads.max(1)));
+        let limits = Limits::new(
+            config.actions_per_second,
+            config.action_burst,
+            config.games_per_client,
+        );
         Arc::new(Hub {
+            limits,
             config,
             store,
             searches,

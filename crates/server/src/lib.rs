@@ -21,6 +21,7 @@ mod assets;
 mod config;
 mod error;
 mod hub;
+mod limits;
 mod live;
 mod meta;
 mod protocol;

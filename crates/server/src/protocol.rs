@@ -241,12 +241,22 @@ pub enum ClientMessage {
         /// The pause before each computer move.
         speed_ms: Option<u64>,
     },
+    /// A takeback request or a draw offer to the other side.
+    Offer {
+        /// `takeback` or `draw`.
+        kind: String,
+    },
+    /// Accept or decline the waiting request.
+    Answer {
+        /// Yes or no.
+        accept: bool,
+    },
     /// Answered with a pong.
     Ping {},
 }
 
 impl RequestBody for ClientMessage {
-    const EXAMPLE: &'static str = r#"{"type":"move","move":"a1","seq":0} (types: move, undo, redo, resign, hint, control, ping)"#;
+    const EXAMPLE: &'static str = r#"{"type":"move","move":"a1","seq":0} (types: move, undo, redo, resign, hint, control, offer, answer, ping)"#;
 }
 
 #[cfg(test)]

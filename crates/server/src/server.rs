@@ -74,7 +74,8 @@ impl Server {
             shutdown.await;
             hub.close();
         };
-        axum::serve(self.listener, api::router(self.hub))
+        let app = api::router(self.hub).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, app)
             .with_graceful_shutdown(signal)
             .await
     }

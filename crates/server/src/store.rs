@@ -28,6 +28,22 @@ pub enum Change<'a> {
     Hand(usize, &'a str),
     /// The seats' remaining times after a change, comma-separated milliseconds.
     Clock(&'a str),
+    /// The seats agreed on a draw.
+    Draw,
+    /// A seat (1-based) ran out of time.
+    Flag(usize),
+    /// The offer waiting for an answer, in its stored form (`draw 1 2`), or `""` for none;
+    /// does not change `seq`.
+    Offer(&'a str),
+    /// The owner's pause and speed (`paused=true speed_ms=400 step=true`).
+    Control(&'a str),
+}
+
+impl Change<'_> {
+    /// Whether the change bumped the game's `seq` (clock and offer rows do not).
+    pub fn bumps_seq(kind: &str) -> bool {
+        !matches!(kind, "clock" | "offer")
+    }
 }
 
 /// A store that could not do what was asked.

@@ -1,7 +1,7 @@
 //! `ludus replay`: a saved game, turn by turn, with its result.
 
 use anyhow::{Context, Result};
-use ludus_engine::Seat;
+use ludus_engine::{AnyGame, Seat};
 
 use crate::args::ReplayArgs;
 use crate::board_text::{render_board, Style};
@@ -50,15 +50,7 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
             turn.text
         )?;
         if args.boards {
-            if let Some(seat_number) = turn.text.strip_prefix("resign ") {
-                let seat = seat_number
-                    .parse()
-                    .ok()
-                    .and_then(|n| Seat::from_number(n, step.seat_count()));
-                step.resign(seat.unwrap_or(turn.seat));
-            } else {
-                step.play(&turn.text)?;
-            }
+            play_entry(&mut step, &turn.text, turn.seat)?;
             outln!("{}", render_board(&step.view(), style))?;
         }
     }
@@ -66,5 +58,29 @@ pub fn run(args: &ReplayArgs) -> Result<()> {
         outln!("{}", render_board(&game.view(), style))?;
     }
     outln!("result: {}", outcome_text(&game))?;
+    Ok(())
+}
+
+/// Plays one history entry on `step`: a turn, or how play ended (`resign 2`, `flag 2`,
+/// `draw agreed`; `seat` played it).
+fn play_entry(step: &mut AnyGame, text: &str, seat: Seat) -> Result<()> {
+    let seat_named = |number: &str| {
+        number
+            .parse()
+            .ok()
+            .and_then(|n| Seat::from_number(n, step.seat_count()))
+            .unwrap_or(seat)
+    };
+    if let Some(number) = text.strip_prefix("resign ") {
+        let seat = seat_named(number);
+        step.resign(seat);
+    } else if let Some(number) = text.strip_prefix("flag ") {
+        let seat = seat_named(number);
+        step.flag(seat);
+    } else if text == "draw agreed" {
+        step.agree_draw();
+    } else {
+        step.play(text)?;
+    }
     Ok(())
 }

@@ -23,8 +23,19 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     if let Some(dir) = &args.export {
         return export(&db, dir);
     }
+    if !(args.grace_seconds.is_finite() && args.grace_seconds >= 0.0) {
+        return Err(anyhow!(
+            "--grace-seconds {}: expected a number of seconds, 0 or more",
+            args.grace_seconds
+        ));
+    }
     let config = Config {
         db: Some(db),
+        games_per_client: args.games_per_client,
+        actions_per_second: args.actions_per_second,
+        action_burst: args.actions_per_second.saturating_mul(2),
+        grace_seconds: args.grace_seconds,
+        allowed_origins: args.allow_origins.clone(),
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -1,4 +1,5 @@
-//! A child `ludus serve` on a given database and a plain blocking HTTP/1.0 client for it
+//! A child `ludus serve` on a given database (no action limit: the client plays as fast as
+//! it can) and a plain blocking HTTP/1.0 client for it
 //! (no client library: each request is one short connection, as a crash test wants).
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -19,7 +20,14 @@ impl Served {
     /// Starts `ludus serve` on a free port with `db`; waits for its URL line.
     pub fn start(db: &Path) -> Served {
         let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--actions-per-second",
+                "0",
+                "--db",
+            ])
             .arg(db)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -40,8 +40,8 @@ use ludus_engine::{AnyGame, GameRecord, RecordError, Seat};
 
 use super::state::{Qilin, Stage};
 use crate::records::{
-    other_options, replay, seat_from_word, seat_letter, tag_header, Claimed, FormatNames, Line,
-    Reader, TagFormat,
+    other_options, replay, seat_from_word, seat_letter, tag_header, Claimed, Ending, FormatNames,
+    Line, Reader, TagFormat,
 };
 
 /// Qilin's record format, as the registry lists it.
@@ -84,8 +84,8 @@ fn write(record: &GameRecord) -> Result<String, RecordError> {
     let mut number = 0;
     for turn in &replayed.turns {
         let letter = seat_letter(end, turn.seat);
-        lines.push(if turn.resign {
-            format!("resign {letter}")
+        lines.push(if let Some(ending) = turn.ending {
+            ending.text(letter)
         } else if turn.before {
             format!("T. {letter} {}", turn.text)
         } else {
@@ -106,13 +106,18 @@ fn read_moves(
     for line in lines {
         let mut words = line.text.split_whitespace();
         let first = words.next().unwrap_or_default();
-        if first.eq_ignore_ascii_case("resign") {
-            let seat = words
-                .next()
-                .and_then(|word| seat_from_word(reader.game(), word))
-                .filter(|_| words.next().is_none())
-                .ok_or_else(|| line.error("expected 'resign R' or 'resign B'"))?;
-            reader.resign(line.n, seat)?;
+        if let Some(ending) = Ending::from_word(first) {
+            let seat = match (ending, words.next()) {
+                (Ending::AgreedDraw, Some(word)) if word.eq_ignore_ascii_case("agreed") => {
+                    Some(Seat::FIRST)
+                }
+                (Ending::AgreedDraw, _) => None,
+                (_, word) => word.and_then(|word| seat_from_word(reader.game(), word)),
+            };
+            let seat = seat.filter(|_| words.next().is_none()).ok_or_else(|| {
+                line.error("expected 'resign R', 'flag B' (a seat) or 'draw agreed'")
+            })?;
+            reader.end(line.n, ending, seat)?;
             continue;
         }
         reader.check_not_over(line.n)?;

@@ -3,7 +3,8 @@
 //!
 //! Each game describes its header keys in a [`KeyValueFormat`]; this file reads and writes
 //! the common parts: `Game`, the players (`Dark: Ann`, `Dark-kind: ai:greedy`), the options,
-//! `Seed`, `Position`, `Result` and the move lines (`resign L` for a resignation).
+//! `Seed`, `Position`, `Result` and the move lines (`resign L` for a resignation, `flag L`
+//! for a seat out of time, `draw agreed`).
 
 use ludus_engine::{AnyGame, GameRecord, RecordError, Seat};
 
@@ -11,7 +12,9 @@ use super::common::{
     error, game_named, option_pairs, parse_value, quote_if_needed, read_lines, same_key,
     seat_from_word, seat_key, seat_letter, Comments, Line,
 };
-use super::replay::{option_value, other_options, players_of, replay, Claimed, Reader, Setup};
+use super::replay::{
+    option_value, other_options, players_of, replay, Claimed, Ending, Reader, Setup,
+};
 use super::{FormatNames, TextFormat};
 use crate::new_game;
 
@@ -80,7 +83,7 @@ fn write(format: &KeyValueFormat, record: &GameRecord) -> Result<String, RecordE
             Some(seat) => format!("{}+", seat_letter(end, seat)),
             None => "=".to_string(),
         };
-        let resigned = replayed.turns.last().is_some_and(|t| t.resign);
+        let resigned = replayed.turns.last().is_some_and(|t| t.ending.is_some());
         lines.push(format!(
             "Result: {mark}{}",
             (format.result_detail)(end, resigned)
@@ -88,8 +91,8 @@ fn write(format: &KeyValueFormat, record: &GameRecord) -> Result<String, RecordE
     }
     lines.push(String::new());
     for turn in &replayed.turns {
-        if turn.resign {
-            lines.push(format!("resign {}", seat_letter(end, turn.seat)));
+        if let Some(ending) = turn.ending {
+            lines.push(ending.text(seat_letter(end, turn.seat)));
         } else {
             lines.push(turn.text.clone());
         }
@@ -263,14 +266,14 @@ fn read(format: &KeyValueFormat, text: &str) -> Result<GameRecord, RecordError> 
     reader.finish(claim)
 }
 
-/// Plays one move line: a turn, or `resign [seat]`.
+/// Plays one move line: a turn, `resign [seat]`, `flag [seat]` or `draw agreed`.
 fn read_move_line(reader: &mut Reader, template: &AnyGame, line: Line) -> Result<(), RecordError> {
     let mut words = line.text.split_whitespace();
-    if !words
-        .next()
-        .is_some_and(|w| w.eq_ignore_ascii_case("resign"))
-    {
+    let Some(ending) = words.next().and_then(Ending::from_word) else {
         return reader.play(line.n, line.text);
+    };
+    if ending == Ending::AgreedDraw {
+        return read_agreed_draw(reader, &line, words);
     }
     let seat = match words.next() {
         Some(word) => seat_from_word(reader.game(), word),
@@ -278,11 +281,26 @@ fn read_move_line(reader: &mut Reader, template: &AnyGame, line: Line) -> Result
     };
     let seat = seat.filter(|_| words.next().is_none()).ok_or_else(|| {
         line.error(format!(
-            "expected 'resign' and a seat: {}",
+            "expected 'resign' or 'flag' and a seat: {}",
             seat_choices(template)
         ))
     })?;
-    reader.resign(line.n, seat)
+    reader.end(line.n, ending, seat)
+}
+
+/// The rest of a `draw agreed` line after `draw`.
+fn read_agreed_draw<'a>(
+    reader: &mut Reader,
+    line: &Line,
+    mut words: impl Iterator<Item = &'a str>,
+) -> Result<(), RecordError> {
+    let agreed = words
+        .next()
+        .is_some_and(|w| w.eq_ignore_ascii_case("agreed"));
+    if !agreed || words.next().is_some() {
+        return Err(line.error("expected 'draw agreed'"));
+    }
+    reader.end(line.n, Ending::AgreedDraw, Seat::FIRST)
 }
 
 /// `D+ 17-12`, `=`, `*`: the claimed result and what follows its mark.

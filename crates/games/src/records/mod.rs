@@ -31,7 +31,9 @@
 //!   matters (Qawale with `First: random`); elsewhere a read record has seed 0, which those
 //!   games ignore. A record read from text has one entry per seat in `players`.
 //! * **Resignations** (`resign N` in JSON) are lines or tokens naming the seat the way the
-//!   format names seats (`resign L`, `resign Black`, `resign west`).
+//!   format names seats (`resign L`, `resign Black`, `resign west`). A seat whose clock ran
+//!   out (`flag N`) is written the same way (`flag L`), and a draw the seats agreed on
+//!   (`draw agreed`) as those two words, in every format.
 //! * Values that would not read back the same (a name with a `#` or surrounding spaces) are
 //!   written in double quotes with `\"` and `\\` escapes.
 //!
@@ -54,7 +56,7 @@ pub(crate) use common::{
 use common::{game_named, numbered_lines, parse_tags, same_key, strip_comment};
 pub(crate) use keyvalue::{no_detail, HeaderOption, KeyValueFormat};
 pub(crate) use replay::{
-    option_value, other_options, players_of, replay, Claimed, Reader, Setup, TurnToWrite,
+    option_value, other_options, players_of, replay, Claimed, Ending, Reader, Setup, TurnToWrite,
 };
 pub(crate) use tags::{tag_header, TagFormat};
 

@@ -10,12 +10,66 @@ use crate::{load_record, new_game, NewGameError};
 // ----------------------------------------------------------------------------------------
 // Writing
 
-/// One turn of a record to write: who played it, its turn notation (or a resignation), and
-/// what the writer asked about the state before it.
+/// How a history entry ends play outside the moves: a seat resigns or runs out of time (it
+/// leaves the game), or the seats agree on a draw.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Ending {
+    Resign,
+    Flag,
+    AgreedDraw,
+}
+
+impl Ending {
+    /// The ending a history entry stands for (`resign 2`, `flag 2`, `draw agreed`), if any.
+    pub fn of_history(text: &str) -> Option<Ending> {
+        let first = text.split_whitespace().next()?;
+        match first {
+            "resign" => Some(Ending::Resign),
+            "flag" => Some(Ending::Flag),
+            "draw" if text == "draw agreed" => Some(Ending::AgreedDraw),
+            _ => None,
+        }
+    }
+
+    /// The ending a record line or token starts with: `resign`, `flag` or `draw` (which
+    /// `agreed` must follow), in any case.
+    pub fn from_word(word: &str) -> Option<Ending> {
+        [
+            ("resign", Ending::Resign),
+            ("flag", Ending::Flag),
+            ("draw", Ending::AgreedDraw),
+        ]
+        .into_iter()
+        .find(|(name, _)| word.eq_ignore_ascii_case(name))
+        .map(|(_, ending)| ending)
+    }
+
+    /// The line or tokens a text record writes: `resign L`, `flag L`, `draw agreed`.
+    pub fn text(self, seat_word: &str) -> String {
+        match self {
+            Ending::Resign => format!("resign {seat_word}"),
+            Ending::Flag => format!("flag {seat_word}"),
+            Ending::AgreedDraw => "draw agreed".to_string(),
+        }
+    }
+
+    fn apply(self, game: &mut AnyGame, seat: Seat) {
+        match self {
+            Ending::Resign => game.resign(seat),
+            Ending::Flag => game.flag(seat),
+            Ending::AgreedDraw => {
+                game.agree_draw();
+            }
+        }
+    }
+}
+
+/// One turn of a record to write: who played it, its turn notation (or how it ended play),
+/// and what the writer asked about the state before it.
 pub(crate) struct TurnToWrite<T> {
     pub seat: Seat,
     pub text: String,
-    pub resign: bool,
+    pub ending: Option<Ending>,
     pub before: T,
 }
 
@@ -42,9 +96,9 @@ pub(crate) fn replay<T>(
     let mut turns = Vec::new();
     for (i, TurnText { seat, text, .. }) in end.history().into_iter().enumerate() {
         let before = probe(&state);
-        let resign = text.starts_with("resign");
-        if resign {
-            state.resign(seat);
+        let ending = Ending::of_history(&text);
+        if let Some(ending) = ending {
+            ending.apply(&mut state, seat);
         } else {
             state.play(&text).map_err(|source| RecordError::Move {
                 index: i + 1,
@@ -55,7 +109,7 @@ pub(crate) fn replay<T>(
         turns.push(TurnToWrite {
             seat,
             text,
-            resign,
+            ending,
             before,
         });
     }
@@ -238,16 +292,15 @@ impl Reader {
         Ok(())
     }
 
-    /// `seat` resigns on `line`.
-    pub fn resign(&mut self, line: usize, seat: Seat) -> Result<(), RecordError> {
+    /// `ending` on `line`: `seat` resigns or runs out of time, or the seats agree on a draw
+    /// (`seat` is then not used).
+    pub fn end(&mut self, line: usize, ending: Ending, seat: Seat) -> Result<(), RecordError> {
         self.check_not_over(line)?;
         let before = self.game.entry_count();
-        self.game.resign(seat);
+        ending.apply(&mut self.game, seat);
         if self.game.entry_count() == before {
-            return Err(error(
-                line,
-                format!("{} cannot resign", self.game.seat_name(seat)),
-            ));
+            let name = self.game.seat_name(seat);
+            return Err(error(line, format!("{name} cannot leave the game here")));
         }
         self.spans.push(Span {
             line,
@@ -297,8 +350,8 @@ impl Reader {
         let mut state = self.start.clone();
         let mut bounds = vec![0];
         for turn in self.game.history() {
-            if turn.text.starts_with("resign") {
-                state.resign(turn.seat);
+            if let Some(ending) = Ending::of_history(&turn.text) {
+                ending.apply(&mut state, turn.seat);
             } else if state.play(&turn.text).is_err() {
                 // Cannot happen (the history is canonical); skip the check rather than fail.
                 return Ok(());

@@ -35,8 +35,8 @@
 use ludus_engine::{AnyGame, GameRecord, RecordError, Seat};
 
 use crate::records::{
-    error, option_value, other_options, replay, seat_from_word, tag_header, Claimed, FormatNames,
-    Line, Reader, TagFormat, TurnToWrite,
+    error, option_value, other_options, replay, seat_from_word, tag_header, Claimed, Ending,
+    FormatNames, Line, Reader, TagFormat, TurnToWrite,
 };
 
 const WRAP: usize = 79;
@@ -83,8 +83,8 @@ fn movetext(turns: &[TurnToWrite<()>], end: &AnyGame) -> Vec<String> {
     let mut number = 1;
     let mut white_moved = false;
     for turn in turns {
-        if turn.resign {
-            units.push(format!("resign {}", end.seat_name(turn.seat)));
+        if let Some(ending) = turn.ending {
+            units.push(ending.text(end.seat_name(turn.seat)));
         } else if turn.seat == Seat::FIRST {
             units.push(format!("{number}. {}", turn.text));
             white_moved = true;
@@ -155,12 +155,21 @@ fn read_moves(
                 }
             }
             *claim = Some((claimed, n));
-        } else if token.eq_ignore_ascii_case("resign") {
-            let seat = tokens
-                .next()
-                .and_then(|(_, word)| seat_from_word(reader.game(), word))
-                .ok_or_else(|| error(n, "expected 'resign White' or 'resign Black'"))?;
-            reader.resign(n, seat)?;
+        } else if let Some(ending) = Ending::from_word(token) {
+            let seat = match (ending, tokens.next()) {
+                (Ending::AgreedDraw, Some((_, word))) if word.eq_ignore_ascii_case("agreed") => {
+                    Some(Seat::FIRST)
+                }
+                (Ending::AgreedDraw, _) => None,
+                (_, word) => word.and_then(|(_, word)| seat_from_word(reader.game(), word)),
+            };
+            let seat = seat.ok_or_else(|| {
+                error(
+                    n,
+                    "expected 'resign White', 'flag Black' (a side) or 'draw agreed'",
+                )
+            })?;
+            reader.end(n, ending, seat)?;
         } else {
             let mover = reader.game().to_move();
             reader.play(n, token)?;

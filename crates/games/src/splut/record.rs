@@ -43,7 +43,7 @@ use super::tables::Side;
 use crate::new_game;
 use crate::records::{
     error, option_value, other_options, parse_value, players_of, quote_if_needed, read_lines,
-    replay, Claimed, Comments, FormatNames, Line, Reader, Setup, TextFormat,
+    replay, Claimed, Comments, Ending, FormatNames, Line, Reader, Setup, TextFormat,
 };
 
 /// Splut!'s record format, as the registry lists it.
@@ -121,8 +121,8 @@ fn write(record: &GameRecord) -> Result<String, RecordError> {
         lines.extend(position.lines().map(|line| format!("position {line}")));
     }
     for turn in &replayed.turns {
-        if turn.resign {
-            lines.push(format!("resign {}", side_name(end, turn.seat)));
+        if let Some(ending) = turn.ending {
+            lines.push(ending.text(side_name(end, turn.seat)));
         } else {
             lines.push(format!("{} {}", turn.before + 1, turn.text));
         }
@@ -255,15 +255,19 @@ impl Read {
     fn play(&mut self, line: Line, keyword: &str, rest: &str) -> Result<(), RecordError> {
         let n = line.n;
         match keyword {
-            "resign" => {
+            "resign" | "flag" => {
                 let reader = self.started()?;
                 let seat = seat_of_side(reader.game(), rest).ok_or_else(|| {
                     line.error(format!(
-                        "expected 'resign' and a side in play: {}",
+                        "expected '{keyword}' and a side in play: {}",
                         side_list(reader.game())
                     ))
                 })?;
-                reader.resign(n, seat)
+                let ending = Ending::from_word(keyword).unwrap_or(Ending::Resign);
+                reader.end(n, ending, seat)
+            }
+            "draw" if rest.eq_ignore_ascii_case("agreed") => {
+                self.started()?.end(n, Ending::AgreedDraw, Seat::FIRST)
             }
             "result" => {
                 let reader = self.started()?;
@@ -287,7 +291,7 @@ impl Read {
                 reader.play(n, rest)
             }
             _ => Err(line.error(format!(
-                "unknown line '{keyword}': expected a numbered turn, resign, result, or \
+                "unknown line '{keyword}': expected a numbered turn, resign, flag, draw agreed, result, or \
                  (before the turns) size, seats, options, player, kind, position"
             ))),
         }

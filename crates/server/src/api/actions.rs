@@ -88,14 +88,14 @@ pub async fn hint(
     Ok(json_response(StatusCode::OK, found.to_string()))
 }
 
-/// `POST /api/games/{id}/offer`: a takeback request to the other side.
+/// `POST /api/games/{id}/offer`: a takeback request or a draw offer to the other side.
 pub async fn offer(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Body(request): Body<OfferRequest>,
 ) -> Result<Response, ApiError> {
     let game = hub.game(&id)?;
-    game.offer(&request.token, &request.kind)?;
+    game.offer(&hub, &request.token, &request.kind)?;
     Ok(json_response(StatusCode::OK, game.snapshot().to_string()))
 }
 

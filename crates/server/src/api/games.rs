@@ -7,10 +7,12 @@ use std::sync::Arc;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use ludus_engine::GameRecord;
 use ludus_games::{load_record, record_to_text};
 use serde_json::json;
 
+use super::guard::Client;
 use super::json_response;
 use crate::error::{ApiError, Body};
 use crate::hub::Hub;
@@ -19,9 +21,13 @@ use crate::protocol::{ClaimRequest, CreateGame, TokenRequest};
 
 pub async fn create(
     State(hub): State<Arc<Hub>>,
+    Extension(client): Extension<Client>,
     Body(request): Body<CreateGame>,
 ) -> Result<Response, ApiError> {
-    let (_, body) = live::create(&hub, &request)?;
+    let store = hub.store.as_ref();
+    let (_, body) = hub
+        .limits
+        .create_game(client.0, store, || live::create(&hub, &request))?;
     Ok(json_response(StatusCode::CREATED, body.to_string()))
 }
 

@@ -2,6 +2,7 @@
 
 mod actions;
 mod games;
+mod guard;
 mod plain_errors;
 mod ws;
 
@@ -49,22 +50,29 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/answer", post(actions::answer))
         .route("/api/games/{id}/absent", post(actions::absent))
         .route("/api/meta", get(meta_route));
-    games
+    let mut app = games
         .route("/", get(assets::index))
         .route("/g/{id}", get(assets::index))
         .route("/lobby", get(assets::index))
         .fallback(assets::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
-        .layer(axum::middleware::map_response(plain_errors::as_json))
-        .layer(CatchPanicLayer::custom(|_| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "the server failed on this request; it keeps serving others",
-            )
-            .into_response()
-        }))
-        .with_state(hub)
+        .layer(axum::middleware::map_response(plain_errors::as_json));
+    if let Some(cors) = guard::cors(&hub.config.allowed_origins) {
+        app = app.layer(cors);
+    }
+    app.layer(axum::middleware::from_fn_with_state(
+        Arc::clone(&hub),
+        guard::guard,
+    ))
+    .layer(CatchPanicLayer::custom(|_| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the server failed on this request; it keeps serving others",
+        )
+        .into_response()
+    }))
+    .with_state(hub)
 }
 
 async fn meta_route() -> Response {

@@ -8,9 +8,11 @@ use std::sync::Arc;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
+use axum::Extension;
 use serde_json::json;
 use tokio::sync::{broadcast, mpsc};
 
+use super::guard::Client;
 use crate::error::{parse_body, ApiError};
 use crate::hub::Hub;
 use crate::live::{self, Command, LiveGame};
@@ -22,6 +24,7 @@ const HARD_LIMIT: usize = 1024 * 1024;
 
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
+    Extension(client): Extension<Client>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
@@ -40,14 +43,20 @@ pub async fn upgrade(
     Ok(upgrade
         .max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
-        .on_upgrade(move |socket| session(socket, game, hub, token))
+        .on_upgrade(move |socket| session(socket, game, hub, token, client))
         .into_response())
 }
 
 /// Replies that are not broadcasts (errors, hints, pongs), sent by the socket's own tasks.
 type Replies = mpsc::UnboundedSender<String>;
 
-async fn session(mut socket: WebSocket, game: Arc<LiveGame>, hub: Arc<Hub>, token: Option<String>) {
+async fn session(
+    mut socket: WebSocket,
+    game: Arc<LiveGame>,
+    hub: Arc<Hub>,
+    token: Option<String>,
+    client: Client,
+) {
     let (first, mut updates) = game.subscribe();
     let seat = token.as_deref().and_then(|t| game.seat_connected(t));
     let mut closing = hub.closing();
@@ -59,7 +68,11 @@ async fn session(mut socket: WebSocket, game: Arc<LiveGame>, hub: Arc<Hub>, toke
         let frame = tokio::select! {
             incoming = socket.recv() => match incoming {
                 Some(Ok(message)) => {
-                    handle(message, &game, &hub, token.as_deref(), &replies);
+                    if let Err(error) = client_may_act(&message, &hub, client) {
+                        let _ = replies.send(error_frame(&error));
+                    } else {
+                        handle(message, &game, &hub, token.as_deref(), &replies);
+                    }
                     continue;
                 }
                 _ => break,
@@ -93,6 +106,14 @@ fn snapshot_frame(snapshot: &str) -> String {
 
 fn error_frame(error: &ApiError) -> String {
     error.to_json(Some("error"))
+}
+
+/// Every message the client sends (not the library's pings) takes an action from its bucket.
+fn client_may_act(message: &Message, hub: &Hub, client: Client) -> Result<(), ApiError> {
+    match message {
+        Message::Text(_) | Message::Binary(_) => hub.limits.act(client.0),
+        _ => Ok(()),
+    }
 }
 
 /// One message from the client; answers go to `replies`, changes to every socket.
@@ -157,6 +178,13 @@ fn dispatch(
                 };
                 let _ = replies.send(frame);
             });
+            return Ok(());
+        }
+        ClientMessage::Offer { kind } => return game.offer(hub, require_token(token)?, &kind),
+        ClientMessage::Answer { accept } => {
+            let mut answer = game.answer(hub, require_token(token)?, accept)?;
+            answer["type"] = json!("answer");
+            let _ = replies.send(answer.to_string());
             return Ok(());
         }
         ClientMessage::Move { notation, seq } => Command::Move { notation, seq },

@@ -70,17 +70,3 @@ pub fn label(spec: &str) -> String {
         _ => spec.trim().to_string(),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn specs_are_checked_for_the_game() {
-        assert!(Computer::new("replica", "ai:4:depth=1", 1).is_ok());
-        assert!(Computer::new("replica", "ai:9", 1).is_err());
-        assert!(Computer::new("replica", "ai:4:colour=red", 1).is_err());
-        assert_eq!(label("ai:3"), "Level 3");
-        assert_eq!(label("ai:mcts"), "ai:mcts");
-    }
-}

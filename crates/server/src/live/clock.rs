@@ -1,7 +1,7 @@
 //! Optional clocks: an initial time and an increment per seat, kept by the server. The seat to
 //! move has its clock running; when the seat to move changes, the last mover's time is settled
-//! and its increment added. A ticker flags a seat whose time ran out: it resigns (in Splut! it
-//! leaves the game, as on resignation). The remaining times are stored after every change (a
+//! and its increment added. A ticker flags a seat whose time ran out: it loses, "Dark ran out
+//! of time" (in Splut! it leaves the game, as on resignation). The remaining times are stored after every change (a
 //! `clock` row), and a restart starts the clock of the seat to move afresh, so clocks do not
 //! run while the server is down.
 
@@ -129,13 +129,13 @@ impl LiveGame {
         }
         if hub
             .store
-            .log(&self.id, Change::Resign(seat.number()))
+            .log(&self.id, Change::Flag(seat.number()))
             .is_err()
         {
             return; // tried again on the next tick
         }
         table.stop_searches();
-        table.game.resign(seat);
+        table.game.flag(seat);
         table.analysis = None;
         let job = self.commit(&mut table, hub, &[]);
         drop(table);

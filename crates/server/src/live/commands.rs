@@ -153,7 +153,7 @@ impl Table {
             }
             Command::Control(control) => {
                 self.require_owner(token)?;
-                self.control(control)
+                self.control(hub, id, control)
             }
         }
     }
@@ -223,13 +223,17 @@ impl Table {
         Ok(Vec::new())
     }
 
-    fn control(&mut self, control: Control) -> Result<Vec<Event>, ApiError> {
+    fn control(&mut self, hub: &Hub, id: &str, control: Control) -> Result<Vec<Event>, ApiError> {
         if let Some(ms) = control.speed_ms {
             if ms > MAX_SPEED_MS {
                 return Err(ApiError::unprocessable(format!(
                     "speed_ms {ms} is too long: expected 0..={MAX_SPEED_MS}"
                 )));
             }
+        }
+        // Stored because it bumps `seq`: a restart must give the seq clients were told.
+        log(hub, id, Change::Control(&stored_control(control)))?;
+        if let Some(ms) = control.speed_ms {
             self.speed_ms = ms;
         }
         if let Some(paused) = control.paused {
@@ -303,6 +307,21 @@ impl Table {
             self.paused = true;
         }
     }
+}
+
+/// The stored form of a control change: `paused=true speed_ms=400 step=true`.
+pub(super) fn stored_control(control: Control) -> String {
+    let mut parts = Vec::new();
+    if let Some(paused) = control.paused {
+        parts.push(format!("paused={paused}"));
+    }
+    if let Some(ms) = control.speed_ms {
+        parts.push(format!("speed_ms={ms}"));
+    }
+    if control.step == Some(true) {
+        parts.push("step=true".to_string());
+    }
+    parts.join(" ")
 }
 
 fn log(hub: &Hub, id: &str, change: Change<'_>) -> Result<(), ApiError> {

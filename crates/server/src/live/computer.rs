@@ -172,6 +172,9 @@ impl LiveGame {
                 self.commit(&mut table, hub, &events)
             }
             Err(message) => {
+                // Stored like the owner's pause, so a restart keeps the game paused and its seq.
+                let pause = crate::store::Change::Control("paused=true");
+                let _ = hub.store.log(&self.id, pause);
                 table.paused = true;
                 let label = table.seat_label(seat);
                 self.broadcast(

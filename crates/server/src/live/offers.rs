@@ -1,7 +1,9 @@
-//! Between people (a game with invited seats): a move is taken back only through a takeback
-//! request the other side accepts; within an unfinished turn the mover may still take back
-//! their own steps. An offer waits in the snapshot (`offer`) until it is answered or any
-//! change to the game clears it.
+//! Requests between people: a takeback (a move is taken back only through a request the
+//! other side accepts; within an unfinished turn the mover may still take back their own
+//! steps) and a draw offer (with three or four seats, every other seat still in the game must
+//! accept). An offer waits in the snapshot (`offer`) until it is answered or any change to the
+//! game clears it. A waiting offer is stored (an `offer` row that does not bump `seq`), so a
+//! restart shows exactly what clients were last told.
 
 use ludus_engine::{AnyGame, Seat};
 use serde_json::{json, Value};
@@ -11,17 +13,83 @@ use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::store::Change;
 
-/// A request waiting for the other side's answer.
+/// What an offer asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferKind {
+    /// Take back the asking seat's last turn.
+    Takeback,
+    /// End the game drawn by agreement.
+    Draw,
+}
+
+impl OfferKind {
+    fn name(self) -> &'static str {
+        match self {
+            OfferKind::Takeback => "takeback",
+            OfferKind::Draw => "draw",
+        }
+    }
+
+    fn parse(text: &str) -> Option<OfferKind> {
+        match text {
+            "takeback" => Some(OfferKind::Takeback),
+            "draw" => Some(OfferKind::Draw),
+            _ => None,
+        }
+    }
+}
+
+/// A request waiting for the other side's answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Offer {
+    /// What it asks for.
+    pub kind: OfferKind,
     /// The seat that asks.
     pub from: Seat,
+    /// The seats that accepted a draw so far (with three or four seats in the game).
+    pub accepted: Vec<Seat>,
 }
 
 impl Offer {
     /// The snapshot's `offer`.
-    pub fn json(self) -> Value {
-        json!({"kind": "takeback", "from": self.from.number()})
+    pub fn json(&self) -> Value {
+        let mut json = json!({"kind": self.kind.name(), "from": self.from.number()});
+        if self.kind == OfferKind::Draw {
+            let accepted: Vec<usize> = self.accepted.iter().map(|s| s.number()).collect();
+            json["accepted"] = json!(accepted);
+        }
+        json
+    }
+
+    /// The stored form: `draw 1 2 3` (kind, the asking seat, the seats that accepted).
+    pub fn stored(&self) -> String {
+        let seats = std::iter::once(self.from).chain(self.accepted.iter().copied());
+        let numbers: Vec<String> = seats.map(|s| s.number().to_string()).collect();
+        format!("{} {}", self.kind.name(), numbers.join(" "))
+    }
+
+    /// Reads the stored form back (`None` for an empty row: no offer waits).
+    pub fn from_stored(text: &str, seats: usize) -> Result<Option<Offer>, String> {
+        let mut words = text.split_whitespace();
+        let Some(kind) = words.next() else {
+            return Ok(None);
+        };
+        let kind = OfferKind::parse(kind).ok_or_else(|| format!("bad offer row '{text}'"))?;
+        let mut seat_numbers = words.map(|w| {
+            w.parse()
+                .ok()
+                .and_then(|n| Seat::from_number(n, seats))
+                .ok_or_else(|| format!("bad seat in offer row '{text}'"))
+        });
+        let from = seat_numbers
+            .next()
+            .ok_or_else(|| format!("offer row '{text}' names no seat"))??;
+        let accepted = seat_numbers.collect::<Result<Vec<_>, _>>()?;
+        Ok(Some(Offer {
+            kind,
+            from,
+            accepted,
+        }))
     }
 }
 
@@ -47,6 +115,49 @@ impl Table {
             ))
         }
     }
+
+    /// The seats still in the game other than `seat` (Splut! removes teams).
+    fn other_live_seats(&self, seat: Seat) -> Vec<Seat> {
+        self.game
+            .view()
+            .seats
+            .iter()
+            .filter(|s| s.alive && s.seat != seat)
+            .map(|s| s.seat)
+            .collect()
+    }
+
+    fn is_live(&self, seat: Seat) -> bool {
+        self.game
+            .view()
+            .seats
+            .iter()
+            .any(|s| s.alive && s.seat == seat)
+    }
+
+    /// A draw offer from `seat` may wait: `seat` and every other live seat are people's.
+    fn check_draw_offer(&self, seat: Seat) -> Result<(), ApiError> {
+        if !self.is_live(seat) {
+            return Err(ApiError::unprocessable(
+                "this seat has left the game: expected a seat still in play",
+            ));
+        }
+        let others = self.other_live_seats(seat);
+        if others.iter().any(|&other| !self.is_human(other)) {
+            return Err(ApiError::unprocessable(
+                "a computer player does not answer draw offers: expected a game between people",
+            ));
+        }
+        Ok(())
+    }
+
+    /// The seats still to accept `offer` (a draw).
+    fn waiting_for(&self, offer: &Offer) -> Vec<Seat> {
+        self.other_live_seats(offer.from)
+            .into_iter()
+            .filter(|seat| !offer.accepted.contains(seat))
+            .collect()
+    }
 }
 
 /// The game taken back to the start of `seat`'s last turn, and how many decisions that is.
@@ -63,27 +174,41 @@ fn taken_back(game: &AnyGame, seat: Seat) -> Option<(AnyGame, usize)> {
     None
 }
 
+fn store(hub: &Hub, id: &str, change: Change<'_>) -> Result<(), ApiError> {
+    hub.store
+        .log(id, change)
+        .map_err(|e| ApiError::unavailable(format!("the game could not be stored: {e}")))
+}
+
 impl LiveGame {
-    /// `token`'s seat asks to take back its last turn.
-    pub fn offer(&self, token: &str, kind: &str) -> Result<(), ApiError> {
-        if kind != "takeback" {
-            return Err(ApiError::unprocessable(format!(
-                "offer '{kind}': expected \"takeback\" (draw offers are not available yet)"
-            )));
-        }
+    /// `token`'s seat asks to take back its last turn (`takeback`) or offers a draw (`draw`).
+    pub fn offer(&self, hub: &Hub, token: &str, kind: &str) -> Result<(), ApiError> {
+        let kind = OfferKind::parse(kind).ok_or_else(|| {
+            ApiError::unprocessable(format!("offer '{kind}': expected \"takeback\" or \"draw\""))
+        })?;
         let mut table = self.lock();
         let seat = table.require_seat(token)?;
-        if table.game.outcome().is_some() {
-            return Err(ApiError::unprocessable(
-                "the game is over: nothing to take back",
-            ));
+        if let Some(outcome) = table.game.outcome() {
+            return Err(ApiError::unprocessable(format!(
+                "the game is over ({outcome}): expected a game in progress"
+            )));
         }
-        if taken_back(&table.game, seat).is_none() {
-            return Err(ApiError::unprocessable(
-                "nothing to take back: this seat has not played a turn yet",
-            ));
+        match kind {
+            OfferKind::Takeback if taken_back(&table.game, seat).is_none() => {
+                return Err(ApiError::unprocessable(
+                    "nothing to take back: this seat has not played a turn yet",
+                ));
+            }
+            OfferKind::Takeback => {}
+            OfferKind::Draw => table.check_draw_offer(seat)?,
         }
-        table.offer = Some(Offer { from: seat });
+        let offer = Offer {
+            kind,
+            from: seat,
+            accepted: Vec::new(),
+        };
+        store(hub, &self.id, Change::Offer(&offer.stored()))?;
+        table.offer = Some(offer);
         self.refresh(&mut table);
         Ok(())
     }
@@ -92,7 +217,7 @@ impl LiveGame {
     pub fn answer(&self, hub: &Hub, token: &str, accept: bool) -> Result<Value, ApiError> {
         let mut table = self.lock();
         let seat = table.require_seat(token)?;
-        let Some(offer) = table.offer else {
+        let Some(mut offer) = table.offer.clone() else {
             return Err(ApiError::unprocessable(
                 "no request is waiting for an answer",
             ));
@@ -102,22 +227,54 @@ impl LiveGame {
                 "a request is answered by the other side: expected another seat's token",
             ));
         }
-        table.offer = None;
+        if offer.kind == OfferKind::Draw && !table.waiting_for(&offer).contains(&seat) {
+            return Err(ApiError::unprocessable(
+                "this seat has already answered or has left the game: expected a seat still to answer",
+            ));
+        }
         if !accept {
+            store(hub, &self.id, Change::Offer(""))?;
+            table.offer = None;
             self.refresh(&mut table);
             return Ok(json!({"accepted": false}));
         }
-        let (game, undone) = taken_back(&table.game, offer.from)
+        match offer.kind {
+            OfferKind::Takeback => self.accept_takeback(hub, &mut table, offer.from),
+            OfferKind::Draw => {
+                offer.accepted.push(seat);
+                let waiting = table.waiting_for(&offer);
+                if waiting.is_empty() {
+                    return self.accept_draw(hub, &mut table);
+                }
+                store(hub, &self.id, Change::Offer(&offer.stored()))?;
+                table.offer = Some(offer);
+                self.refresh(&mut table);
+                let waiting: Vec<usize> = waiting.iter().map(|s| s.number()).collect();
+                Ok(json!({"accepted": true, "waiting": waiting}))
+            }
+        }
+    }
+
+    fn accept_takeback(&self, hub: &Hub, table: &mut Table, from: Seat) -> Result<Value, ApiError> {
+        let (game, undone) = taken_back(&table.game, from)
             .ok_or_else(|| ApiError::unprocessable("nothing left to take back"))?;
-        hub.store
-            .log(&self.id, Change::Undo(undone))
-            .map_err(|e| ApiError::unavailable(format!("the game could not be stored: {e}")))?;
+        store(hub, &self.id, Change::Undo(undone))?;
         table.stop_searches();
         table.game = game;
         table.analysis = None;
-        let job = self.commit(&mut table, hub, &[]);
+        let job = self.commit(table, hub, &[]);
         debug_assert!(job.is_none(), "between people no computer is to move");
         Ok(json!({"accepted": true, "undone": undone}))
+    }
+
+    fn accept_draw(&self, hub: &Hub, table: &mut Table) -> Result<Value, ApiError> {
+        store(hub, &self.id, Change::Draw)?;
+        table.stop_searches();
+        table.game.agree_draw();
+        table.analysis = None;
+        let job = self.commit(table, hub, &[]);
+        debug_assert!(job.is_none(), "a finished game starts no search");
+        Ok(json!({"accepted": true}))
     }
 
     /// Shows a changed offer without a change to the game (`seq` stays).

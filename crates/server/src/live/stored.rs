@@ -56,9 +56,10 @@ pub struct Setup {
 /// A change as stored: its kind and its argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredChange {
-    /// `move`, `undo`, `redo` or `resign`.
+    /// `move`, `undo`, `redo`, `resign`, `flag`, `draw`, `claim`, `hand`, `clock`, `offer`
+    /// or `control`.
     pub kind: String,
-    /// The notation, the count or the seat number.
+    /// The notation, the count, the seat number or the stored state.
     pub arg: String,
 }
 
@@ -72,6 +73,10 @@ impl From<Change<'_>> for StoredChange {
             Change::Claim(seat) => ("claim", seat.to_string()),
             Change::Hand(seat, spec) => ("hand", format!("{seat} {spec}")),
             Change::Clock(times) => ("clock", times.to_string()),
+            Change::Draw => ("draw", String::new()),
+            Change::Flag(seat) => ("flag", seat.to_string()),
+            Change::Offer(offer) => ("offer", offer.to_string()),
+            Change::Control(control) => ("control", control.to_string()),
         };
         StoredChange {
             kind: kind.to_string(),
@@ -106,7 +111,8 @@ impl LiveGame {
 }
 
 /// The game `setup` describes after `changes`, replayed through the rules; the `seq` of the
-/// rebuilt game is the number of changes.
+/// rebuilt game is the number of changes that bumped it (every change but clock and offer
+/// rows), and the offer still waiting is the last stored one if nothing changed since.
 pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<LiveGame>, String> {
     let game = replay(setup, changes)?;
     if setup.seats.len() != game.seat_count() {
@@ -126,7 +132,21 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
         seat_change(game.info().id, &mut seats, change)?;
     }
     let mut table = Table::new(game, seats, setup.owner.clone(), setup.speed_ms);
-    table.seq = changes.iter().filter(|c| c.kind != "clock").count() as u64;
+    for change in changes {
+        if Change::bumps_seq(&change.kind) {
+            table.seq += 1;
+            table.offer = None;
+        }
+        match change.kind.as_str() {
+            "offer" => {
+                table.offer = super::offers::Offer::from_stored(&change.arg, table.seats.len())?;
+            }
+            "control" => apply_control(&mut table, &change.arg)?,
+            // As live: taking back in a game without people pauses its computers.
+            "undo" | "redo" if !table.has_human() => table.paused = true,
+            _ => {}
+        }
+    }
     if let Some(clock) = setup.clock {
         let mut clocks = super::clock::Clocks::new(clock, table.seats.len());
         if let Some(last) = changes.iter().rev().find(|c| c.kind == "clock") {
@@ -167,19 +187,40 @@ fn apply(game: &mut AnyGame, change: &StoredChange) -> Result<(), String> {
         "move" => game.play(&change.arg).map(drop).map_err(|e| e.to_string()),
         "undo" => repeat(count()?, || game.undo(), "nothing left to undo"),
         "redo" => repeat(count()?, || game.redo(), "nothing left to redo"),
-        "resign" => {
+        "resign" | "flag" => {
             let seat = Seat::from_number(count()?, game.seat_count())
                 .ok_or_else(|| "no such seat".to_string())?;
             if game.outcome().is_some() {
                 return Err("the game was already over".to_string());
             }
-            game.resign(seat);
+            if change.kind == "flag" {
+                game.flag(seat);
+            } else {
+                game.resign(seat);
+            }
             Ok(())
         }
-        // A claimed seat changes who plays, not the game: `restore` applies it to the seats.
-        "claim" | "hand" | "clock" => Ok(()),
+        "draw" if game.agree_draw() => Ok(()),
+        "draw" => Err("the game was already over".to_string()),
+        // These change who plays, the clocks, the offer or the pause, not the game: `restore`
+        // applies them to the table.
+        "claim" | "hand" | "clock" | "offer" | "control" => Ok(()),
         other => Err(format!("unknown change '{other}'")),
     }
+}
+
+/// Applies a stored `control` row (`paused=true speed_ms=400`; a step is not kept).
+fn apply_control(table: &mut Table, stored: &str) -> Result<(), String> {
+    for pair in stored.split_whitespace() {
+        let bad = || format!("bad control row '{stored}'");
+        match pair.split_once('=').ok_or_else(bad)? {
+            ("paused", value) => table.paused = value.parse().map_err(|_| bad())?,
+            ("speed_ms", value) => table.speed_ms = value.parse().map_err(|_| bad())?,
+            ("step", _) => {}
+            _ => return Err(bad()),
+        }
+    }
+    Ok(())
 }
 
 fn repeat(times: usize, mut step: impl FnMut() -> bool, empty: &str) -> Result<(), String> {

@@ -61,17 +61,3 @@ fn decisions<G: Game>(state: &G, text: &str) -> Result<Vec<Decision>, MoveError>
     }
     Ok(found)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_whole_qawale_turn_splits_into_its_decisions() {
-        let game = ludus_games::new_game("qawale", &[], None, 0).unwrap();
-        let found = split_turn(&game, "a1:NEN").unwrap();
-        assert!(found.len() > 1, "{found:?}");
-        assert!(found.iter().all(|d| d.seat == Seat::FIRST));
-        assert!(split_turn(&game, "zz").is_err());
-    }
-}

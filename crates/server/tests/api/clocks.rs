@@ -45,6 +45,10 @@ async fn the_seat_whose_time_runs_out_loses() {
 
     let over = api.wait_for(&id, |s| !s["outcome"].is_null()).await;
     assert_eq!(over["outcome"]["winner"], 1, "seat 2 flagged: {over}");
+    assert_eq!(
+        over["outcome"]["reason"], "Black ran out of time",
+        "a flag says time, not resignation: {over}"
+    );
     assert_eq!(remaining(&over, 0), first, "seat 1's clock stood still");
     assert!(remaining(&over, 1) <= 0, "{over}");
     assert_eq!(over["clock"]["running"], Value::Null);

@@ -3,10 +3,15 @@
 
 mod absence;
 mod clocks;
+mod decisions;
+mod draws;
 mod errors;
 mod games;
 mod history;
+mod limits;
 mod online;
+mod reconnect;
+mod restored;
 mod searches;
 mod sockets;
 mod support;

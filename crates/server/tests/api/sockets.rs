@@ -1,52 +1,11 @@
 //! The WebSocket: snapshots and events as they happen, a computer's move arriving by itself,
 //! actions over the socket, and bad messages answered while the socket stays open.
 
-use std::time::Duration;
-
-use futures_util::{SinkExt, StreamExt};
-use serde_json::{json, Value};
-use tokio::net::TcpStream;
+use futures_util::SinkExt;
+use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 
-use crate::support::Api;
-
-type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-async fn connect(api: &Api, id: &str, token: Option<&str>) -> Socket {
-    let (socket, _) = connect_async(api.ws_url(id, token))
-        .await
-        .expect("socket opens");
-    socket
-}
-
-/// The next JSON text frame (within 10 s).
-async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
-            .await
-            .expect("a frame within 10 s")
-            .expect("the socket is open")
-            .expect("a good frame");
-        if let Message::Text(text) = frame {
-            return serde_json::from_str(&text).expect("JSON frames");
-        }
-    }
-}
-
-/// Frames until one of type `kind` comes.
-async fn next_of(socket: &mut Socket, kind: &str) -> Value {
-    loop {
-        let frame = next(socket).await;
-        if frame["type"] == kind {
-            return frame;
-        }
-    }
-}
-
-async fn send(socket: &mut Socket, frame: &Value) {
-    socket.send(Message::text(frame.to_string())).await.unwrap();
-}
+use crate::support::{connect, next, next_of, send, Api};
 
 #[tokio::test]
 async fn a_computer_seat_moves_by_itself_and_every_socket_sees_it() {

@@ -1,11 +1,15 @@
 //! A server per test and a small client: JSON requests, games created with their tokens,
-//! random legal moves from a seeded generator, waiting for computer moves.
+//! random legal moves from a seeded generator, waiting for computer moves, WebSocket frames.
 
 use std::time::{Duration, Instant};
 
+use futures_util::{SinkExt, StreamExt};
 use ludus_server::{BackgroundServer, Config};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 
 /// A running server and a client for it.
 pub struct Api {
@@ -187,4 +191,41 @@ impl Dice {
         assert!(!legal.is_empty(), "no legal move in {snapshot}");
         legal[self.below(legal.len())].as_str().unwrap().to_string()
     }
+}
+
+pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+pub async fn connect(api: &Api, id: &str, token: Option<&str>) -> Socket {
+    let (socket, _) = connect_async(api.ws_url(id, token))
+        .await
+        .expect("socket opens");
+    socket
+}
+
+/// The next JSON text frame (within 10 s).
+pub async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a frame within 10 s")
+            .expect("the socket is open")
+            .expect("a good frame");
+        if let Message::Text(text) = frame {
+            return serde_json::from_str(&text).expect("JSON frames");
+        }
+    }
+}
+
+/// Frames until one of type `kind` comes.
+pub async fn next_of(socket: &mut Socket, kind: &str) -> Value {
+    loop {
+        let frame = next(socket).await;
+        if frame["type"] == kind {
+            return frame;
+        }
+    }
+}
+
+pub async fn send(socket: &mut Socket, frame: &Value) {
+    socket.send(Message::text(frame.to_string())).await.unwrap();
 }

@@ -1,6 +1,6 @@
 //! Between people (seats given by invitation): undo only through a takeback request the other
-//! side accepts, both ways; a declined request changes nothing; within an unfinished turn the
-//! mover still takes back their own steps.
+//! side accepts, both ways; a declined request changes nothing, both ways; within an
+//! unfinished turn the mover still takes back their own steps.
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -104,6 +104,30 @@ async fn undo_is_refused_and_a_declined_takeback_changes_nothing() {
 }
 
 #[tokio::test]
+async fn a_takeback_declined_by_the_first_seat_changes_nothing() {
+    let api = Api::start();
+    let (id, [first, second], reply) = two_turns(&api).await;
+    let (status, asked) = ask(&api, &id, &second).await;
+    assert_eq!(status, StatusCode::OK, "{asked}");
+    assert_eq!(asked["offer"], json!({"kind": "takeback", "from": 2}));
+    assert_eq!(
+        answer(&api, &id, &first, false).await,
+        json!({"accepted": false})
+    );
+    let snapshot = api.snapshot(&id).await;
+    assert_eq!(snapshot["offer"], Value::Null);
+    assert_eq!(
+        snapshot["seq"], asked["seq"],
+        "a declined request changes no seq"
+    );
+    assert_eq!(
+        snapshot["moves"],
+        json!(["b4-c5", reply]),
+        "nothing taken back"
+    );
+}
+
+#[tokio::test]
 async fn an_accepted_takeback_goes_back_to_the_asking_seats_turn_both_ways() {
     let api = Api::start();
     let (id, [first, second], reply) = two_turns(&api).await;
@@ -163,11 +187,17 @@ async fn nothing_to_take_back_before_a_turn_and_no_answer_without_a_request() {
         StatusCode::UNPROCESSABLE_ENTITY,
         "nothing to take back",
     );
-    let draw = post(&api, &id, "offer", &json!({"token": first, "kind": "draw"})).await;
+    let peace = post(
+        &api,
+        &id,
+        "offer",
+        &json!({"token": first, "kind": "peace"}),
+    )
+    .await;
     assert_error(
-        &draw,
+        &peace,
         StatusCode::UNPROCESSABLE_ENTITY,
-        "expected \"takeback\"",
+        "expected \"takeback\" or \"draw\"",
     );
     let none = post(
         &api,

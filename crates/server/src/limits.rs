@@ -1,0 +1,123 @@
+//! Per-client limits, keyed by the client's IP address: a token bucket of actions (HTTP
+//! requests that change something and WebSocket messages; 20 a second sustained with bursts
+//! of 40 by default) and the number of games a client created that are still in progress
+//! (50 by default). Over a limit a client gets a one-line error and the server keeps serving
+//! the others.
+//!
+//! Written here rather than with `governor`: one small map behind a mutex serves both HTTP
+//! and WebSocket frames, forgets idle clients by itself, and adds no dependency; a check is a
+//! hash lookup and a few float operations.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
+
+use axum::http::StatusCode;
+
+use crate::error::ApiError;
+use crate::live::LiveGame;
+use crate::store::Store;
+
+/// Clients kept before the idle ones (a full bucket, no game in progress) are forgotten.
+const FORGET_AFTER: usize = 10_000;
+
+/// One client's bucket of actions.
+#[derive(Clone, Copy, Debug)]
+struct Bucket {
+    tokens: f64,
+    refilled: Instant,
+}
+
+/// The limits of every client.
+#[derive(Debug)]
+pub struct Limits {
+    per_second: f64,
+    burst: f64,
+    games_per_client: usize,
+    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+    games: Mutex<HashMap<IpAddr, Vec<String>>>,
+}
+
+impl Limits {
+    /// `per_second` actions sustained with bursts of `burst` (0: no limit), and
+    /// `games_per_client` games in progress per client (0: no limit).
+    pub fn new(per_second: u32, burst: u32, games_per_client: usize) -> Limits {
+        Limits {
+            per_second: f64::from(per_second),
+            burst: f64::from(burst.max(per_second).max(1)),
+            games_per_client,
+            buckets: Mutex::new(HashMap::new()),
+            games: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Takes one action from `client`'s bucket, or a 429 saying when to try again.
+    pub fn act(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+        let Some(client) = client.filter(|_| self.per_second > 0.0) else {
+            return Ok(());
+        };
+        let now = Instant::now();
+        let mut buckets = self.buckets.lock().unwrap_or_else(PoisonError::into_inner);
+        if buckets.len() >= FORGET_AFTER {
+            let (rate, burst) = (self.per_second, self.burst);
+            buckets.retain(|_, b| b.tokens + rate * (now - b.refilled).as_secs_f64() < burst);
+        }
+        let bucket = buckets.entry(client).or_insert(Bucket {
+            tokens: self.burst,
+            refilled: now,
+        });
+        let earned = self.per_second * (now - bucket.refilled).as_secs_f64();
+        bucket.tokens = (bucket.tokens + earned).min(self.burst);
+        bucket.refilled = now;
+        if bucket.tokens >= 1.0 {
+            bucket.tokens -= 1.0;
+            return Ok(());
+        }
+        let wait_ms = ((1.0 - bucket.tokens) / self.per_second * 1000.0).ceil();
+        Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "too many actions from this client: expected at most {} a second (bursts of {}); try again in {wait_ms} ms",
+                self.per_second, self.burst
+            ),
+        ))
+    }
+
+    /// Runs `create` if `client` may create another game (fewer than the limit of the games
+    /// it created are still in progress; finished and deleted ones no longer count), and
+    /// counts the game it makes. The check and the count are one step: two requests at once
+    /// cannot both pass the last free place.
+    pub fn create_game<T>(
+        &self,
+        client: Option<IpAddr>,
+        store: &dyn Store,
+        create: impl FnOnce() -> Result<(Arc<LiveGame>, T), ApiError>,
+    ) -> Result<(Arc<LiveGame>, T), ApiError> {
+        let Some(client) = client.filter(|_| self.games_per_client > 0) else {
+            return create();
+        };
+        let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        if games.len() >= FORGET_AFTER {
+            games.retain(|_, ids| ids.iter().any(|id| in_progress(store, id)));
+        }
+        let ids = games.entry(client).or_default();
+        ids.retain(|id| in_progress(store, id));
+        if ids.len() >= self.games_per_client {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "this client has {} games in progress, its limit: expected one finished or deleted first",
+                    ids.len()
+                ),
+            ));
+        }
+        let created = create()?;
+        ids.push(created.0.id().to_string());
+        Ok(created)
+    }
+}
+
+fn in_progress(store: &dyn Store, id: &str) -> bool {
+    store.get(id).is_some_and(|g| g.finished_at().is_none())
+}
