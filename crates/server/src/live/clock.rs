@@ -1,6 +1,6 @@
 //! Optional clocks: an initial time and an increment per seat, kept by the server. The seat to
 //! move has its clock running; when the seat to move changes, the last mover's time is settled
-//! and its increment added. A ticker flags a seat whose time ran out: it loses, "Dark ran out
+//! and its increment added; no clock runs until every invited person has claimed their seat. A ticker flags a seat whose time ran out: it loses, "Dark ran out
 //! of time" (in Splut! it leaves the game, as on resignation). The remaining times are stored after every change (a
 //! `clock` row), and a restart starts the clock of the seat to move afresh, so clocks do not
 //! run while the server is down.
@@ -110,7 +110,10 @@ impl Clocks {
 impl Table {
     /// Settles the clocks after a change; answers the row to store.
     pub fn settle_clocks(&mut self) -> Option<String> {
-        let next = self.game.to_move();
+        // No clock runs while an invited person has not opened their link yet: the creator's
+        // time would otherwise drain while they wait. The last claim starts the mover's clock.
+        let everyone_came = self.seats.iter().all(|seat| seat.invite.is_none());
+        let next = self.game.to_move().filter(|_| everyone_came);
         let clocks = self.clocks.as_mut()?;
         clocks.settle(next);
         Some(clocks.stored())

@@ -1,5 +1,5 @@
 //! Clocks: the snapshot carries each seat's remaining time; the mover's time runs, the other
-//! seat's stands still; a seat whose time runs out loses; bad clocks are refused; the times
+//! seat's stands still, and no clock runs before an invited person has come; a seat whose time runs out loses; bad clocks are refused; the times
 //! survive a restart (and do not run while the server is down).
 
 use std::time::Duration;
@@ -52,6 +52,31 @@ async fn the_seat_whose_time_runs_out_loses() {
     assert_eq!(remaining(&over, 0), first, "seat 1's clock stood still");
     assert!(remaining(&over, 1) <= 0, "{over}");
     assert_eq!(over["clock"]["running"], Value::Null);
+}
+
+#[tokio::test]
+async fn no_clock_runs_until_the_invited_person_comes() {
+    let api = Api::start();
+    let body = json!({"game": "replica", "invite": [2],
+                      "clock": {"initial_ms": 60_000, "increment_ms": 0}});
+    let (status, created) = api.post("/api/games", &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let waiting = api.snapshot(&id).await;
+    assert_eq!(waiting["clock"]["running"], Value::Null, "{waiting}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let later = api.snapshot(&id).await;
+    assert_eq!(
+        remaining(&later, 0),
+        60_000,
+        "the creator's time stood still"
+    );
+    let invite = created["invites"][0]["invite"].as_str().unwrap();
+    let claim = json!({"seat": 2, "invite": invite});
+    let (status, claimed) = api.post(&format!("/api/games/{id}/claim"), &claim).await;
+    assert_eq!(status, StatusCode::OK, "{claimed}");
+    let playing = api.snapshot(&id).await;
+    assert_eq!(playing["clock"]["running"], 1, "{playing}");
 }
 
 #[tokio::test]
