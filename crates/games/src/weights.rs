@@ -50,6 +50,20 @@ pub fn parse_weights(text: &str, terms: &[&str]) -> Result<Vec<f64>, WeightsErro
         .collect()
 }
 
+/// The weights a game's evaluation reads from its `weights.txt` (`text`): those of `terms`,
+/// or `fallback` (v1's) if the text does not fit them, which each game's tests rule out.
+pub fn weights_or(text: &str, terms: &[&str], fallback: &[f64]) -> Vec<f64> {
+    parse_weights(text, terms).unwrap_or_else(|_| fallback.to_vec())
+}
+
+/// A tuned evaluation: the terms times their weights, rounded to the evaluation's integer
+/// units (exact when both are integers or halves of even numbers, as v1's weights are).
+pub fn weighted_sum(terms: &[f64], weights: &[f64]) -> i32 {
+    let score: f64 = terms.iter().zip(weights).map(|(t, w)| t * w).sum();
+    // Evaluations stay far inside i32; `as` saturates anyway.
+    score.round() as i32
+}
+
 /// `weights` of `terms` as [`parse_weights`] reads them, after a `# comment` header line.
 pub fn format_weights(terms: &[&str], weights: &[f64], comment: &str) -> String {
     let mut text = String::new();
