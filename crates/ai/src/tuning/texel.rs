@@ -6,8 +6,9 @@
 //! weights are recovered by least squares of [`Heuristic::evaluate`] on the terms (exact
 //! when the evaluation is linear in them, as tuned evaluations are); the scale `k` is fitted
 //! to the current evaluation (golden-section search) and then held; the weights are fitted
-//! by full-batch gradient descent (Adam) from the current ones. One sample in ten (every
-//! tenth) is held out and only measured, so the report shows whether the fit generalises.
+//! by full-batch gradient descent (Adam, each weight's step scaled to its term's size) from
+//! the current ones. One sample in ten (every tenth) is held out and only measured, so the
+//! report shows whether the fit generalises.
 
 use ludus_engine::{Game, Heuristic};
 use thiserror::Error;
@@ -16,8 +17,11 @@ use super::Sample;
 
 /// Gradient steps of the weight fit.
 const STEPS: usize = 3000;
-/// Adam's first step size, in weight units; it falls linearly to a tenth.
-const LEARNING_RATE: f64 = 1.0;
+/// Adam's first step size, as the change of the predicted logit (`k·w·x`) for a term of
+/// typical size (its root mean square); it falls linearly to a tenth. Per term, so that the
+/// fit moves as fast whether a game's scores run to hundreds (Qilin) or tens of thousands
+/// (Splut!), and whether a term is a count or a sum of values.
+const LOGIT_STEP: f64 = 0.01;
 
 /// Why the weights cannot be fitted.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -205,6 +209,18 @@ fn descend(points: &[Point], k: f64, start: &[f64]) -> Vec<f64> {
     let (mut m, mut v) = (vec![0.0; count], vec![0.0; count]);
     let (beta1, beta2) = (0.9f64, 0.999f64);
     let mut gradient = vec![0.0; count];
+    // Each weight's step: a term of typical size moves the logit by LOGIT_STEP.
+    let scale: Vec<f64> = (0..count)
+        .map(|i| {
+            let square: f64 = points.iter().map(|p| p.terms[i] * p.terms[i]).sum();
+            let rms = (square / points.len().max(1) as f64).sqrt();
+            if rms > 0.0 {
+                LOGIT_STEP / (k * rms)
+            } else {
+                0.0
+            }
+        })
+        .collect();
     for step in 1..=STEPS {
         gradient.fill(0.0);
         for p in points {
@@ -215,14 +231,14 @@ fn descend(points: &[Point], k: f64, start: &[f64]) -> Vec<f64> {
                 *g += factor * x;
             }
         }
-        let rate = LEARNING_RATE * (1.0 - 0.9 * step as f64 / STEPS as f64);
+        let rate = 1.0 - 0.9 * step as f64 / STEPS as f64;
         for i in 0..count {
             let g = gradient[i] / points.len() as f64;
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
             let m_hat = m[i] / (1.0 - beta1.powi(step as i32));
             let v_hat = v[i] / (1.0 - beta2.powi(step as i32));
-            weights[i] -= rate * m_hat / (v_hat.sqrt() + 1e-12);
+            weights[i] -= scale[i] * rate * m_hat / (v_hat.sqrt() + 1e-12);
         }
     }
     weights
