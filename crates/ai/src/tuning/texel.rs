@@ -1,6 +1,10 @@
 //! The Texel method: the weights `w` of a game's evaluation terms `x` (so that the evaluation
-//! is `w·x`) minimising the mean squared error between each sample's result and
-//! `sigmoid(k·w·x)`.
+//! is `w·x`) minimising the mean squared error between each sample's target and
+//! `sigmoid(k·w·x)`. The target is half the game's result and half the search's own
+//! prediction there, `sigmoid(k·score)` (the result alone when the search gave no score):
+//! a game's result is one noisy outcome of many decisions, and the search's score already
+//! sees the tactics a static evaluation misses; fitted to results alone, the weights
+//! predicted results better but played worse (Qilin, Replica: docs/STRENGTH.md).
 //!
 //! Steps: the terms of every sample (side to move's view) are computed once; the current
 //! weights are recovered by least squares of [`Heuristic::evaluate`] on the terms (exact
@@ -14,6 +18,9 @@ use ludus_engine::{Game, Heuristic};
 use thiserror::Error;
 
 use super::Sample;
+
+/// The share of the game's result in a sample's target; the rest is the search's score.
+const RESULT_SHARE: f64 = 0.5;
 
 /// Gradient steps of the weight fit.
 const STEPS: usize = 3000;
@@ -49,7 +56,8 @@ pub struct TuneReport {
     pub fitted: usize,
     /// Positions held out.
     pub held_out: usize,
-    /// Mean squared error of the current evaluation: fitted set, held-out set.
+    /// Mean squared error of the current evaluation against the targets: fitted set, held-out
+    /// set.
     pub error_before: (f64, f64),
     /// Mean squared error of the fitted weights: fitted set, held-out set.
     pub error_after: (f64, f64),
@@ -61,7 +69,10 @@ pub struct TuneReport {
 struct Point {
     terms: Vec<f64>,
     evaluation: f64,
+    /// The game's result, then (once `k` is known) the target.
     result: f64,
+    /// The search's score, if it gave one.
+    score: Option<f64>,
 }
 
 /// Fits the evaluation weights of game `G` to `samples` (see the module doc).
@@ -92,6 +103,11 @@ pub fn tune<G: Game + Heuristic>(
     }
     let before = least_squares(&fit, count);
     let k = fit_scale(&fit);
+    for point in fit.iter_mut().chain(held.iter_mut()) {
+        if let Some(score) = point.score {
+            point.result = RESULT_SHARE * point.result + (1.0 - RESULT_SHARE) * sigmoid(k * score);
+        }
+    }
     let current = |p: &Point| p.evaluation;
     let error_before = (error(&fit, k, current), error(&held, k, current));
     let after = descend(&fit, k, &before);
@@ -123,6 +139,7 @@ fn point<G: Game + Heuristic>(
         terms,
         evaluation: f64::from(state.evaluate(seat)),
         result: sample.result,
+        score: sample.score.map(f64::from),
     })
 }
 
