@@ -71,8 +71,11 @@ impl Heuristic for Yoxii {
     const TERMS: &'static [&'static str] = TERMS;
 
     fn terms(&self, seat: Seat, out: &mut [f64]) {
-        let ours = side_features(self, seat);
-        let theirs = side_features(self, seat.opponent());
+        // The Totem's destinations for each side, computed once for two terms.
+        let targets = |s: Seat| self.totem_targets(s);
+        let (our_targets, their_targets) = (targets(seat), targets(seat.opponent()));
+        let ours = side_features(self, seat, our_targets);
+        let theirs = side_features(self, seat.opponent(), their_targets);
         for (term, (a, b)) in out.iter_mut().zip(ours.iter().zip(theirs)) {
             *term = a - b;
         }
@@ -83,7 +86,15 @@ impl Heuristic for Yoxii {
             self.to_move
         };
         let sign = if next == seat { 1.0 } else { -1.0 };
-        let (first, second) = (next_turn(self, next), next_turn(self, next.opponent()));
+        let of = |s: Seat| {
+            if s == seat {
+                our_targets
+            } else {
+                their_targets
+            }
+        };
+        let first = next_turn(self, next, of(next));
+        let second = next_turn(self, next.opponent(), of(next.opponent()));
         let sign_of = |s: Seat| if s == seat { 1.0 } else { -1.0 };
         out[SIDE_TERMS] = sign_of(next) * f64::from(first.best_points)
             + sign_of(next.opponent()) * f64::from(second.best_points);
@@ -131,7 +142,8 @@ impl Heuristic for Yoxii {
 const SIDE_TERMS: usize = 7;
 
 /// One side's features, in the order of [`TERMS`].
-fn side_features(state: &Yoxii, seat: Seat) -> [f64; SIDE_TERMS] {
+/// `targets` are the Totem's destinations when `seat` moves it.
+fn side_features(state: &Yoxii, seat: Seat, targets: u64) -> [f64; SIDE_TERMS] {
     let (points, pieces) = state.around(seat);
     let neighbours = NEIGHBOURS[state.totem().to_usize()];
     let filled = f64::from((neighbours & !state.empty()).count_ones())
@@ -151,7 +163,7 @@ fn side_features(state: &Yoxii, seat: Seat) -> [f64; SIDE_TERMS] {
         f64::from(pieces),
         pending,
         pending * filled,
-        f64::from(state.totem_targets(seat).count_ones()),
+        f64::from(targets.count_ones()),
         f64::from(hand),
     ]
 }

@@ -41,8 +41,9 @@ fn value_sum(state: &Yoxii, mask: u64) -> u32 {
         .sum()
 }
 
-/// What `seat` can do if it moves the Totem next, on the board as it stands.
-pub(super) fn next_turn(state: &Yoxii, seat: Seat) -> NextTurn {
+/// What `seat` can do if it moves the Totem next, on the board as it stands; `targets` are
+/// the Totem's destinations then ([`Yoxii::totem_targets`]).
+pub(super) fn next_turn(state: &Yoxii, seat: Seat, targets: u64) -> NextTurn {
     let own = state.colour[seat];
     let theirs = state.colour[seat.opponent()];
     let hand = state.hand_mask(seat);
@@ -54,7 +55,7 @@ pub(super) fn next_turn(state: &Yoxii, seat: Seat) -> NextTurn {
     // The Totem leaves its square: that square is empty for the placement.
     let vacated = state.empty() | state.totem.bit();
     let mut out = NextTurn::default();
-    for target in Square::iter(state.totem_targets(seat)) {
+    for target in Square::iter(targets) {
         let near = NEIGHBOURS[target.to_usize()];
         let empty = vacated & !target.bit();
         let free = near & empty;
@@ -97,7 +98,7 @@ mod tests {
     #[test]
     fn the_start_offers_a_four_and_no_close() {
         let start = at(".../...../......./...#.../......./...../... w");
-        let white = next_turn(&start, Seat::FIRST);
+        let white = next_turn(&start, Seat::FIRST, start.totem_targets(Seat::FIRST));
         assert_eq!(
             white,
             NextTurn {
@@ -113,10 +114,10 @@ mod tests {
         // 4), c2, d2 (White 1s) and d1, free: White puts its 4 there, Red cannot move the
         // Totem (b2 leads to White's a3) and White wins 6 to 4.
         let closing = at(".../...../......o/......o/O.#..../xOO../... w");
-        assert!(next_turn(&closing, Seat::FIRST).closing_win);
+        assert!(next_turn(&closing, Seat::FIRST, closing.totem_targets(Seat::FIRST)).closing_win);
         // With a3 empty Red would jump to it: no close.
         let open = at(".../...O./......o/......o/..#..../xOO../... w");
-        assert!(!next_turn(&open, Seat::FIRST).closing_win);
-        assert!(next_turn(&open, Seat::FIRST).best_points >= 6);
+        assert!(!next_turn(&open, Seat::FIRST, open.totem_targets(Seat::FIRST)).closing_win);
+        assert!(next_turn(&open, Seat::FIRST, open.totem_targets(Seat::FIRST)).best_points >= 6);
     }
 }
