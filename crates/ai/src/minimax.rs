@@ -55,7 +55,7 @@ impl MinimaxConfig {
         Ok(MinimaxConfig {
             budget: Budget::from_params(&params, "nodes", 100, default.budget)?,
             eval: params
-                .with("eval", "evaluate or seed", EvalKind::parse)?
+                .with("eval", "evaluate, seed or v1", EvalKind::parse)?
                 .unwrap_or(default.eval),
         })
     }

@@ -4,13 +4,13 @@
 //! - self-play data is reproducible for a seed, its positions read back, and its results are
 //!   the side to move's (1, ½, 0) and agree with the game's end;
 //! - the Texel fit recovers the current weights, and lowers the error on the data it fits;
-//! - a game without tunable terms, and too little data, are refused.
+//! - a game without tunable terms (the engine's demo Nim: every Ludus game has them), and too
+//!   little data, are refused.
 
 use ludus_ai::tuning::{datagen, tune, DatagenConfig, TuneError};
 use ludus_ai::AgentSpec;
+use ludus_engine::demo::{Nim, NimOptions};
 use ludus_engine::{Game, Heuristic};
-use ludus_games::qilin::Qilin;
-use ludus_games::qilin::QilinOptions;
 use ludus_games::yoxii::{Yoxii, YoxiiOptions};
 
 fn config(games: usize, seed: u64) -> DatagenConfig<Yoxii> {
@@ -66,8 +66,8 @@ fn the_fit_starts_from_the_current_weights_and_lowers_the_error() {
 fn untuned_games_and_too_little_data_are_refused() {
     let samples = datagen(&config(1, 1), |_, _| {}).unwrap();
     assert_eq!(
-        tune::<Qilin>(&samples, &QilinOptions::default()),
-        Err(TuneError::NoTerms("qilin"))
+        tune::<Nim>(&samples, &NimOptions::default()),
+        Err(TuneError::NoTerms("nim"))
     );
     assert!(matches!(
         tune::<Yoxii>(&samples[..5], &YoxiiOptions::default()),

@@ -391,7 +391,7 @@ fn datagen_then_tune_writes_a_weights_file_the_game_reads() {
 }
 
 #[test]
-fn tune_refuses_bad_data_and_untuned_games_in_one_line() {
+fn tune_refuses_bad_data_and_too_few_positions_in_one_line() {
     let bad = temp_file("bad.tsv");
     std::fs::write(&bad, "1\t0\tsomething\nnot a sample\n").unwrap();
     fails_with(
@@ -400,9 +400,10 @@ fn tune_refuses_bad_data_and_untuned_games_in_one_line() {
     );
     let good = temp_file("one.tsv");
     std::fs::write(&good, "1\t0\tx\n").unwrap();
+    // Every game has tunable terms now; a Yoxii sample is no Qilin position.
     fails_with(
         &["tune", "qilin", "--data", good.to_str().unwrap()],
-        "no tunable terms",
+        "usable positions",
     );
     fails_with(
         &[

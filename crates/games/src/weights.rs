@@ -6,6 +6,7 @@
 
 use std::fmt::Write;
 
+use ludus_engine::WIN_SCORE;
 use thiserror::Error;
 
 /// A weights text that does not fit the game's terms.
@@ -50,6 +51,22 @@ pub fn parse_weights(text: &str, terms: &[&str]) -> Result<Vec<f64>, WeightsErro
         .collect()
 }
 
+/// The weights a game's evaluation reads from its `weights.txt` (`text`): those of `terms`,
+/// or `fallback` (v1's) if the text does not fit them, which each game's tests rule out.
+pub fn weights_or(text: &str, terms: &[&str], fallback: &[f64]) -> Vec<f64> {
+    parse_weights(text, terms).unwrap_or_else(|_| fallback.to_vec())
+}
+
+/// A tuned evaluation: the terms times their weights, rounded to the evaluation's integer
+/// units (exact when both are integers or halves of even numbers, as v1's weights are), and
+/// kept within a quarter of [`WIN_SCORE`] so that no fitted weight can pass for a won game.
+pub fn weighted_sum(terms: &[f64], weights: &[f64]) -> i32 {
+    let score: f64 = terms.iter().zip(weights).map(|(t, w)| t * w).sum();
+    let bound = f64::from(WIN_SCORE / 4);
+    // Within ±WIN_SCORE / 4, the conversion is exact.
+    score.round().clamp(-bound, bound) as i32
+}
+
 /// `weights` of `terms` as [`parse_weights`] reads them, after a `# comment` header line.
 pub fn format_weights(terms: &[&str], weights: &[f64], comment: &str) -> String {
     let mut text = String::new();
@@ -87,5 +104,7 @@ mod tests {
             Err(WeightsError::Syntax(1, _))
         ));
         assert!(parse_weights("points inf\nhand 0", &terms).is_err());
+        assert_eq!(weighted_sum(&[2.0, -1.0], &[51.25, 4.0]), 99);
+        assert_eq!(weighted_sum(&[1.0], &[1e12]), WIN_SCORE / 4);
     }
 }

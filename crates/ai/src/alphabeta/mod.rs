@@ -136,7 +136,7 @@ impl AlphaBetaConfig {
                 .ranged("hash", 0, MAX_HASH_MEGABYTES)?
                 .unwrap_or(default.hash_megabytes),
             eval: params
-                .with("eval", "evaluate or seed", EvalKind::parse)?
+                .with("eval", "evaluate, seed or v1", EvalKind::parse)?
                 .unwrap_or(default.eval),
             reductions: params.flag("lmr")?.unwrap_or(default.reductions),
             eval_order: params

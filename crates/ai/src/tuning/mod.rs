@@ -4,7 +4,8 @@
 //! A sample is one position of a self-play game, the side to move's final result (1 win,
 //! ½ draw, 0 loss) and the search's score there. Samples are text, one a line:
 //! `result<TAB>score<TAB>position` (score `-` when the search gave none), so that data sets
-//! can be concatenated, inspected and kept.
+//! can be concatenated, inspected and kept. A position string of several lines (Splut!'s)
+//! is written with its line breaks as `\n` (and backslashes as `\\`).
 
 mod datagen;
 mod texel;
@@ -30,7 +31,8 @@ impl Sample {
         let score = self
             .score
             .map_or_else(|| "-".to_string(), |s| s.to_string());
-        format!("{}\t{score}\t{}", self.result, self.position)
+        let position = self.position.replace('\\', "\\\\").replace('\n', "\\n");
+        format!("{}\t{score}\t{position}", self.result)
     }
 
     /// Reads a line written by [`Sample::to_line`].
@@ -41,13 +43,32 @@ impl Sample {
             "-" => None,
             text => Some(text.parse().ok()?),
         };
-        let position = fields.next()?.to_string();
+        let position = unescape(fields.next()?)?;
         (0.0..=1.0).contains(&result).then_some(Sample {
             result,
             score,
             position,
         })
     }
+}
+
+/// The position written by [`Sample::to_line`]: `\n` a line break, `\\` a backslash;
+/// `None` for any other escape.
+fn unescape(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next()? {
+                'n' => out.push('\n'),
+                '\\' => out.push('\\'),
+                _ => return None,
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Some(out)
 }
 
 #[cfg(test)]
@@ -67,7 +88,14 @@ mod tests {
             ..Sample::from_line("1\t-\tx").unwrap()
         };
         assert_eq!(bare.to_line(), "1\t-\tx");
-        for bad in ["", "1", "2\t0\tx", "w\t0\tx", "1\t1.5\tx"] {
+        let lines = Sample {
+            result: 1.0,
+            score: None,
+            position: "size=9\nsouth: Se2 \\ x".into(),
+        };
+        assert_eq!(lines.to_line(), "1\t-\tsize=9\\nsouth: Se2 \\\\ x");
+        assert_eq!(Sample::from_line(&lines.to_line()), Some(lines));
+        for bad in ["", "1", "2\t0\tx", "w\t0\tx", "1\t1.5\tx", "1\t0\tx\\t"] {
             assert!(Sample::from_line(bad).is_none(), "{bad}");
         }
     }

@@ -1,23 +1,34 @@
 //! The Texel method: the weights `w` of a game's evaluation terms `x` (so that the evaluation
-//! is `w·x`) minimising the mean squared error between each sample's result and
-//! `sigmoid(k·w·x)`.
+//! is `w·x`) minimising the mean squared error between each sample's target and
+//! `sigmoid(k·w·x)`. The target is half the game's result and half the search's own
+//! prediction there, `sigmoid(k·score)` (the result alone when the search gave no score):
+//! a game's result is one noisy outcome of many decisions, and the search's score already
+//! sees the tactics a static evaluation misses; fitted to results alone, the weights
+//! predicted results better but played worse (Qilin, Replica: docs/STRENGTH.md).
 //!
 //! Steps: the terms of every sample (side to move's view) are computed once; the current
 //! weights are recovered by least squares of [`Heuristic::evaluate`] on the terms (exact
 //! when the evaluation is linear in them, as tuned evaluations are); the scale `k` is fitted
 //! to the current evaluation (golden-section search) and then held; the weights are fitted
-//! by full-batch gradient descent (Adam) from the current ones. One sample in ten (every
-//! tenth) is held out and only measured, so the report shows whether the fit generalises.
+//! by full-batch gradient descent (Adam, each weight's step scaled to its term's size) from
+//! the current ones. One sample in ten (every tenth) is held out and only measured, so the
+//! report shows whether the fit generalises.
 
 use ludus_engine::{Game, Heuristic};
 use thiserror::Error;
 
 use super::Sample;
 
+/// The share of the game's result in a sample's target; the rest is the search's score.
+const RESULT_SHARE: f64 = 0.5;
+
 /// Gradient steps of the weight fit.
 const STEPS: usize = 3000;
-/// Adam's first step size, in weight units; it falls linearly to a tenth.
-const LEARNING_RATE: f64 = 1.0;
+/// Adam's first step size, as the change of the predicted logit (`k·w·x`) for a term of
+/// typical size (its root mean square); it falls linearly to a tenth. Per term, so that the
+/// fit moves as fast whether a game's scores run to hundreds (Qilin) or tens of thousands
+/// (Splut!), and whether a term is a count or a sum of values.
+const LOGIT_STEP: f64 = 0.01;
 
 /// Why the weights cannot be fitted.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
@@ -45,7 +56,8 @@ pub struct TuneReport {
     pub fitted: usize,
     /// Positions held out.
     pub held_out: usize,
-    /// Mean squared error of the current evaluation: fitted set, held-out set.
+    /// Mean squared error of the current evaluation against the targets: fitted set, held-out
+    /// set.
     pub error_before: (f64, f64),
     /// Mean squared error of the fitted weights: fitted set, held-out set.
     pub error_after: (f64, f64),
@@ -57,7 +69,10 @@ pub struct TuneReport {
 struct Point {
     terms: Vec<f64>,
     evaluation: f64,
+    /// The game's result, then (once `k` is known) the target.
     result: f64,
+    /// The search's score, if it gave one.
+    score: Option<f64>,
 }
 
 /// Fits the evaluation weights of game `G` to `samples` (see the module doc).
@@ -88,6 +103,11 @@ pub fn tune<G: Game + Heuristic>(
     }
     let before = least_squares(&fit, count);
     let k = fit_scale(&fit);
+    for point in fit.iter_mut().chain(held.iter_mut()) {
+        if let Some(score) = point.score {
+            point.result = RESULT_SHARE * point.result + (1.0 - RESULT_SHARE) * sigmoid(k * score);
+        }
+    }
     let current = |p: &Point| p.evaluation;
     let error_before = (error(&fit, k, current), error(&held, k, current));
     let after = descend(&fit, k, &before);
@@ -119,6 +139,7 @@ fn point<G: Game + Heuristic>(
         terms,
         evaluation: f64::from(state.evaluate(seat)),
         result: sample.result,
+        score: sample.score.map(f64::from),
     })
 }
 
@@ -205,6 +226,18 @@ fn descend(points: &[Point], k: f64, start: &[f64]) -> Vec<f64> {
     let (mut m, mut v) = (vec![0.0; count], vec![0.0; count]);
     let (beta1, beta2) = (0.9f64, 0.999f64);
     let mut gradient = vec![0.0; count];
+    // Each weight's step: a term of typical size moves the logit by LOGIT_STEP.
+    let scale: Vec<f64> = (0..count)
+        .map(|i| {
+            let square: f64 = points.iter().map(|p| p.terms[i] * p.terms[i]).sum();
+            let rms = (square / points.len().max(1) as f64).sqrt();
+            if rms > 0.0 {
+                LOGIT_STEP / (k * rms)
+            } else {
+                0.0
+            }
+        })
+        .collect();
     for step in 1..=STEPS {
         gradient.fill(0.0);
         for p in points {
@@ -215,14 +248,14 @@ fn descend(points: &[Point], k: f64, start: &[f64]) -> Vec<f64> {
                 *g += factor * x;
             }
         }
-        let rate = LEARNING_RATE * (1.0 - 0.9 * step as f64 / STEPS as f64);
+        let rate = 1.0 - 0.9 * step as f64 / STEPS as f64;
         for i in 0..count {
             let g = gradient[i] / points.len() as f64;
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
             let m_hat = m[i] / (1.0 - beta1.powi(step as i32));
             let v_hat = v[i] / (1.0 - beta2.powi(step as i32));
-            weights[i] -= rate * m_hat / (v_hat.sqrt() + 1e-12);
+            weights[i] -= scale[i] * rate * m_hat / (v_hat.sqrt() + 1e-12);
         }
     }
     weights

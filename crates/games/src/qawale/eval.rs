@@ -1,6 +1,8 @@
 //! Heuristics for computer players.
 //!
-//! [`Heuristic::evaluate`] scores the tops of the 10 lines (only the tops count, spec §4.2):
+//! [`Heuristic::evaluate`] is the terms of `terms.rs` times their weights in `weights.txt`
+//! (fitted by `ludus tune qawale`). [`Heuristic::evaluate_v1`] (`eval=v1`), the evaluation
+//! before tuning, scores the tops of the 10 lines (only the tops count, spec §4.2):
 //! open lines weighted by how many of a colour's tops they hold, a bonus for lines one top
 //! short (larger for the side to move, who can act on it first), and a small weight for every
 //! own top and for stones buried in tall stacks that a later sowing can spread.
@@ -18,15 +20,15 @@ use super::state::{Qawale, Stone};
 use super::tables::{Square, FILE_OF, LINES, RANK_OF};
 
 /// Weight of an open line by the number of a colour's tops on it.
-const LINE_WEIGHT: [i32; 5] = [0, 4, 20, 80, 0];
+pub(super) const LINE_WEIGHT: [i32; 5] = [0, 4, 20, 80, 0];
 /// Extra for a line three tops long, when its owner moves next.
-const THREAT_TO_MOVE: i32 = 150;
+pub(super) const THREAT_TO_MOVE: i32 = 150;
 /// Extra for a line three tops long, when the other side moves next.
-const THREAT_WAITING: i32 = 40;
+pub(super) const THREAT_WAITING: i32 = 40;
 /// Each top stone of one's colour.
-const TOP: i32 = 10;
+pub(super) const TOP: i32 = 10;
 /// Each own stone under the top of a stack.
-const BURIED: i32 = 2;
+pub(super) const BURIED: i32 = 2;
 /// What the seed adds to a row-and-column count when the stone to drop is not its own.
 const SEED_OFFSET: i32 = 100;
 
@@ -63,7 +65,7 @@ impl Qawale {
             .sum()
     }
 
-    fn buried(&self, stone: Stone) -> i32 {
+    pub(super) fn buried(&self, stone: Stone) -> i32 {
         Square::ALL
             .iter()
             .map(|&s| {
@@ -81,7 +83,17 @@ impl Heuristic for Qawale {
         matches!(action, QawaleAction::Step(_))
     }
 
+    const TERMS: &'static [&'static str] = super::terms::TERMS;
+
+    fn terms(&self, seat: Seat, out: &mut [f64]) {
+        super::terms::terms(self, seat, out);
+    }
+
     fn evaluate(&self, seat: Seat) -> i32 {
+        super::terms::evaluate(self, seat)
+    }
+
+    fn evaluate_v1(&self, seat: Seat) -> i32 {
         let (mine, my_threats) = self.line_score(seat);
         let (theirs, their_threats) = self.line_score(seat.opponent());
         let threat = |threats: u32, moves: bool| {

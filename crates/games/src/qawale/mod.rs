@@ -48,6 +48,7 @@ mod record;
 mod rules;
 mod state;
 pub mod tables;
+mod terms;
 mod view;
 
 pub(crate) use record::RECORD;

@@ -5,7 +5,9 @@
 //!   movement stage; a transition own-removal is rated without the lines term. The seed's
 //!   press quirk (scoring as if its own piece stood on the pressed point, with a −2 weight on
 //!   own potential) is simplified as the spec allows: a press is rated on the board after it.
-//! * [`Heuristic::evaluate`] is ours, in hundredths of a piece: the material each side will
+//! * [`Heuristic::evaluate`] is the terms of `terms.rs` times their weights in `weights.txt`
+//!   (fitted by `ludus tune qilin`).
+//! * [`Heuristic::evaluate_v1`] (`eval=v1`) is the evaluation before tuning, in hundredths of a piece: the material each side will
 //!   have in the movement stage (pieces on the board plus the placements still to come),
 //!   presses or removals owed, lines one move from completion (worth most to the side to act),
 //!   lines that will open when pressed points are cleared, mobility, and complete lines whose
@@ -19,7 +21,7 @@ use super::state::Stage;
 use super::tables::{slide_count, Points, ADJACENT, LINES, LINES_THROUGH};
 
 /// Complete lines and potential lines (two own pieces and an empty point) of `own`.
-fn lines_and_potential(own: u32, empty: u32) -> (i32, i32) {
+pub(super) fn lines_and_potential(own: u32, empty: u32) -> (i32, i32) {
     let mut lines = 0;
     let mut potential = 0;
     for &line in &LINES {
@@ -47,10 +49,10 @@ fn seed_score(state: &Qilin, seat: Seat, stage: Stage) -> i32 {
     }
 }
 
-const PIECE: i32 = 100;
+pub(super) const PIECE: i32 = 100;
 
 /// Empty points where `own` would complete lines, and the most lines one point completes.
-fn completion_points(own: u32, empty: u32) -> (u32, u32) {
+pub(super) fn completion_points(own: u32, empty: u32) -> (u32, u32) {
     let mut points = 0;
     let mut best = 0;
     for point in Points(empty) {
@@ -82,16 +84,17 @@ fn placement_threats(own: u32, empty: u32, to_act: bool) -> i32 {
 }
 
 /// Lines with two own pieces whose third point is pressed: they open when the stage ends.
-fn lines_behind_presses(own: u32, pressed: u32) -> i32 {
+pub(super) fn lines_behind_presses(own: u32, pressed: u32) -> i32 {
     LINES
         .iter()
         .filter(|&&line| (own & line).count_ones() == 2 && pressed & line != 0)
         .count() as i32
 }
 
-/// Movement-stage shape: lines one slide from completion, complete lines a piece can step out
-/// of (and back into), and mobility.
-fn movement_shape(own: u32, theirs: u32, empty: u32, to_act: bool) -> i32 {
+/// Movement-stage lines of `own`: those one slide from completion (2 each when no enemy
+/// piece next to the hole can block, 1 otherwise), and complete lines a piece can step out
+/// of (and back into).
+pub(super) fn movement_lines(own: u32, theirs: u32, empty: u32) -> (i32, i32) {
     let mut closable = 0;
     let mut open_lines = 0;
     for &line in &LINES {
@@ -112,6 +115,12 @@ fn movement_shape(own: u32, theirs: u32, empty: u32, to_act: bool) -> i32 {
             _ => {}
         }
     }
+    (closable, open_lines)
+}
+
+/// Movement-stage shape: [`movement_lines`] and mobility.
+fn movement_shape(own: u32, theirs: u32, empty: u32, to_act: bool) -> i32 {
+    let (closable, open_lines) = movement_lines(own, theirs, empty);
     let threat = if to_act && closable > 0 { 60 } else { 0 };
     threat + 20 * closable + 15 * open_lines + 6 * slide_count(own, empty) as i32
 }
@@ -161,7 +170,17 @@ impl Heuristic for Qilin {
         matches!(action, QilinAction::Take(_))
     }
 
+    const TERMS: &'static [&'static str] = super::terms::TERMS;
+
+    fn terms(&self, seat: Seat, out: &mut [f64]) {
+        super::terms::terms(self, seat, out);
+    }
+
     fn evaluate(&self, seat: Seat) -> i32 {
+        super::terms::evaluate(self, seat)
+    }
+
+    fn evaluate_v1(&self, seat: Seat) -> i32 {
         self.evaluate_side(seat) - self.evaluate_side(seat.opponent())
     }
 

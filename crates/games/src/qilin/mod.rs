@@ -67,6 +67,7 @@ mod record;
 mod rules;
 mod state;
 mod tables;
+mod terms;
 mod view;
 
 pub(crate) use record::RECORD;

@@ -1,7 +1,10 @@
 //! Heuristics for Replica's computer players, in hundredths of a piece.
 //!
-//! - [`Heuristic::evaluate`]: material and progress toward the target corner (a king counts
-//!   like a man far from the corner, since it is also a target, and much more near it),
+//! - [`Heuristic::evaluate`]: the terms of `terms.rs` times their weights in `weights.txt`
+//!   (fitted by `ludus tune replica`).
+//! - [`Heuristic::evaluate_v1`] (`eval=v1`), the evaluation before tuning: material and
+//!   progress toward the target corner (a king counts like a man far from the corner, since
+//!   it is also a target, and much more near it),
 //!   immediate wins and threats (capturing a king, a king reaching the corner, a transform on
 //!   the corner), and the best capture available to the side to move. Against the seed's
 //!   evaluation at equal search depth (1–3 plies) it wins about 60–85% of games.
@@ -35,14 +38,14 @@ const SEED_WIN: i32 = 6000;
 /// Value of a piece, and the progress bonuses of men and kings by Chebyshev distance (moves
 /// needed with diagonal steps) to the target corner, index 0..=7. Extra kings are no material
 /// gain: each one is a piece whose capture loses the game.
-const PIECE: i32 = 100;
-const MAN_PROGRESS: [i32; 8] = [40, 36, 30, 24, 18, 12, 6, 0];
-const KING_PROGRESS: [i32; 8] = [0, 400, 200, 100, 50, 20, 0, 0];
+pub(super) const PIECE: i32 = 100;
+pub(super) const MAN_PROGRESS: [i32; 8] = [40, 36, 30, 24, 18, 12, 6, 0];
+pub(super) const KING_PROGRESS: [i32; 8] = [0, 400, 200, 100, 50, 20, 0, 0];
 
 /// Scores of threats: the side to move wins at once; the side that just moved threatens.
-const WIN_NOW: i32 = 50_000;
-const ONE_THREAT: i32 = 250;
-const MANY_THREATS: i32 = 1_500;
+pub(super) const WIN_NOW: i32 = 50_000;
+pub(super) const ONE_THREAT: i32 = 250;
+pub(super) const MANY_THREATS: i32 = 1_500;
 
 /// Manhattan distance from `square` to `side`'s target corner.
 fn manhattan(square: Square, side: usize) -> usize {
@@ -51,7 +54,7 @@ fn manhattan(square: Square, side: usize) -> usize {
 }
 
 /// Chebyshev distance from `square` to `side`'s target corner.
-fn chebyshev(square: Square, side: usize) -> usize {
+pub(super) fn chebyshev(square: Square, side: usize) -> usize {
     let target = TARGET[side];
     square
         .file()
@@ -60,7 +63,7 @@ fn chebyshev(square: Square, side: usize) -> usize {
 }
 
 /// The squares of a bitboard, lowest first.
-fn squares(mut set: u64) -> impl Iterator<Item = Square> {
+pub(super) fn squares(mut set: u64) -> impl Iterator<Item = Square> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
             let square = Square::from_index(set.trailing_zeros() as u8);
@@ -71,11 +74,11 @@ fn squares(mut set: u64) -> impl Iterator<Item = Square> {
 }
 
 /// What one side can do next move, as far as evaluation cares.
-struct Prospects {
+pub(super) struct Prospects {
     /// Distinct squares on which an action of this side would win at once.
-    wins: u32,
+    pub(super) wins: u32,
     /// The best enemy piece value it could capture.
-    best_capture: i32,
+    pub(super) best_capture: i32,
 }
 
 impl Replica {
@@ -92,7 +95,7 @@ impl Replica {
             .sum()
     }
 
-    fn prospects(&self, side: usize) -> Prospects {
+    pub(super) fn prospects(&self, side: usize) -> Prospects {
         let own = self.pieces[side];
         let enemy = 1 - side;
         let corner = TARGET[side].bit();
@@ -149,7 +152,17 @@ impl Heuristic for Replica {
         }
     }
 
+    const TERMS: &'static [&'static str] = super::terms::TERMS;
+
+    fn terms(&self, seat: Seat, out: &mut [f64]) {
+        super::terms::terms(self, seat, out);
+    }
+
     fn evaluate(&self, seat: Seat) -> i32 {
+        super::terms::evaluate(self, seat)
+    }
+
+    fn evaluate_v1(&self, seat: Seat) -> i32 {
         let score = self.evaluate_for_mover();
         if seat == self.to_move {
             score

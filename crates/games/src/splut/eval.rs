@@ -5,7 +5,9 @@
 //! it in a legal direction whose flight ends on that sorcerer (other pieces are assumed to stay
 //! put). A distance within the steps the troll's owner has next is a real threat.
 //!
-//! * [`Heuristic::evaluate`]: threats both ways (scaled by who moves next), troll–rock
+//! * [`Heuristic::evaluate`]: the terms of `terms.rs` times their weights in `weights.txt`
+//!   (fitted by `ludus tune splut`).
+//! * [`Heuristic::evaluate_v1`] (`eval=v1`), the evaluation before tuning: threats both ways (scaled by who moves next), troll–rock
 //!   distances, the sorcerer's free squares, the dwarves, and a central dwarf. With 3–4 players
 //!   it is `seat`'s view: its best threat against any opponent, minus every opponent's threat
 //!   against it.
@@ -21,13 +23,13 @@ use super::state::{team_obj, Kind, RockId, Splut};
 use super::tables::{Dir, Square, EMPTY, GRID};
 
 /// Kill distances beyond this are not searched (and count as "no threat").
-const CAP: u8 = 7;
-const FAR: u8 = u8::MAX;
+pub(super) const CAP: u8 = 7;
+pub(super) const FAR: u8 = u8::MAX;
 
 impl Splut {
     /// `kd[a][v]`: the fewest steps seat `a`'s troll needs to kill seat `v`'s sorcerer
     /// (`FAR` if more than [`CAP`] or impossible).
-    fn kill_distances(&self) -> [[u8; 4]; 4] {
+    pub(super) fn kill_distances(&self) -> [[u8; 4]; 4] {
         let mut kd = [[FAR; 4]; 4];
         for (a, row) in kd.iter_mut().enumerate().take(self.seats()) {
             if self.is_alive(a) {
@@ -99,7 +101,7 @@ impl Splut {
     }
 
     /// The value of `attacker`'s kill distance `k`.
-    fn threat_value(&self, attacker: usize, k: u8) -> i32 {
+    pub(super) fn threat_value(&self, attacker: usize, k: u8) -> i32 {
         if k == FAR {
             0
         } else if k <= self.steps_for(attacker) {
@@ -114,7 +116,7 @@ impl Splut {
     }
 
     /// Manhattan distance from `seat`'s troll to the nearest rock square's neighbour.
-    fn troll_to_rock(&self, seat: usize) -> i32 {
+    pub(super) fn troll_to_rock(&self, seat: usize) -> i32 {
         let troll = self.pos[team_obj(seat, Kind::Troll)];
         RockId::ALL
             .iter()
@@ -124,14 +126,14 @@ impl Splut {
     }
 
     /// Manhattan distance from `seat`'s dwarf to the centre (0 without a dwarf).
-    fn dwarf_to_centre(&self, seat: usize) -> i32 {
+    pub(super) fn dwarf_to_centre(&self, seat: usize) -> i32 {
         let c = ((self.options.size - 1) / 2) as u8;
         self.piece(Seat::new(seat as u8), Kind::Dwarf)
             .map_or(0, |d| d.distance(Square::new(c, c)) as i32)
     }
 
     /// Empty squares next to `seat`'s sorcerer.
-    fn sorcerer_room(&self, seat: usize) -> i32 {
+    pub(super) fn sorcerer_room(&self, seat: usize) -> i32 {
         let s = self.pos[team_obj(seat, Kind::Sorcerer)];
         Dir::ALL
             .iter()
@@ -139,7 +141,7 @@ impl Splut {
             .count() as i32
     }
 
-    fn opponents(&self, seat: usize) -> impl Iterator<Item = usize> + '_ {
+    pub(super) fn opponents(&self, seat: usize) -> impl Iterator<Item = usize> + '_ {
         (0..self.seats()).filter(move |&o| o != seat && self.is_alive(o))
     }
 
@@ -208,7 +210,21 @@ impl Heuristic for Splut {
         )
     }
 
+    const TERMS: &'static [&'static str] = super::terms::TERMS;
+
+    fn terms(&self, seat: Seat, out: &mut [f64]) {
+        super::terms::terms(self, seat.to_usize(), out);
+    }
+
+    /// An eliminated seat scores as a half loss, as in v1; the terms are for the living.
     fn evaluate(&self, seat: Seat) -> i32 {
+        if !self.is_alive(seat.to_usize()) {
+            return -WIN_SCORE / 2;
+        }
+        super::terms::evaluate(self, seat.to_usize())
+    }
+
+    fn evaluate_v1(&self, seat: Seat) -> i32 {
         if !self.is_alive(seat.to_usize()) {
             return -WIN_SCORE / 2;
         }

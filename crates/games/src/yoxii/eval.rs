@@ -4,7 +4,10 @@
 //!   `weights.txt` (fitted by `ludus tune yoxii`, read at build time). The terms, each ours
 //!   minus theirs: the points around the Totem, the same scaled by how full its neighbourhood
 //!   is, the piece count there (the tie-break), the best value the side to move is about to
-//!   place next to it (plain and scaled), the Totem mobility, and the value still in hand.
+//!   place next to it (plain and scaled), the Totem mobility, and the value still in hand;
+//!   then (see `turns.rs`) the most points each side can have after its next turn, whether
+//!   the side that moves the Totem next, or the other, can end the game at once with a win,
+//!   and who moves the Totem next.
 //! - [`Heuristic::evaluate_v1`]: the same terms with the hand-set weights they had before
 //!   tuning (`eval=v1`), computed exactly as then.
 //! - [`Heuristic::seed_action_score`]: the seed's level 2 (`choose_move_greedy`,
@@ -24,6 +27,7 @@ use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
 use super::rules::YoxiiAction;
 use super::state::Yoxii;
 use super::tables::NEIGHBOURS;
+use super::turns::next_turn;
 
 /// Weight of one point around the Totem when the Totem is surrounded (hundredths).
 const POINT: i32 = 100;
@@ -43,17 +47,19 @@ pub const TERMS: &[&str] = &[
     "pending_filled",
     "mobility",
     "hand",
+    "best_turn",
+    "closing_win_next",
+    "closing_win_other",
+    "totem_next",
 ];
 
 /// The weights of v1, in the order of [`TERMS`].
-const V1_WEIGHTS: [f64; 7] = [50.0, 50.0, 10.0, 50.0, 50.0, 8.0, 4.0];
+const V1_WEIGHTS: [f64; 11] = [50.0, 50.0, 10.0, 50.0, 50.0, 8.0, 4.0, 0.0, 0.0, 0.0, 0.0];
 
 /// The tuned weights, read from `weights.txt` (v1's if the file does not fit [`TERMS`], which
 /// a test rules out).
-static WEIGHTS: LazyLock<Vec<f64>> = LazyLock::new(|| {
-    crate::weights::parse_weights(include_str!("weights.txt"), TERMS)
-        .unwrap_or_else(|_| V1_WEIGHTS.to_vec())
-});
+static WEIGHTS: LazyLock<Vec<f64>> =
+    LazyLock::new(|| crate::weights::weights_or(include_str!("weights.txt"), TERMS, &V1_WEIGHTS));
 
 impl Heuristic for Yoxii {
     /// Placements: the second half of a turn, so that no evaluation falls between the totem
@@ -65,18 +71,42 @@ impl Heuristic for Yoxii {
     const TERMS: &'static [&'static str] = TERMS;
 
     fn terms(&self, seat: Seat, out: &mut [f64]) {
-        let ours = side_features(self, seat);
-        let theirs = side_features(self, seat.opponent());
+        // The Totem's destinations for each side, computed once for two terms.
+        let targets = |s: Seat| self.totem_targets(s);
+        let (our_targets, their_targets) = (targets(seat), targets(seat.opponent()));
+        let ours = side_features(self, seat, our_targets);
+        let theirs = side_features(self, seat.opponent(), their_targets);
         for (term, (a, b)) in out.iter_mut().zip(ours.iter().zip(theirs)) {
             *term = a - b;
         }
+        // Who moves the Totem next: the side to move, unless it has moved it already.
+        let next = if self.is_placing() {
+            self.to_move.opponent()
+        } else {
+            self.to_move
+        };
+        let sign = if next == seat { 1.0 } else { -1.0 };
+        let of = |s: Seat| {
+            if s == seat {
+                our_targets
+            } else {
+                their_targets
+            }
+        };
+        let first = next_turn(self, next, of(next));
+        let second = next_turn(self, next.opponent(), of(next.opponent()));
+        let sign_of = |s: Seat| if s == seat { 1.0 } else { -1.0 };
+        out[SIDE_TERMS] = sign_of(next) * f64::from(first.best_points)
+            + sign_of(next.opponent()) * f64::from(second.best_points);
+        out[SIDE_TERMS + 1] = sign * f64::from(u8::from(first.closing_win));
+        out[SIDE_TERMS + 2] = -sign * f64::from(u8::from(second.closing_win));
+        out[SIDE_TERMS + 3] = sign;
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
-        let mut terms = [0.0; 7];
+        let mut terms = [0.0; TERMS.len()];
         self.terms(seat, &mut terms);
-        let score: f64 = terms.iter().zip(WEIGHTS.iter()).map(|(t, w)| t * w).sum();
-        score.round() as i32
+        crate::weights::weighted_sum(&terms, &WEIGHTS)
     }
 
     fn evaluate_v1(&self, seat: Seat) -> i32 {
@@ -108,8 +138,12 @@ impl Heuristic for Yoxii {
     }
 }
 
-/// One side's terms, in the order of [`TERMS`].
-fn side_features(state: &Yoxii, seat: Seat) -> [f64; 7] {
+/// The terms that are one side's feature minus the other's: the first 7.
+const SIDE_TERMS: usize = 7;
+
+/// One side's features, in the order of [`TERMS`].
+/// `targets` are the Totem's destinations when `seat` moves it.
+fn side_features(state: &Yoxii, seat: Seat, targets: u64) -> [f64; SIDE_TERMS] {
     let (points, pieces) = state.around(seat);
     let neighbours = NEIGHBOURS[state.totem().to_usize()];
     let filled = f64::from((neighbours & !state.empty()).count_ones())
@@ -129,7 +163,7 @@ fn side_features(state: &Yoxii, seat: Seat) -> [f64; 7] {
         f64::from(pieces),
         pending,
         pending * filled,
-        f64::from(state.totem_targets(seat).count_ones()),
+        f64::from(targets.count_ones()),
         f64::from(hand),
     ]
 }
@@ -230,7 +264,7 @@ mod tests {
         let mut actions = Vec::new();
         for _ in 0..30 {
             let Some(seat) = state.to_move() else { break };
-            let mut terms = [0.0; 7];
+            let mut terms = [0.0; TERMS.len()];
             state.terms(seat, &mut terms);
             let linear: f64 = terms.iter().zip(V1_WEIGHTS).map(|(t, w)| t * w).sum();
             let v1 = f64::from(state.evaluate_v1(seat));

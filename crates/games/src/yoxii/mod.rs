@@ -58,6 +58,7 @@ mod record;
 mod rules;
 mod state;
 mod tables;
+mod turns;
 mod view;
 
 pub(crate) use record::RECORD;

@@ -1,0 +1,152 @@
+//! Replica's tuned evaluation: the terms a position is scored by, and their weights read at
+//! build time from `weights.txt` (fitted by `ludus tune replica`).
+//!
+//! The terms are v1's evaluation taken apart (each from `seat`'s view): men and kings counted
+//! by their Chebyshev distance to the target corner, the best capture of the side to move,
+//! the number of squares on which the waiting side would win (one, or several), and a win at
+//! once for the side to move (then every other term is 0, as v1 returned its win score
+//! alone). Two terms v1 did not have: the best capture of the waiting side, and the non-kings
+//! a king could transform. With [`V1_WEIGHTS`] the sum is exactly v1's evaluation.
+
+use std::sync::LazyLock;
+
+use ludus_engine::Seat;
+
+use super::eval::{chebyshev, squares};
+use super::state::Replica;
+
+/// The names of the terms, as in `weights.txt`.
+pub const TERMS: &[&str] = &[
+    "man_0",
+    "man_1",
+    "man_2",
+    "man_3",
+    "man_4",
+    "man_5",
+    "man_6",
+    "man_7",
+    "king_0",
+    "king_1",
+    "king_2",
+    "king_3",
+    "king_4",
+    "king_5",
+    "king_6",
+    "king_7",
+    "capture_to_move",
+    "one_threat",
+    "many_threats",
+    "win_now",
+    "capture_waiting",
+    "transformable",
+];
+
+/// Men and kings by distance, then the prospects.
+const MEN: usize = 0;
+const KINGS: usize = 8;
+const CAPTURE: usize = 16;
+const ONE_THREAT: usize = 17;
+const MANY_THREATS: usize = 18;
+const WIN_NOW: usize = 19;
+const CAPTURE_WAITING: usize = 20;
+const TRANSFORMABLE: usize = 21;
+
+/// v1's weights, in the order of [`TERMS`]: a piece is 100 plus its progress bonus.
+pub(super) const V1_WEIGHTS: [f64; 22] = [
+    140.0, 136.0, 130.0, 124.0, 118.0, 112.0, 106.0, 100.0, // men
+    100.0, 500.0, 300.0, 200.0, 150.0, 120.0, 100.0, 100.0, // kings
+    0.5, -250.0, -1500.0, 50_000.0, 0.0, 0.0,
+];
+
+static WEIGHTS: LazyLock<Vec<f64>> =
+    LazyLock::new(|| crate::weights::weights_or(include_str!("weights.txt"), TERMS, &V1_WEIGHTS));
+
+/// The tuned evaluation of `state` for `seat`.
+pub(super) fn evaluate(state: &Replica, seat: Seat) -> i32 {
+    let mut out = [0.0; TERMS.len()];
+    terms(state, seat, &mut out);
+    crate::weights::weighted_sum(&out, &WEIGHTS)
+}
+
+/// The terms of `state` from `seat`'s view into `out` (see the module doc).
+pub(super) fn terms(state: &Replica, seat: Seat, out: &mut [f64]) {
+    out.fill(0.0);
+    let mover = state.side();
+    let sign = if seat.to_usize() == mover { 1.0 } else { -1.0 };
+    let mine = state.prospects(mover);
+    if mine.wins > 0 {
+        out[WIN_NOW] = sign;
+        return;
+    }
+    let theirs = state.prospects(1 - mover);
+    for side in 0..2 {
+        let side_sign = if side == seat.to_usize() { 1.0 } else { -1.0 };
+        for square in squares(state.pieces[side]) {
+            let base = if state.kings[side] & square.bit() != 0 {
+                KINGS
+            } else {
+                MEN
+            };
+            out[base + chebyshev(square, side)] += side_sign;
+        }
+        out[TRANSFORMABLE] += side_sign * f64::from(state.transformable(side).count_ones());
+    }
+    out[CAPTURE] = sign * f64::from(mine.best_capture);
+    out[CAPTURE_WAITING] = -sign * f64::from(theirs.best_capture);
+    match theirs.wins {
+        0 => {}
+        1 => out[ONE_THREAT] = sign,
+        _ => out[MANY_THREATS] = sign,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ludus_engine::{Game, Heuristic};
+    use rand::rngs::SmallRng;
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+
+    use super::super::eval::{
+        KING_PROGRESS, MANY_THREATS, MAN_PROGRESS, ONE_THREAT, PIECE, WIN_NOW,
+    };
+    use super::*;
+    use crate::replica::ReplicaOptions;
+
+    #[test]
+    // The weights are small integers: exact in f64.
+    #[allow(clippy::float_cmp)]
+    fn v1_weights_are_v1_constants_and_the_weights_file_fits() {
+        for c in 0..8 {
+            assert_eq!(V1_WEIGHTS[MEN + c], f64::from(PIECE + MAN_PROGRESS[c]));
+            assert_eq!(V1_WEIGHTS[KINGS + c], f64::from(PIECE + KING_PROGRESS[c]));
+        }
+        assert_eq!(V1_WEIGHTS[super::ONE_THREAT], -f64::from(ONE_THREAT));
+        assert_eq!(V1_WEIGHTS[super::MANY_THREATS], -f64::from(MANY_THREATS));
+        assert_eq!(V1_WEIGHTS[super::WIN_NOW], f64::from(WIN_NOW));
+        let weights = crate::weights::parse_weights(include_str!("weights.txt"), TERMS);
+        assert_eq!(weights.map(|w| w.len()), Ok(TERMS.len()));
+    }
+
+    #[test]
+    fn v1_weights_times_the_terms_are_exactly_v1() {
+        let mut rng = SmallRng::seed_from_u64(18);
+        let mut actions = Vec::new();
+        let mut out = [0.0; TERMS.len()];
+        let mut seen = 0;
+        for game in 0..40 {
+            let mut state = Replica::new(&ReplicaOptions::default(), game);
+            while state.to_move().is_some() {
+                for seat in [Seat::FIRST, Seat::SECOND] {
+                    terms(&state, seat, &mut out);
+                    let linear = crate::weights::weighted_sum(&out, &V1_WEIGHTS);
+                    assert_eq!(linear, state.evaluate_v1(seat), "{}", state.position());
+                }
+                seen += 1;
+                state.legal_actions(&mut actions);
+                state.apply(*actions.choose(&mut rng).unwrap());
+            }
+        }
+        assert!(seen > 1000, "{seen}");
+    }
+}
