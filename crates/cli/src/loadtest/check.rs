@@ -132,3 +132,67 @@ fn compare(record: &GameRecord, game: &Played) -> Result<Verdict, String> {
         Verdict::Mismatched
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A Qawale record after `decisions` (single decisions, as the clients send them).
+    fn stored(decisions: &[&str]) -> GameRecord {
+        let mut game = ludus_games::new_game("qawale", &[], None, 0).unwrap();
+        for decision in decisions {
+            game.play(decision).unwrap();
+        }
+        game.record()
+    }
+
+    fn verdict(stored_decisions: &[&str], acked: &[&str], in_doubt: bool) -> Verdict {
+        let played = Played {
+            id: "test".to_string(),
+            acked: acked.iter().map(ToString::to_string).collect(),
+            in_doubt,
+        };
+        compare(&stored(stored_decisions), &played).unwrap()
+    }
+
+    /// Qawale's first six decisions (a stack, then its sowing steps, ...).
+    fn opening() -> Vec<String> {
+        let mut game = ludus_games::new_game("qawale", &[], None, 0).unwrap();
+        let mut decisions = Vec::new();
+        while decisions.len() < 6 {
+            let decision = game.legal_moves()[0].notation.clone();
+            game.play(&decision).unwrap();
+            decisions.push(decision);
+        }
+        decisions
+    }
+
+    #[test]
+    fn the_store_must_hold_exactly_the_acknowledged_decisions() {
+        let turn = opening();
+        let all: Vec<&str> = turn.iter().map(String::as_str).collect();
+        assert!(all.len() > 2, "{all:?}");
+        let short = &all[..all.len() - 1];
+        assert!(matches!(verdict(&all, &all, false), Verdict::Same));
+        assert!(matches!(verdict(short, &all, false), Verdict::Lost(1)));
+        assert!(matches!(verdict(&all, short, false), Verdict::Doubled(1)));
+        // An unanswered move may or may not have been stored, nothing else may differ.
+        assert!(matches!(verdict(&all, short, true), Verdict::Same));
+        assert!(matches!(verdict(short, short, true), Verdict::Same));
+        let mut other = short.to_vec();
+        let last = turn.last().unwrap();
+        let mut game = ludus_games::new_game("qawale", &[], None, 0).unwrap();
+        for decision in short {
+            game.play(decision).unwrap();
+        }
+        let different = game
+            .legal_moves()
+            .into_iter()
+            .map(|m| m.notation)
+            .find(|m| m != last);
+        if let Some(different) = &different {
+            other.push(different);
+            assert!(matches!(verdict(&all, &other, false), Verdict::Mismatched));
+        }
+    }
+}
