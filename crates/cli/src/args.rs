@@ -64,6 +64,10 @@ pub struct LoadtestArgs {
     /// How long to play, in seconds: more than 0, at most 3600.
     #[arg(long, default_value_t = 10.0, value_parser = seconds_in_range, allow_hyphen_values = true)]
     pub seconds: f64,
+    /// Moves per second over all games, each game pacing its moves evenly, 0 to 1,000,000;
+    /// 0: every game moves as soon as its last move is answered.
+    #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 1_000_000))]
+    pub rate: u64,
     /// Only this game (`ludus games` lists them); without it the five take turns.
     #[arg(long)]
     pub game: Option<String>,

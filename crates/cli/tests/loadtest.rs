@@ -111,6 +111,7 @@ fn a_running_server_is_loaded_with_one_chosen_game() {
     assert_played_and_nothing_lost(&report);
     assert_eq!(report["spawned"], false);
     assert_eq!(report["game_ids"], serde_json::json!(["qawale"]));
+    assert_eq!(report["rate"], 300);
     assert_eq!(report["server"]["pid"].as_u64(), pid.parse().ok());
 }
 
@@ -130,6 +131,10 @@ fn bad_arguments_are_refused_by_clap_with_status_2() {
         (&["loadtest"][..], "--url"),
         (&["loadtest", "--spawn", "--games", "0"], "from 1 to 10000"),
         (&["loadtest", "--spawn", "--seconds", "-1"], "at most 3600"),
+        (
+            &["loadtest", "--spawn", "--rate", "2000000"],
+            "from 0 to 1000000",
+        ),
         (
             &["loadtest", "--spawn", "--url", "http://x:1"],
             "cannot be used",

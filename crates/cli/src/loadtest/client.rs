@@ -15,6 +15,7 @@ use serde::de::IgnoredAny;
 use serde::Deserialize;
 use serde_json::json;
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -36,9 +37,15 @@ pub struct Board {
     sockets: [Socket; 2],
     rng: SmallRng,
     acked: Vec<String>,
-    /// A snapshot that gave a seat the turn while the other seat's move was still to be
-    /// answered on its own socket: its socket, `seq` and legal decisions.
-    waiting: Option<(usize, u64, Vec<String>)>,
+    /// The move sent and not yet answered on its socket.
+    pending: Option<Pending>,
+    /// The decision a seat has to make: its socket, the snapshot's `seq` and its legal
+    /// decisions; sent once no move is pending and its time has come.
+    ready: Option<(usize, u64, Vec<String>)>,
+    /// The time between two moves of this game (`--rate`); zero: as fast as answered.
+    interval: Duration,
+    /// When this game may send its next move.
+    next_at: Instant,
 }
 
 /// A game as its clients saw it, for the final check.
@@ -84,6 +91,7 @@ struct Brief<'a> {
 }
 
 /// A move sent and not yet answered.
+#[derive(Debug)]
 struct Pending {
     socket: usize,
     seq: u64,
@@ -115,7 +123,9 @@ pub async fn open(plan: &Arc<Plan>, number: u64) -> Result<Board, Failure> {
         let url = plan
             .target
             .ws_url(&format!("/api/games/{id}/ws?token={token}"));
-        async move { tokio_tungstenite::connect_async_with_config(url, None, true).await }
+        // Snapshots are a few KiB: tungstenite's 128 KiB read buffer per socket is waste.
+        let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
+        async move { tokio_tungstenite::connect_async_with_config(url, Some(config), true).await }
     };
     let (first, second) = tokio::join!(connect(&tokens[0]), connect(&tokens[1]));
     let socket = |r: Result<(Socket, _), tokio_tungstenite::tungstenite::Error>| {
@@ -125,7 +135,10 @@ pub async fn open(plan: &Arc<Plan>, number: u64) -> Result<Board, Failure> {
         sockets: [socket(first)?, socket(second)?],
         rng: SmallRng::seed_from_u64(seed),
         acked: Vec::new(),
-        waiting: None,
+        pending: None,
+        ready: None,
+        interval: plan.interval,
+        next_at: Instant::now(),
         id,
     })
 }
@@ -162,38 +175,45 @@ impl Board {
     /// Plays until the game is over, the deadline passes (no move is sent after it; one in
     /// flight is waited for) or something fails; the game as its clients saw it.
     pub async fn play(mut self, deadline: Instant, tally: &mut Tally) -> (Played, End) {
-        let mut pending: Option<Pending> = None;
+        // Paced games start spread over one interval, not all in the same instant.
+        let spread = self.interval.mul_f64(self.rng.random_range(0.0..1.0));
+        self.next_at = Instant::now() + spread;
         let end = loop {
-            let wake = pending
-                .as_ref()
-                .map_or(deadline, |p| p.sent + ANSWER_TIMEOUT);
+            if let Err((kind, message)) = self.move_if_due(deadline).await {
+                tally.error(kind, message);
+                break End::Failed;
+            }
+            let wake = match (&self.pending, &self.ready) {
+                (Some(pending), _) => pending.sent + ANSWER_TIMEOUT,
+                (None, Some(_)) => self.next_at.min(deadline),
+                (None, None) => deadline,
+            };
             let [first, second] = &mut self.sockets;
             let (socket, frame) = tokio::select! {
                 frame = first.next() => (0, frame),
                 frame = second.next() => (1, frame),
                 () = tokio::time::sleep_until(wake.into()) => {
-                    if pending.is_none() {
+                    if self.pending.is_none() {
+                        if Instant::now() < deadline {
+                            continue;
+                        }
                         break End::Deadline;
                     }
-                    tally.error("timeout", format!("no answer to a move in game {} within {ANSWER_TIMEOUT:?}", self.id));
+                    let message = format!("no answer to a move in game {} within {ANSWER_TIMEOUT:?}", self.id);
+                    tally.error("timeout", message);
                     break End::Failed;
                 }
             };
             let text = match frame {
                 Some(Ok(Message::Text(text))) => text,
                 Some(Ok(Message::Close(_)) | Err(_)) | None => {
-                    tally.error(
-                        "closed",
-                        format!("the server closed a socket of game {}", self.id),
-                    );
+                    let message = format!("the server closed a socket of game {}", self.id);
+                    tally.error("closed", message);
                     break End::Failed;
                 }
                 Some(Ok(_)) => continue,
             };
-            match self
-                .read(socket, text.as_str(), deadline, &mut pending, tally)
-                .await
-            {
+            match self.read(socket, text.as_str(), tally) {
                 Ok(None) => {}
                 Ok(Some(end)) => break end,
                 Err((kind, message)) => {
@@ -208,19 +228,17 @@ impl Board {
         let played = Played {
             id: self.id,
             acked: self.acked,
-            in_doubt: pending.is_some(),
+            in_doubt: self.pending.is_some(),
         };
         (played, end)
     }
 
-    /// Handles one text frame of socket `socket`: acknowledges the pending move, and moves
-    /// if this socket's seat is to move. `Some` when the game's play ends here.
-    async fn read(
+    /// Handles one text frame of socket `socket`: acknowledges the pending move, and keeps
+    /// the decision this socket's seat has to make. `Some` when the game's play ends here.
+    fn read(
         &mut self,
         socket: usize,
         text: &str,
-        deadline: Instant,
-        pending: &mut Option<Pending>,
         tally: &mut Tally,
     ) -> Result<Option<End>, Failure> {
         // Events announce each decision just before its snapshot: nothing to do for a bot.
@@ -235,59 +253,52 @@ impl Board {
         })?;
         if frame.kind == "error" {
             tally.error("refused", frame.error.unwrap_or_default());
-            if pending.as_ref().is_some_and(|p| p.socket == socket) {
-                *pending = None;
-            }
+            self.pending.take_if(|p| p.socket == socket);
         }
         let Some(brief) = frame.snapshot else {
             return Ok((frame.kind == "error").then_some(End::Failed));
         };
-        if let Some(sent) = pending.take_if(|p| p.socket == socket && brief.seq > p.seq) {
+        if let Some(sent) = self
+            .pending
+            .take_if(|p| p.socket == socket && brief.seq > p.seq)
+        {
             tally.acknowledged(sent.sent.elapsed());
             self.acked.push(sent.notation);
         }
-        if pending.is_some() {
-            // The other seat's move is answered on its own socket: wait for it there, and
-            // keep this snapshot if it is this seat's turn next.
-            if brief.to_move == Some(socket + 1) {
-                let legal = brief.legal.iter().map(ToString::to_string).collect();
-                self.waiting = Some((socket, brief.seq, legal));
-            }
-            return Ok(None);
-        }
+        // The two sockets receive the same snapshots, not at the same moment: a decision
+        // kept from an older snapshot is stale.
+        self.ready.take_if(|ready| ready.1 < brief.seq);
         if brief.outcome.is_some() {
+            if self.pending.is_some() {
+                // The last move is answered on its own socket: wait for it there.
+                return Ok(None);
+            }
             tally.finished += 1;
             return Ok(Some(End::Over));
         }
-        if Instant::now() >= deadline {
-            return Ok(None);
-        }
         if brief.to_move == Some(socket + 1) {
-            *pending = Some(self.decide(socket, brief.seq, &brief.legal).await?);
-        } else if let Some((other, seq, legal)) = self.waiting.take() {
-            if seq == brief.seq {
-                *pending = Some(self.decide(other, seq, &legal).await?);
-            }
+            let legal = brief.legal.iter().map(ToString::to_string).collect();
+            self.ready = Some((socket, brief.seq, legal));
         }
         Ok(None)
     }
 
-    /// Sends a random decision of `legal` on `socket`, decided at `seq`.
-    async fn decide<S: AsRef<str>>(
-        &mut self,
-        socket: usize,
-        seq: u64,
-        legal: &[S],
-    ) -> Result<Pending, Failure> {
+    /// Sends the decision kept in `ready` when no move awaits its answer and its time has
+    /// come (before the deadline): a random one of its legal decisions, with its `seq`.
+    async fn move_if_due(&mut self, deadline: Instant) -> Result<(), Failure> {
+        let now = Instant::now();
+        if self.pending.is_some() || now < self.next_at || now >= deadline {
+            return Ok(());
+        }
+        let Some((socket, seq, legal)) = self.ready.take() else {
+            return Ok(());
+        };
         if legal.is_empty() {
             let message = format!("game {} is not over but lists no legal move", self.id);
             return Err(("no-legal", message));
         }
-        let pick = legal[self.rng.random_range(0..legal.len())]
-            .as_ref()
-            .to_string();
+        let pick = legal[self.rng.random_range(0..legal.len())].clone();
         let message = json!({"type": "move", "move": pick, "seq": seq}).to_string();
-        let sent = Instant::now();
         let failed = |e| {
             (
                 "closed",
@@ -298,11 +309,17 @@ impl Board {
             .send(Message::text(message))
             .await
             .map_err(failed)?;
-        Ok(Pending {
+        self.next_at += self.interval;
+        if self.next_at + self.interval < now {
+            // A paced game that fell behind (a slow server) does not rush to catch up.
+            self.next_at = now;
+        }
+        self.pending = Some(Pending {
             socket,
             seq,
             notation: pick,
-            sent,
-        })
+            sent: now,
+        });
+        Ok(())
     }
 }

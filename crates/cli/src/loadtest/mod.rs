@@ -44,6 +44,10 @@ pub struct Plan {
     seed: u64,
     /// N, the games kept going at once.
     slots: u64,
+    /// The time between two moves of one game (N / `--rate`); zero: as fast as answered.
+    interval: Duration,
+    /// `--rate`.
+    rate: u64,
 }
 
 impl Plan {
@@ -83,6 +87,11 @@ pub fn run(args: &LoadtestArgs) -> Result<()> {
         games,
         seed: args.seed,
         slots: args.games,
+        interval: match args.rate {
+            0 => Duration::ZERO,
+            rate => Duration::from_secs_f64(args.games as f64 / rate as f64),
+        },
+        rate: args.rate,
     });
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -120,6 +129,7 @@ async fn load(plan: &Arc<Plan>, args: &LoadtestArgs) -> Result<Report> {
             .map(|(start, idle)| idle.saturating_sub(start) as f64 / plan.slots as f64);
     }
     let cpu_before = target.cpu_seconds();
+    let own_cpu_before = target::cpu_seconds("self");
     let start = Instant::now();
     let (stop_sampling, stopped) = tokio::sync::oneshot::channel();
     let sampler = tokio::spawn(sample_memory(Arc::clone(plan), stopped));
@@ -133,6 +143,9 @@ async fn load(plan: &Arc<Plan>, args: &LoadtestArgs) -> Result<Report> {
             .zip(target.cpu_seconds())
             .map(|(before, after)| (after - before) / elapsed);
     }
+    let own_cpu = own_cpu_before
+        .zip(target::cpu_seconds("self"))
+        .map(|(before, after)| (after - before) / elapsed);
     let games_played = played.len() as u64;
     let check = check::check(plan, played, &mut tally).await;
     Ok(Report::new(
@@ -141,7 +154,7 @@ async fn load(plan: &Arc<Plan>, args: &LoadtestArgs) -> Result<Report> {
         games_played,
         &tally,
         check,
-        machine,
+        (machine, own_cpu),
     ))
 }
 

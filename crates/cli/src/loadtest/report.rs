@@ -58,6 +58,8 @@ pub struct Report {
     pub elapsed_s: f64,
     /// `--seed`.
     pub seed: u64,
+    /// `--rate`: the moves per second asked for over all games (0: as fast as answered).
+    pub rate: u64,
     /// The games played (registry ids).
     pub game_ids: Vec<&'static str>,
     /// Moves acknowledged.
@@ -82,6 +84,8 @@ pub struct Report {
     pub doubled: u64,
     /// The server's memory and CPU, when its process is known.
     pub server: Option<Machine>,
+    /// CPU time the load test's own clients used while playing, per second.
+    pub client_cpu_cores_busy: Option<f64>,
 }
 
 impl Report {
@@ -92,7 +96,7 @@ impl Report {
         games_played: u64,
         tally: &Tally,
         check: Check,
-        server: Option<Machine>,
+        (server, client_cores): (Option<Machine>, Option<f64>),
     ) -> Report {
         Report {
             url: plan.target.base.clone(),
@@ -102,6 +106,7 @@ impl Report {
             seconds,
             elapsed_s,
             seed: plan.seed,
+            rate: plan.rate,
             game_ids: plan.games.iter().map(|i| i.id).collect(),
             moves: tally.moves,
             moves_per_s: tally.moves as f64 / elapsed_s,
@@ -119,6 +124,7 @@ impl Report {
             doubled: check.doubled,
             check,
             server,
+            client_cpu_cores_busy: client_cores,
         }
     }
 
@@ -130,8 +136,12 @@ impl Report {
         }
         let spawned = if self.spawned { " (spawned)" } else { "" };
         outln!("server: {}{spawned}", self.url)?;
+        let pace = match self.rate {
+            0 => "as fast as answered".to_string(),
+            rate => format!("paced at {rate} moves/s"),
+        };
         outln!(
-            "load: {} games ({} sockets) of {}, {} s, seed {}",
+            "load: {} games ({} sockets) of {}, {} s, {pace}, seed {}",
             self.games,
             self.sockets,
             self.game_ids.join(", "),
@@ -173,6 +183,9 @@ impl Report {
         )?;
         if let Some(server) = &self.server {
             print_machine(server)?;
+        }
+        if let Some(cores) = self.client_cpu_cores_busy {
+            outln!("clients' CPU under load: {cores:.2} cores busy")?;
         }
         Ok(())
     }

@@ -98,14 +98,18 @@ impl Target {
 
     /// The CPU time the server has used (user and system), in seconds.
     pub fn cpu_seconds(&self) -> Option<f64> {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.pid?)).ok()?;
-        // The command name may hold spaces and parentheses: count fields after the last ')'.
-        let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
-        let ticks: u64 =
-            fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
-        // Linux reports these in USER_HZ, 100 per second on every mainstream configuration.
-        Some(ticks as f64 / 100.0)
+        cpu_seconds(&self.pid?.to_string())
     }
+}
+
+/// The CPU time process `pid` (or `self`) has used, user and system, in seconds.
+pub fn cpu_seconds(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name may hold spaces and parentheses: count fields after the last ')'.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // Linux reports these in USER_HZ, 100 per second on every mainstream configuration.
+    Some(ticks as f64 / 100.0)
 }
 
 /// The URL the spawned server prints as its first line; its later output is drained.

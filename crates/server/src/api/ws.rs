@@ -8,6 +8,7 @@ use std::sync::Arc;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
+use futures_util::SinkExt;
 use serde_json::json;
 use tokio::sync::{broadcast, mpsc};
 
@@ -19,6 +20,11 @@ use crate::protocol::{ClientMessage, Control};
 /// Frames past this size close the socket (tungstenite's limit); smaller ones over the
 /// configured limit only get an error frame.
 const HARD_LIMIT: usize = 1024 * 1024;
+
+/// The read buffer each socket allocates up front. Clients send small actions; a bigger
+/// message is still read, in several reads. (tungstenite's default, 128 KiB, made an idle
+/// game with two sockets cost about 300 KiB of server memory.)
+const READ_BUFFER: usize = 4 * 1024;
 
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
@@ -40,6 +46,7 @@ pub async fn upgrade(
     Ok(upgrade
         .max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| session(socket, game, hub, token))
         .into_response())
 }
@@ -72,9 +79,9 @@ async fn session(mut socket: WebSocket, game: Arc<LiveGame>, hub: Arc<Hub>, toke
             Some(reply) = outbox.recv() => reply,
             _ = closing.changed() => break,
         };
-        let deleted = frame.starts_with("{\"type\":\"deleted\"");
-        if send(&mut socket, frame).await.is_err() || deleted {
-            break;
+        match send_waiting(&mut socket, frame, &mut updates, &game).await {
+            Ok(false) => {}
+            Ok(true) | Err(_) => break,
         }
     }
     if let Some(seat) = seat {
@@ -85,6 +92,34 @@ async fn session(mut socket: WebSocket, game: Arc<LiveGame>, hub: Arc<Hub>, toke
 
 async fn send(socket: &mut WebSocket, frame: String) -> Result<(), axum::Error> {
     socket.send(Message::Text(frame.into())).await
+}
+
+/// Sends `frame` and the updates already waiting behind it (a move's events and its
+/// snapshot are broadcast together) in one write, not one system call each. `true` when
+/// the game was deleted: the socket is then closed.
+async fn send_waiting(
+    socket: &mut WebSocket,
+    frame: String,
+    updates: &mut broadcast::Receiver<Arc<str>>,
+    game: &LiveGame,
+) -> Result<bool, axum::Error> {
+    let mut deleted = is_deleted(&frame);
+    socket.feed(Message::Text(frame.into())).await?;
+    while !deleted {
+        let frame = match updates.try_recv() {
+            Ok(frame) => frame.to_string(),
+            Err(broadcast::error::TryRecvError::Lagged(_)) => snapshot_frame(&game.snapshot()),
+            Err(_) => break,
+        };
+        deleted = is_deleted(&frame);
+        socket.feed(Message::Text(frame.into())).await?;
+    }
+    socket.flush().await?;
+    Ok(deleted)
+}
+
+fn is_deleted(frame: &str) -> bool {
+    frame.starts_with("{\"type\":\"deleted\"")
 }
 
 fn snapshot_frame(snapshot: &str) -> String {
