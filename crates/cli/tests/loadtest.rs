@@ -103,6 +103,8 @@ fn a_running_server_is_loaded_with_one_chosen_game() {
         "1",
         "--seed",
         "7",
+        "--rate",
+        "300",
         "--json",
     ];
     let report = report(&args);
