@@ -5,7 +5,8 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::body::Bytes;
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use futures_util::SinkExt;
@@ -72,11 +73,11 @@ async fn session(mut socket: WebSocket, game: Arc<LiveGame>, hub: Arc<Hub>, toke
                 _ => break,
             },
             update = updates.recv() => match update {
-                Ok(frame) => frame.to_string(),
-                Err(broadcast::error::RecvError::Lagged(_)) => snapshot_frame(&game.snapshot()),
+                Ok(frame) => shared_text(frame),
+                Err(broadcast::error::RecvError::Lagged(_)) => text(snapshot_frame(&game.snapshot())),
                 Err(broadcast::error::RecvError::Closed) => break,
             },
-            Some(reply) = outbox.recv() => reply,
+            Some(reply) = outbox.recv() => text(reply),
             _ = closing.changed() => break,
         };
         match send_waiting(&mut socket, frame, &mut updates, &game).await {
@@ -99,27 +100,50 @@ async fn send(socket: &mut WebSocket, frame: String) -> Result<(), axum::Error> 
 /// the game was deleted: the socket is then closed.
 async fn send_waiting(
     socket: &mut WebSocket,
-    frame: String,
+    frame: Message,
     updates: &mut broadcast::Receiver<Arc<str>>,
     game: &LiveGame,
 ) -> Result<bool, axum::Error> {
     let mut deleted = is_deleted(&frame);
-    socket.feed(Message::Text(frame.into())).await?;
+    socket.feed(frame).await?;
     while !deleted {
         let frame = match updates.try_recv() {
-            Ok(frame) => frame.to_string(),
-            Err(broadcast::error::TryRecvError::Lagged(_)) => snapshot_frame(&game.snapshot()),
+            Ok(frame) => shared_text(frame),
+            Err(broadcast::error::TryRecvError::Lagged(_)) => {
+                text(snapshot_frame(&game.snapshot()))
+            }
             Err(_) => break,
         };
         deleted = is_deleted(&frame);
-        socket.feed(Message::Text(frame.into())).await?;
+        socket.feed(frame).await?;
     }
     socket.flush().await?;
     Ok(deleted)
 }
 
-fn is_deleted(frame: &str) -> bool {
-    frame.starts_with("{\"type\":\"deleted\"")
+fn is_deleted(frame: &Message) -> bool {
+    matches!(frame, Message::Text(text) if text.starts_with("{\"type\":\"deleted\""))
+}
+
+fn text(frame: String) -> Message {
+    Message::Text(frame.into())
+}
+
+/// A broadcast frame as a message that shares its text with every other socket of the
+/// game instead of copying it (snapshots are several KiB, sent to every socket).
+fn shared_text(frame: Arc<str>) -> Message {
+    struct Shared(Arc<str>);
+    impl AsRef<[u8]> for Shared {
+        fn as_ref(&self) -> &[u8] {
+            self.0.as_bytes()
+        }
+    }
+    // The text is a `str`, so the check passes; it costs a scan, not an allocation.
+    let bytes = Bytes::from_owner(Shared(frame));
+    match Utf8Bytes::try_from(bytes.clone()) {
+        Ok(shared) => Message::Text(shared),
+        Err(_) => text(String::from_utf8_lossy(&bytes).into_owned()),
+    }
 }
 
 fn snapshot_frame(snapshot: &str) -> String {
