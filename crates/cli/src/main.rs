@@ -5,6 +5,7 @@
 mod args;
 mod board_text;
 mod commands;
+mod loadtest;
 mod output;
 mod players;
 mod printable;
@@ -39,6 +40,7 @@ fn main() -> ExitCode {
         Some(Command::Datagen(args)) => commands::tuning::datagen(&args),
         Some(Command::Tune(args)) => commands::tuning::tune(&args),
         Some(Command::Serve(args)) => commands::serve::run(&args),
+        Some(Command::Loadtest(args)) => loadtest::run(&args),
     };
     exit_status(result.and_then(|()| Ok(output::flush()?)))
 }

@@ -5,10 +5,12 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::body::Bytes;
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
+use futures_util::SinkExt;
 use serde_json::json;
 use tokio::sync::{broadcast, mpsc};
 
@@ -21,6 +23,11 @@ use crate::protocol::{ClientMessage, Control};
 /// Frames past this size close the socket (tungstenite's limit); smaller ones over the
 /// configured limit only get an error frame.
 const HARD_LIMIT: usize = 1024 * 1024;
+
+/// The read buffer each socket allocates up front. Clients send small actions; a bigger
+/// message is still read, in several reads. (tungstenite's default, 128 KiB, made an idle
+/// game with two sockets cost about 300 KiB of server memory.)
+const READ_BUFFER: usize = 4 * 1024;
 
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
@@ -43,6 +50,7 @@ pub async fn upgrade(
     Ok(upgrade
         .max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| session(socket, game, hub, token, client))
         .into_response())
 }
@@ -78,16 +86,16 @@ async fn session(
                 _ => break,
             },
             update = updates.recv() => match update {
-                Ok(frame) => frame.to_string(),
-                Err(broadcast::error::RecvError::Lagged(_)) => snapshot_frame(&game.snapshot()),
+                Ok(frame) => shared_text(frame),
+                Err(broadcast::error::RecvError::Lagged(_)) => text(snapshot_frame(&game.snapshot())),
                 Err(broadcast::error::RecvError::Closed) => break,
             },
-            Some(reply) = outbox.recv() => reply,
+            Some(reply) = outbox.recv() => text(reply),
             _ = closing.changed() => break,
         };
-        let deleted = frame.starts_with("{\"type\":\"deleted\"");
-        if send(&mut socket, frame).await.is_err() || deleted {
-            break;
+        match send_waiting(&mut socket, frame, &mut updates, &game).await {
+            Ok(false) => {}
+            Ok(true) | Err(_) => break,
         }
     }
     if let Some(seat) = seat {
@@ -98,6 +106,57 @@ async fn session(
 
 async fn send(socket: &mut WebSocket, frame: String) -> Result<(), axum::Error> {
     socket.send(Message::Text(frame.into())).await
+}
+
+/// Sends `frame` and the updates already waiting behind it (a move's events and its
+/// snapshot are broadcast together) in one write, not one system call each. `true` when
+/// the game was deleted: the socket is then closed.
+async fn send_waiting(
+    socket: &mut WebSocket,
+    frame: Message,
+    updates: &mut broadcast::Receiver<Arc<str>>,
+    game: &LiveGame,
+) -> Result<bool, axum::Error> {
+    let mut deleted = is_deleted(&frame);
+    socket.feed(frame).await?;
+    while !deleted {
+        let frame = match updates.try_recv() {
+            Ok(frame) => shared_text(frame),
+            Err(broadcast::error::TryRecvError::Lagged(_)) => {
+                text(snapshot_frame(&game.snapshot()))
+            }
+            Err(_) => break,
+        };
+        deleted = is_deleted(&frame);
+        socket.feed(frame).await?;
+    }
+    socket.flush().await?;
+    Ok(deleted)
+}
+
+fn is_deleted(frame: &Message) -> bool {
+    matches!(frame, Message::Text(text) if text.starts_with("{\"type\":\"deleted\""))
+}
+
+fn text(frame: String) -> Message {
+    Message::Text(frame.into())
+}
+
+/// A broadcast frame as a message that shares its text with every other socket of the
+/// game instead of copying it (snapshots are several KiB, sent to every socket).
+fn shared_text(frame: Arc<str>) -> Message {
+    struct Shared(Arc<str>);
+    impl AsRef<[u8]> for Shared {
+        fn as_ref(&self) -> &[u8] {
+            self.0.as_bytes()
+        }
+    }
+    // The text is a `str`, so the check passes; it costs a scan, not an allocation.
+    let bytes = Bytes::from_owner(Shared(frame));
+    match Utf8Bytes::try_from(bytes.clone()) {
+        Ok(shared) => Message::Text(shared),
+        Err(_) => text(String::from_utf8_lossy(&bytes).into_owned()),
+    }
 }
 
 fn snapshot_frame(snapshot: &str) -> String {

@@ -62,7 +62,7 @@ impl SqliteStore {
                 damaged.push(Damaged { id: row.id, reason });
             }
         }
-        let writer = Writer::start(connection).map_err(|e| error(e.to_string()))?;
+        let writer = Writer::start(connection, path).map_err(|e| error(e.to_string()))?;
         let store = SqliteStore {
             memory,
             writer,
@@ -127,17 +127,31 @@ fn read_rows(connection: &Connection) -> rusqlite::Result<Vec<Row>> {
         .collect()
 }
 
+/// Runs `wait` (waiting for the writer thread's commit) without stalling the runtime: on a
+/// worker of a multi-thread runtime, its other tasks move to another thread meanwhile, so
+/// the moves of other games keep arriving and join the next group commit. Elsewhere (a plain
+/// thread, a current-thread runtime, where `block_in_place` is not allowed) it just waits.
+fn wait_for_commit<T>(wait: impl FnOnce() -> T) -> T {
+    match tokio::runtime::Handle::try_current() {
+        Ok(runtime) if runtime.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
+            tokio::task::block_in_place(wait)
+        }
+        _ => wait(),
+    }
+}
+
 impl Store for SqliteStore {
     fn insert(&self, game: Arc<LiveGame>) -> Result<(), StoreError> {
         let id = game.id().to_string();
         let setup = serde_json::to_string(&game.setup())
             .map_err(|e| StoreError(format!("the game could not be written: {e}")))?;
         self.memory.insert(game)?;
-        let written = self.writer.write(Write::Game {
+        let write = Write::Game {
             id: id.clone(),
             created_ms: crate::live::unix_ms(),
             setup,
-        });
+        };
+        let written = wait_for_commit(|| self.writer.write(write));
         written.map_err(|e| {
             self.memory.remove(&id);
             StoreError(format!("the game could not be stored: {e}"))
@@ -161,12 +175,36 @@ impl Store for SqliteStore {
 
     fn log(&self, id: &str, change: Change<'_>) -> Result<(), StoreError> {
         let StoredChange { kind, arg } = change.into();
-        self.writer
-            .write(Write::Change {
-                id: id.to_string(),
-                kind,
-                arg,
-            })
-            .map_err(StoreError)
+        let write = Write::Change {
+            id: id.to_string(),
+            kind,
+            arg,
+        };
+        wait_for_commit(|| self.writer.write(write)).map_err(StoreError)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waiting_for_a_commit_works_on_every_kind_of_thread() {
+        assert_eq!(wait_for_commit(|| 1), 1);
+        for multi_thread in [false, true] {
+            let runtime = if multi_thread {
+                tokio::runtime::Builder::new_multi_thread()
+                    .worker_threads(2)
+                    .build()
+            } else {
+                tokio::runtime::Builder::new_current_thread().build()
+            };
+            let waited = runtime.unwrap().block_on(async {
+                let on_worker = tokio::spawn(async { wait_for_commit(|| 2) }).await.unwrap();
+                let on_blocking = tokio::task::spawn_blocking(|| wait_for_commit(|| 3));
+                on_worker + on_blocking.await.unwrap()
+            });
+            assert_eq!(waited, 5, "multi-thread runtime: {multi_thread}");
+        }
     }
 }

@@ -2,13 +2,23 @@
 //! so a decision is acknowledged only once it is committed. Writes that queue up while a
 //! commit is under way are committed together in the next transaction (a group commit): many
 //! games cost one disk sync, not one each.
+//!
+//! Checkpoints (copying the write-ahead log into the database file, with an fsync) run on a
+//! second thread with its own connection, every [`CHECKPOINT_EVERY`] commits: SQLite's
+//! automatic checkpoint would run inside a commit and hold every waiting move for the
+//! length of a disk sync.
 
+use std::path::Path;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 
 use rusqlite::{params, Connection};
 
 /// The most writes committed in one transaction.
 const BATCH: usize = 512;
+
+/// Commits between two checkpoints (SQLite's automatic one runs every 1000 log pages; a
+/// commit of a few small rows writes one to three).
+const CHECKPOINT_EVERY: u32 = 256;
 
 /// One write.
 #[derive(Debug)]
@@ -47,12 +57,14 @@ pub struct Writer {
 }
 
 impl Writer {
-    /// Starts the thread that owns `connection`.
-    pub fn start(connection: Connection) -> std::io::Result<Writer> {
+    /// Starts the thread that owns `connection` (to the database at `path`) and the thread
+    /// that checkpoints it.
+    pub fn start(connection: Connection, path: &Path) -> std::io::Result<Writer> {
         let (requests, queue) = mpsc::channel();
+        let checkpoints = start_checkpoints(&connection, path);
         std::thread::Builder::new()
             .name("ludus-db-writer".into())
-            .spawn(move || serve(connection, &queue))?;
+            .spawn(move || serve(connection, &queue, checkpoints.as_ref()))?;
         Ok(Writer { requests })
     }
 
@@ -68,7 +80,33 @@ impl Writer {
     }
 }
 
-fn serve(mut connection: Connection, queue: &Receiver<(Write, Reply)>) {
+/// The checkpoint thread on its own connection, and the writer's automatic checkpoints
+/// turned off; `None` (automatic checkpoints kept) if it cannot start.
+fn start_checkpoints(writer: &Connection, path: &Path) -> Option<SyncSender<()>> {
+    let connection = Connection::open(path).ok()?;
+    connection
+        .busy_timeout(std::time::Duration::from_secs(5))
+        .ok()?;
+    let (due, signals) = mpsc::sync_channel::<()>(1);
+    std::thread::Builder::new()
+        .name("ludus-db-checkpoint".into())
+        .spawn(move || {
+            // PASSIVE never blocks the writer; a failed one is retried at the next signal.
+            while signals.recv().is_ok() {
+                let _ = connection.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            }
+        })
+        .ok()?;
+    writer.pragma_update(None, "wal_autocheckpoint", 0).ok()?;
+    Some(due)
+}
+
+fn serve(
+    mut connection: Connection,
+    queue: &Receiver<(Write, Reply)>,
+    checkpoints: Option<&SyncSender<()>>,
+) {
+    let mut commits = 0;
     while let Ok(first) = queue.recv() {
         let mut batch = vec![first];
         while batch.len() < BATCH {
@@ -80,6 +118,11 @@ fn serve(mut connection: Connection, queue: &Receiver<(Write, Reply)>) {
         let results = commit(&mut connection, &batch);
         for ((_, reply), result) in batch.into_iter().zip(results) {
             let _ = reply.send(result);
+        }
+        commits += 1;
+        if let Some(due) = checkpoints.filter(|_| commits % CHECKPOINT_EVERY == 0) {
+            // Full means one is already due: the checkpoint thread catches up on its own.
+            let _ = due.try_send(());
         }
     }
 }
@@ -120,5 +163,43 @@ fn run(connection: &Connection, write: &Write) -> rusqlite::Result<()> {
             connection.execute("DELETE FROM games WHERE id = ?1", [id])?;
             Ok(())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    #[test]
+    fn the_checkpoint_thread_copies_the_log_into_the_database_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        let mut connection = Connection::open(&path).unwrap();
+        super::super::schema::migrate(&mut connection).unwrap();
+        let writer = Writer::start(connection, &path).unwrap();
+        let size = || std::fs::metadata(&path).map_or(0, |m| m.len());
+        let before = size();
+        let game = Write::Game {
+            id: "g".into(),
+            created_ms: 0,
+            setup: "{}".into(),
+        };
+        writer.write(game).unwrap();
+        for i in 0..CHECKPOINT_EVERY * 2 {
+            let change = Write::Change {
+                id: "g".into(),
+                kind: "move".into(),
+                arg: format!("a{i}"),
+            };
+            writer.write(change).unwrap();
+        }
+        // Commits only append to the log; the database file grows when a checkpoint ran.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while size() <= before && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert!(size() > before, "no checkpoint: {} bytes", size());
     }
 }

@@ -1,0 +1,211 @@
+//! The load test's result: printed as a short summary, or as one JSON object with `--json`
+//! (its fields are documented in docs/API.md, "Load test").
+
+use std::collections::BTreeMap;
+
+use anyhow::Result;
+use serde::Serialize;
+
+use super::check::Check;
+use super::tally::{ErrorKind, Tally};
+use super::Plan;
+use crate::output::outln;
+
+/// Move latencies, in milliseconds.
+#[derive(Debug, Serialize)]
+pub struct Latency {
+    /// Median.
+    pub p50: f64,
+    /// 90th percentile.
+    pub p90: f64,
+    /// 99th percentile.
+    pub p99: f64,
+    /// Longest.
+    pub max: f64,
+}
+
+/// The server's memory (resident set, KiB) and CPU, when its process is known.
+#[derive(Debug, Default, Serialize)]
+pub struct Machine {
+    /// The server's process id.
+    pub pid: u32,
+    /// Before the load test created anything.
+    pub rss_start_kib: Option<u64>,
+    /// With the N games created and their sockets open, before any move.
+    pub rss_idle_kib: Option<u64>,
+    /// The most sampled while the games were played.
+    pub rss_load_max_kib: Option<u64>,
+    /// (idle - start) / N: one game held with its two sockets open.
+    pub idle_kib_per_game: Option<f64>,
+    /// CPU time the server used while the games were played, per second: cores kept busy.
+    pub cpu_cores_busy: Option<f64>,
+}
+
+/// Everything the load test measured.
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// The server's URL.
+    pub url: String,
+    /// Whether the tool started the server (`--spawn`).
+    pub spawned: bool,
+    /// Games kept going at once (`--games`).
+    pub games: u64,
+    /// Open WebSockets (two per game).
+    pub sockets: u64,
+    /// The time asked for (`--seconds`).
+    pub seconds: f64,
+    /// The time the games were played, to the last answer.
+    pub elapsed_s: f64,
+    /// `--seed`.
+    pub seed: u64,
+    /// `--rate`: the moves per second asked for over all games (0: as fast as answered).
+    pub rate: u64,
+    /// The games played (registry ids).
+    pub game_ids: Vec<&'static str>,
+    /// Moves acknowledged.
+    pub moves: u64,
+    /// Moves acknowledged per second.
+    pub moves_per_s: f64,
+    /// Move latency: sending a move to its snapshot arriving on the mover's socket.
+    pub latency_ms: Latency,
+    /// Games played (including those cut by the deadline).
+    pub games_played: u64,
+    /// Games played to their end.
+    pub games_finished: u64,
+    /// Errors of every kind.
+    pub errors: u64,
+    /// Errors by kind, with the first message of each.
+    pub errors_by_kind: BTreeMap<&'static str, ErrorKind>,
+    /// Stored moves against acknowledged ones.
+    pub check: Check,
+    /// Lost decisions (as in `check`).
+    pub lost: u64,
+    /// Doubled decisions (as in `check`).
+    pub doubled: u64,
+    /// The server's memory and CPU, when its process is known.
+    pub server: Option<Machine>,
+    /// CPU time the load test's own clients used while playing, per second.
+    pub client_cpu_cores_busy: Option<f64>,
+}
+
+impl Report {
+    /// The report of `plan` played for `seconds` (asked, taken), from the merged `tally`.
+    pub fn new(
+        plan: &Plan,
+        (seconds, elapsed_s): (f64, f64),
+        games_played: u64,
+        tally: &Tally,
+        check: Check,
+        (server, client_cores): (Option<Machine>, Option<f64>),
+    ) -> Report {
+        Report {
+            url: plan.target.base.clone(),
+            spawned: plan.target.is_spawned(),
+            games: plan.slots,
+            sockets: plan.slots * 2,
+            seconds,
+            elapsed_s,
+            seed: plan.seed,
+            rate: plan.rate,
+            game_ids: plan.games.iter().map(|i| i.id).collect(),
+            moves: tally.moves,
+            moves_per_s: tally.moves as f64 / elapsed_s,
+            latency_ms: Latency {
+                p50: tally.latency_ms(0.50),
+                p90: tally.latency_ms(0.90),
+                p99: tally.latency_ms(0.99),
+                max: tally.max_latency_ms(),
+            },
+            games_played,
+            games_finished: tally.finished,
+            errors: tally.error_count(),
+            errors_by_kind: tally.errors.clone(),
+            lost: check.lost,
+            doubled: check.doubled,
+            check,
+            server,
+            client_cpu_cores_busy: client_cores,
+        }
+    }
+
+    /// Prints the report as one JSON object, or as the summary.
+    pub fn print(&self, json: bool) -> Result<()> {
+        if json {
+            outln!("{}", serde_json::to_string(self)?)?;
+            return Ok(());
+        }
+        let spawned = if self.spawned { " (spawned)" } else { "" };
+        outln!("server: {}{spawned}", self.url)?;
+        let pace = match self.rate {
+            0 => "as fast as answered".to_string(),
+            rate => format!("paced at {rate} moves/s"),
+        };
+        outln!(
+            "load: {} games ({} sockets) of {}, {} s, {pace}, seed {}",
+            self.games,
+            self.sockets,
+            self.game_ids.join(", "),
+            self.seconds,
+            self.seed
+        )?;
+        outln!(
+            "moves: {} in {:.1} s = {:.0} moves/s",
+            self.moves,
+            self.elapsed_s,
+            self.moves_per_s
+        )?;
+        let l = &self.latency_ms;
+        outln!(
+            "latency: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            l.p50,
+            l.p90,
+            l.p99,
+            l.max
+        )?;
+        outln!(
+            "games: {} played, {} finished",
+            self.games_played,
+            self.games_finished
+        )?;
+        outln!("errors: {}", self.errors)?;
+        for (kind, error) in &self.errors_by_kind {
+            outln!("  {kind}: {} (first: {})", error.count, error.first)?;
+        }
+        let c = &self.check;
+        outln!(
+            "check: {} games, {} decisions: {} lost, {} doubled, {} mismatched, {} no longer held",
+            c.games,
+            c.decisions,
+            c.lost,
+            c.doubled,
+            c.mismatched,
+            c.missing
+        )?;
+        if let Some(server) = &self.server {
+            print_machine(server)?;
+        }
+        if let Some(cores) = self.client_cpu_cores_busy {
+            outln!("clients' CPU under load: {cores:.2} cores busy")?;
+        }
+        Ok(())
+    }
+}
+
+fn print_machine(server: &Machine) -> Result<()> {
+    let mib =
+        |kib: Option<u64>| kib.map_or("?".to_string(), |k| format!("{:.1} MiB", k as f64 / 1024.0));
+    outln!(
+        "server memory (pid {}): {} at start, {} with the games idle, {} at most under load",
+        server.pid,
+        mib(server.rss_start_kib),
+        mib(server.rss_idle_kib),
+        mib(server.rss_load_max_kib)
+    )?;
+    if let Some(per_game) = server.idle_kib_per_game {
+        outln!("memory per idle game (with its two sockets): {per_game:.1} KiB")?;
+    }
+    if let Some(cores) = server.cpu_cores_busy {
+        outln!("server CPU under load: {cores:.2} cores busy")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,96 @@
+//! What the clients count while they play: move latencies (an HDR histogram, so percentiles
+//! cost nothing to keep), acknowledged moves, finished games, and errors by kind with the
+//! first message of each kind. Each game slot keeps its own; they are merged at the end.
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use hdrhistogram::Histogram;
+use serde::Serialize;
+
+/// The longest latency the histogram holds exactly, in microseconds (a minute); longer ones
+/// are counted as this.
+const MAX_MICROS: u64 = 60_000_000;
+
+/// One kind of error: how many, and the first message.
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorKind {
+    /// How many times it happened.
+    pub count: u64,
+    /// The first message of this kind.
+    pub first: String,
+}
+
+/// Counts kept by one game slot, or by all of them merged.
+#[derive(Debug)]
+pub struct Tally {
+    latencies: Histogram<u64>,
+    /// Moves acknowledged (the mover's socket received the snapshot with the new `seq`).
+    pub moves: u64,
+    /// Games played to their end.
+    pub finished: u64,
+    /// Errors by kind.
+    pub errors: BTreeMap<&'static str, ErrorKind>,
+}
+
+impl Default for Tally {
+    fn default() -> Self {
+        Tally {
+            // Three significant digits between 1 µs and a minute: constant, valid bounds.
+            latencies: Histogram::new_with_bounds(1, MAX_MICROS, 3)
+                .expect("constant histogram bounds are valid"),
+            moves: 0,
+            finished: 0,
+            errors: BTreeMap::new(),
+        }
+    }
+}
+
+impl Tally {
+    /// A move acknowledged after `latency`.
+    pub fn acknowledged(&mut self, latency: Duration) {
+        self.moves += 1;
+        let micros = (latency.as_micros() as u64).clamp(1, MAX_MICROS);
+        self.latencies.saturating_record(micros);
+    }
+
+    /// An error of `kind`, with its message.
+    pub fn error(&mut self, kind: &'static str, message: impl Into<String>) {
+        self.errors
+            .entry(kind)
+            .and_modify(|e| e.count += 1)
+            .or_insert_with(|| ErrorKind {
+                count: 1,
+                first: message.into(),
+            });
+    }
+
+    /// Every error, of any kind.
+    pub fn error_count(&self) -> u64 {
+        self.errors.values().map(|e| e.count).sum()
+    }
+
+    /// Adds `other`'s counts to these.
+    pub fn merge(&mut self, other: Tally) {
+        // Both histograms have the same bounds, so adding cannot fail.
+        let _ = self.latencies.add(&other.latencies);
+        self.moves += other.moves;
+        self.finished += other.finished;
+        for (kind, error) in other.errors {
+            self.errors
+                .entry(kind)
+                .and_modify(|e| e.count += error.count)
+                .or_insert(error);
+        }
+    }
+
+    /// The latency at quantile `q` (0.5 for the median), in milliseconds.
+    pub fn latency_ms(&self, q: f64) -> f64 {
+        self.latencies.value_at_quantile(q) as f64 / 1000.0
+    }
+
+    /// The longest latency, in milliseconds.
+    pub fn max_latency_ms(&self) -> f64 {
+        self.latencies.max() as f64 / 1000.0
+    }
+}
