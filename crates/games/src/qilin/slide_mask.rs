@@ -39,26 +39,46 @@ const fn mask_bit(low: u8, shift: u8) -> usize {
     }
 }
 
-/// For each bit of the mask, the edge it stands for: (lower point, higher point).
-const EDGE_AT: [(Point, Point); 64] = {
-    let mut at = [(Point::A1, Point::A1); 64];
+/// Edge `i` of [`EDGES`] as (its bit in the mask, its lower point, its higher point).
+const fn edge_bit(i: usize) -> (usize, u8, u8) {
+    let (a, b) = EDGES[i];
+    let (low, high) = if a < b { (a, b) } else { (b, a) };
+    let shift = high - low;
+    assert!(
+        shift == 1 || shift == 3 || is_small(shift as u32),
+        "an edge of a shift the mask does not compute"
+    );
+    (mask_bit(low, shift), low, high)
+}
+
+/// For each bit of the mask, the slides along its edge: `[down, up]`, where up goes from the
+/// lower point to the higher one (unused bits: a1 to a1).
+const SLIDES_AT: [[QilinAction; 2]; 64] = {
+    let unused = QilinAction::Slide(Point::A1, Point::A1);
+    let mut at = [[unused; 2]; 64];
     let mut used = 0u64;
     let mut i = 0;
     while i < EDGE_COUNT {
-        let (a, b) = EDGES[i];
-        let (low, high) = if a < b { (a, b) } else { (b, a) };
-        let shift = high - low;
-        assert!(
-            shift == 1 || shift == 3 || is_small(shift as u32),
-            "an edge of a shift the mask does not compute"
-        );
-        let bit = mask_bit(low, shift);
+        let (bit, low, high) = edge_bit(i);
         assert!(
             used & (1 << bit) == 0,
             "two edges on one bit of the slide mask"
         );
         used |= 1 << bit;
-        at[bit] = (Point::new(low), Point::new(high));
+        let (low, high) = (Point::new(low), Point::new(high));
+        at[bit] = [QilinAction::Slide(high, low), QilinAction::Slide(low, high)];
+        i += 1;
+    }
+    at
+};
+
+/// For each bit of the mask, the lower point of its edge (unused bits: a1).
+const LOWER_AT: [u8; 64] = {
+    let mut at = [0; 64];
+    let mut i = 0;
+    while i < EDGE_COUNT {
+        let (bit, low, _) = edge_bit(i);
+        at[bit] = low;
         i += 1;
     }
     at
@@ -97,14 +117,12 @@ pub const fn slide_mask(own: u32, empty: u32) -> u64 {
 }
 
 /// The slide of bit `bit` of `slide_mask(own, _)`: along its edge, away from the own piece.
+/// Chosen by indexing, not by a branch: the direction is a coin toss in a random playout.
 #[inline]
 pub fn slide_at(bit: u32, own: u32) -> QilinAction {
-    let (low, high) = EDGE_AT[bit as usize & 63];
-    if own & low.bit() != 0 {
-        QilinAction::Slide(low, high)
-    } else {
-        QilinAction::Slide(high, low)
-    }
+    let bit = bit as usize & 63;
+    let up = (own >> LOWER_AT[bit]) & 1;
+    SLIDES_AT[bit][up as usize]
 }
 
 #[cfg(test)]
