@@ -410,9 +410,10 @@ impl<G: Game + Heuristic> MctsAgent<G> {
             if child.visits == 0 {
                 return index;
             }
-            let visits = f64::from(child.visits);
+            // One division per child, not two: they dominate the tree's share of the time.
+            let inverse = 1.0 / f64::from(child.visits);
             let score =
-                child.value / visits + self.config.exploration * (log_visits / visits).sqrt();
+                child.value * inverse + self.config.exploration * (log_visits * inverse).sqrt();
             if score > best.0 {
                 best = (score, index);
             }

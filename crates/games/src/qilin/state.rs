@@ -80,11 +80,10 @@ pub const RING: usize = 128;
 pub struct KeyRing {
     keys: [u64; RING],
     /// Two Bloom filters of 256 bits, one per parity of the ring index (entries alternate the
-    /// side to move, so a key can only recur at the same parity). Each key sets two bits
-    /// (word and bit from different bits of the key); a key missing either has not occurred
-    /// and needs no scan. Words of 64 bits: shifts of a `u128` by a variable amount cost
-    /// several instructions each. With 50 keys a filter answers "maybe" for about 1 new key
-    /// in 10.
+    /// side to move, so a key can only recur at the same parity). A key picks one of four
+    /// words and sets two bits in it (all from different bits of the key: one word read and
+    /// written, no shift of a `u128`); a key missing either bit has not occurred and needs no
+    /// scan. With 50 keys a filter answers "maybe" for about 1 new key in 10.
     seen: [[u64; 4]; 2],
     next: u8,
     len: u8,
@@ -105,14 +104,12 @@ impl KeyRing {
         self.seen = [[0; 4]; 2];
     }
 
-    /// The two filter bits of `key` as (word, bit) pairs (from bits the Zobrist XOR spreads
+    /// The filter word of `key` and its two bits in it (from bits the Zobrist XOR spreads
     /// evenly).
     #[inline]
-    fn filter_bits(key: u64) -> [(usize, u64); 2] {
-        [
-            ((key >> 62) as usize, 1 << ((key >> 56) & 63)),
-            ((key >> 54) as usize & 3, 1 << ((key >> 48) & 63)),
-        ]
+    fn filter_bits(key: u64) -> (usize, u64) {
+        let word = (key >> 62) as usize;
+        (word, (1 << ((key >> 56) & 63)) | (1 << ((key >> 50) & 63)))
     }
 
     /// Adds `key` and returns how often it now occurs. Consecutive entries alternate the side
@@ -121,11 +118,10 @@ impl KeyRing {
     pub(super) fn push(&mut self, key: u64) -> u32 {
         let len = self.len as usize;
         let newest = self.next as usize;
-        let bits = Self::filter_bits(key);
-        let seen = &mut self.seen[newest & 1];
+        let (word, bits) = Self::filter_bits(key);
+        let seen = &mut self.seen[newest & 1][word];
         let mut count = 1;
-        let [(word_a, bit_a), (word_b, bit_b)] = bits;
-        if seen[word_a] & bit_a != 0 && seen[word_b] & bit_b != 0 {
+        if *seen & bits == bits {
             let mut back = 2;
             while back <= len {
                 if self.keys[(newest + RING - back) % RING] == key {
@@ -134,8 +130,7 @@ impl KeyRing {
                 back += 2;
             }
         }
-        seen[word_a] |= bit_a;
-        seen[word_b] |= bit_b;
+        *seen |= bits;
         self.keys[newest] = key;
         self.next = ((newest + 1) % RING) as u8;
         self.len = (len + 1).min(RING) as u8;
