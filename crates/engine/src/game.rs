@@ -4,6 +4,9 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use rand::seq::IndexedRandom;
+use rand::Rng;
+
 use crate::{
     ActionInput, BoardView, GameInfo, GameOptions, MoveError, Outcome, PositionError, Seat,
 };
@@ -58,6 +61,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// depends only on the state. Empty exactly when the game is over. Allocates only if `out`
     /// must grow.
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// A uniformly random legal action (each legal action equally likely), or `None` exactly
+    /// when the game is over: the step of a random playout. The default lists the actions in
+    /// `buffer` and draws one with [`IndexedRandom::choose`]. A game may override it with a
+    /// faster draw that builds no list (and need not touch `buffer`); such a draw may consume
+    /// the generator differently, so it is for playouts, not for players that must reproduce
+    /// an original program's choices.
+    fn random_action<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        buffer: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        self.legal_actions(buffer);
+        buffer.choose(rng).copied()
+    }
 
     /// Whether `action` is legal now; agrees with [`Game::legal_actions`].
     fn is_legal(&self, action: Self::Action) -> bool {

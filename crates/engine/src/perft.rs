@@ -3,7 +3,6 @@
 //! A game that ends before N turns counts as one leaf. These are the counts the specs quote
 //! (Qawale 40, Yoxii 256, Replica 43, Qilin 24, Splut! 3 for one turn).
 
-use rand::seq::IndexedRandom;
 use rand::Rng;
 
 use crate::Game;
@@ -45,8 +44,7 @@ pub fn random_playout<G: Game, R: Rng>(
 ) -> u64 {
     let mut decisions = 0;
     while decisions < max_decisions {
-        state.legal_actions(buffer);
-        let Some(&action) = buffer.choose(rng) else {
+        let Some(action) = state.random_action(rng, buffer) else {
             break;
         };
         state.apply(action);

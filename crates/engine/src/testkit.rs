@@ -144,7 +144,26 @@ fn check_state<G: Game>(
         context()
     );
     check_each_action(state, actions, context);
+    check_random_action(state, actions, context);
     check_position(state, over, keys, context);
+}
+
+/// The playout draw `random_action` (a game's fast path, or the default) gives one of the
+/// legal actions, and nothing exactly when the game is over.
+fn check_random_action<G: Game>(state: &G, actions: &[G::Action], context: &impl Fn() -> String) {
+    let mut rng = SmallRng::seed_from_u64(state.key());
+    match state.random_action(&mut rng, &mut Vec::new()) {
+        Some(action) => assert!(
+            actions.contains(&action),
+            "{}: random_action drew {action:?}, which is not legal",
+            context()
+        ),
+        None => assert!(
+            actions.is_empty(),
+            "{}: random_action drew nothing in a game that is on",
+            context()
+        ),
+    }
 }
 
 /// Every legal action is accepted by `is_legal` and its notation round-trips.

@@ -16,6 +16,9 @@
 //!    a  b  c      d      e  f  g
 //! ```
 
+#[path = "qilin/draws.rs"]
+mod draws;
+
 use ludus_engine::testkit::{check_perft_data, random_simulation};
 use ludus_engine::{parse_options, perft, Game, MoveError, Session, Verdict};
 use ludus_games::qilin::{Qilin, QilinOptions, Stage, BLACK, RED};

@@ -148,6 +148,11 @@ struct Node<A> {
     visits: u32,
     /// Total reward of the seat that chose `action`.
     value: f64,
+    /// `value / visits` and `1 / sqrt(visits)`, kept by the back-up (a few nodes an
+    /// iteration) so that selection (every child of every node on the path) needs no division
+    /// and no square root.
+    mean: f64,
+    spread: f64,
     /// The seat deciding here, or `NO_SEAT`.
     mover: u8,
     expanded: bool,
@@ -161,6 +166,8 @@ impl<A> Node<A> {
             children: 0,
             visits: 0,
             value: 0.0,
+            mean: 0.0,
+            spread: 0.0,
             mover: NO_SEAT,
             expanded: false,
         }
@@ -172,11 +179,16 @@ impl<A> Node<A> {
     }
 
     fn mean(&self) -> f64 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.value / f64::from(self.visits)
-        }
+        self.mean
+    }
+
+    /// Counts one more iteration through this node, with `reward` for the seat that chose it.
+    fn add(&mut self, reward: f64) {
+        self.visits += 1;
+        self.value += reward;
+        let visits = f64::from(self.visits);
+        self.mean = self.value / visits;
+        self.spread = visits.sqrt().recip();
     }
 }
 
@@ -373,9 +385,7 @@ impl<G: Game + Heuristic> MctsAgent<G> {
         nodes[0].visits += 1;
         for pair in self.path.windows(2) {
             let mover = usize::from(nodes[pair[0]].mover).min(MAX_SEATS - 1);
-            let child = &mut nodes[pair[1]];
-            child.visits += 1;
-            child.value += rewards[mover];
+            nodes[pair[1]].add(rewards[mover]);
         }
         self.path.len() - 1
     }
@@ -403,16 +413,14 @@ impl<G: Game + Heuristic> MctsAgent<G> {
     /// The child of `node` to follow: the first unvisited one, else the best UCT score.
     fn select(&self, tree: &Tree<G>, node: usize) -> usize {
         let parent = &tree.nodes[node];
-        let log_visits = f64::from(parent.visits.max(1)).ln();
+        let exploration = self.config.exploration * f64::from(parent.visits.max(1)).ln().sqrt();
         let mut best = (f64::NEG_INFINITY, parent.first_child as usize);
         for index in parent.child_range() {
             let child = &tree.nodes[index];
             if child.visits == 0 {
                 return index;
             }
-            let visits = f64::from(child.visits);
-            let score =
-                child.value / visits + self.config.exploration * (log_visits / visits).sqrt();
+            let score = child.mean + exploration * child.spread;
             if score > best.0 {
                 best = (score, index);
             }

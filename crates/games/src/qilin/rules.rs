@@ -188,6 +188,15 @@ impl Game for Qilin {
         self.fill_legal_actions(out);
     }
 
+    #[inline]
+    fn random_action<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        _buffer: &mut Vec<QilinAction>,
+    ) -> Option<QilinAction> {
+        self.draw_action(rng)
+    }
+
     fn is_legal(&self, action: QilinAction) -> bool {
         self.check_legal(action)
     }
