@@ -76,6 +76,8 @@ fn a_running_server_is_loaded_with_one_chosen_game() {
     let mut server = Command::new(env!("CARGO_BIN_EXE_ludus"))
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(dir.path().join("games.sqlite3"))
+        // A load test is one client playing many games as fast as allowed: no per-client limits.
+        .args(["--games-per-client", "0", "--actions-per-second", "0"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
