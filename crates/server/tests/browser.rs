@@ -1,7 +1,7 @@
 //! The page in a real headless Chromium, driven over WebDriver as a person would use it, against
 //! a real server on 127.0.0.1:0 in this process. One chromedriver and one browser session run
 //! every scenario in turn (they share nothing but the browser); the five games' scenarios leave
-//! a screenshot of their board in `docs/screenshots/`. Each scenario prints its wall time, and
+//! a screenshot of their board (in `docs/screenshots/` with `LUDUS_SCREENSHOTS=docs`). Each scenario prints its wall time, and
 //! the Replica game prints the time from a click to the answer drawn (for docs/WEB.md).
 //!
 //! Play between browsers runs two more sessions on the same chromedriver (an invited friend and

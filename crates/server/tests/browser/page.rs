@@ -181,12 +181,18 @@ pub async fn page_state(client: &Client) -> Value {
     .await
 }
 
-/// Saves the page as a PNG into `docs/screenshots/<name>.png` of the workspace.
+/// Saves the page as a PNG `<name>.png`: into the workspace's `docs/screenshots/` when
+/// `LUDUS_SCREENSHOTS=docs` (to refresh the documentation's pictures), else into the build's
+/// temporary directory, so that a test run leaves the working tree as it was.
 pub async fn screenshot(client: &Client, name: &str) {
     // Let the last piece finish sliding in: the picture shows the board at rest.
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     let png = client.screenshot().await.expect("screenshot");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
-    std::fs::create_dir_all(&dir).expect("docs/screenshots");
+    let dir = if std::env::var_os("LUDUS_SCREENSHOTS").is_some_and(|to| to == "docs") {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots")
+    } else {
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join("screenshots")
+    };
+    std::fs::create_dir_all(&dir).expect("a screenshot directory");
     std::fs::write(dir.join(format!("{name}.png")), png).expect("screenshot written");
 }
