@@ -137,9 +137,21 @@ fn compare(record: &GameRecord, game: &Played) -> Result<Verdict, String> {
 mod tests {
     use super::*;
 
-    /// A Qawale record after `decisions` (single decisions, as the clients send them).
+    /// A game whose turns take several decisions, since the check must handle partial turns:
+    /// the first registered game in which the first seat decides twice in a row.
+    fn several_decisions_a_turn() -> &'static str {
+        let found = ludus_games::GAMES.iter().map(|info| info.id).find(|id| {
+            let mut game = ludus_games::new_game(id, &[], None, 0).unwrap();
+            let first = game.to_move();
+            let decision = game.legal_moves()[0].notation.clone();
+            game.play(&decision).is_ok() && game.to_move() == first
+        });
+        found.expect("a game whose turns take several decisions")
+    }
+
+    /// That game's record after `decisions` (single decisions, as the clients send them).
     fn stored(decisions: &[&str]) -> GameRecord {
-        let mut game = ludus_games::new_game("qawale", &[], None, 0).unwrap();
+        let mut game = ludus_games::new_game(several_decisions_a_turn(), &[], None, 0).unwrap();
         for decision in decisions {
             game.play(decision).unwrap();
         }
@@ -155,9 +167,9 @@ mod tests {
         compare(&stored(stored_decisions), &played).unwrap()
     }
 
-    /// Qawale's first six decisions (a stack, then its sowing steps, ...).
+    /// That game's first six decisions (for example a stack, then its sowing steps).
     fn opening() -> Vec<String> {
-        let mut game = ludus_games::new_game("qawale", &[], None, 0).unwrap();
+        let mut game = ludus_games::new_game(several_decisions_a_turn(), &[], None, 0).unwrap();
         let mut decisions = Vec::new();
         while decisions.len() < 6 {
             let decision = game.legal_moves()[0].notation.clone();
@@ -181,7 +193,7 @@ mod tests {
         assert!(matches!(verdict(short, short, true), Verdict::Same));
         let mut other = short.to_vec();
         let last = turn.last().unwrap();
-        let mut game = ludus_games::new_game("qawale", &[], None, 0).unwrap();
+        let mut game = ludus_games::new_game(several_decisions_a_turn(), &[], None, 0).unwrap();
         for decision in short {
             game.play(decision).unwrap();
         }
