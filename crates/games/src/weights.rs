@@ -82,6 +82,38 @@ pub fn format_weights(terms: &[&str], weights: &[f64], comment: &str) -> String 
     text
 }
 
+/// Checks that `v1_weights` × `terms` equal `evaluate_v1` exactly, for both seats, at every
+/// position of 40 seeded random games from `start(game)`: the proof that a game's rewrite as
+/// weights × terms is v1 itself. Returns the number of positions seen.
+#[cfg(test)]
+pub(crate) fn assert_terms_reproduce_v1<G: ludus_engine::Game>(
+    start: impl Fn(u64) -> G,
+    terms: impl Fn(&G, ludus_engine::Seat, &mut [f64]),
+    evaluate_v1: impl Fn(&G, ludus_engine::Seat) -> i32,
+    v1_weights: &[f64],
+) -> usize {
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(18);
+    let mut actions = Vec::new();
+    let mut out = vec![0.0; v1_weights.len()];
+    let mut seen = 0;
+    for game in 0..40 {
+        let mut state = start(game);
+        while state.to_move().is_some() {
+            for seat in [ludus_engine::Seat::FIRST, ludus_engine::Seat::SECOND] {
+                terms(&state, seat, &mut out);
+                let linear = weighted_sum(&out, v1_weights);
+                assert_eq!(linear, evaluate_v1(&state, seat), "{}", state.position());
+            }
+            seen += 1;
+            state.legal_actions(&mut actions);
+            state.apply(*actions.choose(&mut rng).unwrap());
+        }
+    }
+    seen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -82,9 +82,6 @@ pub(super) fn terms(state: &Qawale, seat: Seat, out: &mut [f64]) {
 #[cfg(test)]
 mod tests {
     use ludus_engine::{Game, Heuristic};
-    use rand::rngs::SmallRng;
-    use rand::seq::IndexedRandom;
-    use rand::SeedableRng;
 
     use super::super::eval::{LINE_WEIGHT, THREAT_TO_MOVE, THREAT_WAITING, TOP};
     use super::*;
@@ -107,23 +104,12 @@ mod tests {
 
     #[test]
     fn v1_weights_times_the_terms_are_exactly_v1() {
-        let mut rng = SmallRng::seed_from_u64(18);
-        let mut actions = Vec::new();
-        let mut out = [0.0; TERMS.len()];
-        let mut seen = 0;
-        for game in 0..40 {
-            let mut state = Qawale::new(&QawaleOptions::default(), game);
-            while state.to_move().is_some() {
-                for seat in [Seat::FIRST, Seat::SECOND] {
-                    terms(&state, seat, &mut out);
-                    let linear = crate::weights::weighted_sum(&out, &V1_WEIGHTS);
-                    assert_eq!(linear, state.evaluate_v1(seat), "{}", state.position());
-                }
-                seen += 1;
-                state.legal_actions(&mut actions);
-                state.apply(*actions.choose(&mut rng).unwrap());
-            }
-        }
+        let seen = crate::weights::assert_terms_reproduce_v1(
+            |game| Qawale::new(&QawaleOptions::default(), game),
+            terms,
+            Qawale::evaluate_v1,
+            &V1_WEIGHTS,
+        );
         assert!(seen > 1000, "{seen}");
     }
 }

@@ -103,9 +103,6 @@ pub(super) fn terms(state: &Replica, seat: Seat, out: &mut [f64]) {
 #[cfg(test)]
 mod tests {
     use ludus_engine::{Game, Heuristic};
-    use rand::rngs::SmallRng;
-    use rand::seq::IndexedRandom;
-    use rand::SeedableRng;
 
     use super::super::eval::{
         KING_PROGRESS, MANY_THREATS, MAN_PROGRESS, ONE_THREAT, PIECE, WIN_NOW,
@@ -130,23 +127,12 @@ mod tests {
 
     #[test]
     fn v1_weights_times_the_terms_are_exactly_v1() {
-        let mut rng = SmallRng::seed_from_u64(18);
-        let mut actions = Vec::new();
-        let mut out = [0.0; TERMS.len()];
-        let mut seen = 0;
-        for game in 0..40 {
-            let mut state = Replica::new(&ReplicaOptions::default(), game);
-            while state.to_move().is_some() {
-                for seat in [Seat::FIRST, Seat::SECOND] {
-                    terms(&state, seat, &mut out);
-                    let linear = crate::weights::weighted_sum(&out, &V1_WEIGHTS);
-                    assert_eq!(linear, state.evaluate_v1(seat), "{}", state.position());
-                }
-                seen += 1;
-                state.legal_actions(&mut actions);
-                state.apply(*actions.choose(&mut rng).unwrap());
-            }
-        }
+        let seen = crate::weights::assert_terms_reproduce_v1(
+            |game| Replica::new(&ReplicaOptions::default(), game),
+            terms,
+            Replica::evaluate_v1,
+            &V1_WEIGHTS,
+        );
         assert!(seen > 1000, "{seen}");
     }
 }
