@@ -71,7 +71,8 @@ function actionsPanel(screen) {
   // Against a person: only the steps of one's own turn still being decided (a Qawale sowing).
   const undoable = mine && snap.can_undo && (!person || screen.ownUnfinishedTurn());
   return h("section", { class: "panel", "aria-label": "Actions" }, h("div", { class: "row" },
-    button("hint", "Hint", () => screen.askHint(), screen.myTurn(), "A move the computer suggests"),
+    // Between people the server refuses hints: the computer would be playing for one side.
+    person ? null : button("hint", "Hint", () => screen.askHint(), screen.myTurn(), "A move the computer suggests"),
     button("undo", "Undo", () => screen.undo("turn"), undoable, "Take back the last turn"),
     button("undo-step", "Undo step", () => screen.undo("decision"), undoable, "Take back one decision"),
     person ? null : button("redo", "Redo", () => screen.redo("turn"), mine && snap.can_redo),
@@ -104,6 +105,10 @@ function filesPanel(screen) {
       h("a", { href: `/?rules=${screen.snap.game}`, "data-link": true }, "Rules")));
 }
 
+function noComputer(snap) {
+  return (snap.players || []).every((player) => player === "human");
+}
+
 /** Redraws the side panel of `screen` into `side`. */
 export function drawSide(screen, side) {
   const snap = screen.snap;
@@ -119,7 +124,8 @@ export function drawSide(screen, side) {
       snap.paused ? "Paused." : ""),
     actionsPanel(screen),
     computerPanel(screen),
-    evalPanel(snap, analysis),
+    // Without a computer and without hints (between people, or watching them) no evaluation comes.
+    noComputer(snap) && (screen.againstPerson() || !screen.holdsSeat()) && !analysis ? null : evalPanel(snap, analysis),
     historyPanel(snap, screen.viewing ? screen.viewing.ply : null, (ply) => screen.showPly(ply)),
     filesPanel(screen)].filter(Boolean));
 }

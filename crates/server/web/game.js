@@ -14,6 +14,7 @@ import { markdown } from "./rules.js";
 import { seatLabel, thinkingText } from "./panel.js";
 import { drawSide, chooserBar, chooserKey } from "./controls.js";
 import { tickClocks } from "./clocks.js";
+import { tickGrace } from "./online_panel.js";
 import { ReplayBar } from "./replay.js";
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -461,6 +462,7 @@ class GameScreen {
 
   tick() {
     tickClocks(this.side, this.snap, Date.now());
+    tickGrace(this.side, Date.now());
     if (this.snap && this.snap.thinking) {
       const line = this.side.querySelector("#thinking");
       if (line) line.textContent = thinkingText(this.snap, Date.now());

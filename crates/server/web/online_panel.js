@@ -5,6 +5,7 @@
 
 import { h } from "./dom.js";
 import { seatLabel } from "./panel.js";
+import { clockText } from "./clocks.js";
 
 /** The absolute address of an invitation link the server gave as a path. */
 function absolute(link) {
@@ -94,18 +95,42 @@ export function offersPanel(screen) {
   return h("section", { class: `panel offers${offer ? " incoming" : ""}`, id: "offers", "aria-label": "Offers" }, body);
 }
 
-function absentRow(screen, seat) {
+/** Milliseconds until the wait for an away seat may end (0 once it may, or when the server gave no time). */
+function graceLeftMs(entry, now) {
+  const from = Number(entry.claim_from_ms);
+  return Number.isFinite(from) ? Math.max(0, from - now) : 0;
+}
+
+function graceText(ms) {
+  return ms > 0 ? `You may end the wait in ${clockText(ms)}.` : "The grace period is over: you may end the wait.";
+}
+
+function absentRow(screen, entry, now) {
+  const seat = entry.seat;
+  const left = graceLeftMs(entry, now);
   const level = h("select", { id: `hand-level-${seat}`, "aria-label": `Computer level for seat ${seat}` },
-    screen.context.meta.levels.map((entry) => h("option", { value: `ai:${entry.level}`, selected: entry.level === 3 },
-      `level ${entry.level} (${entry.name})`)));
+    screen.context.meta.levels.map((option) => h("option", { value: `ai:${option.level}`, selected: option.level === 3 },
+      `level ${option.level} (${option.name})`)));
+  // The buttons wait for the grace period (the server refuses earlier claims anyway).
+  const waiting = { disabled: left > 0, "data-grace-button": "" };
   return h("div", { class: "absent", "data-absent-seat": seat },
-    h("p", {}, h("strong", {}, `${seatLabel(screen.snap, seat)} is away.`),
-      " After the grace period you may end the wait:"),
+    h("p", {}, h("strong", {}, `${seatLabel(screen.snap, seat)} is away.`), " ",
+      h("span", { class: "grace", "data-claim-from": entry.claim_from_ms ?? "", role: "timer" }, graceText(left))),
     h("div", { class: "row" },
-      h("button", { type: "button", id: `claim-win-${seat}`, onclick: () => screen.absent(seat, "win") }, "Claim the win"),
-      h("button", { type: "button", id: `hand-seat-${seat}`, onclick: () => screen.absent(seat, "computer", level.value) },
+      h("button", { type: "button", id: `claim-win-${seat}`, ...waiting, onclick: () => screen.absent(seat, "win") }, "Claim the win"),
+      h("button", { type: "button", id: `hand-seat-${seat}`, ...waiting, onclick: () => screen.absent(seat, "computer", level.value) },
         "Hand the seat to the computer"),
       level));
+}
+
+/** Moves every grace countdown under `root` on to `now`, and frees its buttons when it ends. */
+export function tickGrace(root, now) {
+  for (const line of root.querySelectorAll(".absent [data-claim-from]")) {
+    const left = graceLeftMs({ claim_from_ms: line.dataset.claimFrom === "" ? undefined : line.dataset.claimFrom }, now);
+    const text = graceText(left);
+    if (line.textContent !== text) line.textContent = text;
+    for (const button of line.closest(".absent").querySelectorAll("[data-grace-button]")) button.disabled = left > 0;
+  }
 }
 
 /** For the person who stayed: claim the win or hand an absent person's seat to the computer. */
@@ -116,5 +141,5 @@ export function absentPanel(screen) {
   const away = (snap.seats || []).filter((seat) => seat.away && seat.player === "human" && !mine.includes(seat.seat));
   if (!away.length) return null;
   return h("section", { class: "panel absent-panel", id: "absent", "aria-label": "Absent players" },
-    away.map((seat) => absentRow(screen, seat.seat)));
+    away.map((entry) => absentRow(screen, entry, Date.now())));
 }

@@ -99,7 +99,7 @@ async fn session(
         }
     }
     if let Some(seat) = seat {
-        game.seat_disconnected(seat);
+        game.seat_disconnected(seat, hub.config.grace_seconds);
     }
     let _ = socket.send(Message::Close(None)).await;
 }

@@ -1,5 +1,6 @@
 //! Hints: a short level-4 search for the seat to move, run like a computer's move (a worker
-//! thread, a search permit, a stop flag that undo, resignation and deletion raise).
+//! thread, a search permit, a stop flag that undo, resignation and deletion raise). Not in a
+//! game between people, where the computer would be playing for one of them.
 
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
@@ -50,6 +51,16 @@ fn ask(game: &LiveGame, hub: &Hub, token: &str) -> Result<Asked, ApiError> {
     let refuse = |error: ApiError, snapshot| Err(ApiError::with_snapshot(error, snapshot));
     if let Err(error) = table.require_member(token) {
         return refuse(error, table.snapshot());
+    }
+    if table.between_people {
+        // The server is the referee of a game between people: a hint would let the computer
+        // play for one of them.
+        return refuse(
+            ApiError::unprocessable(
+                "no hint: hints are off in a game between people; expected a game against the computer or on one screen",
+            ),
+            table.snapshot(),
+        );
     }
     let Some(seat) = table.game.to_move() else {
         return refuse(

@@ -22,6 +22,8 @@ pub struct Presence {
     pub sockets: u32,
     /// Since when its last socket closed (`None` while one is open, or before any opened).
     pub away_since: Option<Instant>,
+    /// When (Unix ms) the grace period of an away seat ends: the page counts down to it.
+    pub claim_from_ms: Option<u64>,
 }
 
 impl Table {
@@ -40,14 +42,16 @@ impl LiveGame {
         let seat = table.seat_of(token)?;
         let presence = table.presence.get_mut(seat.to_usize())?;
         presence.sockets += 1;
+        presence.claim_from_ms = None;
         if presence.away_since.take().is_some() {
             self.refresh(&mut table);
         }
         Some(seat)
     }
 
-    /// A socket of `seat` closed: with its last one, the seat is away.
-    pub fn seat_disconnected(&self, seat: Seat) {
+    /// A socket of `seat` closed: with its last one, the seat is away, and may be claimed
+    /// `grace_seconds` later.
+    pub fn seat_disconnected(&self, seat: Seat, grace_seconds: f64) {
         let mut table = self.lock();
         let Some(presence) = table.presence.get_mut(seat.to_usize()) else {
             return;
@@ -55,6 +59,10 @@ impl LiveGame {
         presence.sockets = presence.sockets.saturating_sub(1);
         if presence.sockets == 0 {
             presence.away_since = Some(Instant::now());
+            // Whole milliseconds: the grace period is a configured number of seconds.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let grace_ms = (grace_seconds.max(0.0) * 1000.0) as u64;
+            presence.claim_from_ms = Some(super::unix_ms().saturating_add(grace_ms));
             self.refresh(&mut table);
         }
     }

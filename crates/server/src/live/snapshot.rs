@@ -20,6 +20,9 @@ struct SeatEntry<'a> {
     free: bool,
     /// Its player's last socket closed.
     away: bool,
+    /// For an away seat: when (Unix ms) the others may claim the win or hand it to a computer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    claim_from_ms: Option<u64>,
 }
 
 #[derive(Serialize)]
@@ -158,6 +161,10 @@ impl Table {
                     .get(seat.to_usize())
                     .is_some_and(|s| s.invite.is_some()),
                 away: self.is_away(seat.to_usize()),
+                claim_from_ms: self
+                    .presence
+                    .get(seat.to_usize())
+                    .and_then(|p| p.claim_from_ms),
             })
             .collect()
     }

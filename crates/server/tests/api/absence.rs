@@ -47,11 +47,21 @@ async fn the_win_is_claimed_only_after_the_grace_period() {
     let (id, [first, _], [_mine, theirs]) = two_people(&api).await;
     let here = api.wait_for(&id, |s| s["seats"][1]["away"] == false).await;
     assert_eq!(here["seats"][0]["away"], false);
+    assert!(here["seats"][1].get("claim_from_ms").is_none(), "{here}");
     let early = absent(&api, &id, &first, "win").await;
     assert_error(&early, StatusCode::CONFLICT, "not away");
 
+    let dropped_ms = unix_ms();
     drop(theirs);
-    api.wait_for(&id, |s| s["seats"][1]["away"] == true).await;
+    let away = api.wait_for(&id, |s| s["seats"][1]["away"] == true).await;
+    // The page counts down to this moment: the drop plus the grace period of 1 s.
+    let claim_from = away["seats"][1]["claim_from_ms"]
+        .as_u64()
+        .expect("claim_from_ms");
+    assert!(
+        (dropped_ms + 1000..dropped_ms + 3000).contains(&claim_from),
+        "dropped at {dropped_ms}, claimable from {claim_from}"
+    );
     let waiting = absent(&api, &id, &first, "win").await;
     assert_error(&waiting, StatusCode::CONFLICT, "grace period");
     tokio::time::sleep(Duration::from_millis(1100)).await;
@@ -92,4 +102,9 @@ async fn an_absent_seat_handed_to_a_computer_plays_by_itself() {
         StatusCode::FORBIDDEN,
         "the absent person's token no longer plays"
     );
+}
+
+fn unix_ms() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    u64::try_from(now.expect("after 1970").as_millis()).expect("in range")
 }

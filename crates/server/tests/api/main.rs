@@ -6,6 +6,7 @@ mod clocks;
 mod decisions;
 mod draws;
 mod errors;
+mod fair_play;
 mod games;
 mod history;
 mod limits;

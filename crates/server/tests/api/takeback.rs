@@ -8,7 +8,7 @@ use serde_json::{json, Value};
 use crate::support::{assert_error, Api, Dice};
 
 /// A game of `game` with seat 2 given by invitation and claimed: id and both tokens.
-async fn between_people(api: &Api, game: &str) -> (String, [String; 2]) {
+pub async fn between_people(api: &Api, game: &str) -> (String, [String; 2]) {
     let (_, created) = api
         .post("/api/games", &json!({"game": game, "invite": [2]}))
         .await;

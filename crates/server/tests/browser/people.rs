@@ -212,6 +212,8 @@ async fn takeback_accepted(host: &Client, friend: &Client) {
         undo, true,
         "against a person, undo waits for the other side's consent"
     );
+    let hint = eval(host, "return document.querySelector('#hint') === null;").await;
+    assert_eq!(hint, true, "against a person, the page offers no hint");
     declined_first(host, friend).await;
     let before = seq(friend).await;
     click(host, "#offer-takeback").await;
@@ -256,25 +258,26 @@ async fn declined_first(host: &Client, friend: &Client) {
     }
 }
 
-/// The friend leaves: the creator sees the seat away and the choice for after the grace period
-/// (refused before it, with the server's reason); the friend comes back and is present again.
+/// The friend leaves: the creator sees the seat away, the grace period counting down and the
+/// choice for after it waiting (the server's refusal of an early claim: `api/absence.rs`); the
+/// friend comes back and is present again.
 async fn away_shown(host: &Client, friend: &Client, base: &str, id: &str) {
     friend.goto(&format!("{base}lobby")).await.expect("lobby");
     wait_until(host, "const e = document.querySelector('[data-seat=\"2\"] .presence.away'); return e ? e.textContent : null;", "the friend away").await;
-    click(host, "#claim-win-2").await;
-    let refused = wait_until(
-        host,
-        "return document.querySelector('#error').textContent;",
-        "the claim refused",
-    )
-    .await;
+    let countdown =
+        "const e = document.querySelector('#absent .grace'); return e ? e.textContent : null;";
+    let first = wait_until(host, countdown, "the grace period shown").await;
+    let first = first.as_str().unwrap_or_default().to_string();
     assert!(
-        refused
-            .as_str()
-            .unwrap_or_default()
-            .contains("grace period"),
-        "{refused}"
+        first.starts_with("You may end the wait in 1:")
+            || first.starts_with("You may end the wait in 2:00"),
+        "the default grace period is 120 s: {first}"
     );
+    let disabled = eval(host, "return document.querySelector('#claim-win-2').disabled && document.querySelector('#hand-seat-2').disabled;").await;
+    assert_eq!(disabled, true, "no claim before the grace period ends");
+    let later = format!("const e = document.querySelector('#absent .grace'); return e && e.textContent !== {first:?} ? e.textContent : null;");
+    wait_until(host, &later, "the countdown moving").await;
+    screenshot(host, "online-away").await;
     friend
         .goto(&format!("{base}g/{id}"))
         .await
