@@ -169,6 +169,35 @@ pub struct TuneArgs {
     /// Where to write the weights (the game's `weights.txt`); printed if not given.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// The share of the game's result in each target, 0 to 1 (the rest: the search's score).
+    #[arg(long, default_value_t = 0.5, value_parser = share)]
+    pub result_share: f64,
+    /// Fit on quiet positions only (no tactical decision for the side to move).
+    #[arg(long)]
+    pub quiet: bool,
+    /// In 2-seat games, also fit each position from the waiting side's view.
+    #[arg(long)]
+    pub mirror: bool,
+    /// Pull toward v1's weights (L2, in logit units of each term's size; 0 = none, then the
+    /// fit starts from the current weights, else from v1's).
+    #[arg(long, default_value_t = 0.0, value_parser = share_ridge)]
+    pub ridge: f64,
+}
+
+/// A number from 0 to 1.
+fn share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("'{text}': expected a number from 0 to 1")),
+    }
+}
+
+/// A number from 0 to 1000.
+fn share_ridge(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (0.0..=1000.0).contains(&v) => Ok(v),
+        _ => Err(format!("'{text}': expected a number from 0 to 1000")),
+    }
 }
 
 /// `ludus arena`.

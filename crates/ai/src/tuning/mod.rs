@@ -11,7 +11,7 @@ mod datagen;
 mod texel;
 
 pub use self::datagen::{datagen, DatagenConfig};
-pub use self::texel::{tune, TuneError, TuneReport};
+pub use self::texel::{tune, tune_with, TuneConfig, TuneError, TuneReport};
 
 /// One position of a self-play game with the game's result.
 #[derive(Clone, PartialEq, Debug)]

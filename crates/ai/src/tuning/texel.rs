@@ -1,10 +1,12 @@
 //! The Texel method: the weights `w` of a game's evaluation terms `x` (so that the evaluation
 //! is `w·x`) minimising the mean squared error between each sample's target and
-//! `sigmoid(k·w·x)`. The target is half the game's result and half the search's own
-//! prediction there, `sigmoid(k·score)` (the result alone when the search gave no score):
+//! `sigmoid(k·w·x)`. By default the target is half the game's result and half the search's
+//! own prediction there, `sigmoid(k·score)` (the result alone when the search gave no score):
 //! a game's result is one noisy outcome of many decisions, and the search's score already
 //! sees the tactics a static evaluation misses; fitted to results alone, the weights
 //! predicted results better but played worse (Qilin, Replica: docs/STRENGTH.md).
+//! [`TuneConfig`] changes the share, keeps quiet positions only, mirrors 2-seat samples and
+//! pulls the weights toward v1's.
 //!
 //! Steps: the terms of every sample (side to move's view) are computed once; the current
 //! weights are recovered by least squares of [`Heuristic::evaluate`] on the terms (exact
@@ -14,13 +16,40 @@
 //! the current ones. One sample in ten (every tenth) is held out and only measured, so the
 //! report shows whether the fit generalises.
 
-use ludus_engine::{Game, Heuristic};
+use ludus_engine::{Game, Heuristic, Seat};
 use thiserror::Error;
 
 use super::Sample;
 
-/// The share of the game's result in a sample's target; the rest is the search's score.
-const RESULT_SHARE: f64 = 0.5;
+/// How [`tune_with`] fits: [`TuneConfig::default`] is what [`tune`] does.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct TuneConfig {
+    /// The share of the game's result in a sample's target; the rest is the search's
+    /// prediction `sigmoid(k·score)`.
+    pub result_share: f64,
+    /// Fit on quiet positions only: those where the side to move has no tactical decision
+    /// ([`Heuristic::is_tactical`]), where a static evaluation is meant to be right.
+    pub quiet_only: bool,
+    /// In 2-seat games, also take each sample from the waiting side's view (its terms, the
+    /// target `1 - t`): searches evaluate leaves from the root seat's view, so the weights
+    /// must fit both views.
+    pub mirror: bool,
+    /// An L2 pull of the weights toward v1's ([`Heuristic::evaluate_v1`], recovered by least
+    /// squares), in squared logit units of each term's typical size: collinear terms then
+    /// cannot run away. 0: none; when above 0 the fit also starts from v1's weights.
+    pub ridge: f64,
+}
+
+impl Default for TuneConfig {
+    fn default() -> Self {
+        TuneConfig {
+            result_share: 0.5,
+            quiet_only: false,
+            mirror: false,
+            ridge: 0.0,
+        }
+    }
+}
 
 /// Gradient steps of the weight fit.
 const STEPS: usize = 3000;
@@ -61,7 +90,8 @@ pub struct TuneReport {
     pub error_before: (f64, f64),
     /// Mean squared error of the fitted weights: fitted set, held-out set.
     pub error_after: (f64, f64),
-    /// Samples skipped: positions that do not parse, or games already over.
+    /// Samples skipped: positions that do not parse, games already over, or (with
+    /// [`TuneConfig::quiet_only`]) positions with a tactical decision.
     pub skipped: usize,
 }
 
@@ -69,6 +99,10 @@ pub struct TuneReport {
 struct Point {
     terms: Vec<f64>,
     evaluation: f64,
+    /// v1's evaluation.
+    v1: f64,
+    /// Whether the side to move has no tactical decision.
+    quiet: bool,
     /// The game's result, then (once `k` is known) the target.
     result: f64,
     /// The search's score, if it gave one.
@@ -80,6 +114,15 @@ pub fn tune<G: Game + Heuristic>(
     samples: &[Sample],
     options: &G::Options,
 ) -> Result<TuneReport, TuneError> {
+    tune_with::<G>(samples, options, &TuneConfig::default())
+}
+
+/// [`tune`] as `config` says.
+pub fn tune_with<G: Game + Heuristic>(
+    samples: &[Sample],
+    options: &G::Options,
+    config: &TuneConfig,
+) -> Result<TuneReport, TuneError> {
     let count = G::TERMS.len();
     if count == 0 {
         return Err(TuneError::NoTerms(G::INFO.id));
@@ -88,29 +131,39 @@ pub fn tune<G: Game + Heuristic>(
     let mut fit = Vec::new();
     let mut held = Vec::new();
     for (i, sample) in samples.iter().enumerate() {
-        let Some(point) = point::<G>(sample, options, count) else {
+        let points = points::<G>(sample, options, count, config);
+        if points.is_empty() {
             skipped += 1;
-            continue;
-        };
-        if i % 10 == 9 {
-            held.push(point);
-        } else {
-            fit.push(point);
         }
+        let set = if i % 10 == 9 { &mut held } else { &mut fit };
+        set.extend(points);
     }
+    // The current weights and the scale come from every position (a term that only occurs in
+    // tactical positions keeps its weight: the descent below cannot move it); the fit and
+    // its errors from the quiet ones.
+    let before = least_squares(&fit, count, |p| p.evaluation);
+    let v1 = least_squares(&fit, count, |p| p.v1);
+    let k = fit_scale(&fit);
+    let noisy = fit.iter().chain(&held).filter(|p| !p.quiet).count();
+    skipped += noisy;
+    fit.retain(|p| p.quiet);
+    held.retain(|p| p.quiet);
     if fit.len() < 20 {
         return Err(TuneError::TooFew(fit.len()));
     }
-    let before = least_squares(&fit, count);
-    let k = fit_scale(&fit);
+    let share = config.result_share.clamp(0.0, 1.0);
     for point in fit.iter_mut().chain(held.iter_mut()) {
         if let Some(score) = point.score {
-            point.result = RESULT_SHARE * point.result + (1.0 - RESULT_SHARE) * sigmoid(k * score);
+            point.result = share * point.result + (1.0 - share) * sigmoid(k * score);
         }
     }
     let current = |p: &Point| p.evaluation;
     let error_before = (error(&fit, k, current), error(&held, k, current));
-    let after = descend(&fit, k, &before);
+    let after = if config.ridge > 0.0 {
+        descend(&fit, k, &v1, Some((&v1, config.ridge)))
+    } else {
+        descend(&fit, k, &before, None)
+    };
     let tuned = |p: &Point| dot(&p.terms, &after);
     let error_after = (error(&fit, k, tuned), error(&held, k, tuned));
     Ok(TuneReport {
@@ -126,21 +179,47 @@ pub fn tune<G: Game + Heuristic>(
     })
 }
 
-fn point<G: Game + Heuristic>(
+/// The sample's point from the side to move's view, and with [`TuneConfig::mirror`] from the
+/// waiting side's; none if the position does not parse or is over.
+fn points<G: Game + Heuristic>(
     sample: &Sample,
     options: &G::Options,
     count: usize,
-) -> Option<Point> {
-    let state = G::from_position(&sample.position, options).ok()?;
-    let seat = state.to_move()?;
-    let mut terms = vec![0.0; count];
-    state.terms(seat, &mut terms);
-    Some(Point {
-        terms,
-        evaluation: f64::from(state.evaluate(seat)),
-        result: sample.result,
-        score: sample.score.map(f64::from),
-    })
+    config: &TuneConfig,
+) -> Vec<Point> {
+    let Ok(state) = G::from_position(&sample.position, options) else {
+        return Vec::new();
+    };
+    let Some(seat) = state.to_move() else {
+        return Vec::new();
+    };
+    let quiet = !config.quiet_only || {
+        let mut actions = Vec::new();
+        state.legal_actions(&mut actions);
+        !actions.iter().any(|&a| state.is_tactical(a))
+    };
+    let view = |seat: Seat, result: f64, score: Option<f64>| {
+        let mut terms = vec![0.0; count];
+        state.terms(seat, &mut terms);
+        Point {
+            terms,
+            evaluation: f64::from(state.evaluate(seat)),
+            v1: f64::from(state.evaluate_v1(seat)),
+            quiet,
+            result,
+            score,
+        }
+    };
+    let score = sample.score.map(f64::from);
+    let mut points = vec![view(seat, sample.result, score)];
+    if config.mirror && state.seat_count() == 2 {
+        points.push(view(
+            seat.opponent(),
+            1.0 - sample.result,
+            score.map(|s| -s),
+        ));
+    }
+    points
 }
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
@@ -177,18 +256,18 @@ fn fit_scale(points: &[Point]) -> f64 {
     f64::midpoint(low, high).exp()
 }
 
-/// The weights that make `w·terms` closest to the evaluation (normal equations, solved by
-/// Gaussian elimination; a term that never varies keeps weight 0).
+/// The weights that make `w·terms` closest to an evaluation, `value` (normal equations,
+/// solved by Gaussian elimination; a term that never varies keeps weight 0).
 // Matrix arithmetic reads most plainly with row and column indices.
 #[allow(clippy::needless_range_loop)]
-fn least_squares(points: &[Point], count: usize) -> Vec<f64> {
+fn least_squares(points: &[Point], count: usize, value: impl Fn(&Point) -> f64) -> Vec<f64> {
     let mut matrix = vec![vec![0.0; count + 1]; count];
     for p in points {
         for i in 0..count {
             for j in 0..count {
                 matrix[i][j] += p.terms[i] * p.terms[j];
             }
-            matrix[i][count] += p.terms[i] * p.evaluation;
+            matrix[i][count] += p.terms[i] * value(p);
         }
     }
     for col in 0..count {
@@ -219,24 +298,24 @@ fn least_squares(points: &[Point], count: usize) -> Vec<f64> {
         .collect()
 }
 
-/// Full-batch Adam on the squared error from `start`.
-fn descend(points: &[Point], k: f64, start: &[f64]) -> Vec<f64> {
+/// Full-batch Adam on the squared error from `start`, plus `ridge.1` times the squared
+/// distance to `ridge.0` (in logit units of each term's typical size) when given.
+fn descend(points: &[Point], k: f64, start: &[f64], ridge: Option<(&[f64], f64)>) -> Vec<f64> {
     let count = start.len();
     let mut weights = start.to_vec();
     let (mut m, mut v) = (vec![0.0; count], vec![0.0; count]);
     let (beta1, beta2) = (0.9f64, 0.999f64);
     let mut gradient = vec![0.0; count];
     // Each weight's step: a term of typical size moves the logit by LOGIT_STEP.
-    let scale: Vec<f64> = (0..count)
+    let rms: Vec<f64> = (0..count)
         .map(|i| {
             let square: f64 = points.iter().map(|p| p.terms[i] * p.terms[i]).sum();
-            let rms = (square / points.len().max(1) as f64).sqrt();
-            if rms > 0.0 {
-                LOGIT_STEP / (k * rms)
-            } else {
-                0.0
-            }
+            (square / points.len().max(1) as f64).sqrt()
         })
+        .collect();
+    let scale: Vec<f64> = rms
+        .iter()
+        .map(|&r| if r > 0.0 { LOGIT_STEP / (k * r) } else { 0.0 })
         .collect();
     for step in 1..=STEPS {
         gradient.fill(0.0);
@@ -250,7 +329,10 @@ fn descend(points: &[Point], k: f64, start: &[f64]) -> Vec<f64> {
         }
         let rate = 1.0 - 0.9 * step as f64 / STEPS as f64;
         for i in 0..count {
-            let g = gradient[i] / points.len() as f64;
+            let mut g = gradient[i] / points.len() as f64;
+            if let Some((centre, strength)) = ridge {
+                g += 2.0 * strength * (k * rms[i]).powi(2) * (weights[i] - centre[i]);
+            }
             m[i] = beta1 * m[i] + (1.0 - beta1) * g;
             v[i] = beta2 * v[i] + (1.0 - beta2) * g * g;
             let m_hat = m[i] / (1.0 - beta1.powi(step as i32));

@@ -95,7 +95,13 @@ impl GameVisitor for Tune<'_> {
     type Output = Result<(String, String)>;
     fn visit<G: Game + Heuristic>(self) -> Self::Output {
         let options = parse_options(G::INFO.id, &self.args.options)?;
-        let report = tuning::tune::<G>(&self.samples, &options)?;
+        let config = tuning::TuneConfig {
+            result_share: self.args.result_share,
+            quiet_only: self.args.quiet,
+            mirror: self.args.mirror,
+            ridge: self.args.ridge,
+        };
+        let report = tuning::tune_with::<G>(&self.samples, &options, &config)?;
         let mut text = String::new();
         let _ = writeln!(
             text,
