@@ -12,7 +12,10 @@
 //!
 //! A class with no pairs counts 0.001 pair, as fastchess and OpenBench do, so that no spread is
 //! zero. The test accepts H1 when the LLR reaches `ln((1 − β)/α)` and H0 when it falls to
-//! `ln(β/(1 − α))`.
+//! `ln(β/(1 − α))`, but not before [`MIN_PAIRS`] pairs: the spread is estimated from the pairs
+//! themselves, and a few identical ones (three drawn Qawale pairs, three Replica pairs each
+//! won by the side moving first) estimate it near zero, which made the LLR cross a bound
+//! (-4.87 after three pairs) on no evidence.
 
 use std::fmt;
 use std::str::FromStr;
@@ -94,6 +97,9 @@ impl fmt::Display for SprtVerdict {
 /// Pair counts by the first player's points: 0, ½, 1, 1½, 2.
 pub type Pentanomial = [u32; 5];
 
+/// Pairs played before the test may conclude (see the module doc).
+pub const MIN_PAIRS: u32 = 30;
+
 impl SprtConfig {
     /// The lower (H0) and upper (H1) bounds of the LLR.
     pub fn bounds(&self) -> (f64, f64) {
@@ -122,8 +128,11 @@ impl SprtConfig {
         n / 2.0 * (spread(s0) / spread(s1)).ln()
     }
 
-    /// The verdict once the LLR of `pairs` crosses a bound.
+    /// The verdict once the LLR of `pairs` crosses a bound, after at least [`MIN_PAIRS`].
     pub fn verdict(&self, pairs: &Pentanomial) -> Option<SprtVerdict> {
+        if pairs.iter().sum::<u32>() < MIN_PAIRS {
+            return None;
+        }
         let llr = self.llr(pairs);
         let (lower, upper) = self.bounds();
         if llr >= upper {
@@ -205,5 +214,16 @@ mod tests {
         ] {
             assert!(bad.parse::<SprtConfig>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_few_identical_pairs_decide_nothing() {
+        // Three pairs each split 1-1 estimate the spread near zero: the LLR is far below the
+        // lower bound, yet three pairs are no evidence.
+        let drawn = [0, 0, 3, 0, 0];
+        assert!(standard().llr(&drawn) < standard().bounds().0);
+        assert_eq!(standard().verdict(&drawn), None);
+        let even = [0, 0, MIN_PAIRS, 0, 0];
+        assert_eq!(standard().verdict(&even), Some(SprtVerdict::H0));
     }
 }
