@@ -221,7 +221,7 @@ impl Heuristic for Splut {
         if !self.is_alive(seat.to_usize()) {
             return -WIN_SCORE / 2;
         }
-        super::terms::evaluate(self, seat.to_usize())
+        super::terms::WEIGHTS.evaluate(self, seat)
     }
 
     fn evaluate_v1(&self, seat: Seat) -> i32 {

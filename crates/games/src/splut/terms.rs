@@ -14,10 +14,9 @@
 //! sum is exactly v1's evaluation with 2 seats; with 3 or 4 within 1 (v1 divided the
 //! opponents' sum in integers).
 
-use std::sync::LazyLock;
-
 use super::eval::{CAP, FAR};
 use super::state::{team_obj, Kind, RockId, Splut};
+use crate::weights::TunedWeights;
 
 /// The names of the terms, as in `weights.txt`.
 pub const TERMS: &[&str] = &[
@@ -49,15 +48,9 @@ pub(super) const V1_WEIGHTS: [f64; 12] = [
     6000.0, 1500.0, 50.0, -6000.0, -1500.0, -50.0, 120.0, -8.0, 10.0, -3.0, -3000.0, 0.0,
 ];
 
-static WEIGHTS: LazyLock<Vec<f64>> =
-    LazyLock::new(|| crate::weights::weights_or(include_str!("weights.txt"), TERMS, &V1_WEIGHTS));
-
-/// The tuned evaluation of `state` for the living `seat`.
-pub(super) fn evaluate(state: &Splut, seat: usize) -> i32 {
-    let mut out = [0.0; TERMS.len()];
-    terms(state, seat, &mut out);
-    crate::weights::weighted_sum(&out, &WEIGHTS)
-}
+/// The tuned weights, read from `weights.txt`.
+pub(super) static WEIGHTS: TunedWeights<{ TERMS.len() }> =
+    TunedWeights::new(include_str!("weights.txt"), TERMS, V1_WEIGHTS);
 
 /// The kind of `attacker`'s threat at kill distance `k` (0 now, 1 next turn, 2 near) and its
 /// amount, or `None` for no threat.
@@ -143,7 +136,7 @@ mod tests {
 
     #[test]
     fn the_weights_file_fits_the_terms() {
-        let weights = crate::weights::parse_weights(include_str!("weights.txt"), TERMS);
+        let weights = WEIGHTS.read();
         assert_eq!(weights.map(|w| w.len()), Ok(TERMS.len()));
     }
 
