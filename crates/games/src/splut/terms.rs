@@ -1,6 +1,6 @@
 //! Splut!'s tuned evaluation: the terms a position is scored by, and their weights read at
-//! build time from `weights.txt` for 2 seats and `weights_multi.txt` for 3 and 4 (each fitted
-//! by `ludus tune splut`, the second with `--option players=4`).
+//! build time from `weights.txt` for 2 seats (fitted by `ludus tune splut`) and
+//! `weights_multi.txt` for 3 and 4 (v1's, until a fit with `--option players=4` beats them).
 //!
 //! The terms are v1's evaluation taken apart, from the view of a living `seat`, for 2 to 4
 //! seats alike. Threats come from the kill distances: `seat`'s best threat against any
@@ -55,9 +55,9 @@ pub(super) const V1_WEIGHTS: [f64; 12] = [
 static WEIGHTS_TWO: TunedWeights<{ TERMS.len() }> =
     TunedWeights::new(include_str!("weights.txt"), TERMS, V1_WEIGHTS);
 
-/// The tuned weights for 3 and 4 seats, read from `weights_multi.txt` (fitted on 4-player
-/// games): with more opponents a threat is likelier and an elimination leaves the game going,
-/// so the same terms weigh differently.
+/// The weights for 3 and 4 seats, read from `weights_multi.txt`: with more opponents a threat
+/// is likelier and an elimination leaves the game going, so the same terms may weigh
+/// differently. v1's for now: the first 4-player fit lost to them (docs/STRENGTH.md).
 static WEIGHTS_MULTI: TunedWeights<{ TERMS.len() }> =
     TunedWeights::new(include_str!("weights_multi.txt"), TERMS, V1_WEIGHTS);
 
