@@ -1,12 +1,14 @@
 //! Evaluation weights as data: the text format `ludus tune` writes into a game's folder and
-//! the game's evaluation reads at build time (`include_str!`).
+//! the game's evaluation reads at build time (`include_str!`), and [`TunedWeights`], the
+//! evaluation every game builds from them.
 //!
 //! One `name value` pair a line, in any order; `#` starts a comment. Every name of the
 //! game's terms must occur exactly once, and no other.
 
 use std::fmt::Write;
+use std::sync::OnceLock;
 
-use ludus_engine::WIN_SCORE;
+use ludus_engine::{Heuristic, Seat, WIN_SCORE};
 use thiserror::Error;
 
 /// A weights text that does not fit the game's terms.
@@ -65,6 +67,50 @@ pub fn weighted_sum(terms: &[f64], weights: &[f64]) -> i32 {
     let bound = f64::from(WIN_SCORE / 4);
     // Within ±WIN_SCORE / 4, the conversion is exact.
     score.round().clamp(-bound, bound) as i32
+}
+
+/// A game's tuned weights: the text of its weights file (read at build time with
+/// `include_str!`), parsed at first use, and the evaluation they give. One `static` per
+/// weights file; `N` is the number of the game's terms.
+#[derive(Debug)]
+pub struct TunedWeights<const N: usize> {
+    text: &'static str,
+    terms: &'static [&'static str],
+    v1: [f64; N],
+    parsed: OnceLock<Vec<f64>>,
+}
+
+impl<const N: usize> TunedWeights<N> {
+    /// The weights of `terms` in `text`, or v1's if the text does not fit them (which each
+    /// game's tests rule out with [`TunedWeights::read`]). A `static` with a v1 weight
+    /// missing or extra does not compile.
+    pub const fn new(text: &'static str, terms: &'static [&'static str], v1: [f64; N]) -> Self {
+        assert!(terms.len() == N, "one v1 weight per term");
+        Self {
+            text,
+            terms,
+            v1,
+            parsed: OnceLock::new(),
+        }
+    }
+
+    /// The weights, in the order of the terms.
+    pub fn get(&self) -> &[f64] {
+        self.parsed
+            .get_or_init(|| weights_or(self.text, self.terms, &self.v1))
+    }
+
+    /// The weights as the text gives them, or why it does not fit the terms.
+    pub fn read(&self) -> Result<Vec<f64>, WeightsError> {
+        parse_weights(self.text, self.terms)
+    }
+
+    /// The tuned evaluation of `state` for `seat`: its [`Heuristic::terms`] times these weights.
+    pub fn evaluate<G: Heuristic>(&self, state: &G, seat: Seat) -> i32 {
+        let mut terms = [0.0; N];
+        state.terms(seat, &mut terms);
+        weighted_sum(&terms, self.get())
+    }
 }
 
 /// `weights` of `terms` as [`parse_weights`] reads them, after a `# comment` header line.

@@ -3,6 +3,7 @@
 //! so that every glyph the app draws stands at least [`MIN_CONTRAST`] against what lies under
 //! it, in every colour theme, whatever the terminal's own colours.
 
+use ludus_engine::contrast::contrast_ratio;
 use ratatui::buffer::Buffer;
 use ratatui::style::Color;
 
@@ -70,24 +71,11 @@ pub fn rgb(color: Color) -> Option<(u8, u8, u8)> {
     })
 }
 
-/// The relative luminance of a colour (0 black, 1 white).
-fn luminance((r, g, b): (u8, u8, u8)) -> f64 {
-    let channel = |c: u8| {
-        let c = f64::from(c) / 255.0;
-        if c <= 0.039_28 {
-            c / 12.92
-        } else {
-            ((c + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
-}
-
 /// The contrast ratio of two colours, from 1 (the same) to 21 (black on white); `None` when
 /// either is the terminal's own colour.
 pub fn contrast(a: Color, b: Color) -> Option<f64> {
-    let (la, lb) = (luminance(rgb(a)?), luminance(rgb(b)?));
-    Some((la.max(lb) + 0.05) / (la.min(lb) + 0.05))
+    let ((ar, ag, ab), (br, bg, bb)) = (rgb(a)?, rgb(b)?);
+    Some(contrast_ratio([ar, ag, ab], [br, bg, bb]))
 }
 
 /// Black or white, whichever reads better on `background` (always at least 4.58:1).

@@ -76,15 +76,13 @@ pub fn request(host: &str, method: &str, path: &str, body: Option<&Value>) -> Op
     Some((status, serde_json::from_str(json).ok()?))
 }
 
-/// A small seeded generator (SplitMix64).
+/// A small seeded generator (the engine's SplitMix64).
 pub struct Rng(pub u64);
 
 impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
+        let (state, value) = ludus_engine::splitmix64(self.0);
+        self.0 = state;
+        (value % n as u64) as usize
     }
 }

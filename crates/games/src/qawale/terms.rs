@@ -8,12 +8,11 @@
 //! central squares (each on three lines, not two), and stones still in hand. With
 //! [`V1_WEIGHTS`] the sum is exactly v1's evaluation.
 
-use std::sync::LazyLock;
-
 use ludus_engine::Seat;
 
 use super::state::{Qawale, Stone};
 use super::tables::LINES;
+use crate::weights::TunedWeights;
 
 /// The names of the terms, as in `weights.txt`.
 pub const TERMS: &[&str] = &[
@@ -42,15 +41,9 @@ const CENTRE: u16 = 0x0660;
 /// v1's weights, in the order of [`TERMS`].
 pub(super) const V1_WEIGHTS: [f64; 9] = [4.0, 20.0, 80.0, 10.0, 150.0, 40.0, 2.0, 0.0, 0.0];
 
-static WEIGHTS: LazyLock<Vec<f64>> =
-    LazyLock::new(|| crate::weights::weights_or(include_str!("weights.txt"), TERMS, &V1_WEIGHTS));
-
-/// The tuned evaluation of `state` for `seat`.
-pub(super) fn evaluate(state: &Qawale, seat: Seat) -> i32 {
-    let mut out = [0.0; TERMS.len()];
-    terms(state, seat, &mut out);
-    crate::weights::weighted_sum(&out, &WEIGHTS)
-}
+/// The tuned weights, read from `weights.txt`.
+pub(super) static WEIGHTS: TunedWeights<{ TERMS.len() }> =
+    TunedWeights::new(include_str!("weights.txt"), TERMS, V1_WEIGHTS);
 
 /// The terms of `state` from `seat`'s view into `out` (see the module doc).
 pub(super) fn terms(state: &Qawale, seat: Seat, out: &mut [f64]) {
@@ -98,7 +91,7 @@ mod tests {
         assert_eq!(V1_WEIGHTS[THREATS_TO_MOVE], f64::from(THREAT_TO_MOVE));
         assert_eq!(V1_WEIGHTS[THREATS_WAITING], f64::from(THREAT_WAITING));
         assert_eq!(V1_WEIGHTS[BURIED], f64::from(super::super::eval::BURIED));
-        let weights = crate::weights::parse_weights(include_str!("weights.txt"), TERMS);
+        let weights = WEIGHTS.read();
         assert_eq!(weights.map(|w| w.len()), Ok(TERMS.len()));
     }
 

@@ -177,7 +177,7 @@ impl Heuristic for Qilin {
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
-        super::terms::evaluate(self, seat)
+        super::terms::WEIGHTS.evaluate(self, seat)
     }
 
     fn evaluate_v1(&self, seat: Seat) -> i32 {

@@ -12,13 +12,12 @@
 //! have: lines with two own pieces and an empty point, in each stage. With [`V1_WEIGHTS`] the
 //! sum is exactly v1's evaluation.
 
-use std::sync::LazyLock;
-
 use ludus_engine::Seat;
 
 use super::eval::{completion_points, lines_and_potential, lines_behind_presses, movement_lines};
 use super::state::{Qilin, Stage};
 use super::tables::slide_count;
+use crate::weights::TunedWeights;
 
 /// The names of the terms, as in `weights.txt`.
 pub const TERMS: &[&str] = &[
@@ -60,15 +59,9 @@ pub(super) const V1_WEIGHTS: [f64; 15] = [
     100.0, 90.0, 15.0, 15.0, 30.0, 10.0, 50.0, 100.0, -60.0, 60.0, 20.0, 15.0, 6.0, 0.0, 0.0,
 ];
 
-static WEIGHTS: LazyLock<Vec<f64>> =
-    LazyLock::new(|| crate::weights::weights_or(include_str!("weights.txt"), TERMS, &V1_WEIGHTS));
-
-/// The tuned evaluation of `state` for `seat`.
-pub(super) fn evaluate(state: &Qilin, seat: Seat) -> i32 {
-    let mut out = [0.0; TERMS.len()];
-    terms(state, seat, &mut out);
-    crate::weights::weighted_sum(&out, &WEIGHTS)
-}
+/// The tuned weights, read from `weights.txt`.
+pub(super) static WEIGHTS: TunedWeights<{ TERMS.len() }> =
+    TunedWeights::new(include_str!("weights.txt"), TERMS, V1_WEIGHTS);
 
 /// The terms of `state` from `seat`'s view into `out` (see the module doc).
 pub(super) fn terms(state: &Qilin, seat: Seat, out: &mut [f64]) {
@@ -138,7 +131,7 @@ mod tests {
     #[allow(clippy::float_cmp)]
     fn the_weights_file_fits_the_terms() {
         assert_eq!(V1_WEIGHTS[PLACE_MATERIAL], f64::from(PIECE));
-        let weights = crate::weights::parse_weights(include_str!("weights.txt"), TERMS);
+        let weights = WEIGHTS.read();
         assert_eq!(weights.map(|w| w.len()), Ok(TERMS.len()));
     }
 

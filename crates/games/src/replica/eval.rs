@@ -159,7 +159,7 @@ impl Heuristic for Replica {
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
-        super::terms::evaluate(self, seat)
+        super::terms::WEIGHTS.evaluate(self, seat)
     }
 
     fn evaluate_v1(&self, seat: Seat) -> i32 {

@@ -8,12 +8,11 @@
 //! alone). Two terms v1 did not have: the best capture of the waiting side, and the non-kings
 //! a king could transform. With [`V1_WEIGHTS`] the sum is exactly v1's evaluation.
 
-use std::sync::LazyLock;
-
 use ludus_engine::Seat;
 
 use super::eval::{chebyshev, squares};
 use super::state::Replica;
+use crate::weights::TunedWeights;
 
 /// The names of the terms, as in `weights.txt`.
 pub const TERMS: &[&str] = &[
@@ -58,15 +57,9 @@ pub(super) const V1_WEIGHTS: [f64; 22] = [
     0.5, -250.0, -1500.0, 50_000.0, 0.0, 0.0,
 ];
 
-static WEIGHTS: LazyLock<Vec<f64>> =
-    LazyLock::new(|| crate::weights::weights_or(include_str!("weights.txt"), TERMS, &V1_WEIGHTS));
-
-/// The tuned evaluation of `state` for `seat`.
-pub(super) fn evaluate(state: &Replica, seat: Seat) -> i32 {
-    let mut out = [0.0; TERMS.len()];
-    terms(state, seat, &mut out);
-    crate::weights::weighted_sum(&out, &WEIGHTS)
-}
+/// The tuned weights, read from `weights.txt`.
+pub(super) static WEIGHTS: TunedWeights<{ TERMS.len() }> =
+    TunedWeights::new(include_str!("weights.txt"), TERMS, V1_WEIGHTS);
 
 /// The terms of `state` from `seat`'s view into `out` (see the module doc).
 pub(super) fn terms(state: &Replica, seat: Seat, out: &mut [f64]) {
@@ -121,7 +114,7 @@ mod tests {
         assert_eq!(V1_WEIGHTS[super::ONE_THREAT], -f64::from(ONE_THREAT));
         assert_eq!(V1_WEIGHTS[super::MANY_THREATS], -f64::from(MANY_THREATS));
         assert_eq!(V1_WEIGHTS[super::WIN_NOW], f64::from(WIN_NOW));
-        let weights = crate::weights::parse_weights(include_str!("weights.txt"), TERMS);
+        let weights = WEIGHTS.read();
         assert_eq!(weights.map(|w| w.len()), Ok(TERMS.len()));
     }
 

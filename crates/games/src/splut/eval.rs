@@ -6,7 +6,7 @@
 //! put). A distance within the steps the troll's owner has next is a real threat.
 //!
 //! * [`Heuristic::evaluate`]: the terms of `terms.rs` times their weights in `weights.txt`
-//!   (fitted by `ludus tune splut`).
+//!   for 2 seats, `weights_multi.txt` for 3 and 4 (fitted by `ludus tune splut`).
 //! * [`Heuristic::evaluate_v1`] (`eval=v1`), the evaluation before tuning: threats both ways (scaled by who moves next), troll–rock
 //!   distances, the sorcerer's free squares, the dwarves, and a central dwarf. With 3–4 players
 //!   it is `seat`'s view: its best threat against any opponent, minus every opponent's threat
@@ -221,7 +221,7 @@ impl Heuristic for Splut {
         if !self.is_alive(seat.to_usize()) {
             return -WIN_SCORE / 2;
         }
-        super::terms::evaluate(self, seat.to_usize())
+        super::terms::weights(self).evaluate(self, seat)
     }
 
     fn evaluate_v1(&self, seat: Seat) -> i32 {

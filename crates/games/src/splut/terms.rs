@@ -1,5 +1,6 @@
 //! Splut!'s tuned evaluation: the terms a position is scored by, and their weights read at
-//! build time from `weights.txt` (fitted by `ludus tune splut`).
+//! build time from `weights.txt` for 2 seats (fitted by `ludus tune splut`) and
+//! `weights_multi.txt` for 3 and 4 (v1's, until a fit with `--option players=4` beats them).
 //!
 //! The terms are v1's evaluation taken apart, from the view of a living `seat`, for 2 to 4
 //! seats alike. Threats come from the kill distances: `seat`'s best threat against any
@@ -14,10 +15,11 @@
 //! sum is exactly v1's evaluation with 2 seats; with 3 or 4 within 1 (v1 divided the
 //! opponents' sum in integers).
 
-use std::sync::LazyLock;
+use ludus_engine::Game;
 
 use super::eval::{CAP, FAR};
 use super::state::{team_obj, Kind, RockId, Splut};
+use crate::weights::TunedWeights;
 
 /// The names of the terms, as in `weights.txt`.
 pub const TERMS: &[&str] = &[
@@ -49,14 +51,24 @@ pub(super) const V1_WEIGHTS: [f64; 12] = [
     6000.0, 1500.0, 50.0, -6000.0, -1500.0, -50.0, 120.0, -8.0, 10.0, -3.0, -3000.0, 0.0,
 ];
 
-static WEIGHTS: LazyLock<Vec<f64>> =
-    LazyLock::new(|| crate::weights::weights_or(include_str!("weights.txt"), TERMS, &V1_WEIGHTS));
+/// The tuned weights for 2 seats, read from `weights.txt` (fitted on 2-player games).
+static WEIGHTS_TWO: TunedWeights<{ TERMS.len() }> =
+    TunedWeights::new(include_str!("weights.txt"), TERMS, V1_WEIGHTS);
 
-/// The tuned evaluation of `state` for the living `seat`.
-pub(super) fn evaluate(state: &Splut, seat: usize) -> i32 {
-    let mut out = [0.0; TERMS.len()];
-    terms(state, seat, &mut out);
-    crate::weights::weighted_sum(&out, &WEIGHTS)
+/// The weights for 3 and 4 seats, read from `weights_multi.txt`: with more opponents a threat
+/// is likelier and an elimination leaves the game going, so the same terms may weigh
+/// differently. v1's for now: the first 4-player fit lost to them (docs/STRENGTH.md).
+static WEIGHTS_MULTI: TunedWeights<{ TERMS.len() }> =
+    TunedWeights::new(include_str!("weights_multi.txt"), TERMS, V1_WEIGHTS);
+
+/// The weights for `state`'s number of seats at the start (eliminated seats still count, so
+/// one game keeps one set of weights throughout).
+pub(super) fn weights(state: &Splut) -> &'static TunedWeights<{ TERMS.len() }> {
+    if state.seat_count() > 2 {
+        &WEIGHTS_MULTI
+    } else {
+        &WEIGHTS_TWO
+    }
 }
 
 /// The kind of `attacker`'s threat at kill distance `k` (0 now, 1 next turn, 2 near) and its
@@ -133,7 +145,7 @@ fn piece_terms(state: &Splut, seat: usize) -> [f64; 4] {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::{Game, Heuristic, Seat};
+    use ludus_engine::{Heuristic, Seat};
     use rand::rngs::SmallRng;
     use rand::seq::IndexedRandom;
     use rand::SeedableRng;
@@ -142,9 +154,43 @@ mod tests {
     use crate::splut::SplutOptions;
 
     #[test]
-    fn the_weights_file_fits_the_terms() {
-        let weights = crate::weights::parse_weights(include_str!("weights.txt"), TERMS);
-        assert_eq!(weights.map(|w| w.len()), Ok(TERMS.len()));
+    fn both_weights_files_fit_the_terms() {
+        for weights in [&WEIGHTS_TWO, &WEIGHTS_MULTI] {
+            assert_eq!(weights.read().map(|w| w.len()), Ok(TERMS.len()));
+        }
+    }
+
+    #[test]
+    fn two_seats_use_weights_txt_and_three_or_four_weights_multi_txt() {
+        let two = WEIGHTS_TWO.read().unwrap();
+        let multi = WEIGHTS_MULTI.read().unwrap();
+        assert_ne!(two, multi, "the files differ, or this test shows nothing");
+        for players in 2..=4 {
+            let options = SplutOptions {
+                players,
+                ..SplutOptions::default()
+            };
+            let expected = if players == 2 { &two } else { &multi };
+            let mut rng = SmallRng::seed_from_u64(u64::from(players));
+            let mut state = Splut::new(&options, 7);
+            let mut actions = Vec::new();
+            let mut out = [0.0; TERMS.len()];
+            // Through the opening and into play, where the terms move.
+            for _ in 0..40 {
+                if state.to_move().is_none() {
+                    break;
+                }
+                for seat in (0..players).map(|s| Seat::new(s as u8)) {
+                    if state.is_alive(seat.to_usize()) {
+                        terms(&state, seat.to_usize(), &mut out);
+                        let linear = crate::weights::weighted_sum(&out, expected);
+                        assert_eq!(state.evaluate(seat), linear, "{players} players");
+                    }
+                }
+                state.legal_actions(&mut actions);
+                state.apply(*actions.choose(&mut rng).unwrap());
+            }
+        }
     }
 
     /// Random games of `players`; the largest gap between v1 and its weights times the terms.

@@ -20,14 +20,13 @@
 //!   picks the best complete turn by the seed's own criterion. Ties in the opponent's greedy
 //!   reply go to the first one in legal-action order (the seed took the last of a `setof`).
 
-use std::sync::LazyLock;
-
 use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
 
 use super::rules::YoxiiAction;
 use super::state::Yoxii;
 use super::tables::NEIGHBOURS;
 use super::turns::next_turn;
+use crate::weights::TunedWeights;
 
 /// Weight of one point around the Totem when the Totem is surrounded (hundredths).
 const POINT: i32 = 100;
@@ -56,10 +55,9 @@ pub const TERMS: &[&str] = &[
 /// The weights of v1, in the order of [`TERMS`].
 const V1_WEIGHTS: [f64; 11] = [50.0, 50.0, 10.0, 50.0, 50.0, 8.0, 4.0, 0.0, 0.0, 0.0, 0.0];
 
-/// The tuned weights, read from `weights.txt` (v1's if the file does not fit [`TERMS`], which
-/// a test rules out).
-static WEIGHTS: LazyLock<Vec<f64>> =
-    LazyLock::new(|| crate::weights::weights_or(include_str!("weights.txt"), TERMS, &V1_WEIGHTS));
+/// The tuned weights, read from `weights.txt`.
+static WEIGHTS: TunedWeights<{ TERMS.len() }> =
+    TunedWeights::new(include_str!("weights.txt"), TERMS, V1_WEIGHTS);
 
 impl Heuristic for Yoxii {
     /// Placements: the second half of a turn, so that no evaluation falls between the totem
@@ -104,9 +102,7 @@ impl Heuristic for Yoxii {
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
-        let mut terms = [0.0; TERMS.len()];
-        self.terms(seat, &mut terms);
-        crate::weights::weighted_sum(&terms, &WEIGHTS)
+        WEIGHTS.evaluate(self, seat)
     }
 
     fn evaluate_v1(&self, seat: Seat) -> i32 {
@@ -257,7 +253,7 @@ mod tests {
 
     #[test]
     fn the_weights_file_gives_every_term_and_v1_weights_match_v1() {
-        let weights = crate::weights::parse_weights(include_str!("weights.txt"), TERMS);
+        let weights = WEIGHTS.read();
         assert_eq!(weights.map(|w| w.len()), Ok(TERMS.len()));
         // With v1's weights the terms give v1's evaluation, up to its integer rounding.
         let mut state = Yoxii::new(&<Yoxii as Game>::Options::default(), 4);

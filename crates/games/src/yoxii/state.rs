@@ -8,7 +8,8 @@ use ludus_engine::{BySeat, Outcome, Seat};
 
 use super::rules::{FirstPlayer, Tiebreak, YoxiiOptions};
 use super::tables::{
-    piece_key, totem_key, Square, KEYS, NEIGHBOURS, NONE, ON_BOARD, PLACING_KEY, RED_KEY, STEP,
+    piece_key, totem_key, totem_targets_from, Square, KEYS, NEIGHBOURS, ON_BOARD, PLACING_KEY,
+    RED_KEY,
 };
 
 /// White, the first player by default (seat 0).
@@ -133,20 +134,7 @@ impl Yoxii {
     /// The squares the Totem can reach when `seat` moves it: per direction, the first empty
     /// square after an unbroken (possibly empty) run of `seat`'s own pieces.
     pub fn totem_targets(&self, seat: Seat) -> u64 {
-        let own = self.colour[seat];
-        let empty = self.empty();
-        let from = self.totem.to_usize();
-        let mut targets = 0;
-        for step in &STEP {
-            let mut p = step[from];
-            while p != NONE && own & (1 << p) != 0 {
-                p = step[p as usize];
-            }
-            if p != NONE && empty & (1 << p) != 0 {
-                targets |= 1 << p;
-            }
-        }
-        targets
+        totem_targets_from(self.totem.to_usize(), self.colour[seat], self.empty())
     }
 
     /// Whether `seat` can move the Totem (cheap when a neighbour is empty).

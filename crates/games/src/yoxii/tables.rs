@@ -182,6 +182,26 @@ const fn step_table() -> [[u8; GRID]; 8] {
 /// [`NONE`]. The board is convex along every line, so a ray that leaves it never comes back.
 pub const STEP: [[u8; GRID]; 8] = step_table();
 
+/// The squares the Totem on `from` can reach for a side whose pieces are `own`, `empty` the
+/// empty squares: per direction, the first empty square after an unbroken (possibly empty)
+/// run of `own` pieces. For the real board ([`Yoxii::totem_targets`]) and for boards a search
+/// only imagines.
+///
+/// [`Yoxii::totem_targets`]: super::Yoxii::totem_targets
+pub fn totem_targets_from(from: usize, own: u64, empty: u64) -> u64 {
+    let mut targets = 0;
+    for step in &STEP {
+        let mut p = step[from];
+        while p != NONE && own & (1 << p) != 0 {
+            p = step[p as usize];
+        }
+        if p != NONE && empty & (1 << p) != 0 {
+            targets |= 1 << p;
+        }
+    }
+    targets
+}
+
 const fn neighbour_table() -> [u64; GRID] {
     let mut table = [0u64; GRID];
     let mut i = 0;

@@ -7,7 +7,7 @@ use ludus_engine::Seat;
 
 use super::rules::Tiebreak;
 use super::state::Yoxii;
-use super::tables::{Square, NEIGHBOURS, NONE, STEP};
+use super::tables::{totem_targets_from, Square, NEIGHBOURS};
 
 /// What [`next_turn`] found for one side.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
@@ -16,22 +16,6 @@ pub(super) struct NextTurn {
     pub best_points: u32,
     /// Whether one turn ends the game with the side winning.
     pub closing_win: bool,
-}
-
-/// The Totem's destinations from `from` for a side whose pieces are `own`, `empty` the
-/// empty squares (as [`Yoxii::totem_targets`], from any square and board).
-fn targets_from(from: usize, own: u64, empty: u64) -> u64 {
-    let mut targets = 0;
-    for step in &STEP {
-        let mut p = step[from];
-        while p != NONE && own & (1 << p) != 0 {
-            p = step[p as usize];
-        }
-        if p != NONE && empty & (1 << p) != 0 {
-            targets |= 1 << p;
-        }
-    }
-    targets
 }
 
 /// The sum of the values on the squares of `mask`.
@@ -71,7 +55,7 @@ pub(super) fn next_turn(state: &Yoxii, seat: Seat, targets: u64) -> NextTurn {
         // One free neighbour, filled now, or none (the piece goes elsewhere: ignored, as if it
         // blocked nothing): the game ends if the opponent cannot move the Totem.
         let (placed, count) = if free == 0 { (0, 0) } else { (best, 1) };
-        if targets_from(target.to_usize(), theirs, empty & !free) != 0 {
+        if totem_targets_from(target.to_usize(), theirs, empty & !free) != 0 {
             continue;
         }
         let (points, pieces) = (mine + placed, (near & own).count_ones() + count);

@@ -10,15 +10,32 @@ async fn act(api: &Api, id: &str, route: &str, body: &Value) -> (StatusCode, Val
     api.post(&format!("/api/games/{id}/{route}"), body).await
 }
 
-async fn offer_draw(api: &Api, id: &str, token: &str) -> Value {
-    let answer = act(api, id, "offer", &json!({"token": token, "kind": "draw"})).await;
-    assert_eq!(answer.0, StatusCode::OK, "{}", answer.1);
-    answer.1
+/// `token`'s seat offers a draw; the server's answer, whatever it is.
+async fn try_offer_draw(api: &Api, id: &str, token: &str) -> (StatusCode, Value) {
+    act(api, id, "offer", &json!({"token": token, "kind": "draw"})).await
 }
 
+/// `token`'s seat offers a draw, which the server must take.
+async fn offer_draw(api: &Api, id: &str, token: &str) -> Value {
+    let (status, offered) = try_offer_draw(api, id, token).await;
+    assert_eq!(status, StatusCode::OK, "{offered}");
+    offered
+}
+
+/// `token`'s seat answers the waiting offer; the server's answer, whatever it is.
+async fn try_answer(api: &Api, id: &str, token: &str, accept: bool) -> (StatusCode, Value) {
+    act(
+        api,
+        id,
+        "answer",
+        &json!({"token": token, "accept": accept}),
+    )
+    .await
+}
+
+/// `token`'s seat answers the waiting offer, which the server must take.
 async fn answer(api: &Api, id: &str, token: &str, accept: bool) -> Value {
-    let body = json!({"token": token, "accept": accept});
-    let (status, answered) = act(api, id, "answer", &body).await;
+    let (status, answered) = try_answer(api, id, token, accept).await;
     assert_eq!(status, StatusCode::OK, "{answered}");
     answered
 }
@@ -47,13 +64,7 @@ async fn an_accepted_draw_ends_the_game_drawn_by_agreement_from_either_seat() {
             json!({"kind": "draw", "from": offering, "accepted": []})
         );
         assert_eq!(asked["seq"], before["seq"], "an offer does not change seq");
-        let own = act(
-            &api,
-            &game.id,
-            "answer",
-            &json!({"token": game.token(offering), "accept": true}),
-        )
-        .await;
+        let own = try_answer(&api, &game.id, game.token(offering), true).await;
         assert_error(&own, StatusCode::FORBIDDEN, "other side");
 
         let answered = answer(&api, &game.id, game.token(answering), true).await;
@@ -98,13 +109,7 @@ async fn a_declined_draw_changes_nothing_from_either_seat() {
             (&before["seq"], &before["moves"])
         );
     }
-    let late = act(
-        &api,
-        &game.id,
-        "answer",
-        &json!({"token": game.token(1), "accept": true}),
-    )
-    .await;
+    let late = try_answer(&api, &game.id, game.token(1), true).await;
     assert_error(&late, StatusCode::UNPROCESSABLE_ENTITY, "no request");
 }
 
@@ -137,13 +142,7 @@ async fn with_three_seats_every_other_seat_must_accept() {
         Value::Null,
         "not yet: seat 3 has not answered"
     );
-    let twice = act(
-        &api,
-        &game.id,
-        "answer",
-        &json!({"token": game.token(2), "accept": true}),
-    )
-    .await;
+    let twice = try_answer(&api, &game.id, game.token(2), true).await;
     assert_error(&twice, StatusCode::UNPROCESSABLE_ENTITY, "already answered");
     assert_eq!(
         answer(&api, &game.id, game.token(3), true).await,
@@ -159,13 +158,7 @@ async fn against_a_computer_no_draw_is_offered() {
     let game = api
         .create(&json!({"game": "replica", "players": ["human", "ai:1"]}))
         .await;
-    let refused = act(
-        &api,
-        &game.id,
-        "offer",
-        &json!({"token": game.token(1), "kind": "draw"}),
-    )
-    .await;
+    let refused = try_offer_draw(&api, &game.id, game.token(1)).await;
     assert_error(&refused, StatusCode::UNPROCESSABLE_ENTITY, "computer");
 }
 

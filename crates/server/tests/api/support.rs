@@ -173,16 +173,14 @@ pub fn assert_error(answer: &(StatusCode, Value), status: StatusCode, needle: &s
     );
 }
 
-/// A small seeded generator (SplitMix64) for picking random legal moves.
+/// A small seeded generator (the engine's SplitMix64) for picking random legal moves.
 pub struct Dice(pub u64);
 
 impl Dice {
     pub fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) % n as u64) as usize
+        let (state, value) = ludus_engine::splitmix64(self.0);
+        self.0 = state;
+        (value % n as u64) as usize
     }
 
     /// A random entry of the snapshot's `legal` list.
