@@ -4,13 +4,17 @@
 //! - self-play data is reproducible for a seed, its positions read back, and its results are
 //!   the side to move's (1, ½, 0) and agree with the game's end;
 //! - the Texel fit recovers the current weights, and lowers the error on the data it fits;
+//! - the fit's options do what they say (on Replica, whose v1 is exactly linear in its terms
+//!   and which has tactical decisions): quiet positions only, both views of each position,
+//!   and a pull toward v1's weights;
 //! - a game without tunable terms (the engine's demo Nim: every Ludus game has them), and too
 //!   little data, are refused.
 
-use ludus_ai::tuning::{datagen, tune, DatagenConfig, TuneError};
+use ludus_ai::tuning::{datagen, tune, tune_with, DatagenConfig, TuneConfig, TuneError};
 use ludus_ai::AgentSpec;
 use ludus_engine::demo::{Nim, NimOptions};
 use ludus_engine::{Game, Heuristic};
+use ludus_games::replica::{Replica, ReplicaOptions};
 use ludus_games::yoxii::{Yoxii, YoxiiOptions};
 
 fn config(games: usize, seed: u64) -> DatagenConfig<Yoxii> {
@@ -73,4 +77,65 @@ fn untuned_games_and_too_little_data_are_refused() {
         tune::<Yoxii>(&samples[..5], &YoxiiOptions::default()),
         Err(TuneError::TooFew(_))
     ));
+}
+
+#[test]
+fn quiet_mirror_and_ridge_fit_what_they_say() {
+    let config = DatagenConfig::<Replica> {
+        options: ReplicaOptions::default(),
+        spec: "ai:alphabeta:depth=1".parse::<AgentSpec>().unwrap(),
+        games: 6,
+        opening: 4,
+        max_decisions: 300,
+        seed: 2,
+    };
+    let samples = datagen(&config, |_, _| {}).unwrap();
+    let options = ReplicaOptions::default();
+    let fit = |config: TuneConfig| tune_with::<Replica>(&samples, &options, &config).unwrap();
+    let plain = fit(TuneConfig::default());
+    assert_eq!(plain.fitted + plain.held_out + plain.skipped, samples.len());
+
+    // Quiet: exactly the positions where the side to move has no tactical decision are fitted.
+    let quiet_count = samples
+        .iter()
+        .filter(|s| {
+            let state = Replica::from_position(&s.position, &options).unwrap();
+            let mut actions = Vec::new();
+            state.legal_actions(&mut actions);
+            !actions.iter().any(|&a| state.is_tactical(a))
+        })
+        .count();
+    assert!(
+        0 < quiet_count && quiet_count < samples.len(),
+        "{quiet_count}"
+    );
+    let quiet = fit(TuneConfig {
+        quiet_only: true,
+        ..TuneConfig::default()
+    });
+    assert_eq!(quiet.fitted + quiet.held_out, quiet_count);
+    // The current weights still come from every position: a win at once (never quiet) keeps
+    // its weight.
+    assert_eq!(quiet.before, plain.before);
+
+    // Mirror: each 2-seat position twice, once from each side.
+    let mirror = fit(TuneConfig {
+        mirror: true,
+        ..TuneConfig::default()
+    });
+    assert_eq!(mirror.fitted, 2 * plain.fitted);
+    assert_eq!(mirror.held_out, 2 * plain.held_out);
+
+    // A strong pull toward v1 keeps v1's weights (a man seven steps from the target: 100).
+    let pulled = fit(TuneConfig {
+        ridge: 1000.0,
+        ..TuneConfig::default()
+    });
+    let man_7 = pulled.terms.iter().position(|t| *t == "man_7").unwrap();
+    assert!(
+        (pulled.after[man_7] - 100.0).abs() < 5.0,
+        "{:?}",
+        pulled.after
+    );
+    assert!(pulled.error_after.0 > plain.error_after.0, "{pulled:?}");
 }

@@ -180,7 +180,7 @@ pub struct TuneArgs {
     pub mirror: bool,
     /// Pull toward v1's weights (L2, in logit units of each term's size; 0 = none, then the
     /// fit starts from the current weights, else from v1's).
-    #[arg(long, default_value_t = 0.0, value_parser = share_ridge)]
+    #[arg(long, default_value_t = 0.0, value_parser = ridge_strength)]
     pub ridge: f64,
 }
 
@@ -193,7 +193,7 @@ fn share(text: &str) -> Result<f64, String> {
 }
 
 /// A number from 0 to 1000.
-fn share_ridge(text: &str) -> Result<f64, String> {
+fn ridge_strength(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(v) if (0.0..=1000.0).contains(&v) => Ok(v),
         _ => Err(format!("'{text}': expected a number from 0 to 1000")),
