@@ -51,7 +51,7 @@ impl Default for MctsConfig {
             tree_nodes: 1_000_000,
             reuse: true,
             threads: 1,
-            parallel: Parallel::Root,
+            parallel: Parallel::Tree,
         }
     }
 }

@@ -26,7 +26,7 @@
 //! | `tree` | most nodes in the arena | 1–67 108 864 | 1 000 000 |
 //! | `reuse` | keep the tree between decisions | `true`/`false` | true |
 //! | `threads` | search threads | 1–64 | 1 |
-//! | `parallel` | how several threads share the search: `tree` (one tree, see [`tree_parallel`]) or `root` (a tree each, see [`root_parallel`]) | `tree`/`root` | root |
+//! | `parallel` | how several threads share the search: `tree` (one tree, see [`tree_parallel`]) or `root` (a tree each, see [`root_parallel`]) | `tree`/`root` | tree |
 //!
 //! A value outside its range is refused with the range, not clamped.
 
