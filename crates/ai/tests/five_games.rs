@@ -20,7 +20,7 @@ const SPECS: &[&str] = &[
     "ai:mcts:iterations=40,cutoff=4,c=0.5",
     "ai:4:nodes=300,threads=2",
     "ai:mcts:iterations=40,threads=2",
-    "ai:mcts:iterations=40,threads=2,parallel=tree",
+    "ai:mcts:iterations=40,threads=2,parallel=root",
     "ai:5:nodes=60",
 ];
 
