@@ -61,7 +61,7 @@ pub use any_agent::{erase, AnyAgent, AnyAnalysis};
 pub use bench::{bench_nodes, bench_positions, time_agent, TimedDecision};
 pub use best::{best_spec, DEFAULT as BEST_DEFAULT};
 pub use greedy::GreedyAgent;
-pub use mcts::{MctsAgent, MctsConfig};
+pub use mcts::{MctsAgent, MctsConfig, Parallel};
 pub use minimax::{MinimaxAgent, MinimaxConfig};
 pub use params::MAX_THREADS;
 pub use random::RandomAgent;

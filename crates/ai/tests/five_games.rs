@@ -20,6 +20,7 @@ const SPECS: &[&str] = &[
     "ai:mcts:iterations=40,cutoff=4,c=0.5",
     "ai:4:nodes=300,threads=2",
     "ai:mcts:iterations=40,threads=2",
+    "ai:mcts:iterations=40,threads=2,parallel=root",
     "ai:5:nodes=60",
 ];
 
@@ -187,8 +188,13 @@ const WIN_IN_ONE: &[(&str, &str)] = &[
 #[test]
 fn mcts_takes_a_win_in_one_in_every_game() {
     for &(id, position) in WIN_IN_ONE {
-        let spec = "ai:mcts:iterations=3000";
-        dispatch(id, WinsTheTurn { spec, position }).unwrap();
+        // One tree, and 1500 iterations on each of two threads sharing one tree.
+        for spec in [
+            "ai:mcts:iterations=3000",
+            "ai:mcts:iterations=1500,threads=2,parallel=tree",
+        ] {
+            dispatch(id, WinsTheTurn { spec, position }).unwrap();
+        }
     }
 }
 

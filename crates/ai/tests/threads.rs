@@ -1,7 +1,8 @@
 //! Searching on several threads (`threads=N`), on the five games through the registry:
 //!
-//! - alpha-beta (Lazy SMP) and MCTS (root parallelism) with two threads decide legally on
-//!   every game, from the start and from a middle game, and return within their time budget;
+//! - alpha-beta (Lazy SMP) and MCTS (root and tree parallelism) with two threads decide
+//!   legally on every game, from the start and from a middle game, and return within their
+//!   time budget;
 //! - level 5 takes the parameter too, whatever agent the game names;
 //! - with one thread, a fixed-depth search is repeatable exactly (the fingerprint), and
 //!   `threads=1` is the search without the parameter;
@@ -56,7 +57,8 @@ impl GameVisitor for TwoThreads {
         for spec in [
             format!("ai:alphabeta:time={seconds},threads=2"),
             format!("ai:alphabeta:time={seconds},threads=2,quiesce=true,fill=true"),
-            format!("ai:mcts:time={seconds},threads=2"),
+            format!("ai:mcts:time={seconds},threads=2,parallel=root"),
+            format!("ai:mcts:time={seconds},threads=2,parallel=tree"),
             format!("ai:5:time={seconds},threads=2"),
         ] {
             let mut player = agent::<G>(&spec, 5);
@@ -135,6 +137,7 @@ impl GameVisitor for Refused {
             "ai:alphabeta:threads=65",
             "ai:mcts:threads=0",
             "ai:mcts:threads=two",
+            "ai:mcts:threads=65,parallel=tree",
             "ai:5:threads=100",
         ] {
             let spec: AgentSpec = spec.parse().unwrap();
@@ -152,17 +155,20 @@ fn thread_counts_outside_one_to_sixty_four_are_refused() {
     dispatch("qilin", Refused).unwrap();
 }
 
-/// With an iteration limit, each of the MCTS threads runs it: the counts add up.
+/// With an iteration limit, each of the MCTS threads runs it: the counts add up, whether the
+/// threads grow a tree each or share one.
 struct IterationsAddUp;
 
 impl GameVisitor for IterationsAddUp {
     type Output = ();
     fn visit<G: Game + Heuristic>(self) {
         let state = G::new(&G::Options::default(), 1);
-        let analysis =
-            agent::<G>("ai:mcts:iterations=200,threads=3", 2).analyse(&state, &StopFlag::default());
-        assert_eq!(analysis.nodes, 600);
-        assert!(state.is_legal(analysis.action));
+        for parallel in ["root", "tree"] {
+            let spec = format!("ai:mcts:iterations=200,threads=3,parallel={parallel}");
+            let analysis = agent::<G>(&spec, 2).analyse(&state, &StopFlag::default());
+            assert_eq!(analysis.nodes, 600, "{spec}");
+            assert!(state.is_legal(analysis.action), "{spec}");
+        }
     }
 }
 

@@ -25,23 +25,27 @@
 //! | `scale` | evaluation units for which a cut-off reward reaches 73 % (logistic) | above 0, at most 10⁹ | 200 |
 //! | `tree` | most nodes in the arena | 1–67 108 864 | 1 000 000 |
 //! | `reuse` | keep the tree between decisions | `true`/`false` | true |
-//! | `threads` | search threads (root parallelism, see [`root_parallel`]) | 1–64 | 1 |
+//! | `threads` | search threads | 1–64 | 1 |
+//! | `parallel` | how several threads share the search: `tree` (one tree, see [`tree_parallel`]) or `root` (a tree each, see [`root_parallel`]) | `tree`/`root` | tree |
 //!
 //! A value outside its range is refused with the range, not clamped.
 
+mod config;
 mod root_parallel;
+mod shared_tree;
+mod tree_parallel;
 
 use std::collections::VecDeque;
-use std::time::Duration;
 
 use ludus_engine::{random_playout, Game, Heuristic, Seat, Verdict, MAX_SEATS};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use crate::alphabeta::time::{Budget, Clock};
-use crate::params::Params;
-use crate::{Agent, AgentError, AgentSpec, Analysis, Evaluation, StopFlag};
+pub use config::{MctsConfig, Parallel};
+
+use crate::alphabeta::time::Clock;
+use crate::{Agent, Analysis, Evaluation, StopFlag};
 
 /// Random playouts longer than this many decisions count as draws.
 const PLAYOUT_LIMIT: u64 = 100_000;
@@ -51,89 +55,6 @@ const REUSE_SEARCH_LIMIT: usize = 20_000;
 const REUSE_DEPTH: u8 = 8;
 /// `mover` of a node whose state is finished or not known yet.
 const NO_SEAT: u8 = u8::MAX;
-
-/// The settings of an MCTS agent.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct MctsConfig {
-    /// Time and iteration (`nodes`) limits per decision; `depth` is unused.
-    pub budget: Budget,
-    /// The exploration constant `c`.
-    pub exploration: f64,
-    /// Decisions before a playout stops and is scored by the evaluation; 0 plays to the end.
-    pub cutoff: u64,
-    /// Evaluation units of a cut-off that give a reward of `1 / (1 + e^-1)` ≈ 0.73.
-    pub scale: f64,
-    /// The most nodes the tree may hold.
-    pub tree_nodes: usize,
-    /// Whether to keep the tree between decisions.
-    pub reuse: bool,
-    /// Search threads, each growing its own tree (root parallelism).
-    pub threads: usize,
-}
-
-impl Default for MctsConfig {
-    fn default() -> Self {
-        MctsConfig {
-            budget: Budget {
-                time: Some(Duration::from_secs(1)),
-                depth: u32::MAX,
-                nodes: u64::MAX,
-            },
-            exploration: 1.0,
-            cutoff: 0,
-            scale: 200.0,
-            tree_nodes: 1_000_000,
-            reuse: true,
-            threads: 1,
-        }
-    }
-}
-
-impl MctsConfig {
-    /// Reads the parameters of `spec` (see the module doc).
-    pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
-        let keys = [
-            "time",
-            "iterations",
-            "nodes",
-            "c",
-            "cutoff",
-            "scale",
-            "tree",
-            "reuse",
-            "threads",
-        ];
-        let params = Params::new(spec, &keys)?;
-        let default = MctsConfig::default();
-        // `nodes` is a synonym, so that one spec (`ai:5:nodes=500`) bounds level 5 whichever
-        // search it is for the game.
-        let count_key = match (params.has("nodes"), params.has("iterations")) {
-            (true, true) => {
-                return Err(AgentError::Parameter(
-                    "nodes".into(),
-                    "mcts (given with its synonym iterations)".into(),
-                ))
-            }
-            (true, false) => "nodes",
-            _ => "iterations",
-        };
-        let mut budget = Budget::from_params(&params, count_key, u32::MAX, default.budget)?;
-        budget.depth = u32::MAX;
-        Ok(MctsConfig {
-            budget,
-            exploration: params.positive("c", 100.0)?.unwrap_or(default.exploration),
-            cutoff: params
-                .ranged("cutoff", 0, 100_000)?
-                .unwrap_or(default.cutoff),
-            scale: params.positive("scale", 1e9)?.unwrap_or(default.scale),
-            tree_nodes: params
-                .ranged("tree", 1, 1 << 26)?
-                .unwrap_or(default.tree_nodes),
-            reuse: params.flag("reuse")?.unwrap_or(default.reuse),
-            threads: params.threads()?,
-        })
-    }
-}
 
 /// One node of the tree.
 #[derive(Clone, Copy, Debug)]
@@ -273,8 +194,11 @@ pub struct MctsAgent<G: Game> {
     tree: Option<Tree<G>>,
     path: Vec<usize>,
     actions: Vec<G::Action>,
-    /// The other threads' searchers (`threads - 1` of them).
+    /// With root parallelism, the other threads' searchers (`threads - 1` of them).
     helpers: Vec<MctsAgent<G>>,
+    /// With tree parallelism, one worker per thread, and the tree they share.
+    workers: Vec<tree_parallel::Worker<G::Action>>,
+    shared: Option<shared_tree::SharedTree<G>>,
 }
 
 impl<G: Game + Heuristic> MctsAgent<G> {
@@ -284,15 +208,24 @@ impl<G: Game + Heuristic> MctsAgent<G> {
             threads: 1,
             ..config
         };
+        let threads = config.threads.max(1);
+        let tree_parallel = threads > 1 && config.parallel == Parallel::Tree;
+        let trees = if tree_parallel { 1 } else { threads };
         MctsAgent {
             config,
             rng: SmallRng::seed_from_u64(seed),
             tree: None,
             path: Vec::new(),
             actions: Vec::new(),
-            helpers: (1..config.threads.max(1))
+            helpers: (1..trees)
                 .map(|i| MctsAgent::new(helper, spec.clone(), seed ^ ((i as u64) << 32)))
                 .collect(),
+            workers: if tree_parallel {
+                tree_parallel::Worker::team(threads, seed)
+            } else {
+                Vec::new()
+            },
+            shared: None,
             spec,
         }
     }
@@ -313,11 +246,15 @@ impl<G: Game + Heuristic> MctsAgent<G> {
             .expect("agents are only asked to decide while the game is on");
         if let Some(action) = self.immediate_win(state, mover) {
             self.tree = None;
+            self.shared = None;
             return Analysis {
                 evaluation: Some(Evaluation::Win(1)),
                 depth: 1,
                 ..Analysis::bare(action)
             };
+        }
+        if !self.workers.is_empty() {
+            return tree_parallel::search(self, state, stop);
         }
         if !self.helpers.is_empty() {
             return root_parallel::search(self, state, stop);
@@ -430,20 +367,7 @@ impl<G: Game + Heuristic> MctsAgent<G> {
 
     /// Plays `state` out at random (up to the cut-off) and returns the rewards per seat.
     fn playout(&mut self, state: &mut G) -> [f64; MAX_SEATS] {
-        let limit = match self.config.cutoff {
-            0 => PLAYOUT_LIMIT,
-            n => n,
-        };
-        random_playout(state, &mut self.rng, &mut self.actions, limit);
-        if state.outcome().is_some() || self.config.cutoff == 0 {
-            return rewards_of(state);
-        }
-        let mut rewards = [0.0; MAX_SEATS];
-        for seat in Seat::all(state.seat_count()) {
-            let score = f64::from(state.evaluate(seat)) / self.config.scale;
-            rewards[seat.to_usize()] = 1.0 / (1.0 + (-score).exp());
-        }
-        rewards
+        play_out(&self.config, state, &mut self.rng, &mut self.actions)
     }
 
     /// The analysis of a finished search: the most visited root child and its mean reward.
@@ -482,6 +406,30 @@ impl<G: Game + Heuristic> MctsAgent<G> {
     }
 }
 
+/// Plays `state` out at random with `rng` (up to the cut-off of `config`) and returns the
+/// rewards per seat; `actions` is a buffer.
+fn play_out<G: Game + Heuristic>(
+    config: &MctsConfig,
+    state: &mut G,
+    rng: &mut SmallRng,
+    actions: &mut Vec<G::Action>,
+) -> [f64; MAX_SEATS] {
+    let limit = match config.cutoff {
+        0 => PLAYOUT_LIMIT,
+        n => n,
+    };
+    random_playout(state, rng, actions, limit);
+    if state.outcome().is_some() || config.cutoff == 0 {
+        return rewards_of(state);
+    }
+    let mut rewards = [0.0; MAX_SEATS];
+    for seat in Seat::all(state.seat_count()) {
+        let score = f64::from(state.evaluate(seat)) / config.scale;
+        rewards[seat.to_usize()] = 1.0 / (1.0 + (-score).exp());
+    }
+    rewards
+}
+
 /// The reward of each seat in a finished `state`, or the draw share if it is not finished.
 fn rewards_of<G: Game>(state: &G) -> [f64; MAX_SEATS] {
     let seats = state.seat_count();
@@ -517,6 +465,7 @@ mod tests {
     use ludus_engine::demo::{Nim, NimOptions};
 
     use super::*;
+    use crate::AgentSpec;
 
     fn agent(text: &str) -> MctsAgent<Nim> {
         let spec: AgentSpec = text.parse().unwrap();
@@ -578,13 +527,5 @@ mod tests {
             panic!("a reward");
         };
         assert!((0.0..=1.0).contains(&reward));
-    }
-
-    #[test]
-    fn nodes_is_a_synonym_of_iterations_but_not_both() {
-        let spec: AgentSpec = "ai:mcts:nodes=7".parse().unwrap();
-        assert_eq!(MctsConfig::from_spec(&spec).unwrap().budget.nodes, 7);
-        let both: AgentSpec = "ai:mcts:nodes=7,iterations=9".parse().unwrap();
-        assert!(MctsConfig::from_spec(&both).is_err());
     }
 }

@@ -296,8 +296,10 @@ impl Qilin {
         }
     }
 
-    /// Plays a legal decision (the hot path: nothing is checked).
-    #[inline]
+    /// Plays a legal decision (the hot path: nothing is checked). Always inlined into
+    /// `apply`, see there.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub(super) fn play(&mut self, action: QilinAction) {
         let me = self.side.to_usize();
         let them = 1 - me;
@@ -374,6 +376,7 @@ impl Qilin {
 
     /// The side to act owes `count` presses or removals, those that can be made (§3.1 (a),
     /// §3.3); the turn ends when none is owed.
+    #[inline]
     fn owe(&mut self, count: u8) {
         let me = self.side.to_usize();
         let possible =

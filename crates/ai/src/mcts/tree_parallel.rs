@@ -1,0 +1,346 @@
+//! MCTS on several threads by tree parallelism (`parallel=tree`): every thread runs the usual
+//! iterations (select, expand, play out, back up) on one shared tree ([`SharedTree`]), with a
+//! virtual loss on the path of each iteration still running, so that the threads spread over
+//! different lines instead of all playing out the most promising one.
+//!
+//! The virtual loss is a visit counted on the way down before the playout's reward is known:
+//! while it runs, the nodes of its path look one visit worse to the other threads (a reward of
+//! 0 for it), and the back-up only adds the reward, so when the threads are done every node's
+//! statistics are exactly those of the iterations through it (Chaslot, Winands and van den
+//! Herik, "Parallel Monte-Carlo Tree Search", 2008; Segal, "On the Scalability of Parallel UCT",
+//! 2010). An iteration limit is the total over the threads: `iterations=N,threads=T` runs `N·T`
+//! iterations in all, like root parallelism, claimed one at a time from a shared counter so the
+//! count is exact. A time limit or the stop flag ends every thread. The tree is kept for the
+//! next decision like one thread's.
+//!
+//! Each thread has its own generator and buffer ([`Worker`]); an iteration allocates nothing
+//! but the children of a node it expands.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+
+use ludus_engine::{Game, Heuristic, MAX_SEATS};
+use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+use super::shared_tree::{Children, SharedNode, SharedTree};
+use super::{play_out, rewards_of, MctsAgent, MctsConfig, NO_SEAT};
+use crate::alphabeta::time::{Budget, Clock};
+use crate::{Analysis, StopFlag};
+
+/// What one search thread owns: its generator and its buffer of legal decisions.
+#[derive(Debug)]
+pub(super) struct Worker<A> {
+    rng: SmallRng,
+    actions: Vec<A>,
+}
+
+impl<A> Worker<A> {
+    /// The workers of `threads` threads, each seeded from `seed` differently.
+    pub(super) fn team(threads: usize, seed: u64) -> Vec<Self> {
+        (0..threads as u64)
+            .map(|i| Worker {
+                rng: SmallRng::seed_from_u64(seed ^ (i << 32)),
+                actions: Vec::new(),
+            })
+            .collect()
+    }
+}
+
+/// What the threads of one search share.
+struct Search<'a, G: Game> {
+    tree: &'a SharedTree<G>,
+    config: &'a MctsConfig,
+    clock: Clock<'a>,
+    /// Iterations claimed so far, over all threads.
+    claimed: AtomicU64,
+    /// Iterations to run in all.
+    limit: u64,
+    /// Raised by the first thread that sees the time is up or the stop flag.
+    stopped: AtomicBool,
+}
+
+/// Searches `state` with `agent`'s workers on one shared tree, and keeps the tree.
+pub(super) fn search<G: Game + Heuristic>(
+    agent: &mut MctsAgent<G>,
+    state: &G,
+    stop: &StopFlag,
+) -> Analysis<G::Action> {
+    let old = agent.shared.take().filter(|_| agent.config.reuse);
+    let tree = SharedTree::reuse(old, state);
+    let mut workers = std::mem::take(&mut agent.workers);
+    let clock_budget = Budget {
+        nodes: u64::MAX,
+        ..agent.config.budget
+    };
+    let search = Search {
+        tree: &tree,
+        config: &agent.config,
+        clock: Clock::start(clock_budget, stop),
+        claimed: AtomicU64::new(0),
+        limit: (agent.config.budget.nodes).saturating_mul(workers.len() as u64),
+        stopped: AtomicBool::new(false),
+    };
+    let runs: Vec<(u64, usize)> = std::thread::scope(|scope| {
+        let search = &search;
+        let (first, others) = workers.split_first_mut().expect("one worker a thread");
+        let handles: Vec<_> = others
+            .iter_mut()
+            .map(|worker| scope.spawn(move || search.run(worker)))
+            .collect();
+        let mut runs = vec![search.run(first)];
+        runs.extend(handles.into_iter().filter_map(|h| h.join().ok()));
+        runs
+    });
+    agent.workers = workers;
+    let iterations = runs.iter().map(|&(n, _)| n).sum();
+    let depth = runs.iter().map(|&(_, d)| d).max().unwrap_or(0);
+    let analysis = tree.report(iterations, depth as u32);
+    agent.shared = Some(tree);
+    analysis
+}
+
+impl<G: Game + Heuristic> Search<'_, G> {
+    /// One thread's loop: iterations until the shared limit, the clock or the stop flag.
+    /// Returns the iterations it ran and the deepest its tree paths went.
+    fn run(&self, worker: &mut Worker<G::Action>) -> (u64, usize) {
+        let mut path = Vec::with_capacity(64);
+        let mut done = 0;
+        let mut depth = 0;
+        while !self.stopped.load(Relaxed) && self.claimed.fetch_add(1, Relaxed) < self.limit {
+            depth = depth.max(self.iterate(worker, &mut path));
+            done += 1;
+            // The clock is read every 8 iterations: a playout costs far more than the rest.
+            if done % 8 == 0 && self.clock.must_stop(0) {
+                self.stopped.store(true, Relaxed);
+            }
+        }
+        (done, depth)
+    }
+
+    /// One iteration. `path` holds the nodes below the root it went through, each with the
+    /// seat whose reward it keeps. Returns how many decisions below the root it went.
+    fn iterate<'t>(
+        &'t self,
+        worker: &mut Worker<G::Action>,
+        path: &mut Vec<(&'t SharedNode<G::Action>, u8)>,
+    ) -> usize {
+        let mut state = self.tree.state.clone();
+        path.clear();
+        let mut node = &self.tree.root;
+        node.visits.fetch_add(1, Relaxed);
+        let rewards = loop {
+            if state.outcome().is_some() {
+                break rewards_of(&state);
+            }
+            let Some(children) = self.children(node, &state, worker) else {
+                break play_out(
+                    self.config,
+                    &mut state,
+                    &mut worker.rng,
+                    &mut worker.actions,
+                );
+            };
+            let parent_visits = node.visits.load(Relaxed);
+            node = &children.nodes[self.select(children, parent_visits)];
+            let before = node.visits.fetch_add(1, Relaxed);
+            if let Some(action) = node.action {
+                state.apply(action);
+            }
+            path.push((node, children.mover));
+            if before == 0 {
+                break play_out(
+                    self.config,
+                    &mut state,
+                    &mut worker.rng,
+                    &mut worker.actions,
+                );
+            }
+        };
+        for &(node, mover) in path.iter() {
+            node.add_reward(rewards[usize::from(mover).min(MAX_SEATS - 1)]);
+        }
+        path.len()
+    }
+
+    /// The children of `node` (whose state is `state`), created now if no thread has; `None`
+    /// if the tree is full (or there is no legal decision).
+    fn children<'t>(
+        &self,
+        node: &'t SharedNode<G::Action>,
+        state: &G,
+        worker: &mut Worker<G::Action>,
+    ) -> Option<&'t Children<G::Action>> {
+        if let Some(children) = node.children.get() {
+            return Some(children);
+        }
+        state.legal_actions(&mut worker.actions);
+        let count = worker.actions.len();
+        // Threads expanding at the same moment may each pass this test: the limit can be
+        // passed by a few nodes' children, never by more.
+        if count == 0 || self.tree.size.load(Relaxed) + count > self.config.tree_nodes {
+            return None;
+        }
+        Some(node.children.get_or_init(|| {
+            self.tree.size.fetch_add(count, Relaxed);
+            worker.actions.shuffle(&mut worker.rng);
+            Children {
+                mover: state
+                    .to_move()
+                    .map_or(NO_SEAT, |seat| seat.to_usize() as u8),
+                nodes: worker
+                    .actions
+                    .iter()
+                    .map(|&action| SharedNode::new(Some(action)))
+                    .collect(),
+            }
+        }))
+    }
+
+    /// The child to follow: the first unvisited one, else the best UCT score, where visits
+    /// still running count as losses.
+    fn select(&self, children: &Children<G::Action>, parent_visits: u32) -> usize {
+        let exploration = self.config.exploration * f64::from(parent_visits.max(1)).ln().sqrt();
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (index, child) in children.nodes.iter().enumerate() {
+            let visits = child.visits.load(Relaxed);
+            if visits == 0 {
+                return index;
+            }
+            let visits = f64::from(visits);
+            let score = child.value() / visits + exploration / visits.sqrt();
+            if score > best.0 {
+                best = (score, index);
+            }
+        }
+        best.1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering::Relaxed;
+    use std::time::{Duration, Instant};
+
+    use ludus_engine::demo::{Nim, NimOptions};
+    use ludus_engine::Game;
+
+    use super::*;
+    use crate::{Agent, AgentSpec};
+
+    fn agent(text: &str) -> MctsAgent<Nim> {
+        let spec: AgentSpec = text.parse().unwrap();
+        MctsAgent::new(MctsConfig::from_spec(&spec).unwrap(), text.into(), 5)
+    }
+
+    fn nim(position: &str) -> Nim {
+        Nim::from_position(position, &NimOptions::default()).unwrap()
+    }
+
+    #[test]
+    fn two_threads_run_the_iterations_exactly_on_one_tree() {
+        let mut mcts = agent("ai:mcts:iterations=500,threads=2,parallel=tree");
+        assert!(mcts.helpers.is_empty(), "no second tree");
+        let state = Nim::new(&NimOptions { pile: 30 }, 0);
+        let analysis = mcts.analyse(&state, &StopFlag::default());
+        assert!(state.is_legal(analysis.action));
+        assert_eq!(analysis.nodes, 1000, "500 per thread");
+        let tree = mcts.shared.as_ref().unwrap();
+        assert_eq!(tree.root.visits.load(Relaxed), 1000);
+        let children = &tree.root.children.get().unwrap().nodes;
+        let visits: u32 = children.iter().map(|c| c.visits.load(Relaxed)).sum();
+        assert_eq!(visits, 1000, "every iteration went through one root child");
+        // No virtual visit is left over: below the root, a node's first visit played out and
+        // every later one went on to one of its children.
+        let mut pending: Vec<&SharedNode<u8>> = children.iter().collect();
+        while let Some(node) = pending.pop() {
+            if let Some(below) = node.children.get() {
+                let sum: u32 = below.nodes.iter().map(|c| c.visits.load(Relaxed)).sum();
+                assert_eq!(node.visits.load(Relaxed), sum + 1);
+                pending.extend(below.nodes.iter());
+            }
+            assert!((0.0..=node.visits.load(Relaxed).into()).contains(&node.value()));
+        }
+        assert!(mcts.tree.is_none(), "the one-thread tree is not grown");
+    }
+
+    #[test]
+    fn two_threads_find_the_only_winning_decision() {
+        // Two-step Nim, 7 stones at the start of a turn: taking 1 then 1 leaves 5, from which
+        // every turn (2 to 4 stones) lets the other side take the rest; taking 2 first leaves
+        // 4 or 3 after the turn, which the opponent takes at once. So only `1` wins, and not
+        // within one decision (the immediate-win shortcut does not see it).
+        for seed in 0..4 {
+            let spec: AgentSpec = "ai:mcts:iterations=2000,threads=2,parallel=tree"
+                .parse()
+                .unwrap();
+            let config = MctsConfig::from_spec(&spec).unwrap();
+            let mut mcts = MctsAgent::<Nim>::new(config, spec.to_string(), seed);
+            let analysis = mcts.analyse(&nim("7 1 0"), &StopFlag::default());
+            assert_eq!(analysis.action, 1, "seed {seed}: {analysis:?}");
+        }
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_every_thread() {
+        let state = Nim::new(&NimOptions { pile: 60 }, 0);
+        let mut mcts = agent("ai:mcts:iterations=1000000000000,threads=2,parallel=tree");
+        let stop = StopFlag::default();
+        stop.raise();
+        let analysis = mcts.analyse(&state, &stop);
+        assert!(state.is_legal(analysis.action));
+        assert!(
+            analysis.nodes <= 16,
+            "each thread checks every 8: {}",
+            analysis.nodes
+        );
+        let stop = StopFlag::default();
+        let started = Instant::now();
+        let analysis = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(50));
+                stop.raise();
+            });
+            mcts.analyse(&state, &stop)
+        });
+        assert!(state.is_legal(analysis.action));
+        assert!(started.elapsed() < Duration::from_secs(20), "it stopped");
+    }
+
+    #[test]
+    fn the_shared_tree_is_kept_for_a_later_decision() {
+        let mut mcts = agent("ai:mcts:iterations=400,threads=2,parallel=tree");
+        let state = Nim::new(&NimOptions { pile: 20 }, 0);
+        let analysis = mcts.analyse(&state, &StopFlag::default());
+        let mut next = state.clone();
+        next.apply(analysis.action);
+        next.apply(1);
+        let old = mcts.shared.take().unwrap();
+        let path = old.find(&next).expect("two decisions below the root");
+        let mut node = &old.root;
+        for &index in &path {
+            node = &node.children.get().unwrap().nodes[index];
+        }
+        let kept = node.visits.load(Relaxed);
+        assert!(kept > 0);
+        let tree = SharedTree::reuse(Some(old), &next);
+        assert_eq!(tree.root.visits.load(Relaxed), kept);
+        assert!(tree.root.action.is_none());
+        assert!(tree.size.load(Relaxed) > 1);
+        let unrelated = SharedTree::reuse(Some(tree), &Nim::new(&NimOptions { pile: 9 }, 0));
+        assert_eq!(unrelated.size.load(Relaxed), 1);
+    }
+
+    #[test]
+    fn a_full_tree_still_plays() {
+        let state = Nim::new(&NimOptions { pile: 12 }, 0);
+        for tree in [1, 3] {
+            let mut mcts = agent(&format!(
+                "ai:mcts:iterations=200,threads=2,parallel=tree,tree={tree}"
+            ));
+            let analysis = mcts.analyse(&state, &StopFlag::default());
+            assert!(state.is_legal(analysis.action), "tree={tree}");
+            assert_eq!(analysis.nodes, 400);
+        }
+    }
+}
