@@ -67,6 +67,29 @@ impl AgentSpec {
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     }
+
+    /// Level 5 (`ai:5`, `ai:best`) searching on every core of this machine unless the spec
+    /// sets `threads`: how the terminal app and the server build the level people play.
+    /// (`ludus arena` builds its players as typed, one thread each, since it already plays
+    /// games in parallel.)
+    #[must_use]
+    pub fn on_every_core(mut self) -> AgentSpec {
+        if self.kind == AgentKind::Best && self.param("threads").is_none() {
+            let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+            self.params
+                .push(("threads".into(), cores.min(crate::MAX_THREADS).to_string()));
+        }
+        self
+    }
+
+    /// The search threads the spec asks for (1 when it does not say, or says nonsense: the
+    /// agent's own parameter check reports that).
+    pub fn threads(&self) -> usize {
+        self.param("threads")
+            .and_then(|t| t.parse().ok())
+            .unwrap_or(1)
+            .clamp(1, crate::MAX_THREADS)
+    }
 }
 
 impl FromStr for AgentSpec {

@@ -1,7 +1,7 @@
 //! Who plays each seat: a person at the prompt or a computer player.
 
 use anyhow::{Context, Result};
-use ludus_ai::{build_agent, erase, AgentKind, AgentSpec, AnyAgent, MAX_THREADS};
+use ludus_ai::{build_agent, erase, AgentSpec, AnyAgent};
 use ludus_engine::{Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor};
 
@@ -31,7 +31,7 @@ impl Player {
         if text.trim().eq_ignore_ascii_case("human") {
             return Ok(Player::Human);
         }
-        let spec = with_every_core(text.parse()?);
+        let spec = AgentSpec::on_every_core(text.parse()?);
         let agent = dispatch(game_id, MakeAgent { spec: &spec, seed })??;
         Ok(Player::Computer(agent))
     }
@@ -58,18 +58,6 @@ impl Player {
     }
 }
 
-/// Level 5 (`ai:5`, `ai:best`) searches on every core when a person plays it, unless the
-/// spec sets `threads`. (`ludus arena` builds its players itself and keeps one thread per
-/// player, since it already plays games in parallel.)
-fn with_every_core(mut spec: AgentSpec) -> AgentSpec {
-    if spec.kind == AgentKind::Best && spec.param("threads").is_none() {
-        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        spec.params
-            .push(("threads".into(), cores.min(MAX_THREADS).to_string()));
-    }
-    spec
-}
-
 struct MakeAgent<'a> {
     spec: &'a AgentSpec,
     seed: u64,
@@ -91,14 +79,14 @@ mod tests {
     #[test]
     fn level_five_takes_every_core_unless_told_otherwise() {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-        let five = with_every_core("ai:5".parse().unwrap());
+        let five = AgentSpec::on_every_core("ai:5".parse().unwrap());
         assert_eq!(
             five.param("threads"),
             Some(cores.min(64).to_string().as_str())
         );
-        let told = with_every_core("ai:5:threads=1".parse().unwrap());
+        let told = AgentSpec::on_every_core("ai:5:threads=1".parse().unwrap());
         assert_eq!(told.param("threads"), Some("1"));
-        let four = with_every_core("ai:4".parse().unwrap());
+        let four = AgentSpec::on_every_core("ai:4".parse().unwrap());
         assert_eq!(four.param("threads"), None);
         // And the agent is built: every game's level 5 takes the parameter.
         for info in ludus_games::GAMES {

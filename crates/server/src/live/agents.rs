@@ -1,6 +1,6 @@
 //! Computer players for the server, built through the registry as the terminal app builds them.
 //!
-//! A seat keeps only the spec and a seed; the agent is built for each search on the worker
+//! Level 5 searches on every core unless its spec sets `threads`. A seat keeps only the spec and a seed; the agent is built for each search on the worker
 //! thread. A level-4 agent holds a 16 MB transposition table, so keeping one per idle game
 //! would cost the server gigabytes at ten thousand games; a fresh agent per decision costs a
 //! few milliseconds against budgets of a second.
@@ -36,6 +36,13 @@ impl Computer {
     pub fn build(&self, played: usize) -> Result<Box<dyn AnyAgent>, String> {
         build(self.game_id, &self.spec, self.seed ^ (played as u64) << 20)
     }
+
+    /// The threads its search uses: level 5 takes every core unless its spec says otherwise.
+    pub fn threads(&self) -> usize {
+        self.spec
+            .parse::<AgentSpec>()
+            .map_or(1, |spec| spec.on_every_core().threads())
+    }
 }
 
 /// The agent `spec` for the game `game_id`.
@@ -52,7 +59,12 @@ pub fn build(game_id: &str, spec: &str, seed: u64) -> Result<Box<dyn AnyAgent>, 
                 .map_err(|e| e.to_string())
         }
     }
-    let parsed: AgentSpec = spec.parse().map_err(|e: AgentError| e.to_string())?;
+    // Level 5 searches on every core, as in the terminal app (the search permits count its
+    // threads: `computer::run`).
+    let parsed = spec
+        .parse::<AgentSpec>()
+        .map_err(|e: AgentError| e.to_string())?
+        .on_every_core();
     dispatch(
         game_id,
         Make {
@@ -68,5 +80,38 @@ pub fn label(spec: &str) -> String {
     match spec.trim().strip_prefix("ai:").map(str::parse::<u8>) {
         Some(Ok(level)) => format!("Level {level}"),
         _ => spec.trim().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_five_searches_on_every_core_unless_its_spec_says_otherwise() {
+        let cores = std::thread::available_parallelism()
+            .map_or(1, std::num::NonZero::get)
+            .min(ludus_ai::MAX_THREADS);
+        for game in ["replica", "yoxii"] {
+            let five = Computer::new(game, "ai:5", 1).unwrap();
+            assert_eq!(five.threads(), cores, "{game}");
+            assert!(five
+                .build(3)
+                .unwrap()
+                .spec()
+                .contains(&format!("threads={cores}")));
+        }
+        assert_eq!(
+            Computer::new("replica", "ai:5:threads=1", 1)
+                .unwrap()
+                .threads(),
+            1
+        );
+        assert_eq!(Computer::new("replica", "ai:4", 1).unwrap().threads(), 1);
+        let four = Computer::new("replica", "ai:4", 1)
+            .unwrap()
+            .build(0)
+            .unwrap();
+        assert!(!four.spec().contains("threads"), "{}", four.spec());
     }
 }

@@ -93,7 +93,11 @@ async fn run(game: Arc<LiveGame>, hub: Arc<Hub>, job: Job) {
     if job.stop.is_raised() {
         return;
     }
-    let Ok(permit) = Arc::clone(&hub.searches).acquire_owned().await else {
+    // One permit per search thread, so that level 5 on every core waits for the others
+    // rather than crowding them (never more permits than there are: it would wait for ever).
+    let threads = job.computer.threads().min(hub.config.search_threads.max(1));
+    let permits = u32::try_from(threads).unwrap_or(1);
+    let Ok(permit) = Arc::clone(&hub.searches).acquire_many_owned(permits).await else {
         return;
     };
     if job.stop.is_raised() {
