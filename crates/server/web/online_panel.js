@@ -95,9 +95,9 @@ export function offersPanel(screen) {
   return h("section", { class: `panel offers${offer ? " incoming" : ""}`, id: "offers", "aria-label": "Offers" }, body);
 }
 
-/** Milliseconds until the wait for an away seat may end (0 once it may, or when the server gave no time). */
-function graceLeftMs(entry, now) {
-  const from = Number(entry.claim_from_ms);
+/** Milliseconds until the wait for an away seat may end at `fromMs` (0 once it may, or when the server gave no time). */
+function graceLeftMs(fromMs, now) {
+  const from = Number(fromMs);
   return Number.isFinite(from) ? Math.max(0, from - now) : 0;
 }
 
@@ -107,7 +107,7 @@ function graceText(ms) {
 
 function absentRow(screen, entry, now) {
   const seat = entry.seat;
-  const left = graceLeftMs(entry, now);
+  const left = graceLeftMs(entry.claim_from_ms, now);
   const level = h("select", { id: `hand-level-${seat}`, "aria-label": `Computer level for seat ${seat}` },
     screen.context.meta.levels.map((option) => h("option", { value: `ai:${option.level}`, selected: option.level === 3 },
       `level ${option.level} (${option.name})`)));
@@ -126,7 +126,7 @@ function absentRow(screen, entry, now) {
 /** Moves every grace countdown under `root` on to `now`, and frees its buttons when it ends. */
 export function tickGrace(root, now) {
   for (const line of root.querySelectorAll(".absent [data-claim-from]")) {
-    const left = graceLeftMs({ claim_from_ms: line.dataset.claimFrom === "" ? undefined : line.dataset.claimFrom }, now);
+    const left = graceLeftMs(line.dataset.claimFrom, now);
     const text = graceText(left);
     if (line.textContent !== text) line.textContent = text;
     for (const button of line.closest(".absent").querySelectorAll("[data-grace-button]")) button.disabled = left > 0;

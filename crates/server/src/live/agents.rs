@@ -92,26 +92,17 @@ mod tests {
         let cores = std::thread::available_parallelism()
             .map_or(1, std::num::NonZero::get)
             .min(ludus_ai::MAX_THREADS);
-        for game in ["replica", "yoxii"] {
+        for game in ludus_games::GAMES.iter().map(|info| info.id) {
             let five = Computer::new(game, "ai:5", 1).unwrap();
             assert_eq!(five.threads(), cores, "{game}");
-            assert!(five
-                .build(3)
-                .unwrap()
-                .spec()
-                .contains(&format!("threads={cores}")));
+            let built = five.build(3).unwrap().spec();
+            assert!(built.contains(&format!("threads={cores}")), "{built}");
+            let told = Computer::new(game, "ai:5:threads=1", 1).unwrap();
+            assert_eq!(told.threads(), 1, "{game}");
+            let four = Computer::new(game, "ai:4", 1).unwrap();
+            assert_eq!(four.threads(), 1, "{game}");
+            let built = four.build(0).unwrap().spec();
+            assert!(!built.contains("threads"), "{built}");
         }
-        assert_eq!(
-            Computer::new("replica", "ai:5:threads=1", 1)
-                .unwrap()
-                .threads(),
-            1
-        );
-        assert_eq!(Computer::new("replica", "ai:4", 1).unwrap().threads(), 1);
-        let four = Computer::new("replica", "ai:4", 1)
-            .unwrap()
-            .build(0)
-            .unwrap();
-        assert!(!four.spec().contains("threads"), "{}", four.spec());
     }
 }
