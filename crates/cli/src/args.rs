@@ -38,6 +38,8 @@ pub enum Command {
     Datagen(DatagenArgs),
     /// Fit the game's evaluation weights to self-play data (the Texel method).
     Tune(TuneArgs),
+    /// Write an openings file of random openings a search scores nearest to level.
+    Book(BookArgs),
     /// Serve the browser page and its JSON/WebSocket API.
     Serve(ServeArgs),
     /// Load a server with games of random moves over WebSockets: moves/s, latency, memory,
@@ -125,6 +127,45 @@ pub struct UgiArgs {
     /// without it.
     #[arg(long, value_name = "SPEC")]
     pub agent: Option<String>,
+}
+
+/// `ludus book`.
+#[derive(Debug, Args)]
+pub struct BookArgs {
+    /// The game.
+    pub game: String,
+    /// Openings to keep, 1 to 100,000.
+    #[arg(long, default_value_t = 100, value_parser = |t: &str| whole_in(t, 1, 100_000))]
+    pub openings: u64,
+    /// Random openings to draw and score, 1 to 1,000,000 (at least --openings).
+    #[arg(long, default_value_t = 400, value_parser = |t: &str| whole_in(t, 1, 1_000_000))]
+    pub candidates: u64,
+    /// Random decisions in each opening, 0 to 1000.
+    #[arg(long, default_value_t = 4, value_parser = |t: &str| whole_in(t, 0, 1000))]
+    pub plies: u64,
+    /// The search that scores each opening (a depth or node limit keeps the book reproducible).
+    #[arg(long, default_value = "ai:4:depth=4", value_name = "SPEC")]
+    pub agent: String,
+    /// Self-play games per opening between copies of --agent, 0 to 1000: the openings whose
+    /// games were nearest to a split are kept (the score only breaks ties). Needs an agent
+    /// that varies with its seed, such as ai:mcts:iterations=2000.
+    #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 1000))]
+    pub self_play: u64,
+    /// Decisions after which a self-play game counts as drawn, 1 to 100,000.
+    #[arg(long, default_value_t = 400, value_parser = |t: &str| whole_in(t, 1, 100_000))]
+    pub max_decisions: u64,
+    /// Seed of the draw.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A rules option as key=value (repeatable; give the same to `ludus arena`).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// Where to write the openings file (for `ludus arena --openings`).
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Print the summary as one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `ludus datagen`.

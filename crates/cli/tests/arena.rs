@@ -316,3 +316,57 @@ fn numbers_out_of_range_are_refused_with_their_range() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn a_balanced_book_keeps_the_levelest_openings_and_the_arena_plays_them() {
+    let dir = temp_dir("book");
+    let book = dir.join("book.txt");
+    let make = |keep: &str, out: &Path| {
+        let output = ludus(
+            &format!("book replica --openings {keep} --candidates 12 --plies 4 --agent ai:4:depth=2 --seed 5 --json --out"),
+            &[text(out)],
+        );
+        assert!(output.status.success(), "{}", stderr(&output));
+        serde_json::from_slice::<Value>(&output.stdout).expect("one JSON object")
+    };
+    let summary = make("3", &book);
+    assert_eq!(summary["openings"], 3, "{summary}");
+    let lines = |path: &Path| -> Vec<(f64, String)> {
+        let content = std::fs::read_to_string(path).unwrap();
+        let rows: Vec<&str> = content.lines().skip(1).collect();
+        rows.chunks(2)
+            .map(|pair| {
+                let score = pair[0].rsplit(' ').next().unwrap().parse::<f64>().unwrap();
+                (score.abs(), pair[1].to_string())
+            })
+            .collect()
+    };
+    let kept = lines(&book);
+    assert_eq!(kept.len(), 3);
+    // Every candidate left out scores at least as far from level as every one kept.
+    let all_path = dir.join("all.txt");
+    make("12", &all_path);
+    let widest_kept = kept.iter().map(|(s, _)| *s).fold(0.0, f64::max);
+    for (score, line) in lines(&all_path) {
+        if !kept.iter().any(|(_, l)| *l == line) {
+            assert!(score >= widest_kept, "{line} ({score}) left out");
+        }
+    }
+    // The arena starts each game pair from a kept line.
+    let saved = dir.join("games");
+    arena_json(
+        "replica --ai ai:2 --ai ai:1 --games 6",
+        &["--openings", text(&book), "--save-games", text(&saved)],
+    );
+    for game in 1..=6 {
+        let moves = first_moves(&saved, "replica", game, 4).join(" ");
+        assert_eq!(kept[(game - 1) / 2].1, format!("startpos moves {moves}"));
+    }
+    let refused = ludus("book replica --agent ai:1 --out", &[text(&book)]);
+    assert!(
+        !refused.status.success() && stderr(&refused).contains("no evaluation"),
+        "{}",
+        stderr(&refused)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -44,6 +44,7 @@
 //! **Records.** With `save_dir`, game `i` is saved as `<dir>/<game>-<i+1 padded to 4>.json`
 //! (players named after their specs or engine names), readable by `ludus replay`.
 
+mod book;
 pub mod elo;
 mod opening;
 mod play;
@@ -60,6 +61,7 @@ use std::time::Duration;
 use ludus_engine::{Game, Heuristic, RecordError};
 use thiserror::Error;
 
+pub use self::book::{balanced_book, BookConfig, BookError, BookLine};
 pub use self::elo::{elo_from_score, estimate, score_from_elo, EloEstimate};
 pub use self::opening::{parse_openings, Opening, OpeningError, MAX_OPENINGS_BYTES};
 pub use self::play::PlayerSpec;

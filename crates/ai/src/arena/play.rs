@@ -68,7 +68,7 @@ fn opening_session<G: Game>(
 }
 
 /// The decisions played so far, in notation, from the session's start.
-fn decisions<G: Game>(session: &Session<G>) -> Vec<String> {
+pub(crate) fn decisions<G: Game>(session: &Session<G>) -> Vec<String> {
     let mut state = session.start().clone();
     let mut out = Vec::new();
     for entry in session.entries() {

@@ -2,6 +2,7 @@
 
 pub mod arena;
 pub mod bench;
+pub mod book;
 pub mod games;
 pub mod perft;
 pub mod play;
