@@ -160,6 +160,46 @@ pub(crate) fn assert_terms_reproduce_v1<G: ludus_engine::Game>(
     seen
 }
 
+/// Checks that `G`'s [`Heuristic::terms`] equal `reference` (the evaluation as first written)
+/// bit for bit, for both seats, at every position of `games` seeded random games from
+/// `start(game)`: the proof that a faster evaluation computes the same values. Returns the
+/// number of positions seen.
+#[cfg(test)]
+pub(crate) fn assert_same_terms<G: Heuristic>(
+    start: impl Fn(u64) -> G,
+    games: u64,
+    term_count: usize,
+    reference: impl Fn(&G, Seat, &mut [f64]),
+) -> usize {
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(14);
+    let mut actions = Vec::new();
+    let (mut fast, mut slow) = (vec![0.0; term_count], vec![0.0; term_count]);
+    let mut seen = 0;
+    for game in 0..games {
+        let mut state = start(game);
+        while state.to_move().is_some() {
+            let seats = state.seat_count();
+            for seat in (1..=seats).filter_map(|n| Seat::from_number(n, seats)) {
+                state.terms(seat, &mut fast);
+                reference(&state, seat, &mut slow);
+                let bits = |terms: &[f64]| terms.iter().map(|t| t.to_bits()).collect::<Vec<_>>();
+                assert_eq!(
+                    bits(&fast),
+                    bits(&slow),
+                    "terms {fast:?} against the reference's {slow:?} for {seat:?} at {}",
+                    state.position()
+                );
+            }
+            seen += 1;
+            state.legal_actions(&mut actions);
+            state.apply(*actions.choose(&mut rng).unwrap());
+        }
+    }
+    seen
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

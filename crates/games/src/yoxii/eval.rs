@@ -56,7 +56,7 @@ pub const TERMS: &[&str] = &[
 const V1_WEIGHTS: [f64; 11] = [50.0, 50.0, 10.0, 50.0, 50.0, 8.0, 4.0, 0.0, 0.0, 0.0, 0.0];
 
 /// The tuned weights, read from `weights.txt`.
-static WEIGHTS: TunedWeights<{ TERMS.len() }> =
+pub(super) static WEIGHTS: TunedWeights<{ TERMS.len() }> =
     TunedWeights::new(include_str!("weights.txt"), TERMS, V1_WEIGHTS);
 
 impl Heuristic for Yoxii {

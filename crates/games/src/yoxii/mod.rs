@@ -53,6 +53,8 @@
 mod docs;
 mod encoding;
 mod eval;
+#[cfg(test)]
+mod eval_reference;
 mod notation;
 mod record;
 mod rules;

@@ -30,6 +30,10 @@ pub struct Yoxii {
     pub(super) colour: BySeat<u64, 2>,
     /// The value (1..=4) of the piece on each square, 0 if none.
     pub(super) values: [u8; 49],
+    /// The same values as bit planes: `value_bits[b]` holds the squares whose piece's value
+    /// − 1 has bit `b` set, so that a sum of values is three popcounts
+    /// ([`Yoxii::value_sum`]), which the evaluation needs a dozen times per position.
+    pub(super) value_bits: [u64; 2],
     pub(super) totem: Square,
     /// Pieces in hand per seat, per value − 1.
     pub(super) hands: BySeat<[u8; 4], 2>,
@@ -69,6 +73,7 @@ impl Yoxii {
             options: options.clone(),
             colour: BySeat::splat(0),
             values: [0; 49],
+            value_bits: [0; 2],
             totem,
             hands: BySeat::splat(INITIAL_HAND),
             to_move,
@@ -80,9 +85,7 @@ impl Yoxii {
         for square in Square::iter(ON_BOARD) {
             if let Some(piece) = board[square.to_usize()] {
                 let seat = piece.seat;
-                state.colour[seat] |= square.bit();
-                state.values[square.to_usize()] = piece.value;
-                state.hands[seat][piece.value as usize - 1] -= 1;
+                state.put(seat, piece.value, square);
                 state.key ^= piece_key(seat.to_usize(), piece.value, square);
                 state.turn += 1;
             }
@@ -161,10 +164,26 @@ impl Yoxii {
     /// The points and piece count of `seat` around the Totem.
     pub fn around(&self, seat: Seat) -> (u32, u32) {
         let near = NEIGHBOURS[self.totem.to_usize()] & self.colour[seat];
-        let points = Square::iter(near)
-            .map(|s| u32::from(self.values[s.to_usize()]))
-            .sum();
-        (points, near.count_ones())
+        (self.value_sum(near), near.count_ones())
+    }
+
+    /// Puts a piece of `seat` from its hand on the empty `square` (keys and turn aside).
+    fn put(&mut self, seat: Seat, value: u8, square: Square) {
+        self.colour[seat] |= square.bit();
+        self.values[square.to_usize()] = value;
+        let low = u64::from((value - 1) & 1) << square.to_usize();
+        let high = u64::from((value - 1) >> 1) << square.to_usize();
+        self.value_bits[0] |= low;
+        self.value_bits[1] |= high;
+        self.hands[seat][value as usize - 1] -= 1;
+    }
+
+    /// The sum of the values on `pieces`, squares that all hold a piece.
+    pub(super) fn value_sum(&self, pieces: u64) -> u32 {
+        debug_assert_eq!(pieces & !(self.colour[WHITE] | self.colour[RED]), 0);
+        pieces.count_ones()
+            + (pieces & self.value_bits[0]).count_ones()
+            + 2 * (pieces & self.value_bits[1]).count_ones()
     }
 
     /// Moves the Totem (the first decision of a turn).
@@ -177,9 +196,7 @@ impl Yoxii {
     /// Places a piece (the second decision), ends the turn and checks the end of the game.
     pub(super) fn place(&mut self, value: u8, square: Square) {
         let seat = self.to_move;
-        self.colour[seat] |= square.bit();
-        self.values[square.to_usize()] = value;
-        self.hands[seat][value as usize - 1] -= 1;
+        self.put(seat, value, square);
         self.key ^= piece_key(seat.to_usize(), value, square) ^ KEYS[PLACING_KEY] ^ KEYS[RED_KEY];
         self.placing = false;
         self.to_move = self.to_move.opponent();

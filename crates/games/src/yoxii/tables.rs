@@ -1,6 +1,6 @@
 //! Geometry of the Yoxii board, computed at compile time: squares, the on-board mask, the
-//! eight directions, one step in each direction, the neighbourhood of every square, and the
-//! Zobrist keys.
+//! eight directions, one step and the whole ray in each direction, the neighbourhood of every
+//! square, and the Zobrist keys.
 //!
 //! Squares are numbered file-major over the full 7×7 grid (`index = file * 7 + rank`, both
 //! from 0), so iterating a bitboard's bits visits squares in name order (`a3 a4 a5 b2 …`).
@@ -182,24 +182,51 @@ const fn step_table() -> [[u8; GRID]; 8] {
 /// [`NONE`]. The board is convex along every line, so a ray that leaves it never comes back.
 pub const STEP: [[u8; GRID]; 8] = step_table();
 
+const fn ray_table() -> [[u64; 8]; GRID] {
+    let mut table = [[0u64; 8]; GRID];
+    let mut i = 0;
+    while i < GRID {
+        let mut d = 0;
+        while d < 8 {
+            let mut p = STEP[d][i];
+            while p != NONE {
+                table[i][d] |= 1 << p;
+                p = STEP[d][p as usize];
+            }
+            d += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
+/// `RAYS[s][d]`: the on-board squares beyond `s` in direction `d`, as a bitboard. A step N,
+/// NE, E or SE (directions 0-3) adds 1, 8, 7 or 6 to the index and the others subtract as
+/// much, so the square of a ray nearest `s` is its lowest bit in directions 0-3 and its
+/// highest in 4-7. One square's eight rays fill one cache line.
+pub const RAYS: [[u64; 8]; GRID] = ray_table();
+
 /// The squares the Totem on `from` can reach for a side whose pieces are `own`, `empty` the
 /// empty squares: per direction, the first empty square after an unbroken (possibly empty)
 /// run of `own` pieces. For the real board ([`Yoxii::totem_targets`]) and for boards a search
-/// only imagines.
+/// only imagines. Per direction, the first square that is not `own` is the nearest bit of
+/// the ray without `own`: a destination if it is empty (a ray ends at the board's edge).
 ///
 /// [`Yoxii::totem_targets`]: super::Yoxii::totem_targets
 pub fn totem_targets_from(from: usize, own: u64, empty: u64) -> u64 {
-    let mut targets = 0;
-    for step in &STEP {
-        let mut p = step[from];
-        while p != NONE && own & (1 << p) != 0 {
-            p = step[p as usize];
-        }
-        if p != NONE && empty & (1 << p) != 0 {
-            targets |= 1 << p;
-        }
+    let rays = &RAYS[from];
+    let mut stops = 0;
+    for ray in &rays[..4] {
+        let beyond = ray & !own;
+        stops |= beyond & beyond.wrapping_neg();
     }
-    targets
+    for ray in &rays[4..] {
+        let beyond = ray & !own;
+        stops |= (1u64 << 63)
+            .checked_shr(beyond.leading_zeros())
+            .unwrap_or(0);
+    }
+    stops & empty
 }
 
 const fn neighbour_table() -> [u64; GRID] {
@@ -308,6 +335,31 @@ mod tests {
         // c7 west is the cut corner b7.
         assert_eq!(STEP[6][sq("c7").to_usize()], NONE);
         assert_eq!(STEP[5][sq("b2").to_usize()], NONE);
+    }
+
+    #[test]
+    fn the_nearest_square_of_a_ray_is_its_lowest_bit_going_up_and_highest_going_down() {
+        for s in Square::iter(ON_BOARD) {
+            for (d, step) in STEP.iter().enumerate() {
+                let ray = RAYS[s.to_usize()][d];
+                let nearest = match step[s.to_usize()] {
+                    NONE => 0,
+                    p => 1u64 << p,
+                };
+                let end = if d < 4 {
+                    ray & ray.wrapping_neg()
+                } else {
+                    (1u64 << 63).checked_shr(ray.leading_zeros()).unwrap_or(0)
+                };
+                assert_eq!(end, nearest, "{s} direction {d}");
+                assert_eq!(ray & !ON_BOARD, 0);
+            }
+        }
+        // d4 north: d5 d6 d7.
+        assert_eq!(
+            RAYS[sq("d4").to_usize()][0],
+            sq("d5").bit() | sq("d6").bit() | sq("d7").bit()
+        );
     }
 
     #[test]

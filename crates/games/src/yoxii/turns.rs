@@ -18,13 +18,6 @@ pub(super) struct NextTurn {
     pub closing_win: bool,
 }
 
-/// The sum of the values on the squares of `mask`.
-fn value_sum(state: &Yoxii, mask: u64) -> u32 {
-    Square::iter(mask)
-        .map(|s| u32::from(state.values[s.to_usize()]))
-        .sum()
-}
-
 /// What `seat` can do if it moves the Totem next, on the board as it stands; `targets` are
 /// the Totem's destinations then ([`Yoxii::totem_targets`]).
 pub(super) fn next_turn(state: &Yoxii, seat: Seat, targets: u64) -> NextTurn {
@@ -43,10 +36,7 @@ pub(super) fn next_turn(state: &Yoxii, seat: Seat, targets: u64) -> NextTurn {
         let near = NEIGHBOURS[target.to_usize()];
         let empty = vacated & !target.bit();
         let free = near & empty;
-        let (mine, other) = (
-            value_sum(state, near & own),
-            value_sum(state, near & theirs),
-        );
+        let (mine, other) = (state.value_sum(near & own), state.value_sum(near & theirs));
         let gain = if free == 0 { 0 } else { best };
         out.best_points = out.best_points.max(mine + gain);
         if best == 0 || free.count_ones() > 1 {
