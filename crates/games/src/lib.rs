@@ -17,7 +17,9 @@
 //! | `encoding.rs` | action ids and observation tensors for learning libraries (an [`Encoding`](ludus_engine::Encoding)) |
 //!
 //! Where a concern outgrows its file it gets its own: `moves.rs` (Splut!, Replica: the
-//! decision type with its generation) and `position.rs` (Splut!'s position strings). The
+//! decision type with its generation) and `position.rs` (Splut!'s position strings); a
+//! game whose evaluation was rewritten for speed keeps the evaluation as first written in
+//! `eval_reference.rs` (tests only), which the fast one must reproduce bit for bit. The
 //! public names are the same in every folder: `<Game>`, `<Game>Action`, `<Game>Options`,
 //! the cell type with its parse error `BadCell`, `Syntax` for the position-free first stage
 //! of parsing notation (Qilin, Splut!, Replica, Yoxii) and `Dir` for a direction (Splut!,

@@ -77,7 +77,8 @@ pub struct TunedWeights<const N: usize> {
     text: &'static str,
     terms: &'static [&'static str],
     v1: [f64; N],
-    parsed: OnceLock<Vec<f64>>,
+    /// An array rather than a `Vec`: its length is known where the sum is inlined.
+    parsed: OnceLock<[f64; N]>,
 }
 
 impl<const N: usize> TunedWeights<N> {
@@ -96,8 +97,14 @@ impl<const N: usize> TunedWeights<N> {
 
     /// The weights, in the order of the terms.
     pub fn get(&self) -> &[f64] {
-        self.parsed
-            .get_or_init(|| weights_or(self.text, self.terms, &self.v1))
+        self.array()
+    }
+
+    fn array(&self) -> &[f64; N] {
+        self.parsed.get_or_init(|| {
+            let weights = weights_or(self.text, self.terms, &self.v1);
+            weights.try_into().unwrap_or(self.v1)
+        })
     }
 
     /// The weights as the text gives them, or why it does not fit the terms.
@@ -109,7 +116,7 @@ impl<const N: usize> TunedWeights<N> {
     pub fn evaluate<G: Heuristic>(&self, state: &G, seat: Seat) -> i32 {
         let mut terms = [0.0; N];
         state.terms(seat, &mut terms);
-        weighted_sum(&terms, self.get())
+        weighted_sum(&terms, self.array())
     }
 }
 

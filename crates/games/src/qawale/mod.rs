@@ -43,6 +43,8 @@
 mod docs;
 mod encoding;
 mod eval;
+#[cfg(test)]
+mod eval_reference;
 pub mod notation;
 mod record;
 mod rules;

@@ -92,15 +92,18 @@ pub(super) fn lines_behind_presses(own: u32, pressed: u32) -> i32 {
 }
 
 /// Movement-stage lines of `own`: those one slide from completion (2 each when no enemy
-/// piece next to the hole can block, 1 otherwise), and complete lines a piece can step out
-/// of (and back into).
-pub(super) fn movement_lines(own: u32, theirs: u32, empty: u32) -> (i32, i32) {
+/// piece next to the hole can block, 1 otherwise), complete lines a piece can step out of
+/// (and back into), and (in the same pass, for the tuned terms) the potential lines of
+/// [`lines_and_potential`].
+pub(super) fn movement_lines(own: u32, theirs: u32, empty: u32) -> (i32, i32, i32) {
     let mut closable = 0;
     let mut open_lines = 0;
+    let mut potential = 0;
     for &line in &LINES {
         let mine = own & line;
         match mine.count_ones() {
             2 if empty & line != 0 => {
+                potential += 1;
                 let hole = (empty & line).trailing_zeros() as usize;
                 let helpers = ADJACENT[hole] & own & !line;
                 if helpers != 0 {
@@ -115,12 +118,12 @@ pub(super) fn movement_lines(own: u32, theirs: u32, empty: u32) -> (i32, i32) {
             _ => {}
         }
     }
-    (closable, open_lines)
+    (closable, open_lines, potential)
 }
 
 /// Movement-stage shape: [`movement_lines`] and mobility.
 fn movement_shape(own: u32, theirs: u32, empty: u32, to_act: bool) -> i32 {
-    let (closable, open_lines) = movement_lines(own, theirs, empty);
+    let (closable, open_lines, _) = movement_lines(own, theirs, empty);
     let threat = if to_act && closable > 0 { 60 } else { 0 };
     threat + 20 * closable + 15 * open_lines + 6 * slide_count(own, empty) as i32
 }

@@ -62,6 +62,8 @@
 mod docs;
 mod encoding;
 mod eval;
+#[cfg(test)]
+mod eval_reference;
 mod notation;
 mod random;
 mod record;

@@ -14,9 +14,9 @@
 
 use ludus_engine::Seat;
 
-use super::eval::{completion_points, lines_and_potential, lines_behind_presses, movement_lines};
+use super::eval::movement_lines;
 use super::state::{Qilin, Stage};
-use super::tables::slide_count;
+use super::tables::{slide_count, LINES};
 use crate::weights::TunedWeights;
 
 /// The names of the terms, as in `weights.txt`.
@@ -71,6 +71,53 @@ pub(super) fn terms(state: &Qilin, seat: Seat, out: &mut [f64]) {
     }
 }
 
+/// What one pass over the lines finds for one side in the placement stage: the potential
+/// lines (two own pieces and an empty point), the empty points that would complete lines and
+/// the most lines one of them completes ([`completion_points`]: a line completes at its
+/// empty third point when two are own), and the lines behind presses
+/// ([`lines_behind_presses`]). One pass instead of three, for the same counts.
+///
+/// [`completion_points`]: super::eval::completion_points
+/// [`lines_behind_presses`]: super::eval::lines_behind_presses
+#[derive(Debug)]
+struct PlacementLines {
+    potential: i32,
+    completion_points: u32,
+    best_completion: u32,
+    behind_presses: i32,
+}
+
+fn placement_lines(own: u32, empty: u32, pressed: u32) -> PlacementLines {
+    let (mut potential, mut behind_presses) = (0, 0);
+    // The completion points of at least one, two and three lines.
+    let (mut once, mut twice, mut thrice) = (0, 0, 0);
+    for &line in &LINES {
+        if (own & line).count_ones() != 2 {
+            continue;
+        }
+        let hole = line & !own & empty;
+        if hole != 0 {
+            potential += 1;
+            thrice |= twice & hole;
+            twice |= once & hole;
+            once |= hole;
+        }
+        behind_presses += i32::from(pressed & line != 0);
+    }
+    let best_completion = match (once, twice, thrice) {
+        (0, _, _) => 0,
+        (_, 0, _) => 1,
+        (_, _, 0) => 2,
+        _ => 3,
+    };
+    PlacementLines {
+        potential,
+        completion_points: once,
+        best_completion,
+        behind_presses,
+    }
+}
+
 /// Adds `side`'s terms times `sign` to `out`.
 fn side_terms(state: &Qilin, side: Seat, sign: f64, out: &mut [f64]) {
     let empty = state.empty();
@@ -79,16 +126,16 @@ fn side_terms(state: &Qilin, side: Seat, sign: f64, out: &mut [f64]) {
     let owes = f64::from(state.pending);
     out[OWED] += sign * if to_act { owes } else { -owes };
     let count = own.count_ones() as i32;
-    let potential = f64::from(lines_and_potential(own, empty).1);
     match state.stage {
         Stage::Place => {
+            let lines = placement_lines(own, empty, state.pressed);
             // Each side fills about half of the empty points; the side to act one more.
             let spaces = empty.count_ones() as i32;
             let share = if to_act { (spaces + 1) / 2 } else { spaces / 2 };
             let placements = share.min(i32::from(state.hands[side]));
             out[PLACE_MATERIAL] += sign * f64::from(count + placements);
             if state.pending == 0 {
-                let (points, best) = completion_points(own, empty);
+                let (points, best) = (lines.completion_points, lines.best_completion);
                 let points = points.count_ones() as i32;
                 if to_act {
                     out[PLACE_BEST] += sign * f64::from(best);
@@ -98,11 +145,11 @@ fn side_terms(state: &Qilin, side: Seat, sign: f64, out: &mut [f64]) {
                     out[PLACE_DOUBLE] += sign * f64::from(u8::from(points >= 2));
                 }
             }
-            out[PLACE_BEHIND_PRESSES] += sign * f64::from(lines_behind_presses(own, state.pressed));
-            out[PLACE_POTENTIAL] += sign * potential;
+            out[PLACE_BEHIND_PRESSES] += sign * f64::from(lines.behind_presses);
+            out[PLACE_POTENTIAL] += sign * f64::from(lines.potential);
         }
         Stage::Transition | Stage::Move => {
-            let (closable, open_lines) = movement_lines(own, theirs, empty);
+            let (closable, open_lines, potential) = movement_lines(own, theirs, empty);
             let threat = to_act && state.pending == 0 && closable > 0;
             out[MOVE_PIECES] += sign * f64::from(count);
             out[MOVE_SCARCE] += sign * f64::from((4 - count).max(0));
@@ -110,7 +157,7 @@ fn side_terms(state: &Qilin, side: Seat, sign: f64, out: &mut [f64]) {
             out[MOVE_CLOSABLE] += sign * f64::from(closable);
             out[MOVE_OPEN_LINES] += sign * f64::from(open_lines);
             out[MOVE_MOBILITY] += sign * f64::from(slide_count(own, empty));
-            out[MOVE_POTENTIAL] += sign * potential;
+            out[MOVE_POTENTIAL] += sign * f64::from(potential);
         }
     }
 }

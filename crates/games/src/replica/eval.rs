@@ -14,9 +14,9 @@
 
 use ludus_engine::{Game, Heuristic, Seat, Verdict};
 
-use super::moves::{advance_target, ReplicaAction, FORWARD};
+use super::moves::{ReplicaAction, FORWARD};
 use super::state::{Replica, TARGET};
-use super::tables::Square;
+use super::tables::{sight_ray, Square};
 
 /// `SEED_VALUE[D]` = 100 × (2 + 3/(D+1)), rounded, for D = 0..=14.
 const SEED_VALUE: [i32; 15] = seed_values();
@@ -73,6 +73,20 @@ pub(super) fn squares(mut set: u64) -> impl Iterator<Item = Square> {
     })
 }
 
+/// Every square one step forward (for `side`) from a square of `set`, in any of the side's
+/// three forward directions; steps off the board are dropped.
+fn forward_steps(set: u64, side: usize) -> u64 {
+    const NOT_FILE_A: u64 = !0x0101_0101_0101_0101;
+    const NOT_FILE_H: u64 = !0x8080_8080_8080_8080;
+    if side == 0 {
+        // N, E, NE.
+        (set << 8) | ((set & NOT_FILE_H) << 1) | ((set & NOT_FILE_H) << 9)
+    } else {
+        // S, W, SW.
+        (set >> 8) | ((set & NOT_FILE_A) >> 1) | ((set & NOT_FILE_A) >> 9)
+    }
+}
+
 /// What one side can do next move, as far as evaluation cares.
 pub(super) struct Prospects {
     /// Distinct squares on which an action of this side would win at once.
@@ -95,26 +109,36 @@ impl Replica {
             .sum()
     }
 
-    pub(super) fn prospects(&self, side: usize) -> Prospects {
+    /// What `side` can do next move; `transformable` is [`Replica::transformable`] of
+    /// `side`, which the caller computes once. Bitboards throughout: every landing square of
+    /// every forward advance is one shift of the side's pieces (a piece lands on the first
+    /// square past its own pieces, so a landing square is one that holds no own piece and has
+    /// one just behind it), and only the target corner, where a king's landing wins, asks
+    /// which pieces land there.
+    pub(super) fn prospects(&self, side: usize, transformable: u64) -> Prospects {
         let own = self.pieces[side];
         let enemy = 1 - side;
-        let corner = TARGET[side].bit();
-        let mut winning = self.transformable(side) & corner;
-        let mut best_capture = 0;
-        for from in squares(own) {
-            let king = self.kings[side] & from.bit() != 0;
-            for d in FORWARD[side] {
-                let Some(to) = advance_target(own, from, d) else {
-                    continue;
-                };
-                let bit = to.bit();
-                if self.kings[enemy] & bit != 0 || (king && bit == corner) {
-                    winning |= bit;
-                } else if self.pieces[enemy] & bit != 0 {
-                    best_capture = best_capture.max(PIECE + MAN_PROGRESS[chebyshev(to, enemy)]);
-                }
+        let corner = TARGET[side];
+        let landings = forward_steps(own, side) & !own;
+        let mut winning = (transformable & corner.bit()) | (landings & self.kings[enemy]);
+        let mut captures = landings & self.pieces[enemy] & !self.kings[enemy];
+        if landings & corner.bit() != 0 {
+            // The runs of own pieces that end next to the corner, looking back from it.
+            let runs = FORWARD[enemy]
+                .iter()
+                .fold(0, |runs, &d| runs | sight_ray(corner, d, !own));
+            if runs & self.kings[side] != 0 {
+                winning |= corner.bit();
+            }
+            if runs & !self.kings[side] == 0 {
+                // Only kings land there: a win, not a capture.
+                captures &= !corner.bit();
             }
         }
+        let best_capture = squares(captures)
+            .map(|to| PIECE + MAN_PROGRESS[chebyshev(to, enemy)])
+            .max()
+            .unwrap_or(0);
         Prospects {
             wins: winning.count_ones(),
             best_capture,
@@ -125,11 +149,11 @@ impl Replica {
     fn evaluate_for_mover(&self) -> i32 {
         let side = self.side();
         let other = 1 - side;
-        let mine = self.prospects(side);
+        let mine = self.prospects(side, self.transformable(side));
         if mine.wins > 0 {
             return WIN_NOW;
         }
-        let theirs = self.prospects(other);
+        let theirs = self.prospects(other, self.transformable(other));
         let threat = match theirs.wins {
             0 => 0,
             1 => ONE_THREAT,

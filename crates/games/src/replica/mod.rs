@@ -46,6 +46,8 @@
 mod docs;
 mod encoding;
 mod eval;
+#[cfg(test)]
+mod eval_reference;
 mod moves;
 mod notation;
 mod record;

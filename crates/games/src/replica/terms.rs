@@ -10,8 +10,8 @@
 
 use ludus_engine::Seat;
 
-use super::eval::{chebyshev, squares};
-use super::state::Replica;
+use super::state::{Replica, TARGET};
+use super::tables::Square;
 use crate::weights::TunedWeights;
 
 /// The names of the terms, as in `weights.txt`.
@@ -61,29 +61,72 @@ pub(super) const V1_WEIGHTS: [f64; 22] = [
 pub(super) static WEIGHTS: TunedWeights<{ TERMS.len() }> =
     TunedWeights::new(include_str!("weights.txt"), TERMS, V1_WEIGHTS);
 
-/// The terms of `state` from `seat`'s view into `out` (see the module doc).
+/// `CORNER_RINGS[side][c]`: the squares at Chebyshev distance `c` from `side`'s target
+/// corner, so that counting pieces by distance is a popcount per ring.
+const CORNER_RINGS: [[u64; 8]; 2] = corner_rings();
+
+const fn corner_rings() -> [[u64; 8]; 2] {
+    let mut rings = [[0; 8]; 2];
+    let mut index = 0;
+    while index < 64 {
+        let square = Square::from_index(index);
+        let mut side = 0;
+        while side < 2 {
+            let target = TARGET[side];
+            let distance = max(
+                square.file().abs_diff(target.file()),
+                square.rank().abs_diff(target.rank()),
+            );
+            rings[side][distance as usize] |= square.bit();
+            side += 1;
+        }
+        index += 1;
+    }
+    rings
+}
+
+const fn max(a: u8, b: u8) -> u8 {
+    if a > b {
+        a
+    } else {
+        b
+    }
+}
+
+/// The terms of `state` from `seat`'s view into `out` (see the module doc). Each count is
+/// ours minus theirs, as small integers: exact in `f64`, whatever the order of counting.
 pub(super) fn terms(state: &Replica, seat: Seat, out: &mut [f64]) {
     out.fill(0.0);
     let mover = state.side();
     let sign = if seat.to_usize() == mover { 1.0 } else { -1.0 };
-    let mine = state.prospects(mover);
+    let mover_transformable = state.transformable(mover);
+    let mine = state.prospects(mover, mover_transformable);
     if mine.wins > 0 {
         out[WIN_NOW] = sign;
         return;
     }
-    let theirs = state.prospects(1 - mover);
-    for side in 0..2 {
-        let side_sign = if side == seat.to_usize() { 1.0 } else { -1.0 };
-        for square in squares(state.pieces[side]) {
-            let base = if state.kings[side] & square.bit() != 0 {
-                KINGS
-            } else {
-                MEN
-            };
-            out[base + chebyshev(square, side)] += side_sign;
-        }
-        out[TRANSFORMABLE] += side_sign * f64::from(state.transformable(side).count_ones());
+    let waiting_transformable = state.transformable(1 - mover);
+    let theirs = state.prospects(1 - mover, waiting_transformable);
+    let (us, them) = (seat.to_usize(), 1 - seat.to_usize());
+    // Ours minus theirs among `sets` (one per side) at distance `c` from their corners.
+    let difference = |sets: [u64; 2], c: usize| {
+        let count = |side: usize| f64::from((sets[side] & CORNER_RINGS[side][c]).count_ones());
+        count(us) - count(them)
+    };
+    let men = [0, 1].map(|side| state.pieces[side] & !state.kings[side]);
+    for c in 0..8 {
+        out[MEN + c] = difference(men, c);
+        out[KINGS + c] = difference(state.kings, c);
     }
+    let transformable = |side: usize| {
+        let set = if side == mover {
+            mover_transformable
+        } else {
+            waiting_transformable
+        };
+        f64::from(set.count_ones())
+    };
+    out[TRANSFORMABLE] = transformable(us) - transformable(them);
     out[CAPTURE] = sign * f64::from(mine.best_capture);
     out[CAPTURE_WAITING] = -sign * f64::from(theirs.best_capture);
     match theirs.wins {

@@ -45,7 +45,9 @@ pub(super) fn next_turn(state: &Yoxii, seat: Seat, targets: u64) -> NextTurn {
         // One free neighbour, filled now, or none (the piece goes elsewhere: ignored, as if it
         // blocked nothing): the game ends if the opponent cannot move the Totem.
         let (placed, count) = if free == 0 { (0, 0) } else { (best, 1) };
-        if totem_targets_from(target.to_usize(), theirs, empty & !free) != 0 {
+        // Every neighbour is taken then, so the opponent can only jump over its own pieces:
+        // none next to the Totem, no move (the cheap test first).
+        if near & theirs != 0 && totem_targets_from(target.to_usize(), theirs, empty & !free) != 0 {
             continue;
         }
         let (points, pieces) = (mine + placed, (near & own).count_ones() + count);
