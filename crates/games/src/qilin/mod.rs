@@ -63,6 +63,7 @@ mod docs;
 mod encoding;
 mod eval;
 mod notation;
+mod playout;
 mod random;
 mod record;
 mod rules;
