@@ -77,6 +77,27 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         buffer.choose(rng).copied()
     }
 
+    /// Plays random decisions as [`Game::random_action`] draws them until the game ends or
+    /// `max_decisions` have been made; returns how many were made. The default is that loop
+    /// (through `buffer`); a game may override it with a faster loop that makes the same
+    /// decisions from the same generator (random playouts are most of what MCTS does).
+    fn play_randomly<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        buffer: &mut Vec<Self::Action>,
+        max_decisions: u64,
+    ) -> u64 {
+        let mut decisions = 0;
+        while decisions < max_decisions {
+            let Some(action) = self.random_action(rng, buffer) else {
+                break;
+            };
+            self.apply(action);
+            decisions += 1;
+        }
+        decisions
+    }
+
     /// Whether `action` is legal now; agrees with [`Game::legal_actions`].
     fn is_legal(&self, action: Self::Action) -> bool {
         let mut actions = Vec::new();

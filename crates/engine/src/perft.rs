@@ -35,20 +35,13 @@ fn count<G: Game>(state: &G, target: u32, depth: usize, buffers: &mut Vec<Vec<G:
 }
 
 /// Plays uniformly random decisions until the game ends or `max_decisions` have been made;
-/// returns the number of decisions. `buffer` is reused between calls.
+/// returns the number of decisions. `buffer` is reused between calls. The game's
+/// [`Game::play_randomly`] does the work (its own fast loop, if it has one).
 pub fn random_playout<G: Game, R: Rng>(
     state: &mut G,
     rng: &mut R,
     buffer: &mut Vec<G::Action>,
     max_decisions: u64,
 ) -> u64 {
-    let mut decisions = 0;
-    while decisions < max_decisions {
-        let Some(action) = state.random_action(rng, buffer) else {
-            break;
-        };
-        state.apply(action);
-        decisions += 1;
-    }
-    decisions
+    state.play_randomly(rng, buffer, max_decisions)
 }

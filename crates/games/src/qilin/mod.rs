@@ -65,6 +65,7 @@ mod eval;
 #[cfg(test)]
 mod eval_reference;
 mod notation;
+mod playout;
 mod random;
 mod record;
 mod rules;

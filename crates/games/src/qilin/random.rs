@@ -46,7 +46,7 @@ const HIGHS: u64 = 0x8080_8080_8080_8080;
 /// population count, then the bit of that rank, found without a branch on the bits. The
 /// result depends only on `bits` and the generator, whichever way the rank is resolved.
 #[inline]
-fn draw_bit<R: Rng + ?Sized>(bits: u64, rng: &mut R) -> u32 {
+pub(super) fn draw_bit<R: Rng + ?Sized>(bits: u64, rng: &mut R) -> u32 {
     #[cfg(target_feature = "popcnt")]
     {
         select_by_halves(bits, below(rng, bits.count_ones()))

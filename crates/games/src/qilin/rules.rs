@@ -197,6 +197,15 @@ impl Game for Qilin {
         self.draw_action(rng)
     }
 
+    fn play_randomly<R: rand::Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        _buffer: &mut Vec<QilinAction>,
+        max_decisions: u64,
+    ) -> u64 {
+        self.play_out(rng, max_decisions)
+    }
+
     fn is_legal(&self, action: QilinAction) -> bool {
         self.check_legal(action)
     }

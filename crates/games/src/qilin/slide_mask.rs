@@ -84,6 +84,19 @@ const LOWER_AT: [u8; 64] = {
     at
 };
 
+/// For each bit of the mask, the two points of its edge as bits (unused bits: none). A slide
+/// along the edge, either way, flips exactly these two bits of the mover's pieces.
+pub const EDGE_AT: [u32; 64] = {
+    let mut at = [0; 64];
+    let mut i = 0;
+    while i < EDGE_COUNT {
+        let (bit, low, high) = edge_bit(i);
+        at[bit] = 1 << low | 1 << high;
+        i += 1;
+    }
+    at
+};
+
 /// Whether `shift` is one of [`SMALL_SHIFTS`].
 const fn is_small(shift: u32) -> bool {
     let mut i = 0;

@@ -54,6 +54,7 @@ impl Point {
     ///
     /// # Panics
     /// If `index >= 24` (indices come from the tables, never from user text).
+    #[inline]
     pub const fn new(index: u8) -> Point {
         assert!((index as usize) < POINT_COUNT, "point index out of range");
         Point(index)
