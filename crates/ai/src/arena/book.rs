@@ -211,10 +211,12 @@ mod tests {
     use super::*;
     use crate::arena::parse_openings;
 
+    /// MCTS rewards differ from opening to opening (Nim's heuristic scores are all ±100), so
+    /// the ranking below has something to rank.
     fn config(keep: usize) -> BookConfig<Nim> {
         BookConfig {
             options: NimOptions::default(),
-            spec: "ai:4:depth=1".parse().unwrap(),
+            spec: "ai:mcts:iterations=40".parse().unwrap(),
             plies: 2,
             candidates: 40,
             keep,
@@ -226,17 +228,21 @@ mod tests {
 
     #[test]
     fn the_book_keeps_the_most_level_openings_in_draw_order_and_reads_back() {
-        let book = balanced_book(&config(5)).unwrap();
-        assert!(!book.is_empty() && book.len() <= 5);
+        let book = balanced_book(&config(2)).unwrap();
+        assert!(!book.is_empty() && book.len() <= 2);
         assert!(book.windows(2).all(|w| w[0].candidate < w[1].candidate));
         let all = balanced_book(&config(usize::MAX)).unwrap();
         let worst_kept = book.iter().map(|l| l.imbalance().1).fold(0.0, f64::max);
-        let dropped = all.iter().filter(|line| !book.contains(line));
-        assert!(dropped.map(|l| l.imbalance().1).all(|x| x >= worst_kept));
+        let dropped: Vec<_> = all.iter().filter(|line| !book.contains(line)).collect();
+        assert!(
+            dropped.iter().any(|l| l.imbalance().1 > worst_kept),
+            "{all:?}"
+        );
+        assert!(dropped.iter().all(|l| l.imbalance().1 >= worst_kept));
         let text: String = book.iter().map(|l| l.to_line() + "\n").collect();
         let openings = parse_openings::<Nim>(&text, &NimOptions::default()).unwrap();
         assert_eq!(openings.len(), book.len());
-        assert_eq!(balanced_book(&config(5)).unwrap(), book, "reproducible");
+        assert_eq!(balanced_book(&config(2)).unwrap(), book, "reproducible");
     }
 
     #[test]

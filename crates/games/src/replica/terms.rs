@@ -118,15 +118,10 @@ pub(super) fn terms(state: &Replica, seat: Seat, out: &mut [f64]) {
         out[MEN + c] = difference(men, c);
         out[KINGS + c] = difference(state.kings, c);
     }
-    let transformable = |side: usize| {
-        let set = if side == mover {
-            mover_transformable
-        } else {
-            waiting_transformable
-        };
-        f64::from(set.count_ones())
-    };
-    out[TRANSFORMABLE] = transformable(us) - transformable(them);
+    let mut transformable = [0; 2];
+    transformable[mover] = mover_transformable.count_ones();
+    transformable[1 - mover] = waiting_transformable.count_ones();
+    out[TRANSFORMABLE] = f64::from(transformable[us]) - f64::from(transformable[them]);
     out[CAPTURE] = sign * f64::from(mine.best_capture);
     out[CAPTURE_WAITING] = -sign * f64::from(theirs.best_capture);
     match theirs.wins {
