@@ -12,6 +12,7 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::OnceLock;
 
+use crossbeam_utils::CachePadded;
 use ludus_engine::Game;
 
 use super::{REUSE_DEPTH, REUSE_SEARCH_LIMIT};
@@ -25,14 +26,18 @@ pub(super) struct Children<A> {
     pub(super) nodes: Box<[SharedNode<A>]>,
 }
 
-/// One node of the shared tree.
+/// One node of the shared tree, alone on its cache line (64 bytes, which it nearly fills
+/// anyway): siblings are contiguous, and two threads updating the statistics of two siblings
+/// would otherwise pass one line back and forth between the cores (false sharing).
 #[derive(Debug)]
+#[repr(align(64))]
 pub(super) struct SharedNode<A> {
     /// The decision that led here (`None` at the root).
     pub(super) action: Option<A>,
     /// Iterations through this node, counted on the way down: an iteration still running
     /// counts as a visit with no reward yet (the virtual loss that steers the other threads
-    /// elsewhere), and when it backs up only its reward is added.
+    /// elsewhere), and when it backs up only its reward is added. The root's is added when the
+    /// threads are done (`tree_parallel::search`), so that they need not share its line.
     pub(super) visits: AtomicU32,
     /// Total reward of the seat that chose `action`, as `f64` bits.
     value: AtomicU64,
@@ -90,8 +95,9 @@ impl<A> Drop for SharedNode<A> {
 pub(super) struct SharedTree<G: Game> {
     pub(super) state: G,
     pub(super) root: SharedNode<G::Action>,
-    /// Nodes in the tree, for the `tree` limit.
-    pub(super) size: AtomicUsize,
+    /// Nodes in the tree, for the `tree` limit: on cache lines of its own, as the threads
+    /// update it at nearly every iteration and read `state` at every one.
+    pub(super) size: CachePadded<AtomicUsize>,
 }
 
 impl<G: Game> SharedTree<G> {
@@ -99,7 +105,7 @@ impl<G: Game> SharedTree<G> {
         SharedTree {
             state,
             root: SharedNode::new(None),
-            size: AtomicUsize::new(1),
+            size: CachePadded::new(AtomicUsize::new(1)),
         }
     }
 
@@ -121,7 +127,7 @@ impl<G: Game> SharedTree<G> {
         }
         let mut root = std::mem::replace(node, SharedNode::new(None));
         root.action = None;
-        let size = AtomicUsize::new(count_nodes(&root));
+        let size = CachePadded::new(AtomicUsize::new(count_nodes(&root)));
         SharedTree {
             state: state.clone(),
             root,

@@ -8,15 +8,19 @@
 //! 0 for it), and the back-up only adds the reward, so when the threads are done every node's
 //! statistics are exactly those of the iterations through it (Chaslot, Winands and van den
 //! Herik, "Parallel Monte-Carlo Tree Search", 2008; Segal, "On the Scalability of Parallel UCT",
-//! 2010). An iteration limit is the total over the threads: `iterations=N,threads=T` runs `N·T`
-//! iterations in all, like root parallelism, claimed one at a time from a shared counter so the
-//! count is exact. A time limit or the stop flag ends every thread. The tree is kept for the
-//! next decision like one thread's.
+//! 2010). An iteration limit applies to each thread: `iterations=N,threads=T` runs exactly `N·T`
+//! iterations in all, like root parallelism. A time limit or the stop flag ends every thread.
+//! The tree is kept for the next decision like one thread's.
+//!
+//! What the threads write to at every iteration is kept to the nodes of its path (session 15,
+//! docs/STRENGTH.md): each thread counts its own iterations, the root's count is added at the
+//! end rather than at every iteration, and every node has a cache line of its own, so two
+//! threads pass a line between the cores only when their paths share a node.
 //!
 //! Each thread has its own generator and buffer ([`Worker`]); an iteration allocates nothing
 //! but the children of a node it expands.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 use ludus_engine::{Game, Heuristic, MAX_SEATS};
 use rand::rngs::SmallRng;
@@ -52,9 +56,7 @@ struct Search<'a, G: Game> {
     tree: &'a SharedTree<G>,
     config: &'a MctsConfig,
     clock: Clock<'a>,
-    /// Iterations claimed so far, over all threads.
-    claimed: AtomicU64,
-    /// Iterations to run in all.
+    /// Iterations each thread runs at most.
     limit: u64,
     /// Raised by the first thread that sees the time is up or the stop flag.
     stopped: AtomicBool,
@@ -77,8 +79,7 @@ pub(super) fn search<G: Game + Heuristic>(
         tree: &tree,
         config: &agent.config,
         clock: Clock::start(clock_budget, stop),
-        claimed: AtomicU64::new(0),
-        limit: (agent.config.budget.nodes).saturating_mul(workers.len() as u64),
+        limit: agent.config.budget.nodes,
         stopped: AtomicBool::new(false),
     };
     let runs: Vec<(u64, usize)> = std::thread::scope(|scope| {
@@ -94,6 +95,10 @@ pub(super) fn search<G: Game + Heuristic>(
     });
     agent.workers = workers;
     let iterations = runs.iter().map(|&(n, _)| n).sum();
+    // The threads leave the root's count alone while they run (see `iterate`).
+    tree.root
+        .visits
+        .fetch_add(u32::try_from(iterations).unwrap_or(u32::MAX), Relaxed);
     let depth = runs.iter().map(|&(_, d)| d).max().unwrap_or(0);
     let analysis = tree.report(iterations, depth as u32);
     agent.shared = Some(tree);
@@ -101,13 +106,16 @@ pub(super) fn search<G: Game + Heuristic>(
 }
 
 impl<G: Game + Heuristic> Search<'_, G> {
-    /// One thread's loop: iterations until the shared limit, the clock or the stop flag.
-    /// Returns the iterations it ran and the deepest its tree paths went.
+    /// One thread's loop: iterations until its limit, the clock or the stop flag. Returns the
+    /// iterations it ran and the deepest its tree paths went.
+    ///
+    /// Each thread counts its own iterations: a counter shared by the threads would be one
+    /// more cache line passed between the cores at every iteration.
     fn run(&self, worker: &mut Worker<G::Action>) -> (u64, usize) {
         let mut path = Vec::with_capacity(64);
         let mut done = 0;
         let mut depth = 0;
-        while !self.stopped.load(Relaxed) && self.claimed.fetch_add(1, Relaxed) < self.limit {
+        while done < self.limit && !self.stopped.load(Relaxed) {
             depth = depth.max(self.iterate(worker, &mut path));
             done += 1;
             // The clock is read every 8 iterations: a playout costs far more than the rest.
@@ -128,7 +136,9 @@ impl<G: Game + Heuristic> Search<'_, G> {
         let mut state = self.tree.state.clone();
         path.clear();
         let mut node = &self.tree.root;
-        node.visits.fetch_add(1, Relaxed);
+        // The root's own count is not kept per iteration (the threads would pass its cache
+        // line back and forth at every one); selection there sums its children's instead, and
+        // `search` adds the iterations at the end.
         let rewards = loop {
             if state.outcome().is_some() {
                 break rewards_of(&state);
@@ -141,7 +151,12 @@ impl<G: Game + Heuristic> Search<'_, G> {
                     &mut worker.actions,
                 );
             };
-            let parent_visits = node.visits.load(Relaxed);
+            let parent_visits = if std::ptr::eq(node, &self.tree.root) {
+                (children.nodes.iter())
+                    .fold(0u32, |sum, c| sum.saturating_add(c.visits.load(Relaxed)))
+            } else {
+                node.visits.load(Relaxed)
+            };
             node = &children.nodes[self.select(children, parent_visits)];
             let before = node.visits.fetch_add(1, Relaxed);
             if let Some(action) = node.action {
@@ -262,6 +277,55 @@ mod tests {
             assert!((0.0..=node.visits.load(Relaxed).into()).contains(&node.value()));
         }
         assert!(mcts.tree.is_none(), "the one-thread tree is not grown");
+    }
+
+    #[test]
+    fn no_reward_is_lost_between_two_threads() {
+        // Nim has no draws, so every reward is 0 or 1, and a node's total is exactly its first
+        // playout's reward (0 or 1) plus what its children's totals say for its seat: a lost
+        // update of a visit or a reward by a thread would break the equality.
+        let mut mcts = agent("ai:mcts:iterations=20000,threads=2,parallel=tree");
+        let state = Nim::new(&NimOptions { pile: 40 }, 0);
+        let analysis = mcts.analyse(&state, &StopFlag::default());
+        assert_eq!(analysis.nodes, 40_000);
+        let tree = mcts.shared.as_ref().unwrap();
+        let root = tree.root.children.get().unwrap();
+        let mut pending: Vec<(&SharedNode<u8>, u8)> =
+            root.nodes.iter().map(|node| (node, root.mover)).collect();
+        let mut checked = 0;
+        while let Some((node, chooser)) = pending.pop() {
+            let Some(below) = node.children.get() else {
+                continue;
+            };
+            let from_children: f64 = below
+                .nodes
+                .iter()
+                .map(|child| {
+                    let visits = f64::from(child.visits.load(Relaxed));
+                    if below.mover == chooser {
+                        child.value()
+                    } else {
+                        visits - child.value()
+                    }
+                })
+                .sum();
+            let first_playout = node.value() - from_children;
+            assert!(
+                first_playout == 0.0 || first_playout == 1.0,
+                "{} against {from_children}",
+                node.value()
+            );
+            checked += 1;
+            pending.extend(below.nodes.iter().map(|child| (child, below.mover)));
+        }
+        assert!(checked > 1000, "{checked} nodes checked");
+    }
+
+    #[test]
+    fn a_node_fills_one_cache_line() {
+        assert_eq!(std::mem::size_of::<SharedNode<u8>>(), 64);
+        assert_eq!(std::mem::size_of::<SharedNode<u32>>(), 64);
+        assert_eq!(std::mem::align_of::<SharedNode<u8>>(), 64);
     }
 
     #[test]
