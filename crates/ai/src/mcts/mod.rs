@@ -29,6 +29,12 @@
 //! | `parallel` | how several threads share the search: `tree` (one tree, see [`tree_parallel`]) or `root` (a tree each, see [`root_parallel`]) | `tree`/`root` | tree |
 //!
 //! A value outside its range is refused with the range, not clamped.
+//!
+//! With `threads=T` an iteration limit applies to each thread (`iterations=N,threads=T` runs
+//! `N·T` iterations), and so does the time limit. `threads=1` never touches the shared tree:
+//! its decisions for a seed and an iteration count are those of the one-thread search above.
+//! What two threads are worth, and what they cost per iteration, is measured in
+//! docs/STRENGTH.md ("Session 15: MCTS with two threads").
 
 mod config;
 mod root_parallel;

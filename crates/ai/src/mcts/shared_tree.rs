@@ -26,11 +26,13 @@ pub(super) struct Children<A> {
     pub(super) nodes: Box<[SharedNode<A>]>,
 }
 
-/// One node of the shared tree, alone on its cache line (64 bytes, which it nearly fills
-/// anyway): siblings are contiguous, and two threads updating the statistics of two siblings
-/// would otherwise pass one line back and forth between the cores (false sharing).
+/// One node of the shared tree.
+///
+/// Siblings are contiguous, so two threads updating two siblings can pass one cache line
+/// between the cores (false sharing); giving each node a line of its own
+/// (`#[repr(align(64))]`) measured 5 % more CPU per iteration, not less (session 15,
+/// docs/STRENGTH.md): the larger tree costs more than the sharing did.
 #[derive(Debug)]
-#[repr(align(64))]
 pub(super) struct SharedNode<A> {
     /// The decision that led here (`None` at the root).
     pub(super) action: Option<A>,
@@ -41,6 +43,11 @@ pub(super) struct SharedNode<A> {
     pub(super) visits: AtomicU32,
     /// Total reward of the seat that chose `action`, as `f64` bits.
     value: AtomicU64,
+    /// `1 / sqrt(visits)` as `f64` bits, stored by the thread that counts a visit, so that
+    /// selection (every child of every node on a path) needs no square root. Two threads
+    /// counting at once may leave the value of one visit fewer until the next visit: a cache
+    /// for exploration, not a statistic (`visits` and `value` stay exact).
+    spread: AtomicU64,
     pub(super) children: OnceLock<Children<A>>,
 }
 
@@ -50,6 +57,7 @@ impl<A> SharedNode<A> {
             action,
             visits: AtomicU32::new(0),
             value: AtomicU64::new(0f64.to_bits()),
+            spread: AtomicU64::new(0f64.to_bits()),
             children: OnceLock::new(),
         }
     }
@@ -61,6 +69,19 @@ impl<A> SharedNode<A> {
     /// The mean reward so far (0 before the first visit).
     pub(super) fn mean(&self) -> f64 {
         self.value() / f64::from(self.visits.load(Relaxed).max(1))
+    }
+
+    /// Counts a visit on the way down (see `visits`); returns the visits before it.
+    pub(super) fn count_visit(&self) -> u32 {
+        let before = self.visits.fetch_add(1, Relaxed);
+        let spread = f64::from(before.saturating_add(1)).sqrt().recip();
+        self.spread.store(spread.to_bits(), Relaxed);
+        before
+    }
+
+    /// `1 / sqrt(visits)` as of a recent visit (0 before the first).
+    pub(super) fn spread(&self) -> f64 {
+        f64::from_bits(self.spread.load(Relaxed))
     }
 
     /// Adds `reward` to the total (the visit was counted on the way down).
