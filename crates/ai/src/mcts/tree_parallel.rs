@@ -153,7 +153,9 @@ impl<G: Game + Heuristic> Search<'_, G> {
                 );
             };
             let parent_visits = if std::ptr::eq(node, &self.tree.root) {
-                (children.nodes.iter())
+                children
+                    .nodes
+                    .iter()
                     .fold(0u32, |sum, c| sum.saturating_add(c.visits.load(Relaxed)))
             } else {
                 node.visits.load(Relaxed)
@@ -311,7 +313,7 @@ mod tests {
                 .sum();
             let first_playout = node.value() - from_children;
             assert!(
-                first_playout == 0.0 || first_playout == 1.0,
+                [0.0, 1.0].contains(&first_playout),
                 "{} against {from_children}",
                 node.value()
             );
