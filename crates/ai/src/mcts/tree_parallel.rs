@@ -152,7 +152,8 @@ impl<G: Game + Heuristic> Search<'_, G> {
                     &mut worker.actions,
                 );
             };
-            let parent_visits = if std::ptr::eq(node, &self.tree.root) {
+            // `path` is empty only at the root.
+            let parent_visits = if path.is_empty() {
                 children
                     .nodes
                     .iter()
