@@ -13,7 +13,7 @@
 //! | `lmr` | late move reductions: see below | `true`/`false` | `false` |
 //! | `order` | after the table's move and the killers: `history` or `eval` (see below) | | `history` |
 //! | `quiesce` | quiescence search on the game's tactical decisions | `true`/`false` | `false` |
-//! | `fill` | go on deepening until the time is up, rather than stop at half time | `true`/`false` | `false` |
+//! | `fill` | go on deepening until the time is up, rather than stop at half time | `true`/`false` | `true` with `threads` above 1, else `false` |
 //! | `threads` | search threads (Lazy SMP, see below) | 1–64 | 1 |
 //!
 //! A value outside its range is refused with the range, not clamped.
@@ -46,6 +46,13 @@
 //! iteration of any thread (the main thread's at equal depth). The node count is the sum over
 //! the threads. With `threads=1` (the default) no thread is started and the search is the
 //! deterministic one it always was.
+//!
+//! Helpers also change when deepening should stop, so `fill` defaults to `true` with them. One
+//! thread that starts an iteration after half its time rarely finishes it; with helpers, a
+//! helper is usually already inside that iteration, or through it, when the main thread passes
+//! half time, and the two together often complete it in the time left. Stopping there threw
+//! that work away: in Splut! at 100 ms, `threads=2` gained +84 Elo over one thread with `fill`
+//! and +32 without (`docs/STRENGTH.md`, session 16).
 //!
 //! With `quiesce=true`, the horizon is not a plain evaluation: the side to move may take the
 //! evaluation or play on with tactical decisions only (captures, lines, wins: what the game's
@@ -130,6 +137,7 @@ impl AlphaBetaConfig {
             ],
         )?;
         let default = AlphaBetaConfig::default();
+        let threads = params.threads()?;
         Ok(AlphaBetaConfig {
             budget: Budget::from_params(&params, "nodes", MAX_DEPTH, default.budget)?,
             hash_megabytes: params
@@ -147,8 +155,8 @@ impl AlphaBetaConfig {
                 })?
                 .unwrap_or(default.eval_order),
             quiescence: params.flag("quiesce")?.unwrap_or(default.quiescence),
-            fill_time: params.flag("fill")?.unwrap_or(default.fill_time),
-            threads: params.threads()?,
+            fill_time: params.flag("fill")?.unwrap_or(threads > 1),
+            threads,
         })
     }
 }
@@ -428,6 +436,19 @@ mod tests {
         let analysis = agent("ai:alphabeta:depth=40").analyse(&state, &StopFlag::default());
         assert_eq!(analysis.action, 2);
         assert!(matches!(analysis.evaluation, Some(Evaluation::Win(_))));
+    }
+
+    #[test]
+    fn helpers_fill_the_time_unless_told_not_to() {
+        let fill = |text: &str| {
+            let spec: AgentSpec = text.parse().unwrap();
+            AlphaBetaConfig::from_spec(&spec).unwrap().fill_time
+        };
+        assert!(!fill("ai:alphabeta"));
+        assert!(!fill("ai:alphabeta:threads=1"));
+        assert!(fill("ai:alphabeta:threads=1,fill=true"));
+        assert!(fill("ai:alphabeta:threads=2"));
+        assert!(!fill("ai:alphabeta:threads=2,fill=false"));
     }
 
     #[test]
