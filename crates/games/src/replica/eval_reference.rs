@@ -62,6 +62,32 @@ fn terms(state: &Replica, seat: Seat, out: &mut [f64]) {
         }
         out[21] += side_sign * f64::from(state.transformable(side).count_ones());
     }
+    // Free kings: no enemy piece on a square between the king and its target corner.
+    let mut nearest = [None; 2];
+    for side in 0..2 {
+        let side_sign = if side == seat.to_usize() { 1.0 } else { -1.0 };
+        for king in squares(state.kings[side]) {
+            let target = TARGET[side];
+            let between = |a: u8, b: u8, c: u8| a.min(c) <= b && b <= a.max(c);
+            let blocked = squares(state.pieces[1 - side]).any(|enemy| {
+                between(king.file(), enemy.file(), target.file())
+                    && between(king.rank(), enemy.rank(), target.rank())
+            });
+            if !blocked {
+                out[22] += side_sign;
+                let d = chebyshev(king, side);
+                nearest[side] = Some(nearest[side].unwrap_or(d).min(d));
+            }
+        }
+    }
+    let seat_wins_race = match (nearest[mover], nearest[1 - mover]) {
+        (None, None) => None,
+        (Some(m), Some(w)) => Some(m <= w),
+        (m, _) => Some(m.is_some()),
+    };
+    if let Some(mover_wins) = seat_wins_race {
+        out[23] = if mover_wins { sign } else { -sign };
+    }
     out[16] = sign * f64::from(mine.1);
     out[20] = -sign * f64::from(theirs.1);
     match theirs.0 {

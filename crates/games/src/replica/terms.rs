@@ -5,11 +5,16 @@
 //! by their Chebyshev distance to the target corner, the best capture of the side to move,
 //! the number of squares on which the waiting side would win (one, or several), and a win at
 //! once for the side to move (then every other term is 0, as v1 returned its win score
-//! alone). Two terms v1 did not have: the best capture of the waiting side, and the non-kings
-//! a king could transform. With [`V1_WEIGHTS`] the sum is exactly v1's evaluation.
+//! alone). Four terms v1 did not have: the best capture of the waiting side, the non-kings a
+//! king could transform, the free kings (no enemy piece between a king and its target corner,
+//! so that nothing can take or stop it) and the race of the nearest free kings (who arrives
+//! first). The race is there because a search sees a king's walk to its corner only when the
+//! king is a few steps away, while a free king's arrival is certain from afar. With
+//! [`V1_WEIGHTS`] the sum is exactly v1's evaluation.
 
 use ludus_engine::Seat;
 
+use super::eval::chebyshev;
 use super::state::{Replica, TARGET};
 use super::tables::Square;
 use crate::weights::TunedWeights;
@@ -38,6 +43,8 @@ pub const TERMS: &[&str] = &[
     "win_now",
     "capture_waiting",
     "transformable",
+    "free_kings",
+    "race",
 ];
 
 /// Men and kings by distance, then the prospects.
@@ -49,12 +56,14 @@ const MANY_THREATS: usize = 18;
 const WIN_NOW: usize = 19;
 const CAPTURE_WAITING: usize = 20;
 const TRANSFORMABLE: usize = 21;
+const FREE_KINGS: usize = 22;
+const RACE: usize = 23;
 
 /// v1's weights, in the order of [`TERMS`]: a piece is 100 plus its progress bonus.
-pub(super) const V1_WEIGHTS: [f64; 22] = [
+pub(super) const V1_WEIGHTS: [f64; 24] = [
     140.0, 136.0, 130.0, 124.0, 118.0, 112.0, 106.0, 100.0, // men
     100.0, 500.0, 300.0, 200.0, 150.0, 120.0, 100.0, 100.0, // kings
-    0.5, -250.0, -1500.0, 50_000.0, 0.0, 0.0,
+    0.5, -250.0, -1500.0, 50_000.0, 0.0, 0.0, 0.0, 0.0,
 ];
 
 /// The tuned weights, read from `weights.txt`.
@@ -83,6 +92,50 @@ const fn corner_rings() -> [[u64; 8]; 2] {
         index += 1;
     }
     rings
+}
+
+/// `AHEAD[side][s]`: the squares `side`'s piece on `s` may ever reach or be reached from by
+/// an enemy (both only move toward their own targets): those between `s` and `side`'s target
+/// corner, `s` included. A king with no enemy piece there can never be captured or stopped.
+const AHEAD: [[u64; 64]; 2] = ahead();
+
+const fn ahead() -> [[u64; 64]; 2] {
+    let mut table = [[0; 64]; 2];
+    let mut from = 0;
+    while from < 64 {
+        let a = Square::from_index(from);
+        let mut to = 0;
+        while to < 64 {
+            let b = Square::from_index(to);
+            let white = b.file() >= a.file() && b.rank() >= a.rank();
+            let black = b.file() <= a.file() && b.rank() <= a.rank();
+            table[0][from as usize] |= if white { b.bit() } else { 0 };
+            table[1][from as usize] |= if black { b.bit() } else { 0 };
+            to += 1;
+        }
+        from += 1;
+    }
+    table
+}
+
+/// The free kings of `side` (no enemy piece ahead of them) and the distance of the nearest
+/// to the target corner: it arrives in at most that many of its own turns, whatever the
+/// enemy does.
+fn free_kings(state: &Replica, side: usize) -> (u32, Option<usize>) {
+    let enemies = state.pieces[1 - side];
+    let mut count = 0;
+    let mut nearest = None;
+    let mut kings = state.kings[side];
+    while kings != 0 {
+        let square = Square::from_index(kings.trailing_zeros() as u8);
+        kings &= kings - 1;
+        if AHEAD[side][square.to_usize()] & enemies == 0 {
+            count += 1;
+            let distance = chebyshev(square, side);
+            nearest = Some(nearest.map_or(distance, |d: usize| d.min(distance)));
+        }
+    }
+    (count, nearest)
 }
 
 const fn max(a: u8, b: u8) -> u8 {
@@ -122,6 +175,19 @@ pub(super) fn terms(state: &Replica, seat: Seat, out: &mut [f64]) {
     transformable[mover] = mover_transformable.count_ones();
     transformable[1 - mover] = waiting_transformable.count_ones();
     out[TRANSFORMABLE] = f64::from(transformable[us]) - f64::from(transformable[them]);
+    // The race of the free kings: the side to move arrives first at equal distance.
+    let mut free = [(0, None); 2];
+    free[mover] = free_kings(state, mover);
+    free[1 - mover] = free_kings(state, 1 - mover);
+    out[FREE_KINGS] = f64::from(free[us].0) - f64::from(free[them].0);
+    let mover_wins_race = match (free[mover].1, free[1 - mover].1) {
+        (None, None) => None,
+        (Some(m), Some(w)) => Some(m <= w),
+        (m, _) => Some(m.is_some()),
+    };
+    if let Some(mover_wins) = mover_wins_race {
+        out[RACE] = if mover_wins { sign } else { -sign };
+    }
     out[CAPTURE] = sign * f64::from(mine.best_capture);
     out[CAPTURE_WAITING] = -sign * f64::from(theirs.best_capture);
     match theirs.wins {
@@ -154,6 +220,35 @@ mod tests {
         assert_eq!(V1_WEIGHTS[super::WIN_NOW], f64::from(WIN_NOW));
         let weights = WEIGHTS.read();
         assert_eq!(weights.map(|w| w.len()), Ok(TERMS.len()));
+    }
+
+    /// The race term of `position` from each seat's view.
+    fn race(position: &str) -> [f64; 2] {
+        let state = Replica::from_position(position, &ReplicaOptions::default()).unwrap();
+        [Seat::FIRST, Seat::SECOND].map(|seat| {
+            let mut out = [0.0; TERMS.len()];
+            terms(&state, seat, &mut out);
+            out[RACE]
+        })
+    }
+
+    #[test]
+    // The race term is -1, 0 or 1: exact in f64.
+    #[allow(clippy::float_cmp)]
+    fn the_nearer_free_king_wins_the_race_and_the_mover_wins_ties() {
+        // White's king f6 is two steps from h8, Black's d4 three from a1: White is ahead
+        // whoever moves.
+        assert_eq!(race("8/8/5W2/8/3B4/8/8/8 w"), [1.0, -1.0]);
+        assert_eq!(race("8/8/5W2/8/3B4/8/8/8 b"), [1.0, -1.0]);
+        // Black's king c3 is two steps from a1 too: the side to move arrives first.
+        assert_eq!(race("8/8/5W2/8/8/2B5/8/8 w"), [1.0, -1.0]);
+        assert_eq!(race("8/8/5W2/8/8/2B5/8/8 b"), [-1.0, 1.0]);
+        // A black man on g7 stands between White's king and h8: only Black's king is free.
+        assert_eq!(race("8/6b1/5W2/8/3B4/8/8/8 w"), [-1.0, 1.0]);
+        // A black man behind White's king does not stop it.
+        assert_eq!(race("8/8/5W2/4b3/3B4/8/8/8 w"), [1.0, -1.0]);
+        // Neither king free: no race.
+        assert_eq!(race("8/6b1/5W2/8/3B4/8/1w6/8 w"), [0.0, 0.0]);
     }
 
     #[test]
