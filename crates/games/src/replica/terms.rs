@@ -94,9 +94,10 @@ const fn corner_rings() -> [[u64; 8]; 2] {
     rings
 }
 
-/// `AHEAD[side][s]`: the squares `side`'s piece on `s` may ever reach or be reached from by
-/// an enemy (both only move toward their own targets): those between `s` and `side`'s target
-/// corner, `s` included. A king with no enemy piece there can never be captured or stopped.
+/// `AHEAD[side][s]`: the squares between `s` and `side`'s target corner (file and rank both
+/// between theirs), `s` included. Every piece only moves toward its own target, so an enemy
+/// piece can reach `s`, or stand in the way of a piece on `s`, only from one of these
+/// squares: a king with no enemy piece there can never be taken or stopped.
 const AHEAD: [[u64; 64]; 2] = ahead();
 
 const fn ahead() -> [[u64; 64]; 2] {
@@ -119,8 +120,8 @@ const fn ahead() -> [[u64; 64]; 2] {
 }
 
 /// The free kings of `side` (no enemy piece ahead of them) and the distance of the nearest
-/// to the target corner: it arrives in at most that many of its own turns, whatever the
-/// enemy does.
+/// to the target corner: whatever the enemy does, it arrives in about that many of its own
+/// turns (fewer when it jumps own pieces, more when own pieces fill its way to the edge).
 fn free_kings(state: &Replica, side: usize) -> (u32, Option<usize>) {
     let enemies = state.pieces[1 - side];
     let mut count = 0;
