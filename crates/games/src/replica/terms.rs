@@ -14,7 +14,7 @@
 
 use ludus_engine::Seat;
 
-use super::eval::chebyshev;
+use super::eval::{chebyshev, squares};
 use super::state::{Replica, TARGET};
 use super::tables::Square;
 use crate::weights::TunedWeights;
@@ -126,13 +126,10 @@ fn free_kings(state: &Replica, side: usize) -> (u32, Option<usize>) {
     let enemies = state.pieces[1 - side];
     let mut count = 0;
     let mut nearest = None;
-    let mut kings = state.kings[side];
-    while kings != 0 {
-        let square = Square::from_index(kings.trailing_zeros() as u8);
-        kings &= kings - 1;
-        if AHEAD[side][square.to_usize()] & enemies == 0 {
+    for king in squares(state.kings[side]) {
+        if AHEAD[side][king.to_usize()] & enemies == 0 {
             count += 1;
-            let distance = chebyshev(square, side);
+            let distance = chebyshev(king, side);
             nearest = Some(nearest.map_or(distance, |d: usize| d.min(distance)));
         }
     }
@@ -177,9 +174,7 @@ pub(super) fn terms(state: &Replica, seat: Seat, out: &mut [f64]) {
     transformable[1 - mover] = waiting_transformable.count_ones();
     out[TRANSFORMABLE] = f64::from(transformable[us]) - f64::from(transformable[them]);
     // The race of the free kings: the side to move arrives first at equal distance.
-    let mut free = [(0, None); 2];
-    free[mover] = free_kings(state, mover);
-    free[1 - mover] = free_kings(state, 1 - mover);
+    let free = [0, 1].map(|side| free_kings(state, side));
     out[FREE_KINGS] = f64::from(free[us].0) - f64::from(free[them].0);
     let mover_wins_race = match (free[mover].1, free[1 - mover].1) {
         (None, None) => None,
