@@ -31,7 +31,7 @@ fn default_spec() -> AgentSpec {
 
 /// `spec` (an `ai:best` spec) resolved for the game `info`: the game's agent with the user's
 /// parameters added over its own.
-pub(crate) fn resolve(info: &GameInfo, spec: &AgentSpec) -> AgentSpec {
+pub fn resolve(info: &GameInfo, spec: &AgentSpec) -> AgentSpec {
     let mut resolved = best_spec(info);
     for (key, value) in &spec.params {
         resolved.params.retain(|(k, _)| k != key);

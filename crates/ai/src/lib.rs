@@ -59,7 +59,7 @@ pub use alphabeta::{AlphaBetaAgent, AlphaBetaConfig, SearchBudget};
 pub use analysis::{Analysis, Evaluation};
 pub use any_agent::{erase, AnyAgent, AnyAnalysis};
 pub use bench::{bench_nodes, bench_positions, time_agent, TimedDecision};
-pub use best::{best_spec, DEFAULT as BEST_DEFAULT};
+pub use best::{best_spec, resolve as resolve_best, DEFAULT as BEST_DEFAULT};
 pub use greedy::GreedyAgent;
 pub use mcts::{MctsAgent, MctsConfig, Parallel};
 pub use minimax::{MinimaxAgent, MinimaxConfig};

@@ -3,14 +3,15 @@
 //! - alpha-beta (Lazy SMP) and MCTS (root and tree parallelism) with two threads decide
 //!   legally on every game, from the start and from a middle game, and return within their
 //!   time budget;
-//! - level 5 takes the parameter too, whatever agent the game names;
+//! - level 5 takes the parameter too, whatever agent the game names, and with it fills its
+//!   time or not as measured per game (Replica keeps the half-time stop);
 //! - with one thread, a fixed-depth search is repeatable exactly (the fingerprint), and
 //!   `threads=1` is the search without the parameter;
 //! - `threads` outside 1..=64 is refused with a message naming the range.
 
 use std::time::{Duration, Instant};
 
-use ludus_ai::{build_agent, Agent, AgentSpec, StopFlag};
+use ludus_ai::{build_agent, resolve_best, Agent, AgentKind, AgentSpec, AlphaBetaConfig, StopFlag};
 use ludus_engine::{Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor, GAMES};
 use rand::rngs::SmallRng;
@@ -175,4 +176,32 @@ impl GameVisitor for IterationsAddUp {
 #[test]
 fn mcts_threads_each_run_the_iteration_limit() {
     dispatch("replica", IterationsAddUp).unwrap();
+}
+
+/// Whether level 5 with two threads (as on every core of this machine) fills its time: its
+/// spec resolved for the game as `build_agent` resolves it; `None` if it is not alpha-beta.
+struct LevelFiveFills;
+
+impl GameVisitor for LevelFiveFills {
+    type Output = Option<bool>;
+    fn visit<G: Game + Heuristic>(self) -> Option<bool> {
+        let typed: AgentSpec = "ai:5:threads=2".parse().unwrap();
+        let resolved = resolve_best(&G::INFO, &typed);
+        assert!(build_agent::<G>(&resolved, 1).is_ok(), "{resolved}");
+        (resolved.kind == AgentKind::AlphaBeta)
+            .then(|| AlphaBetaConfig::from_spec(&resolved).unwrap().fill_time)
+    }
+}
+
+#[test]
+fn level_five_with_helpers_fills_its_time_except_in_replica() {
+    // Measured at 100 ms (docs/STRENGTH.md, sessions 15-16): helpers that fill the time gain
+    // in Qilin and Splut!, while Replica's second thread gains more with the half-time stop.
+    // Yoxii's level 5 is MCTS, which spends its whole time anyway.
+    let fills = |id: &str| dispatch(id, LevelFiveFills).unwrap();
+    assert_eq!(fills("replica"), Some(false));
+    assert_eq!(fills("qilin"), Some(true));
+    assert_eq!(fills("splut"), Some(true));
+    assert_eq!(fills("qawale"), Some(true));
+    assert_eq!(fills("yoxii"), None);
 }

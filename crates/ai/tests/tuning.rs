@@ -67,6 +67,24 @@ fn the_fit_starts_from_the_current_weights_and_lowers_the_error() {
 }
 
 #[test]
+fn quiet_fits_hold_out_positions_although_totem_moves_and_placements_alternate() {
+    // Yoxii's samples alternate a Totem move (quiet) and a placement (tactical): holding out
+    // every tenth sample would hold out placements only, and none at all with `--quiet`.
+    let samples = datagen(&config(30, 1), |_, _| {}).unwrap();
+    let quiet = tune_with::<Yoxii>(
+        &samples,
+        &YoxiiOptions::default(),
+        &TuneConfig {
+            quiet_only: true,
+            ..TuneConfig::default()
+        },
+    )
+    .unwrap();
+    assert!(quiet.held_out * 20 > quiet.fitted, "{quiet:?}");
+    assert!(quiet.error_after.1 > 0.0, "{quiet:?}");
+}
+
+#[test]
 fn untuned_games_and_too_little_data_are_refused() {
     let samples = datagen(&config(1, 1), |_, _| {}).unwrap();
     assert_eq!(

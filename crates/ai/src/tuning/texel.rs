@@ -13,10 +13,12 @@
 //! when the evaluation is linear in them, as tuned evaluations are); the scale `k` is fitted
 //! to the current evaluation (golden-section search) and then held; the weights are fitted
 //! by full-batch gradient descent (Adam, each weight's step scaled to its term's size) from
-//! the current ones. One sample in ten (every tenth) is held out and only measured, so the
-//! report shows whether the fit generalises.
+//! the current ones. One sample in ten is held out and only measured, so the report shows
+//! whether the fit generalises: chosen by a hash of its index, not every tenth, since a
+//! game's samples can alternate kinds (Yoxii's Totem moves and placements) and every tenth
+//! would then hold out only one kind (none at all with `--quiet`).
 
-use ludus_engine::{Game, Heuristic, Seat};
+use ludus_engine::{splitmix64, Game, Heuristic, Seat};
 use thiserror::Error;
 
 use super::Sample;
@@ -135,7 +137,7 @@ pub fn tune_with<G: Game + Heuristic>(
         if points.is_empty() {
             skipped += 1;
         }
-        let set = if i % 10 == 9 { &mut held } else { &mut fit };
+        let set = if held_out(i) { &mut held } else { &mut fit };
         set.extend(points);
     }
     // The current weights and the scale come from every position (a term that only occurs in
@@ -220,6 +222,11 @@ fn points<G: Game + Heuristic>(
         ));
     }
     points
+}
+
+/// Whether the `index`-th sample is held out: one in ten, spread by a hash of the index.
+fn held_out(index: usize) -> bool {
+    splitmix64(index as u64).1.is_multiple_of(10)
 }
 
 fn dot(a: &[f64], b: &[f64]) -> f64 {
