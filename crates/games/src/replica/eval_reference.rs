@@ -80,13 +80,12 @@ fn terms(state: &Replica, seat: Seat, out: &mut [f64]) {
             }
         }
     }
-    let seat_wins_race = match (nearest[mover], nearest[1 - mover]) {
-        (None, None) => None,
-        (Some(m), Some(w)) => Some(m <= w),
-        (m, _) => Some(m.is_some()),
-    };
-    if let Some(mover_wins) = seat_wins_race {
-        out[23] = if mover_wins { sign } else { -sign };
+    // The race, phrased apart from `terms.rs`: a side without a free king is infinitely
+    // far, and the side to move wins ties.
+    let far = |d: Option<usize>| d.unwrap_or(usize::MAX);
+    let (m, w) = (far(nearest[mover]), far(nearest[1 - mover]));
+    if m.min(w) != usize::MAX {
+        out[23] = if m <= w { sign } else { -sign };
     }
     out[16] = sign * f64::from(mine.1);
     out[20] = -sign * f64::from(theirs.1);
