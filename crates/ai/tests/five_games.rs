@@ -220,5 +220,8 @@ fn every_game_names_a_concrete_strongest_player() {
         assert_eq!(ludus_ai::best_spec(info), spec, "{}", info.id);
     }
     let yoxii = ludus_games::game_info("YOXII").unwrap();
-    assert_eq!(ludus_ai::best_spec(yoxii).to_string(), "ai:mcts:c=0.5");
+    assert_eq!(
+        ludus_ai::best_spec(yoxii).to_string(),
+        "ai:alphabeta:quiesce=true"
+    );
 }

@@ -156,4 +156,21 @@ fn quiet_mirror_and_ridge_fit_what_they_say() {
         pulled.after
     );
     assert!(pulled.error_after.0 > plain.error_after.0, "{pulled:?}");
+
+    // Dropped: the term ends at weight 0, the others move, and the fit can only be worse.
+    let dropped = fit(TuneConfig {
+        dropped: 1 << man_7,
+        ..TuneConfig::default()
+    });
+    assert!(
+        dropped.after[man_7].abs() < f64::EPSILON,
+        "{:?}",
+        dropped.after
+    );
+    assert!(plain.after[man_7].abs() > 1.0, "{:?}", plain.after);
+    assert!(dropped.error_after.0 > plain.error_after.0, "{dropped:?}");
+    assert_eq!(
+        dropped.before, plain.before,
+        "the current weights are reported as they are"
+    );
 }

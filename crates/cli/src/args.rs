@@ -223,6 +223,10 @@ pub struct TuneArgs {
     /// fit starts from the current weights, else from v1's).
     #[arg(long, default_value_t = 0.0, value_parser = ridge_strength)]
     pub ridge: f64,
+    /// Hold this term at weight 0 and fit the others without it (repeatable; a name of the
+    /// game's `weights.txt`).
+    #[arg(long = "drop", value_name = "TERM")]
+    pub drop: Vec<String>,
 }
 
 /// A number from 0 to 1.

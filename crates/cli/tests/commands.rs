@@ -373,6 +373,8 @@ fn datagen_then_tune_writes_a_weights_file_the_game_reads() {
         "yoxii",
         "--data",
         data_arg,
+        "--drop",
+        "points",
         "--out",
         weights.to_str().unwrap(),
     ]);
@@ -384,9 +386,14 @@ fn datagen_then_tune_writes_a_weights_file_the_game_reads() {
     );
     let text = std::fs::read_to_string(&weights).unwrap();
     let terms = <ludus_games::yoxii::Yoxii as ludus_engine::Heuristic>::TERMS;
-    assert!(
-        ludus_games::weights::parse_weights(&text, terms).is_ok(),
-        "{text}"
+    let parsed = ludus_games::weights::parse_weights(&text, terms).unwrap();
+    // The dropped term is held at 0, and the header says how the weights were made.
+    assert_eq!(terms[0], "points");
+    assert!(parsed[0].abs() < f64::EPSILON, "{text}");
+    assert!(text.contains("`ludus tune yoxii --drop points`"), "{text}");
+    fails_with(
+        &["tune", "yoxii", "--data", data_arg, "--drop", "pointz"],
+        "--drop 'pointz': not a term; expected one of points, points_filled",
     );
 }
 

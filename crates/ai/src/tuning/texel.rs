@@ -5,8 +5,8 @@
 //! a game's result is one noisy outcome of many decisions, and the search's score already
 //! sees the tactics a static evaluation misses; fitted to results alone, the weights
 //! predicted results better but played worse (Qilin, Replica: docs/STRENGTH.md).
-//! [`TuneConfig`] changes the share, keeps quiet positions only, mirrors 2-seat samples and
-//! pulls the weights toward v1's.
+//! [`TuneConfig`] changes the share, keeps quiet positions only, mirrors 2-seat samples,
+//! pulls the weights toward v1's and holds chosen terms at 0.
 //!
 //! Steps: the terms of every sample (side to move's view) are computed once; the current
 //! weights are recovered by least squares of [`Heuristic::evaluate`] on the terms (exact
@@ -40,6 +40,9 @@ pub struct TuneConfig {
     /// squares), in squared logit units of each term's typical size: collinear terms then
     /// cannot run away. 0: none; when above 0 the fit also starts from v1's weights.
     pub ridge: f64,
+    /// Terms held at weight 0, bit `i` for the `i`-th of [`Heuristic::TERMS`]: the fit of the
+    /// evaluation without them, whose other weights take up what they carried.
+    pub dropped: u64,
 }
 
 impl Default for TuneConfig {
@@ -49,6 +52,7 @@ impl Default for TuneConfig {
             quiet_only: false,
             mirror: false,
             ridge: 0.0,
+            dropped: 0,
         }
     }
 }
@@ -144,7 +148,16 @@ pub fn tune_with<G: Game + Heuristic>(
     // tactical positions keeps its weight: the descent below cannot move it); the fit and
     // its errors from the quiet ones.
     let before = least_squares(&fit, count, |p| p.evaluation);
-    let v1 = least_squares(&fit, count, |p| p.v1);
+    let mut v1 = least_squares(&fit, count, |p| p.v1);
+    // A dropped term reads as 0 everywhere: its weight starts at 0 and no gradient moves it.
+    let kept = |i: usize| i >= 64 || config.dropped & (1 << i) == 0;
+    let mut start = before.clone();
+    for i in (0..count).filter(|&i| !kept(i)) {
+        for point in fit.iter_mut().chain(held.iter_mut()) {
+            point.terms[i] = 0.0;
+        }
+        (start[i], v1[i]) = (0.0, 0.0);
+    }
     let k = fit_scale(&fit);
     let noisy = fit.iter().chain(&held).filter(|p| !p.quiet).count();
     skipped += noisy;
@@ -164,7 +177,7 @@ pub fn tune_with<G: Game + Heuristic>(
     let after = if config.ridge > 0.0 {
         descend(&fit, k, &v1, Some((&v1, config.ridge)))
     } else {
-        descend(&fit, k, &before, None)
+        descend(&fit, k, &start, None)
     };
     let tuned = |p: &Point| dot(&p.terms, &after);
     let error_after = (error(&fit, k, tuned), error(&held, k, tuned));

@@ -100,6 +100,7 @@ impl GameVisitor for Tune<'_> {
             quiet_only: self.args.quiet,
             mirror: self.args.mirror,
             ridge: self.args.ridge,
+            dropped: dropped_terms(G::TERMS, &self.args.drop)?,
         };
         let report = tuning::tune_with::<G>(&self.samples, &options, &config)?;
         let mut text = String::new();
@@ -120,10 +121,11 @@ impl GameVisitor for Tune<'_> {
             let _ = writeln!(text, "  {term:<16} {before:>9.2} -> {after:>9.2}");
         }
         let comment = format!(
-            "{} evaluation weights, fitted by `ludus tune {}` on {} positions\n\
+            "{} evaluation weights, fitted by `ludus tune {}{}` on {} positions\n\
              (held-out error {:.5} before, {:.5} after).",
             G::INFO.id,
             G::INFO.id,
+            fit_flags(self.args),
             report.fitted,
             report.error_before.1,
             report.error_after.1
@@ -131,4 +133,50 @@ impl GameVisitor for Tune<'_> {
         let weights = format_weights(&report.terms, &report.after, &comment);
         Ok((text, weights))
     }
+}
+
+/// The options of `args` that change the fit, as typed (` --quiet --drop points`), so that
+/// the weights file says how it was made.
+// The defaults are compared exactly: a value typed as the default parses to the same number.
+#[allow(clippy::float_cmp)]
+fn fit_flags(args: &TuneArgs) -> String {
+    let mut flags = String::new();
+    for option in &args.options {
+        let _ = write!(flags, " -o {option}");
+    }
+    if args.result_share != 0.5 {
+        let _ = write!(flags, " --result-share {}", args.result_share);
+    }
+    if args.quiet {
+        flags.push_str(" --quiet");
+    }
+    if args.mirror {
+        flags.push_str(" --mirror");
+    }
+    if args.ridge != 0.0 {
+        let _ = write!(flags, " --ridge {}", args.ridge);
+    }
+    for term in &args.drop {
+        let _ = write!(flags, " --drop {term}");
+    }
+    flags
+}
+
+/// The bit mask of the `names` among `terms` (`--drop`), or which name is not a term.
+fn dropped_terms(terms: &[&str], names: &[String]) -> Result<u64> {
+    let mut mask = 0;
+    for name in names {
+        let index = terms
+            .iter()
+            .position(|t| t == name)
+            .filter(|&i| i < 64)
+            .with_context(|| {
+                format!(
+                    "--drop '{name}': not a term; expected one of {}",
+                    terms.join(", ")
+                )
+            })?;
+        mask |= 1 << index;
+    }
+    Ok(mask)
 }

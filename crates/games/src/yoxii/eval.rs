@@ -1,7 +1,12 @@
 //! Heuristics for computer players.
 //!
 //! - [`Heuristic::evaluate`]: for alpha-beta horizons, the [`TERMS`] times their weights in
-//!   `weights.txt` (fitted by `ludus tune yoxii`, read at build time). The terms, each ours
+//!   `weights.txt` (fitted by `ludus tune yoxii`, read at build time), summed in fixed point
+//!   by `fixed_eval.rs`. The plain `points` term is held at 0 (`--drop points`): fitted
+//!   beside `points_filled`, it made a point around the Totem worth −208 + 240 × the share
+//!   of the Totem's neighbours filled, less than nothing until the neighbourhood was nearly
+//!   full, and the searches over those swings were about a third larger for no gain in play
+//!   (`docs/STRENGTH.md`, session 20). The terms, each ours
 //!   minus theirs: the points around the Totem, the same scaled by how full its neighbourhood
 //!   is, the piece count there (the tie-break), the best value the side to move is about to
 //!   place next to it (plain and scaled), the Totem mobility, and the value still in hand;
@@ -102,7 +107,7 @@ impl Heuristic for Yoxii {
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
-        WEIGHTS.evaluate(self, seat)
+        super::fixed_eval::evaluate(self, seat)
     }
 
     fn evaluate_v1(&self, seat: Seat) -> i32 {
@@ -183,7 +188,7 @@ fn side_terms(state: &Yoxii, seat: Seat) -> i32 {
 }
 
 /// The highest value `seat` holds, 0 if none.
-fn best_value(state: &Yoxii, seat: Seat) -> u8 {
+pub(super) fn best_value(state: &Yoxii, seat: Seat) -> u8 {
     let hand = state.hand_mask(seat);
     if hand == 0 {
         0

@@ -184,7 +184,7 @@ fn the_fast_terms_are_the_reference_terms_bit_for_bit() {
 fn totem_moves_v1_and_the_seed_heuristic_match_the_reference() {
     let mut rng = SmallRng::seed_from_u64(14);
     let mut actions = Vec::new();
-    let (mut closes, mut positions) = (0, 0);
+    let (mut closes, mut positions, mut off_by_one) = (0, 0, 0);
     for game in 0..400 {
         let mut state = start(game);
         while state.to_move().is_some() {
@@ -200,8 +200,10 @@ fn totem_moves_v1_and_the_seed_heuristic_match_the_reference() {
                 let mut reference = [0.0; TERMS.len()];
                 terms(&state, seat, &mut reference);
                 closes += usize::from(reference[8] != 0.0 || reference[9] != 0.0);
+                // The search's fixed-point sum: within one unit of the weighted sum.
                 let sum = weighted_sum(&reference, WEIGHTS.get());
-                assert_eq!(state.evaluate(seat), sum, "{at}");
+                assert!((state.evaluate(seat) - sum).abs() <= 1, "{at}: {sum}");
+                off_by_one += usize::from(state.evaluate(seat) != sum);
                 let (ours, theirs) = (around(&state, seat).0, around(&state, seat.opponent()).0);
                 let seed = 100 * (ours as i32 - theirs as i32);
                 assert_eq!(state.seed_evaluate(seat), seed, "{at}");
@@ -213,4 +215,9 @@ fn totem_moves_v1_and_the_seed_heuristic_match_the_reference() {
     }
     // The closing-win terms, the rarest branch, were reached often enough to be checked.
     assert!(closes > 500, "{closes} closing positions of {positions}");
+    // Fixed point rounds differently only where the weighted sum falls near a half unit.
+    assert!(
+        off_by_one * 20 < positions,
+        "{off_by_one} of {positions} off by one"
+    );
 }

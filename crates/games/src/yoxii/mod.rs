@@ -55,6 +55,7 @@ mod encoding;
 mod eval;
 #[cfg(test)]
 mod eval_reference;
+mod fixed_eval;
 mod notation;
 mod record;
 mod rules;

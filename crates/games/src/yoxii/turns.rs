@@ -36,7 +36,7 @@ pub(super) fn next_turn(state: &Yoxii, seat: Seat, targets: u64) -> NextTurn {
         let near = NEIGHBOURS[target.to_usize()];
         let empty = vacated & !target.bit();
         let free = near & empty;
-        let (mine, other) = (state.value_sum(near & own), state.value_sum(near & theirs));
+        let mine = state.value_sum(near & own);
         let gain = if free == 0 { 0 } else { best };
         out.best_points = out.best_points.max(mine + gain);
         if best == 0 || free.count_ones() > 1 {
@@ -50,6 +50,8 @@ pub(super) fn next_turn(state: &Yoxii, seat: Seat, targets: u64) -> NextTurn {
         if near & theirs != 0 && totem_targets_from(target.to_usize(), theirs, empty & !free) != 0 {
             continue;
         }
+        // The opponent's points are needed only here, for the few targets that may close.
+        let other = state.value_sum(near & theirs);
         let (points, pieces) = (mine + placed, (near & own).count_ones() + count);
         let their_pieces = (near & theirs).count_ones();
         out.closing_win |= points > other
