@@ -10,7 +10,7 @@
 //! - a game without tunable terms (the engine's demo Nim: every Ludus game has them), and too
 //!   little data, are refused.
 
-use ludus_ai::tuning::{datagen, tune, tune_with, DatagenConfig, TuneConfig, TuneError};
+use ludus_ai::tuning::{datagen, tune, tune_with, DatagenConfig, Sample, TuneConfig, TuneError};
 use ludus_ai::AgentSpec;
 use ludus_engine::demo::{Nim, NimOptions};
 use ludus_engine::{Game, Heuristic};
@@ -97,8 +97,8 @@ fn untuned_games_and_too_little_data_are_refused() {
     ));
 }
 
-#[test]
-fn quiet_mirror_and_ridge_fit_what_they_say() {
+/// A few Replica games' samples from a shallow search.
+fn replica_samples() -> Vec<Sample> {
     let config = DatagenConfig::<Replica> {
         options: ReplicaOptions::default(),
         spec: "ai:alphabeta:depth=1".parse::<AgentSpec>().unwrap(),
@@ -107,7 +107,12 @@ fn quiet_mirror_and_ridge_fit_what_they_say() {
         max_decisions: 300,
         seed: 2,
     };
-    let samples = datagen(&config, |_, _| {}).unwrap();
+    datagen(&config, |_, _| {}).unwrap()
+}
+
+#[test]
+fn quiet_mirror_and_ridge_fit_what_they_say() {
+    let samples = replica_samples();
     let options = ReplicaOptions::default();
     let fit = |config: TuneConfig| tune_with::<Replica>(&samples, &options, &config).unwrap();
     let plain = fit(TuneConfig::default());
@@ -156,8 +161,16 @@ fn quiet_mirror_and_ridge_fit_what_they_say() {
         pulled.after
     );
     assert!(pulled.error_after.0 > plain.error_after.0, "{pulled:?}");
+}
 
-    // Dropped: the term ends at weight 0, the others move, and the fit can only be worse.
+#[test]
+fn a_dropped_term_stays_at_zero_and_the_others_refit() {
+    let samples = replica_samples();
+    let options = ReplicaOptions::default();
+    let fit = |config: TuneConfig| tune_with::<Replica>(&samples, &options, &config).unwrap();
+    let plain = fit(TuneConfig::default());
+    let man_7 = plain.terms.iter().position(|t| *t == "man_7").unwrap();
+    // The term ends at weight 0, the others move, and the fit can only be worse.
     let dropped = fit(TuneConfig {
         dropped: 1 << man_7,
         ..TuneConfig::default()
