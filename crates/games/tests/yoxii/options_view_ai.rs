@@ -95,7 +95,12 @@ fn heuristics_rate_winning_and_losing_turns() {
     assert_eq!(start.evaluate(WHITE), -start.evaluate(RED));
     assert_eq!(start.seed_evaluate(WHITE), 0);
     let moved = after(&start, "d5");
-    assert!(moved.evaluate(WHITE) > 0, "the pending placement counts");
+    // The pending placement counts: White's best value, a 4, in the `pending` term (how
+    // much it weighs against Red's coming Totem move is the fitted weights' business).
+    let mut terms = [0.0; 11];
+    moved.terms(WHITE, &mut terms);
+    assert_eq!(Yoxii::TERMS[3], "pending");
+    assert!((terms[3] - 4.0).abs() < f64::EPSILON, "{terms:?}");
     let state = at("X.o/.#yo./...O.O./......./......./...../... w");
     let d7 = state.parse_action("d7").unwrap();
     assert_eq!(state.seed_action_score(d7), WIN_SCORE);
