@@ -29,6 +29,9 @@ pub enum EvalKind {
     Seed,
     /// [`Heuristic::evaluate_v1`], the evaluation before it was tuned from self-play.
     V1,
+    /// The game's terms times the weights an SPSA run set for the thread
+    /// ([`crate::tuning::spsa`]); no spec names it.
+    Trial,
 }
 
 impl EvalKind {
@@ -38,6 +41,7 @@ impl EvalKind {
             EvalKind::Evaluate => G::evaluate,
             EvalKind::Seed => G::seed_evaluate,
             EvalKind::V1 => G::evaluate_v1,
+            EvalKind::Trial => crate::tuning::trial_evaluate::<G>,
         }
     }
 

@@ -38,6 +38,9 @@ pub enum Command {
     Datagen(DatagenArgs),
     /// Fit the game's evaluation weights to self-play data (the Texel method).
     Tune(TuneArgs),
+    /// Tune the game's evaluation weights for strength with games between perturbed copies
+    /// (SPSA).
+    Spsa(SpsaArgs),
     /// Write an openings file of random openings a search scores nearest to level.
     Book(BookArgs),
     /// Serve the browser page and its JSON/WebSocket API.
@@ -227,6 +230,59 @@ pub struct TuneArgs {
     /// game's `weights.txt`).
     #[arg(long = "drop", value_name = "TERM")]
     pub drop: Vec<String>,
+}
+
+/// `ludus spsa`.
+#[derive(Debug, Args)]
+pub struct SpsaArgs {
+    /// The game (two seats).
+    pub game: String,
+    /// The weights to start from (the game's `weights.txt`, or a file `ludus tune` wrote).
+    #[arg(long)]
+    pub from: PathBuf,
+    /// Where to write the tuned weights; printed if not given.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Iterations, 1 to 1,000,000 (each one perturbation and its game pairs).
+    #[arg(long, default_value_t = 1000, value_parser = |t: &str| whole_in(t, 1, 1_000_000))]
+    pub iterations: u64,
+    /// Game pairs per iteration, played in parallel, 1 to 1000.
+    #[arg(long, default_value_t = 2, value_parser = |t: &str| whole_in(t, 1, 1000))]
+    pub pairs: u64,
+    /// The search of both sides: alpha-beta with a depth or node limit.
+    #[arg(long, default_value = "ai:5:depth=6")]
+    pub spec: String,
+    /// Random decisions at the start of each game pair, 0 to 1000.
+    #[arg(long, default_value_t = 8, value_parser = |t: &str| whole_in(t, 0, 1000))]
+    pub opening: u64,
+    /// The perturbation at the last iteration, as a share of each weight's size (above 0, at
+    /// most 1).
+    #[arg(long, default_value_t = 0.1, value_parser = positive_share)]
+    pub perturb: f64,
+    /// How far a won game pair moves the weights at the last iteration (a / c², above 0, at
+    /// most 1).
+    #[arg(long, default_value_t = 0.002, value_parser = positive_share)]
+    pub rate: f64,
+    /// Decisions after which a game is scored a draw, 1 to 100,000.
+    #[arg(long, default_value_t = 1000, value_parser = |t: &str| whole_in(t, 1, 100_000))]
+    pub max_decisions: u64,
+    /// Keep this term's weight as it is (repeatable; a name of the game's `weights.txt`).
+    #[arg(long = "fix", value_name = "TERM")]
+    pub fix: Vec<String>,
+    /// Seed of the whole run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// A rules option as key=value (repeatable).
+    #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+}
+
+/// A number above 0 and at most 1.
+fn positive_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v > 0.0 && v <= 1.0 => Ok(v),
+        _ => Err(format!("'{text}': expected a number above 0 and at most 1")),
+    }
 }
 
 /// A number from 0 to 1.

@@ -39,6 +39,7 @@ fn main() -> ExitCode {
         Some(Command::Ugi(args)) => ugi::run(&args),
         Some(Command::Datagen(args)) => commands::tuning::datagen(&args),
         Some(Command::Tune(args)) => commands::tuning::tune(&args),
+        Some(Command::Spsa(args)) => commands::spsa::run(&args),
         Some(Command::Book(args)) => commands::book::run(&args),
         Some(Command::Serve(args)) => commands::serve::run(&args),
         Some(Command::Loadtest(args)) => loadtest::run(&args),

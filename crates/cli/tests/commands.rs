@@ -425,6 +425,103 @@ fn tune_refuses_bad_data_and_too_few_positions_in_one_line() {
     );
 }
 
+/// Yoxii's weights file, which `ludus spsa` starts from in the tests.
+const YOXII_WEIGHTS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../games/src/yoxii/weights.txt"
+);
+
+#[test]
+fn spsa_tunes_a_weights_file_for_strength_the_same_way_for_the_same_seed() {
+    let from = YOXII_WEIGHTS;
+    let out = temp_file("spsa-weights.txt");
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "spsa",
+            "yoxii",
+            "--from",
+            from,
+            "--iterations",
+            "3",
+            "--pairs",
+            "1",
+        ];
+        args.extend_from_slice(&["--spec", "ai:alphabeta:depth=1", "--seed", "4"]);
+        args.extend_from_slice(extra);
+        ludus(&args)
+    };
+    let output = run(&["--fix", "hand", "--out", out.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(
+        stdout(&output).contains("6 games: plus side"),
+        "{}",
+        stdout(&output)
+    );
+    let terms = <ludus_games::yoxii::Yoxii as ludus_engine::Heuristic>::TERMS;
+    let read = |path: &str| {
+        let text = std::fs::read_to_string(path).unwrap();
+        (
+            ludus_games::weights::parse_weights(&text, terms).unwrap(),
+            text,
+        )
+    };
+    let (before, _) = read(from);
+    let (after, text) = read(out.to_str().unwrap());
+    assert!(
+        text.contains("`ludus spsa yoxii --spec ai:alphabeta:depth=1"),
+        "{text}"
+    );
+    let hand = terms.iter().position(|t| *t == "hand").unwrap();
+    assert!(
+        (after[hand] - before[hand]).abs() < 1e-3,
+        "a fixed term stays: {text}"
+    );
+    // The same seed, the same weights; the run moved some of them.
+    let again = temp_file("spsa-again.txt");
+    let output = run(&["--fix", "hand", "--out", again.to_str().unwrap()]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+    assert!(
+        after.iter().zip(&before).any(|(a, b)| (a - b).abs() > 1e-3),
+        "{text}"
+    );
+}
+
+#[test]
+fn spsa_refuses_bad_runs_in_one_line() {
+    let from = YOXII_WEIGHTS;
+    fails_with(
+        &["spsa", "yoxii", "--from", "/nonexistent"],
+        "cannot read '/nonexistent'",
+    );
+    let not_weights = temp_file("not-weights.txt");
+    std::fs::write(&not_weights, "pieces 1\n").unwrap();
+    let path = not_weights.to_str().unwrap();
+    fails_with(
+        &["spsa", "yoxii", "--from", path],
+        "is not a weights file of yoxii",
+    );
+    fails_with(
+        &[
+            "spsa",
+            "yoxii",
+            "--from",
+            from,
+            "--spec",
+            "ai:mcts:iterations=9",
+        ],
+        "needs an alpha-beta search",
+    );
+    // Clap refuses a bad number with its own usage lines, and status 2.
+    let output = ludus(&["spsa", "yoxii", "--from", from, "--perturb", "0"]);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("expected a number above 0 and at most 1"));
+    fails_with(
+        &["spsa", "yoxii", "--from", from, "--fix", "pointz"],
+        "--fix 'pointz': not a term",
+    );
+}
+
 #[test]
 fn replay_shows_flags_and_agreed_draws() {
     for (moves, result) in [

@@ -262,3 +262,14 @@ pub trait Heuristic: Game {
 /// The score of a won game in evaluation units; evaluations of unfinished games stay well
 /// inside `-WIN_SCORE..WIN_SCORE`.
 pub const WIN_SCORE: i32 = 1_000_000;
+
+/// A tuned evaluation ([`Heuristic::TERMS`]): the terms times their weights, rounded to the
+/// evaluation's integer units (exact when both are integers or halves of even numbers, as
+/// v1's weights are), and kept within a quarter of [`WIN_SCORE`] so that no weight can pass
+/// for a won game. Games sum their fitted weights with it, and tuners their trial weights.
+pub fn weighted_sum(terms: &[f64], weights: &[f64]) -> i32 {
+    let score: f64 = terms.iter().zip(weights).map(|(t, w)| t * w).sum();
+    let bound = f64::from(WIN_SCORE / 4);
+    // Within ±WIN_SCORE / 4, the conversion is exact.
+    score.round().clamp(-bound, bound) as i32
+}

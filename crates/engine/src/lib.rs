@@ -46,7 +46,7 @@ mod zobrist;
 pub use any_game::{AnyGame, ErasedGame, LegalMove};
 pub use encoding::Encoding;
 pub use error::{MoveError, OptionsError, PositionError, RecordError};
-pub use game::{parse_decisions, Game, Heuristic, WIN_SCORE};
+pub use game::{parse_decisions, weighted_sum, Game, Heuristic, WIN_SCORE};
 pub use options::{
     options_from_json, options_to_pairs, parse_options, GameInfo, GameOptions, OptionInfo,
     OptionValues,

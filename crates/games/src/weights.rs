@@ -8,7 +8,7 @@
 use std::fmt::Write;
 use std::sync::OnceLock;
 
-use ludus_engine::{Heuristic, Seat, WIN_SCORE};
+use ludus_engine::{Heuristic, Seat};
 use thiserror::Error;
 
 /// A weights text that does not fit the game's terms.
@@ -59,15 +59,9 @@ pub fn weights_or(text: &str, terms: &[&str], fallback: &[f64]) -> Vec<f64> {
     parse_weights(text, terms).unwrap_or_else(|_| fallback.to_vec())
 }
 
-/// A tuned evaluation: the terms times their weights, rounded to the evaluation's integer
-/// units (exact when both are integers or halves of even numbers, as v1's weights are), and
-/// kept within a quarter of [`WIN_SCORE`] so that no fitted weight can pass for a won game.
-pub fn weighted_sum(terms: &[f64], weights: &[f64]) -> i32 {
-    let score: f64 = terms.iter().zip(weights).map(|(t, w)| t * w).sum();
-    let bound = f64::from(WIN_SCORE / 4);
-    // Within ±WIN_SCORE / 4, the conversion is exact.
-    score.round().clamp(-bound, bound) as i32
-}
+/// The sum every tuned evaluation is (it lives in the engine, beside [`Heuristic`], so that
+/// tuners outside this crate compute the same values).
+pub use ludus_engine::weighted_sum;
 
 /// A game's tuned weights: the text of its weights file (read at build time with
 /// `include_str!`), parsed at first use, and the evaluation they give. One `static` per
@@ -209,6 +203,8 @@ pub(crate) fn assert_same_terms<G: Heuristic>(
 
 #[cfg(test)]
 mod tests {
+    use ludus_engine::WIN_SCORE;
+
     use super::*;
 
     #[test]

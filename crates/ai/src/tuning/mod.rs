@@ -1,5 +1,6 @@
-//! Evaluations fitted to data: self-play positions with their results ([`datagen`]), and the
-//! Texel method fitting the weights of a game's evaluation terms to them ([`tune`]).
+//! Evaluations fitted to data: self-play positions with their results ([`datagen`]), the
+//! Texel method fitting the weights of a game's evaluation terms to them ([`tune`]), and
+//! SPSA tuning the weights for strength from games between perturbed copies ([`spsa()`]).
 //!
 //! A sample is one position of a self-play game, the side to move's final result (1 win,
 //! ½ draw, 0 loss) and the search's score there. Samples are text, one a line:
@@ -8,9 +9,12 @@
 //! is written with its line breaks as `\n` (and backslashes as `\\`).
 
 mod datagen;
+pub mod spsa;
 mod texel;
 
 pub use self::datagen::{datagen, DatagenConfig};
+pub(crate) use self::spsa::trial_evaluate;
+pub use self::spsa::{spsa, SpsaConfig, SpsaError, SpsaReport};
 pub use self::texel::{tune, tune_with, TuneConfig, TuneError, TuneReport};
 
 /// One position of a self-play game with the game's result.

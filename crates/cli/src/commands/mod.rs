@@ -9,4 +9,5 @@ pub mod play;
 pub mod query;
 pub mod replay;
 pub mod serve;
+pub mod spsa;
 pub mod tuning;

@@ -100,7 +100,7 @@ impl GameVisitor for Tune<'_> {
             quiet_only: self.args.quiet,
             mirror: self.args.mirror,
             ridge: self.args.ridge,
-            dropped: dropped_terms(G::TERMS, &self.args.drop)?,
+            dropped: term_mask(G::TERMS, &self.args.drop, "--drop")?,
         };
         let report = tuning::tune_with::<G>(&self.samples, &options, &config)?;
         let mut text = String::new();
@@ -162,8 +162,9 @@ fn fit_flags(args: &TuneArgs) -> String {
     flags
 }
 
-/// The bit mask of the `names` among `terms` (`--drop`), or which name is not a term.
-fn dropped_terms(terms: &[&str], names: &[String]) -> Result<u64> {
+/// The bit mask of the `names` among `terms` (given with `flag`, such as `--drop`), or which
+/// name is not a term.
+pub(crate) fn term_mask(terms: &[&str], names: &[String], flag: &str) -> Result<u64> {
     let mut mask = 0;
     for name in names {
         let index = terms
@@ -172,7 +173,7 @@ fn dropped_terms(terms: &[&str], names: &[String]) -> Result<u64> {
             .filter(|&i| i < 64)
             .with_context(|| {
                 format!(
-                    "--drop '{name}': not a term; expected one of {}",
+                    "{flag} '{name}': not a term; expected one of {}",
                     terms.join(", ")
                 )
             })?;

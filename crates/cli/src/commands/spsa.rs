@@ -1,0 +1,120 @@
+//! `ludus spsa`: a game's evaluation weights tuned for strength by SPSA (see
+//! `ludus_ai::tuning::spsa` and `docs/STRENGTH.md`), from a weights file to a weights file.
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use ludus_ai::tuning::{self, SpsaConfig, SpsaReport};
+use ludus_ai::AgentSpec;
+use ludus_engine::record::write_atomically;
+use ludus_engine::{parse_options, Game, Heuristic};
+use ludus_games::weights::{format_weights, parse_weights};
+use ludus_games::{dispatch, GameVisitor};
+
+use super::tuning::term_mask;
+use crate::args::SpsaArgs;
+use crate::output::{out, outln};
+
+/// Reads the starting weights, runs SPSA, prints the report and writes the weights.
+pub fn run(args: &SpsaArgs) -> Result<()> {
+    let spec: AgentSpec = args.spec.parse()?;
+    let from = std::fs::read_to_string(&args.from)
+        .with_context(|| format!("cannot read '{}'", args.from.display()))?;
+    let started = Instant::now();
+    let (report, weights) = dispatch(&args.game, Spsa { args, spec, from })??;
+    outln!("{report}tuned in {:.1} s", started.elapsed().as_secs_f64())?;
+    match &args.out {
+        Some(path) => write_atomically(path, weights.as_bytes())
+            .with_context(|| format!("cannot write '{}'", path.display()))?,
+        None => out!("{weights}")?,
+    }
+    Ok(())
+}
+
+struct Spsa<'a> {
+    args: &'a SpsaArgs,
+    spec: AgentSpec,
+    from: String,
+}
+
+impl GameVisitor for Spsa<'_> {
+    /// The printed report and the weights file.
+    type Output = Result<(String, String)>;
+    fn visit<G: Game + Heuristic>(self) -> Self::Output {
+        let args = self.args;
+        let start = parse_weights(&self.from, G::TERMS).with_context(|| {
+            format!(
+                "'{}' is not a weights file of {}",
+                args.from.display(),
+                G::INFO.id
+            )
+        })?;
+        let config = SpsaConfig::<G> {
+            options: parse_options(G::INFO.id, &args.options)?,
+            spec: self.spec,
+            iterations: args.iterations as usize,
+            pairs: args.pairs as usize,
+            opening: args.opening as usize,
+            perturb: args.perturb,
+            rate: args.rate,
+            max_decisions: args.max_decisions as usize,
+            fixed: term_mask(G::TERMS, &args.fix, "--fix")?,
+            seed: args.seed,
+        };
+        let report = tuning::spsa(&config, &start, |done, total| {
+            // Progress on stderr, where it does not mix with the report.
+            if done % 50 == 0 || done == total {
+                let _ = write!(std::io::stderr(), "\r{done}/{total} iterations");
+                let _ = std::io::stderr().flush();
+            }
+        })?;
+        let _ = writeln!(std::io::stderr());
+        Ok((summary(&report), weights_file::<G>(args, &report)))
+    }
+}
+
+/// The printed report: the games and each weight before and after.
+fn summary(report: &SpsaReport) -> String {
+    let mut text = String::new();
+    let games = report.plus_wins + report.draws + report.minus_wins;
+    let _ = writeln!(
+        text,
+        "{games} games: plus side {}-{}-{} (W-D-L)",
+        report.plus_wins, report.draws, report.minus_wins
+    );
+    for ((term, before), after) in report.terms.iter().zip(&report.before).zip(&report.after) {
+        let _ = writeln!(text, "  {term:<28} {before:>9.2} -> {after:>9.2}");
+    }
+    text
+}
+
+/// The weights file, with the command that made it in its header.
+fn weights_file<G: Game>(args: &SpsaArgs, report: &SpsaReport) -> String {
+    let mut flags = String::new();
+    for option in &args.options {
+        let _ = write!(flags, " -o {option}");
+    }
+    for term in &args.fix {
+        let _ = write!(flags, " --fix {term}");
+    }
+    let comment = format!(
+        "{id} evaluation weights, tuned by `ludus spsa {id} --spec {} --iterations {} --pairs {} \
+         --opening {} --perturb {} --rate {} --seed {}{flags}`\n\
+         from {}; plus side {}-{}-{} over the run.",
+        args.spec,
+        args.iterations,
+        args.pairs,
+        args.opening,
+        args.perturb,
+        args.rate,
+        args.seed,
+        args.from.display(),
+        report.plus_wins,
+        report.draws,
+        report.minus_wins,
+        id = G::INFO.id,
+    );
+    format_weights(&report.terms, &report.after, &comment)
+}
