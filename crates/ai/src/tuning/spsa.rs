@@ -10,9 +10,11 @@
 //! iteration `c` is `perturb` times the weight's size and `a / c²` is `rate`.
 //!
 //! The games are searches whose evaluation is the terms times the weights of the side to
-//! move, set for the thread before each decision ([`trial_evaluate`]), so both sides share one
-//! search and differ only in their weights. With a depth or node limit and one thread per
-//! search, a run is the same for the same seed on any machine.
+//! move, set for the thread before each decision ([`trial_evaluate`]), so both sides search
+//! alike and differ only in their weights. The sum is the engine's `weighted_sum`, the one the
+//! games' tuned evaluations use (Yoxii's fixed-point sum is within one unit of it). With a
+//! depth or node limit and one thread per search, a run is the same for the same seed on any
+//! machine.
 
 use std::cell::RefCell;
 

@@ -1,11 +1,12 @@
 //! Heuristics for computer players.
 //!
 //! [`Heuristic::evaluate`] is the terms of `terms.rs` times their weights in `weights.txt`
-//! (fitted by `ludus tune qawale`). [`Heuristic::evaluate_v1`] (`eval=v1`), the evaluation
-//! before tuning, scores the tops of the 10 lines (only the tops count, spec §4.2):
-//! open lines weighted by how many of a colour's tops they hold, a bonus for lines one top
-//! short (larger for the side to move, who can act on it first), and a small weight for every
-//! own top and for stones buried in tall stacks that a later sowing can spread.
+//! (fitted by `ludus tune qawale`, then tuned for strength by `ludus spsa qawale`).
+//! [`Heuristic::evaluate_v1`] (`eval=v1`), the evaluation before tuning, scores the tops of
+//! the 10 lines (only the tops count, spec §4.2): open lines weighted by how many of a
+//! colour's tops they hold, a bonus for lines one top short (larger for the side to move, who
+//! can act on it first), and a small weight for every own top and for stones buried in tall
+//! stacks that a later sowing can spread.
 //!
 //! [`Heuristic::seed_action_score`] is the original program's level 2 (its README, "Computer
 //! Placement & Movement"): place on the stack holding most of one's own stones; for each

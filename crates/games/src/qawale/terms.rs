@@ -1,5 +1,6 @@
 //! Qawale's tuned evaluation: the terms a position is scored by, and their weights read at
-//! build time from `weights.txt` (fitted by `ludus tune qawale`).
+//! build time from `weights.txt` (fitted by `ludus tune qawale`, then tuned for strength by
+//! `ludus spsa qawale`).
 //!
 //! The terms are v1's evaluation taken apart, each `seat`'s count minus the opponent's: open
 //! lines (no opposing top) holding one, two or three of a colour's tops, the tops, the lines
