@@ -2,9 +2,6 @@
 //! each position after the opening kept with the search's score and the final result.
 
 use ludus_engine::{Game, Heuristic, Seat};
-use rand::rngs::SmallRng;
-use rand::seq::IndexedRandom;
-use rand::SeedableRng;
 use rayon::prelude::*;
 
 use super::Sample;
@@ -54,16 +51,8 @@ fn play_one<G: Game + Heuristic>(
     n: u64,
 ) -> Result<Vec<Sample>, AgentError> {
     let seed = config.seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut state = G::new(&config.options, seed);
-    let mut actions = Vec::new();
-    for _ in 0..config.opening {
-        state.legal_actions(&mut actions);
-        let Some(&action) = actions.choose(&mut rng) else {
-            return Ok(Vec::new());
-        };
-        state.apply(action);
-    }
+    // A game over inside its opening keeps no position (its loop below stops at once).
+    let mut state: G = super::random_start(&config.options, seed, config.opening);
     let mut agents = (0..state.seat_count())
         .map(|k| build_agent::<G>(&config.spec, seed.wrapping_add(k as u64 + 1)))
         .collect::<Result<Vec<_>, _>>()?;

@@ -17,6 +17,28 @@ pub(crate) use self::spsa::trial_evaluate;
 pub use self::spsa::{spsa, SpsaConfig, SpsaError, SpsaReport};
 pub use self::texel::{tune, tune_with, TuneConfig, TuneError, TuneReport};
 
+/// The start of a self-play game seeded with `seed`: `opening` random decisions from the
+/// initial position (fewer if the game ends first), drawn with `seed` too.
+pub(crate) fn random_start<G: ludus_engine::Game>(
+    options: &G::Options,
+    seed: u64,
+    opening: usize,
+) -> G {
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut state = G::new(options, seed);
+    let mut actions = Vec::new();
+    for _ in 0..opening {
+        state.legal_actions(&mut actions);
+        let Some(&action) = actions.choose(&mut rng) else {
+            break;
+        };
+        state.apply(action);
+    }
+    state
+}
+
 /// One position of a self-play game with the game's result.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Sample {

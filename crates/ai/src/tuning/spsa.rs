@@ -20,7 +20,6 @@ use std::cell::RefCell;
 
 use ludus_engine::{weighted_sum, Game, Heuristic, Seat};
 use rand::rngs::SmallRng;
-use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use rayon::prelude::*;
 use thiserror::Error;
@@ -274,16 +273,7 @@ fn play_pair_game<G: Game + Heuristic>(
     game: usize,
 ) -> f64 {
     let pair_seed = seed ^ (game as u64 / 2).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let mut rng = SmallRng::seed_from_u64(pair_seed);
-    let mut state = G::new(&config.options, pair_seed);
-    let mut actions = Vec::new();
-    for _ in 0..config.opening {
-        state.legal_actions(&mut actions);
-        let Some(&action) = actions.choose(&mut rng) else {
-            break;
-        };
-        state.apply(action);
-    }
+    let mut state: G = super::random_start(&config.options, pair_seed, config.opening);
     let plus_seat = if game.is_multiple_of(2) {
         Seat::FIRST
     } else {

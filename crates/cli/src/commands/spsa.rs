@@ -8,14 +8,12 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use ludus_ai::tuning::{self, SpsaConfig, SpsaReport};
 use ludus_ai::AgentSpec;
-use ludus_engine::record::write_atomically;
 use ludus_engine::{parse_options, Game, Heuristic};
 use ludus_games::weights::{format_weights, parse_weights};
 use ludus_games::{dispatch, GameVisitor};
 
-use super::tuning::term_mask;
+use super::tuning::{print_and_write, term_mask};
 use crate::args::SpsaArgs;
-use crate::output::{out, outln};
 
 /// Reads the starting weights, runs SPSA, prints the report and writes the weights.
 pub fn run(args: &SpsaArgs) -> Result<()> {
@@ -24,13 +22,7 @@ pub fn run(args: &SpsaArgs) -> Result<()> {
         .with_context(|| format!("cannot read '{}'", args.from.display()))?;
     let started = Instant::now();
     let (report, weights) = dispatch(&args.game, Spsa { args, spec, from })??;
-    outln!("{report}tuned in {:.1} s", started.elapsed().as_secs_f64())?;
-    match &args.out {
-        Some(path) => write_atomically(path, weights.as_bytes())
-            .with_context(|| format!("cannot write '{}'", path.display()))?,
-        None => out!("{weights}")?,
-    }
-    Ok(())
+    print_and_write(&report, &weights, started, args.out.as_deref())
 }
 
 struct Spsa<'a> {

@@ -2,6 +2,7 @@
 //! (see `ludus_ai::tuning` and `docs/STRENGTH.md`).
 
 use std::fmt::Write as _;
+use std::path::Path;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -76,8 +77,19 @@ pub fn tune(args: &TuneArgs) -> Result<()> {
     }
     let started = Instant::now();
     let (report, weights) = dispatch(&args.game, Tune { args, samples })??;
+    print_and_write(&report, &weights, started, args.out.as_deref())
+}
+
+/// Prints a tuner's report with the time since `started`, then writes the weights file to
+/// `out` (atomically), or prints it too when there is no `out`.
+pub(crate) fn print_and_write(
+    report: &str,
+    weights: &str,
+    started: Instant,
+    out: Option<&Path>,
+) -> Result<()> {
     outln!("{report}tuned in {:.1} s", started.elapsed().as_secs_f64())?;
-    match &args.out {
+    match out {
         Some(path) => write_atomically(path, weights.as_bytes())
             .with_context(|| format!("cannot write '{}'", path.display()))?,
         None => out!("{weights}")?,
