@@ -12,8 +12,8 @@
 //! The games are searches whose evaluation is the terms times the weights of the side to
 //! move, set for the thread before each decision ([`trial_evaluate`]), so both sides search
 //! alike and differ only in their weights. The sum is the engine's `weighted_sum`, the one the
-//! games' tuned evaluations use (Yoxii's fixed-point sum is within one unit of it). With a
-//! depth or node limit and one thread per search, a run is the same for the same seed on any
+//! games' tuned evaluations use (a game that sums in fixed point stays within one unit of it).
+//! With a depth or node limit and one thread per search, a run is the same for the same seed on any
 //! machine.
 
 use std::cell::RefCell;
@@ -35,17 +35,19 @@ thread_local! {
     static TRIAL_WEIGHTS: RefCell<[f64; MAX_TERMS]> = const { RefCell::new([0.0; MAX_TERMS]) };
 }
 
-/// The evaluation with the weights set for this thread ([`EvalKind::Trial`]): the game's terms
-/// times those weights, summed as the game's own tuned evaluation sums them.
-pub(crate) fn trial_evaluate<G: Heuristic>(state: &G, seat: Seat) -> i32 {
+/// The evaluation with the weights set for this thread by [`set_trial_weights`]
+/// (`EvalKind::Trial`, which SPSA's searches use): the game's terms times those weights,
+/// summed as the game's own tuned evaluation sums them.
+pub fn trial_evaluate<G: Heuristic>(state: &G, seat: Seat) -> i32 {
     let count = G::TERMS.len().min(MAX_TERMS);
     let mut terms = [0.0; MAX_TERMS];
     state.terms(seat, &mut terms[..count]);
     TRIAL_WEIGHTS.with_borrow(|weights| weighted_sum(&terms[..count], &weights[..count]))
 }
 
-/// Sets the weights [`trial_evaluate`] uses on this thread.
-fn set_trial_weights(weights: &[f64]) {
+/// Sets the weights [`trial_evaluate`] uses on this thread (those of `G::TERMS`, in order; at
+/// most [`MAX_TERMS`]).
+pub fn set_trial_weights(weights: &[f64]) {
     TRIAL_WEIGHTS.with_borrow_mut(|slot| {
         let count = weights.len().min(MAX_TERMS);
         slot[..count].copy_from_slice(&weights[..count]);
@@ -99,7 +101,7 @@ pub struct SpsaReport {
 #[derive(Clone, PartialEq, Eq, Debug, Error)]
 pub enum SpsaError {
     /// The game's evaluation has no terms, or more than [`MAX_TERMS`].
-    #[error("{0}'s evaluation has {1} terms: SPSA tunes 1 to 64")]
+    #[error("{0}'s evaluation has {1} terms: SPSA tunes 1 to {MAX_TERMS}")]
     Terms(&'static str, usize),
     /// The starting weights do not match the terms.
     #[error("{0} starting weights for {1} terms")]
@@ -298,84 +300,10 @@ fn play_pair_game<G: Game + Heuristic>(
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::Game;
-    use ludus_games::qawale::{Qawale, QawaleOptions};
-    use ludus_games::yoxii::Yoxii;
-
     use super::*;
 
-    fn config<G: Game>(spec: &str, iterations: usize, seed: u64) -> SpsaConfig<G> {
-        SpsaConfig {
-            options: G::Options::default(),
-            spec: spec.parse().unwrap(),
-            iterations,
-            pairs: 2,
-            opening: 4,
-            perturb: 0.2,
-            rate: 0.01,
-            max_decisions: 400,
-            fixed: 0,
-            seed,
-        }
-    }
-
-    #[test]
-    fn the_trial_evaluation_is_the_terms_times_the_weights_set_for_the_thread() {
-        let state = Qawale::new(&QawaleOptions::default(), 3);
-        let weights: Vec<f64> = (0..Qawale::TERMS.len()).map(|i| i as f64 * 7.5).collect();
-        set_trial_weights(&weights);
-        let mut terms = vec![0.0; Qawale::TERMS.len()];
-        let mut next = state.clone();
-        let mut actions = Vec::new();
-        next.legal_actions(&mut actions);
-        next.apply(actions[0]);
-        for seat in [Seat::FIRST, Seat::SECOND] {
-            next.terms(seat, &mut terms);
-            let expected = weighted_sum(&terms, &weights);
-            assert_eq!(trial_evaluate(&next, seat), expected);
-        }
-        set_trial_weights(&vec![0.0; Qawale::TERMS.len()]);
-        assert_eq!(trial_evaluate(&next, Seat::FIRST), 0);
-    }
-
-    #[test]
-    fn a_run_moves_the_weights_the_same_way_for_the_same_seed_and_keeps_fixed_ones() {
-        let start = vec![100.0; Yoxii::TERMS.len()];
-        let mut cfg = config::<Yoxii>("ai:alphabeta:depth=2", 3, 9);
-        cfg.fixed = 0b10;
-        let first = spsa(&cfg, &start, |_, _| {}).unwrap();
-        let again = spsa(&cfg, &start, |_, _| {}).unwrap();
-        assert_eq!(first, again);
-        assert_eq!(first.plus_wins + first.draws + first.minus_wins, 12);
-        assert!((first.after[1] - 100.0).abs() < 1e-12, "a fixed term stays");
-        let moved = first
-            .after
-            .iter()
-            .filter(|&&w| (w - 100.0).abs() > 1e-9)
-            .count();
-        if first.plus_wins != first.minus_wins {
-            assert!(moved > 0, "{first:?}");
-        }
-        let other = spsa(
-            &config::<Yoxii>("ai:alphabeta:depth=2", 3, 10),
-            &start,
-            |_, _| {},
-        );
-        assert_ne!(other.unwrap().after, first.after);
-    }
-
-    #[test]
-    fn bad_runs_are_refused_in_one_line() {
-        let cfg = config::<Qawale>("ai:mcts:iterations=10", 1, 1);
-        let start = vec![1.0; Qawale::TERMS.len()];
-        let error = spsa(&cfg, &start, |_, _| {}).unwrap_err().to_string();
-        assert!(error.contains("alpha-beta"), "{error}");
-        let cfg = config::<Qawale>("ai:4:depth=1", 1, 1);
-        let error = spsa(&cfg, &start[1..], |_, _| {}).unwrap_err().to_string();
-        assert!(error.contains("starting weights"), "{error}");
-        let level5 = config::<Qawale>("ai:5:depth=1", 1, 1);
-        assert!(spsa(&level5, &start, |_, _| {}).is_ok());
-    }
+    // Runs on real games, and the trial evaluation against a game's own, are in
+    // `crates/ai/tests/spsa.rs`: game knowledge stays out of this crate.
 
     #[test]
     fn the_schedules_end_at_the_given_perturbation_and_rate() {

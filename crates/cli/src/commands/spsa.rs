@@ -12,7 +12,7 @@ use ludus_engine::{parse_options, Game, Heuristic};
 use ludus_games::weights::{format_weights, parse_weights};
 use ludus_games::{dispatch, GameVisitor};
 
-use super::tuning::{print_and_write, term_mask};
+use super::tuning::{option_flags, print_and_write, term_mask, weight_changes};
 use crate::args::SpsaArgs;
 
 /// Reads the starting weights, runs SPSA, prints the report and writes the weights.
@@ -76,18 +76,17 @@ fn summary(report: &SpsaReport) -> String {
         "{games} games: plus side {}-{}-{} (W-D-L)",
         report.plus_wins, report.draws, report.minus_wins
     );
-    for ((term, before), after) in report.terms.iter().zip(&report.before).zip(&report.after) {
-        let _ = writeln!(text, "  {term:<28} {before:>9.2} -> {after:>9.2}");
-    }
+    text.push_str(&weight_changes(
+        &report.terms,
+        &report.before,
+        &report.after,
+    ));
     text
 }
 
 /// The weights file, with the command that made it in its header.
 fn weights_file<G: Game>(args: &SpsaArgs, report: &SpsaReport) -> String {
-    let mut flags = String::new();
-    for option in &args.options {
-        let _ = write!(flags, " -o {option}");
-    }
+    let mut flags = option_flags(&args.options);
     for term in &args.fix {
         let _ = write!(flags, " --fix {term}");
     }

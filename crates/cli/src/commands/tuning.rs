@@ -129,9 +129,11 @@ impl GameVisitor for Tune<'_> {
             report.error_after.0,
             report.error_after.1
         );
-        for ((term, before), after) in report.terms.iter().zip(&report.before).zip(&report.after) {
-            let _ = writeln!(text, "  {term:<16} {before:>9.2} -> {after:>9.2}");
-        }
+        text.push_str(&weight_changes(
+            &report.terms,
+            &report.before,
+            &report.after,
+        ));
         let comment = format!(
             "{} evaluation weights, fitted by `ludus tune {}{}` on {} positions\n\
              (held-out error {:.5} before, {:.5} after).",
@@ -152,10 +154,7 @@ impl GameVisitor for Tune<'_> {
 // The defaults are compared exactly: a value typed as the default parses to the same number.
 #[allow(clippy::float_cmp)]
 fn fit_flags(args: &TuneArgs) -> String {
-    let mut flags = String::new();
-    for option in &args.options {
-        let _ = write!(flags, " -o {option}");
-    }
+    let mut flags = option_flags(&args.options);
     if args.result_share != 0.5 {
         let _ = write!(flags, " --result-share {}", args.result_share);
     }
@@ -170,6 +169,25 @@ fn fit_flags(args: &TuneArgs) -> String {
     }
     for term in &args.drop {
         let _ = write!(flags, " --drop {term}");
+    }
+    flags
+}
+
+/// Each term's weight before and after a tuner, a line each (names wide enough for the
+/// longest term, Qilin's `place_lines_behind_presses`).
+pub(crate) fn weight_changes(terms: &[&str], before: &[f64], after: &[f64]) -> String {
+    let mut text = String::new();
+    for ((term, before), after) in terms.iter().zip(before).zip(after) {
+        let _ = writeln!(text, "  {term:<28} {before:>9.2} -> {after:>9.2}");
+    }
+    text
+}
+
+/// The rules options as typed (` -o players=3`), for a weights file's header.
+pub(crate) fn option_flags(options: &[String]) -> String {
+    let mut flags = String::new();
+    for option in options {
+        let _ = write!(flags, " -o {option}");
     }
     flags
 }
