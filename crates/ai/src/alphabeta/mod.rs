@@ -15,6 +15,7 @@
 //! | `quiesce` | quiescence search on the game's tactical decisions | `true`/`false` | `false` |
 //! | `fill` | go on deepening until the time is up, rather than stop at half time | `true`/`false` | `true` with `threads` above 1, else `false` |
 //! | `threads` | search threads (Lazy SMP, see below) | 1–64 | 1 |
+//! | `contempt` | what a drawn game costs the searching side, in the evaluation's units (see below) | ±100,000 | 0 |
 //!
 //! A value outside its range is refused with the range, not clamped.
 //!
@@ -54,6 +55,10 @@
 //! that work away: in Splut! at 100 ms, `threads=2` gained +84 Elo over one thread with `fill`
 //! and +32 without (`docs/STRENGTH.md`, session 16).
 //!
+//! With `contempt=C`, a drawn game scores −C for the searching side instead of 0: with C
+//! above 0 the search prefers any line it judges better than −C to a certain draw, so it
+//! plays on for a win where the game is mostly drawn (Qawale); below 0 it seeks draws.
+//!
 //! With `quiesce=true`, the horizon is not a plain evaluation: the side to move may take the
 //! evaluation or play on with tactical decisions only (captures, lines, wins: what the game's
 //! [`Heuristic::is_tactical`] names), up to eight decisions beyond the nominal depth.
@@ -86,6 +91,9 @@ pub const MAX_DEPTH: u32 = 1000;
 /// and zeroed at once, so this bounds the memory one agent takes.
 pub const MAX_HASH_MEGABYTES: usize = 1024;
 
+/// The largest contempt a spec may ask for: far below the scores of forced results.
+pub const MAX_CONTEMPT: i32 = 100_000;
+
 /// The settings of an alpha-beta agent.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct AlphaBetaConfig {
@@ -105,6 +113,9 @@ pub struct AlphaBetaConfig {
     pub fill_time: bool,
     /// Search threads (Lazy SMP); 1 is the deterministic single-thread search.
     pub threads: usize,
+    /// How much worse than an even position a draw is for the searching side, in the
+    /// evaluation's units (negative: better).
+    pub contempt: i32,
 }
 
 impl Default for AlphaBetaConfig {
@@ -122,6 +133,7 @@ impl Default for AlphaBetaConfig {
             quiescence: false,
             fill_time: false,
             threads: 1,
+            contempt: 0,
         }
     }
 }
@@ -133,7 +145,7 @@ impl AlphaBetaConfig {
             spec,
             &[
                 "time", "depth", "nodes", "hash", "eval", "lmr", "order", "quiesce", "fill",
-                "threads",
+                "threads", "contempt",
             ],
         )?;
         let default = AlphaBetaConfig::default();
@@ -157,6 +169,9 @@ impl AlphaBetaConfig {
             quiescence: params.flag("quiesce")?.unwrap_or(default.quiescence),
             fill_time: params.flag("fill")?.unwrap_or(threads > 1),
             threads,
+            contempt: params
+                .ranged("contempt", -MAX_CONTEMPT, MAX_CONTEMPT)?
+                .unwrap_or(default.contempt),
         })
     }
 }
@@ -190,6 +205,7 @@ fn features<G: Game + Heuristic>(config: &AlphaBetaConfig) -> Features<G> {
         reductions: config.reductions,
         eval_order: config.eval_order,
         tactical: config.quiescence.then_some(G::is_tactical as TacticalFn<G>),
+        contempt: config.contempt,
     }
 }
 
@@ -449,6 +465,20 @@ mod tests {
         assert!(fill("ai:alphabeta:threads=1,fill=true"));
         assert!(fill("ai:alphabeta:threads=2"));
         assert!(!fill("ai:alphabeta:threads=2,fill=false"));
+    }
+
+    #[test]
+    fn contempt_is_read_within_its_range() {
+        let contempt = |text: &str| {
+            let spec: AgentSpec = text.parse().unwrap();
+            AlphaBetaConfig::from_spec(&spec).map(|config| config.contempt)
+        };
+        assert_eq!(contempt("ai:alphabeta").unwrap(), 0);
+        assert_eq!(contempt("ai:alphabeta:contempt=-40").unwrap(), -40);
+        for bad in ["contempt=100001", "contempt=1.5", "contempt=draw"] {
+            let error = contempt(&format!("ai:alphabeta:{bad}")).unwrap_err();
+            assert!(error.to_string().contains("from -100000 to 100000"), "{error}");
+        }
     }
 
     #[test]

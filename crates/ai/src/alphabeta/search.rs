@@ -10,7 +10,7 @@
 //! No allocation per node: decisions go into one reused buffer pair per ply, and states are
 //! cloned (games keep their states in fixed-size arrays).
 
-use ludus_engine::{zobrist_table, Game, Seat, MAX_SEATS};
+use ludus_engine::{zobrist_table, Game, Seat, Verdict, MAX_SEATS};
 
 use super::ordering::{MoveOrder, SPECIAL};
 use super::time::Clock;
@@ -43,6 +43,8 @@ pub(crate) struct Features<G: Game> {
     pub eval_order: bool,
     /// Quiescence: at the horizon, these tactical decisions are searched on.
     pub tactical: Option<TacticalFn<G>>,
+    /// How much worse than an even position a drawn game is for the root's side.
+    pub contempt: i32,
 }
 
 /// `score`, seen from the root's side, as seen from the side `mine` (true: the root's).
@@ -225,11 +227,20 @@ impl<'a, G: Game> Searcher<'a, G> {
         mine: bool,
     ) -> i32 {
         match child.to_move() {
-            None => for_side(terminal_score(child.outcome(), self.root, ply), mine),
+            None => for_side(self.terminal(child, ply), mine),
             Some(seat) if (seat == self.root) == mine => {
                 self.negamax(child, seat, depth, alpha, beta, ply)
             }
             Some(seat) => -self.negamax(child, seat, depth, -beta, -alpha, ply),
+        }
+    }
+
+    /// The score of the finished `state`, `ply` decisions below the root, for the root's
+    /// side: a draw costs the contempt.
+    fn terminal(&self, state: &G, ply: usize) -> i32 {
+        match state.outcome() {
+            Some(outcome) if outcome.verdict == Verdict::Draw => -self.features.contempt,
+            outcome => terminal_score(outcome, self.root, ply),
         }
     }
 
@@ -283,7 +294,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             let mut child = state.clone();
             child.apply(action);
             let score = match child.to_move() {
-                None => for_side(terminal_score(child.outcome(), self.root, ply + 1), mine),
+                None => for_side(self.terminal(&child, ply + 1), mine),
                 Some(seat) if (seat == self.root) == mine => {
                     self.quiesce(&child, seat, alpha, beta, ply + 1, tactical)
                 }
@@ -309,7 +320,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             let mut child = state.clone();
             child.apply(entry.1);
             let for_root = match child.to_move() {
-                None => terminal_score(child.outcome(), self.root, 0),
+                None => self.terminal(&child, 0),
                 Some(_) => static_score(self.eval, &child, self.root),
             };
             entry.0 = for_side(for_root, mine);

@@ -432,3 +432,23 @@ fn tic_tac_toe_is_a_draw() {
         Some(Evaluation::Win(_))
     ));
 }
+
+#[test]
+fn contempt_prices_the_draw() {
+    // Tic-tac-toe is a draw: with contempt the searching side scores it at minus the
+    // contempt (a plus with a negative one), and a forced win stays a win.
+    let empty = mnk(3, 3);
+    assert_eq!(
+        value("ai:4:depth=9,contempt=30", &empty),
+        Some(Evaluation::Score(-30))
+    );
+    assert_eq!(
+        value("ai:4:depth=9,contempt=-30,threads=2", &empty),
+        Some(Evaluation::Score(30))
+    );
+    let lost = Mnk::from_position("xo./.../... x", &MnkOptions::default()).unwrap();
+    assert!(matches!(
+        value("ai:4:depth=9,contempt=500", &lost),
+        Some(Evaluation::Win(_))
+    ));
+}
