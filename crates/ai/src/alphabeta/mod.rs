@@ -477,7 +477,10 @@ mod tests {
         assert_eq!(contempt("ai:alphabeta:contempt=-40").unwrap(), -40);
         for bad in ["contempt=100001", "contempt=1.5", "contempt=draw"] {
             let error = contempt(&format!("ai:alphabeta:{bad}")).unwrap_err();
-            assert!(error.to_string().contains("from -100000 to 100000"), "{error}");
+            assert!(
+                error.to_string().contains("from -100000 to 100000"),
+                "{error}"
+            );
         }
     }
 

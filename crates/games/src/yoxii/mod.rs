@@ -52,6 +52,7 @@
 
 mod docs;
 mod encoding;
+mod ending;
 mod eval;
 #[cfg(test)]
 mod eval_reference;

@@ -2,8 +2,6 @@
 //! pending-placement flag; board queries (Totem moves, placement squares, scores) and the
 //! end-of-game check.
 
-use std::borrow::Cow;
-
 use ludus_engine::{BySeat, Outcome, Seat};
 
 use super::rules::{FirstPlayer, Tiebreak, YoxiiOptions};
@@ -215,34 +213,9 @@ impl Yoxii {
     }
 
     /// Scores the position: points around the Totem, then (option) the number of pieces.
-    fn final_outcome(&self, why: &str) -> Outcome {
-        let (white, red) = (self.around(WHITE), self.around(RED));
-        let scores = format!("{why}: White {} – Red {}", white.0, red.0);
-        let leader = |w: u32, r: u32| match w.cmp(&r) {
-            std::cmp::Ordering::Greater => Some(WHITE),
-            std::cmp::Ordering::Less => Some(RED),
-            std::cmp::Ordering::Equal => None,
-        };
-        if let Some(winner) = leader(white.0, red.0) {
-            return Outcome::win(winner, scores);
-        }
-        if self.options.tiebreak == Tiebreak::None {
-            return Outcome::draw(scores);
-        }
-        let counts = format!("{} to {}", white.1.max(red.1), white.1.min(red.1));
-        match leader(white.1, red.1) {
-            Some(winner) => Outcome::win(
-                winner,
-                format!(
-                    "{scores}, tie-break: {} has more pieces around the totem ({counts})",
-                    SEAT_NAMES[winner.to_usize()]
-                ),
-            ),
-            None => Outcome::draw(Cow::Owned(format!(
-                "{scores}, tie-break: {} pieces each around the totem",
-                white.1
-            ))),
-        }
+    fn final_outcome(&self, why: &'static str) -> Outcome {
+        let tiebreak = self.options.tiebreak != Tiebreak::None;
+        super::ending::outcome(why, self.around(WHITE), self.around(RED), tiebreak)
     }
 }
 
