@@ -232,6 +232,9 @@ pub struct TuneArgs {
     pub drop: Vec<String>,
 }
 
+/// `ludus spsa --max-decisions` when not given.
+pub const DEFAULT_MAX_DECISIONS: u64 = 1000;
+
 /// `ludus spsa`.
 #[derive(Debug, Args)]
 pub struct SpsaArgs {
@@ -264,7 +267,7 @@ pub struct SpsaArgs {
     #[arg(long, default_value_t = 0.002, value_parser = positive_share)]
     pub rate: f64,
     /// Decisions after which a game is scored a draw, 1 to 100,000.
-    #[arg(long, default_value_t = 1000, value_parser = |t: &str| whole_in(t, 1, 100_000))]
+    #[arg(long, default_value_t = DEFAULT_MAX_DECISIONS, value_parser = |t: &str| whole_in(t, 1, 100_000))]
     pub max_decisions: u64,
     /// Keep this term's weight as it is (repeatable; a name of the game's `weights.txt`).
     #[arg(long = "fix", value_name = "TERM")]

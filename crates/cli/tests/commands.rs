@@ -435,7 +435,7 @@ const YOXII_WEIGHTS: &str = concat!(
 fn spsa_tunes_a_weights_file_for_strength_the_same_way_for_the_same_seed() {
     let from = YOXII_WEIGHTS;
     let out = temp_file("spsa-weights.txt");
-    let run = |extra: &[&str]| {
+    let run = |out: &str| {
         let mut args = vec![
             "spsa",
             "yoxii",
@@ -447,10 +447,12 @@ fn spsa_tunes_a_weights_file_for_strength_the_same_way_for_the_same_seed() {
             "1",
         ];
         args.extend_from_slice(&["--spec", "ai:alphabeta:depth=1", "--seed", "4"]);
-        args.extend_from_slice(extra);
+        // Yoxii's games end long before 300 decisions: the limit changes no result, but the
+        // header must name it to reproduce the run.
+        args.extend_from_slice(&["--fix", "hand", "--max-decisions", "300", "--out", out]);
         ludus(&args)
     };
-    let output = run(&["--fix", "hand", "--out", out.to_str().unwrap()]);
+    let output = run(out.to_str().unwrap());
     assert!(output.status.success(), "{}", stderr(&output));
     assert!(
         stdout(&output).contains("6 games: plus side"),
@@ -471,6 +473,10 @@ fn spsa_tunes_a_weights_file_for_strength_the_same_way_for_the_same_seed() {
         text.contains("`ludus spsa yoxii --spec ai:alphabeta:depth=1"),
         "{text}"
     );
+    assert!(
+        text.contains("--seed 4 --max-decisions 300 --fix hand`"),
+        "{text}"
+    );
     let hand = terms.iter().position(|t| *t == "hand").unwrap();
     assert!(
         (after[hand] - before[hand]).abs() < 1e-3,
@@ -478,7 +484,7 @@ fn spsa_tunes_a_weights_file_for_strength_the_same_way_for_the_same_seed() {
     );
     // The same seed, the same weights; the run moved some of them.
     let again = temp_file("spsa-again.txt");
-    let output = run(&["--fix", "hand", "--out", again.to_str().unwrap()]);
+    let output = run(again.to_str().unwrap());
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
     assert!(

@@ -19,6 +19,8 @@ pub use self::texel::{tune, tune_with, TuneConfig, TuneError, TuneReport};
 
 /// The start of a self-play game seeded with `seed`: `opening` random decisions from the
 /// initial position (fewer if the game ends first), drawn with `seed` too.
+// Not `Game::play_randomly`: a game's fast playout may draw from the generator differently,
+// and the seeds in docs/STRENGTH.md must keep giving the openings (and weights) they gave.
 pub(crate) fn random_start<G: ludus_engine::Game>(
     options: &G::Options,
     seed: u64,

@@ -13,7 +13,7 @@ use ludus_games::weights::{format_weights, parse_weights};
 use ludus_games::{dispatch, GameVisitor};
 
 use super::tuning::{option_flags, print_and_write, term_mask, weight_changes};
-use crate::args::SpsaArgs;
+use crate::args::{SpsaArgs, DEFAULT_MAX_DECISIONS};
 
 /// Reads the starting weights, runs SPSA, prints the report and writes the weights.
 pub fn run(args: &SpsaArgs) -> Result<()> {
@@ -87,6 +87,10 @@ fn summary(report: &SpsaReport) -> String {
 /// The weights file, with the command that made it in its header.
 fn weights_file<G: Game>(args: &SpsaArgs, report: &SpsaReport) -> String {
     let mut flags = option_flags(&args.options);
+    // Only when not the default, as `ludus tune` writes its flags: games this long are rare.
+    if args.max_decisions != DEFAULT_MAX_DECISIONS {
+        let _ = write!(flags, " --max-decisions {}", args.max_decisions);
+    }
     for term in &args.fix {
         let _ = write!(flags, " --fix {term}");
     }
