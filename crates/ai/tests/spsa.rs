@@ -74,9 +74,21 @@ fn a_run_moves_the_weights_the_same_way_for_the_same_seed_and_keeps_fixed_ones()
     let start = vec![100.0; Yoxii::TERMS.len()];
     let mut cfg = config::<Yoxii>("ai:alphabeta:depth=2", 3, 9);
     cfg.fixed = 0b10;
-    let first = spsa(&cfg, &start, |_, _| {}).unwrap();
-    let again = spsa(&cfg, &start, |_, _| {}).unwrap();
+    let mut snapshots = Vec::new();
+    let first = spsa(&cfg, &start, |done, total, so_far| {
+        snapshots.push((done, total, so_far.clone()));
+    })
+    .unwrap();
+    let again = spsa(&cfg, &start, |_, _, _| {}).unwrap();
     assert_eq!(first, again);
+    // Each iteration reports the run so far, the last one the whole run (checkpoints).
+    let games = |r: &ludus_ai::tuning::SpsaReport| r.plus_wins + r.draws + r.minus_wins;
+    let counts: Vec<_> = snapshots
+        .iter()
+        .map(|(d, t, r)| (*d, *t, games(r)))
+        .collect();
+    assert_eq!(counts, [(1, 3, 4), (2, 3, 8), (3, 3, 12)]);
+    assert_eq!(snapshots[2].2, first);
     assert_eq!(first.plus_wins + first.draws + first.minus_wins, 12);
     assert!((first.after[1] - 100.0).abs() < 1e-12, "a fixed term stays");
     let moved = first.after.iter().filter(|&&w| (w - 100.0).abs() > 1e-9);
@@ -84,7 +96,7 @@ fn a_run_moves_the_weights_the_same_way_for_the_same_seed_and_keeps_fixed_ones()
     let other = spsa(
         &config::<Yoxii>("ai:alphabeta:depth=2", 3, 10),
         &start,
-        |_, _| {},
+        |_, _, _| {},
     );
     assert_ne!(other.unwrap().after, first.after);
 }
@@ -93,10 +105,10 @@ fn a_run_moves_the_weights_the_same_way_for_the_same_seed_and_keeps_fixed_ones()
 fn bad_runs_are_refused_in_one_line() {
     let start = vec![1.0; Qawale::TERMS.len()];
     let mcts = config::<Qawale>("ai:mcts:iterations=10", 1, 1);
-    let error = spsa(&mcts, &start, |_, _| {}).unwrap_err().to_string();
+    let error = spsa(&mcts, &start, |_, _, _| {}).unwrap_err().to_string();
     assert!(error.contains("needs an alpha-beta search"), "{error}");
     let short = config::<Qawale>("ai:4:depth=1", 1, 1);
-    let error = spsa(&short, &start[1..], |_, _| {})
+    let error = spsa(&short, &start[1..], |_, _, _| {})
         .unwrap_err()
         .to_string();
     assert!(error.contains("8 starting weights for 9 terms"), "{error}");
@@ -107,12 +119,14 @@ fn bad_runs_are_refused_in_one_line() {
         ..SplutOptions::default()
     };
     let weights = vec![1.0; Splut::TERMS.len()];
-    let error = spsa(&three, &weights, |_, _| {}).unwrap_err().to_string();
+    let error = spsa(&three, &weights, |_, _, _| {})
+        .unwrap_err()
+        .to_string();
     assert!(
         error.contains("two-seat games; these options give 3 seats"),
         "{error}"
     );
     // Level 5 is alpha-beta in Qawale, so it is accepted.
     let level5 = config::<Qawale>("ai:5:depth=1", 1, 1);
-    assert!(spsa(&level5, &start, |_, _| {}).is_ok());
+    assert!(spsa(&level5, &start, |_, _, _| {}).is_ok());
 }

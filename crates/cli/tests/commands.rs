@@ -493,6 +493,49 @@ fn spsa_tunes_a_weights_file_for_strength_the_same_way_for_the_same_seed() {
     );
 }
 
+/// A run stopped early still leaves its weights so far: `--out` holds a checkpoint every
+/// 50 iterations, a whole weights file that says how far the run got.
+#[test]
+fn spsa_keeps_its_weights_so_far_in_the_out_file() {
+    let out = temp_file("spsa-checkpoint.txt");
+    let _ = std::fs::remove_file(&out);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args([
+            "spsa",
+            "yoxii",
+            "--from",
+            YOXII_WEIGHTS,
+            "--iterations",
+            "1000000",
+        ])
+        .args(["--pairs", "1", "--spec", "ai:alphabeta:depth=1", "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    let text = loop {
+        // The file appears whole (an atomic write) or not at all.
+        if let Ok(text) = std::fs::read_to_string(&out) {
+            break text;
+        }
+        assert!(std::time::Instant::now() < deadline, "no checkpoint");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert!(
+        text.contains("(a checkpoint after 50 iterations)"),
+        "{text}"
+    );
+    let terms = <ludus_games::yoxii::Yoxii as ludus_engine::Heuristic>::TERMS;
+    assert!(
+        ludus_games::weights::parse_weights(&text, terms).is_ok(),
+        "{text}"
+    );
+}
+
 #[test]
 fn spsa_refuses_bad_runs_in_one_line() {
     let from = YOXII_WEIGHTS;

@@ -156,12 +156,13 @@ fn final_perturbations(start: &[f64], perturb: f64) -> Vec<f64> {
     start.iter().map(|w| perturb * w.abs().max(floor)).collect()
 }
 
-/// Runs SPSA from the weights `start` (in the order of `G::TERMS`). `progress(done, total)`
-/// is called after each iteration.
+/// Runs SPSA from the weights `start` (in the order of `G::TERMS`). After each iteration,
+/// `progress(done, total, so_far)` gets the run so far (its `after` is the weights now), so
+/// that a long run can show itself and keep checkpoints.
 pub fn spsa<G: Game + Heuristic>(
     config: &SpsaConfig<G>,
     start: &[f64],
-    progress: impl Fn(usize, usize),
+    mut progress: impl FnMut(usize, usize, &SpsaReport),
 ) -> Result<SpsaReport, SpsaError> {
     let count = G::TERMS.len();
     if count == 0 || count > MAX_TERMS {
@@ -202,16 +203,13 @@ pub fn spsa<G: Game + Heuristic>(
             let c = schedule.c(k, c_end[i]);
             theta[i] += schedule.a(k, c_end[i], config.rate) / c * result * signs[i];
         }
-        progress(iteration + 1, config.iterations);
+        progress(
+            iteration + 1,
+            config.iterations,
+            &tally.report::<G>(start, &theta),
+        );
     }
-    Ok(SpsaReport {
-        terms: G::TERMS.to_vec(),
-        before: start.to_vec(),
-        after: theta,
-        plus_wins: tally.plus_wins,
-        draws: tally.draws,
-        minus_wins: tally.minus_wins,
-    })
+    Ok(tally.report::<G>(start, &theta))
 }
 
 /// The games of a run so far, from the plus side's view.
@@ -223,6 +221,18 @@ struct Tally {
 }
 
 impl Tally {
+    /// The run so far: from `start` to `theta`, with these games.
+    fn report<G: Heuristic>(&self, start: &[f64], theta: &[f64]) -> SpsaReport {
+        SpsaReport {
+            terms: G::TERMS.to_vec(),
+            before: start.to_vec(),
+            after: theta.to_vec(),
+            plus_wins: self.plus_wins,
+            draws: self.draws,
+            minus_wins: self.minus_wins,
+        }
+    }
+
     /// Plays the game pairs of one iteration in parallel, counts them, and returns `R`: the
     /// plus side's wins minus its losses.
     fn iteration<G: Game + Heuristic>(

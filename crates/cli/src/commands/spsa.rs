@@ -8,12 +8,16 @@ use std::time::Instant;
 use anyhow::{Context, Result};
 use ludus_ai::tuning::{self, SpsaConfig, SpsaReport};
 use ludus_ai::AgentSpec;
+use ludus_engine::record::write_atomically;
 use ludus_engine::{parse_options, Game, Heuristic};
 use ludus_games::weights::{format_weights, parse_weights};
 use ludus_games::{dispatch, GameVisitor};
 
 use super::tuning::{option_flags, print_and_write, term_mask, weight_changes};
 use crate::args::{SpsaArgs, DEFAULT_MAX_DECISIONS};
+
+/// Iterations between two progress lines and checkpoints of the weights in `--out`.
+const CHECKPOINT_EVERY: usize = 50;
 
 /// Reads the starting weights, runs SPSA, prints the report and writes the weights.
 pub fn run(args: &SpsaArgs) -> Result<()> {
@@ -55,15 +59,33 @@ impl GameVisitor for Spsa<'_> {
             fixed: term_mask(G::TERMS, &args.fix, "--fix")?,
             seed: args.seed,
         };
-        let report = tuning::spsa(&config, &start, |done, total| {
+        let mut checkpoint_failed = false;
+        let report = tuning::spsa(&config, &start, |done, total, so_far| {
+            if done % CHECKPOINT_EVERY != 0 && done != total {
+                return;
+            }
             // Progress on stderr, where it does not mix with the report.
-            if done % 50 == 0 || done == total {
-                let _ = write!(std::io::stderr(), "\r{done}/{total} iterations");
-                let _ = std::io::stderr().flush();
+            let _ = write!(std::io::stderr(), "\r{done}/{total} iterations");
+            let _ = std::io::stderr().flush();
+            // A run of hours keeps its weights so far in `--out`, so that stopping it early
+            // (or a crash) loses at most the last few iterations. The end writes them anyway.
+            // A failed checkpoint is said once; the run goes on, and its end reports the
+            // weights whether or not the file can be written then.
+            if let (Some(out), false, true) = (&args.out, checkpoint_failed, done < total) {
+                let text = weights_file::<G>(args, so_far, done);
+                if let Err(error) = write_atomically(out, text.as_bytes()) {
+                    checkpoint_failed = true;
+                    let _ = writeln!(
+                        std::io::stderr(),
+                        "\ncannot write a checkpoint to '{}': {error}",
+                        out.display()
+                    );
+                }
             }
         })?;
         let _ = writeln!(std::io::stderr());
-        Ok((summary(&report), weights_file::<G>(args, &report)))
+        let weights = weights_file::<G>(args, &report, config.iterations);
+        Ok((summary(&report), weights))
     }
 }
 
@@ -84,8 +106,9 @@ fn summary(report: &SpsaReport) -> String {
     text
 }
 
-/// The weights file, with the command that made it in its header.
-fn weights_file<G: Game>(args: &SpsaArgs, report: &SpsaReport) -> String {
+/// The weights file after `done` iterations, with the command that made it in its header
+/// (and, before the end, how far it got).
+fn weights_file<G: Game>(args: &SpsaArgs, report: &SpsaReport, done: usize) -> String {
     let mut flags = option_flags(&args.options);
     // Only when not the default, as `ludus tune` writes its flags: games this long are rare.
     if args.max_decisions != DEFAULT_MAX_DECISIONS {
@@ -97,7 +120,7 @@ fn weights_file<G: Game>(args: &SpsaArgs, report: &SpsaReport) -> String {
     let comment = format!(
         "{id} evaluation weights, tuned by `ludus spsa {id} --spec {} --iterations {} --pairs {} \
          --opening {} --perturb {} --rate {} --seed {}{flags}`\n\
-         from {}; plus side {}-{}-{} over the run.",
+         from {}; plus side {}-{}-{} over the run{}.",
         args.spec,
         args.iterations,
         args.pairs,
@@ -109,6 +132,11 @@ fn weights_file<G: Game>(args: &SpsaArgs, report: &SpsaReport) -> String {
         report.plus_wins,
         report.draws,
         report.minus_wins,
+        if done < args.iterations as usize {
+            format!(" (a checkpoint after {done} iterations)")
+        } else {
+            String::new()
+        },
         id = G::INFO.id,
     );
     format_weights(&report.terms, &report.after, &comment)
