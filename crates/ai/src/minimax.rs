@@ -178,7 +178,7 @@ impl<G: Game> Search<'_, G> {
         let mut child = state.clone();
         child.apply(action);
         if child.to_move().is_none() {
-            return terminal_score(child.outcome(), self.root, ply);
+            return terminal_score(child.verdict(), self.root, ply);
         }
         let left = if child.turn() > state.turn() {
             turns - 1

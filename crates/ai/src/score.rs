@@ -6,7 +6,7 @@
 //! minimax. A won game scores `WIN_SCORE - ply`, so a faster win scores higher and a slower
 //! loss scores higher than a faster one.
 
-use ludus_engine::{Game, Heuristic, Outcome, Seat, Verdict, WIN_SCORE};
+use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
 
 /// Deeper than any search goes, in decisions.
 pub(crate) const MAX_PLY: i32 = 4096;
@@ -57,9 +57,9 @@ impl EvalKind {
 }
 
 /// The score of a finished game for `root`'s side, `ply` decisions below the root.
-pub(crate) fn terminal_score(outcome: Option<&Outcome>, root: Seat, ply: usize) -> i32 {
+pub(crate) fn terminal_score(verdict: Option<Verdict>, root: Seat, ply: usize) -> i32 {
     let distance = WIN_SCORE - (ply as i32).min(MAX_PLY);
-    match outcome.map(|o| o.verdict) {
+    match verdict {
         Some(Verdict::Win(winner)) if winner == root => distance,
         Some(Verdict::Win(_)) => -distance,
         Some(Verdict::Draw) | None => 0,
@@ -73,21 +73,14 @@ pub(crate) fn static_score<G: Game>(eval: EvalFn<G>, state: &G, root: Seat) -> i
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::Outcome;
-
     use super::*;
 
     #[test]
     fn faster_wins_score_higher() {
-        let win = Outcome::win(Seat::FIRST, "test");
-        assert!(
-            terminal_score(Some(&win), Seat::FIRST, 1) > terminal_score(Some(&win), Seat::FIRST, 3)
-        );
-        assert_eq!(
-            terminal_score(Some(&win), Seat::SECOND, 2),
-            -(WIN_SCORE - 2)
-        );
-        assert_eq!(terminal_score(Some(&Outcome::draw("x")), Seat::FIRST, 2), 0);
-        assert!(terminal_score(Some(&win), Seat::FIRST, 5) >= MATE_BOUND);
+        let win = Some(Verdict::Win(Seat::FIRST));
+        assert!(terminal_score(win, Seat::FIRST, 1) > terminal_score(win, Seat::FIRST, 3));
+        assert_eq!(terminal_score(win, Seat::SECOND, 2), -(WIN_SCORE - 2));
+        assert_eq!(terminal_score(Some(Verdict::Draw), Seat::FIRST, 2), 0);
+        assert!(terminal_score(win, Seat::FIRST, 5) >= MATE_BOUND);
     }
 }

@@ -8,7 +8,7 @@ use rand::seq::IndexedRandom;
 use rand::Rng;
 
 use crate::{
-    ActionInput, BoardView, GameInfo, GameOptions, MoveError, Outcome, PositionError, Seat,
+    ActionInput, BoardView, GameInfo, GameOptions, MoveError, Outcome, PositionError, Seat, Verdict,
 };
 
 /// A game state and its rules.
@@ -126,8 +126,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         Ok(())
     }
 
-    /// How the game ended, or `None` while it goes on. Cached: costs nothing.
+    /// How the game ended, or `None` while it goes on. Cached: costs nothing after the first
+    /// call (a game may write the reason on demand).
     fn outcome(&self) -> Option<&Outcome>;
+
+    /// Who won, or `None` while the game goes on: the [`Outcome`] without its words. Searches
+    /// read only this, at every finished position they meet, so a game whose reason costs a
+    /// formatted string (Yoxii's scores) answers it without writing the reason.
+    fn verdict(&self) -> Option<Verdict> {
+        self.outcome().map(|outcome| outcome.verdict)
+    }
 
     /// `seat` resigns, at any moment. In two-seat games the other seat wins; in Splut! the
     /// seat's team leaves the game. Ignored once the game is over.
@@ -223,7 +231,7 @@ pub trait Heuristic: Game {
         };
         let mut next = self.clone();
         next.apply(action);
-        match next.outcome().map(|o| o.verdict) {
+        match next.verdict() {
             Some(crate::Verdict::Win(winner)) if winner == seat => WIN_SCORE,
             Some(crate::Verdict::Win(_)) => -WIN_SCORE,
             Some(crate::Verdict::Draw) => 0,

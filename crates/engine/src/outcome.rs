@@ -16,6 +16,26 @@ pub enum Verdict {
     Draw,
 }
 
+impl Verdict {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Seat> {
+        match self {
+            Verdict::Win(seat) => Some(seat),
+            Verdict::Draw => None,
+        }
+    }
+
+    /// The reward of `seat` in `[0, 1]`: 1 for the winner, 0 for the others, and for a draw
+    /// the share `1 / seat_count` (0.5 in two-seat games).
+    pub fn reward(self, seat: Seat, seat_count: usize) -> f64 {
+        match self {
+            Verdict::Win(winner) if winner == seat => 1.0,
+            Verdict::Win(_) => 0.0,
+            Verdict::Draw => 1.0 / seat_count as f64,
+        }
+    }
+}
+
 /// A finished game's verdict and the reason for it ("four in a row", "turn limit").
 ///
 /// Games cache this value in their state, so asking for it costs nothing.
@@ -46,20 +66,12 @@ impl Outcome {
 
     /// The winner, if any.
     pub fn winner(&self) -> Option<Seat> {
-        match self.verdict {
-            Verdict::Win(seat) => Some(seat),
-            Verdict::Draw => None,
-        }
+        self.verdict.winner()
     }
 
-    /// The reward of `seat` in `[0, 1]`: 1 for the winner, 0 for the others, and for a draw
-    /// the share `1 / seat_count` (0.5 in two-seat games).
+    /// The reward of `seat` in `[0, 1]` ([`Verdict::reward`]).
     pub fn reward(&self, seat: Seat, seat_count: usize) -> f64 {
-        match self.verdict {
-            Verdict::Win(winner) if winner == seat => 1.0,
-            Verdict::Win(_) => 0.0,
-            Verdict::Draw => 1.0 / seat_count as f64,
-        }
+        self.verdict.reward(seat, seat_count)
     }
 }
 

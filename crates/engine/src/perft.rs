@@ -15,7 +15,7 @@ pub fn perft<G: Game>(state: &G, turns: u32) -> u64 {
 }
 
 fn count<G: Game>(state: &G, target: u32, depth: usize, buffers: &mut Vec<Vec<G::Action>>) -> u64 {
-    if state.outcome().is_some() || state.turn() >= target {
+    if state.verdict().is_some() || state.turn() >= target {
         return 1;
     }
     if buffers.len() <= depth {

@@ -123,7 +123,15 @@ fn check_state<G: Game>(
     context: &impl Fn() -> String,
 ) {
     state.legal_actions(actions);
+    // The verdict first: a game may answer it without writing the outcome's reason.
+    let verdict = state.verdict();
     let over = state.outcome().is_some();
+    assert_eq!(
+        verdict,
+        state.outcome().map(|outcome| outcome.verdict),
+        "{}: the verdict is the outcome's",
+        context()
+    );
     assert_eq!(
         over,
         actions.is_empty(),

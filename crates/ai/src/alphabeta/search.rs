@@ -238,9 +238,9 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// The score of the finished `state`, `ply` decisions below the root, for the root's
     /// side: a draw costs the contempt.
     fn terminal(&self, state: &G, ply: usize) -> i32 {
-        match state.outcome() {
-            Some(outcome) if outcome.verdict == Verdict::Draw => -self.features.contempt,
-            outcome => terminal_score(outcome, self.root, ply),
+        match state.verdict() {
+            Some(Verdict::Draw) => -self.features.contempt,
+            verdict => terminal_score(verdict, self.root, ply),
         }
     }
 

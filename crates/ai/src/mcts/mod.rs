@@ -296,8 +296,7 @@ impl<G: Game + Heuristic> MctsAgent<G> {
         self.actions.iter().copied().find(|&action| {
             let mut next = state.clone();
             next.apply(action);
-            next.outcome()
-                .is_some_and(|o| o.verdict == Verdict::Win(mover))
+            next.verdict() == Some(Verdict::Win(mover))
         })
     }
 
@@ -309,7 +308,7 @@ impl<G: Game + Heuristic> MctsAgent<G> {
         self.path.push(0);
         let mut node = 0;
         let rewards = loop {
-            if state.outcome().is_some() {
+            if state.verdict().is_some() {
                 break rewards_of(&state);
             }
             let current = tree.nodes[node];
@@ -425,7 +424,7 @@ fn play_out<G: Game + Heuristic>(
         n => n,
     };
     random_playout(state, rng, actions, limit);
-    if state.outcome().is_some() || config.cutoff == 0 {
+    if state.verdict().is_some() || config.cutoff == 0 {
         return rewards_of(state);
     }
     let mut rewards = [0.0; MAX_SEATS];
@@ -442,8 +441,8 @@ fn rewards_of<G: Game>(state: &G) -> [f64; MAX_SEATS] {
     let mut rewards = [0.0; MAX_SEATS];
     for seat in Seat::all(seats) {
         rewards[seat.to_usize()] = state
-            .outcome()
-            .map_or(1.0 / seats as f64, |o| o.reward(seat, seats));
+            .verdict()
+            .map_or(1.0 / seats as f64, |v| v.reward(seat, seats));
     }
     rewards
 }

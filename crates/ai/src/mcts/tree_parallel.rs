@@ -141,7 +141,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
         // line back and forth at every one); selection there sums its children's instead, and
         // `search` adds the iterations at the end.
         let rewards = loop {
-            if state.outcome().is_some() {
+            if state.verdict().is_some() {
                 break rewards_of(&state);
             }
             let Some(children) = self.children(node, &state, worker) else {

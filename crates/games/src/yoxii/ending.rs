@@ -1,49 +1,100 @@
-//! The end of a Yoxii game: who won, and the reason in words, interned.
+//! The end of a Yoxii game: who won, and the reason in words, written only when asked for.
 //!
-//! A search meets the end of the game at thousands of nodes a second, and the reason
-//! ("totem surrounded: White 17 – Red 12") would otherwise be formatted, and allocated, at
-//! each of them. Each distinct reason is formatted once per process and kept: they are
-//! bounded by the scores around the totem (at most 32 points and 8 pieces a side), and a
-//! game meets a few hundred of them at most.
+//! A search meets the end of the game at thousands of nodes a second and needs only the
+//! verdict; the reason ("totem surrounded: White 17 – Red 12") is a formatted string. So a
+//! finished position keeps a small [`Ending`] (why, and the points and pieces around the
+//! totem), answers [`Game::verdict`](ludus_engine::Game::verdict) from it, and writes the
+//! [`Outcome`] the first time a front end asks for it (cached in the state).
 
-use std::borrow::Cow;
 use std::cmp::Ordering;
-use std::collections::BTreeMap;
-use std::sync::{Mutex, PoisonError};
+use std::sync::OnceLock;
 
 use ludus_engine::{Outcome, Seat, Verdict};
 
 use super::state::{RED, SEAT_NAMES, WHITE};
 
-/// What decides an ending: why the game ended, each side's points and pieces around the
-/// totem (White's, then Red's), and whether more pieces break a tie of points.
-type Ending = (&'static str, (u32, u32), (u32, u32), bool);
+/// How a game ended, without the words: small and `Copy`, so that positions stay cheap to
+/// clone.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Ending {
+    /// A seat resigned.
+    Resigned(Seat),
+    /// The game was scored: why it ended, White's and Red's (points, pieces) around the
+    /// totem, and whether more pieces break a tie of points.
+    Scored {
+        why: &'static str,
+        white: (u32, u32),
+        red: (u32, u32),
+        tiebreak: bool,
+    },
+}
 
-/// Every reason formatted so far.
-static REASONS: Mutex<BTreeMap<Ending, &'static str>> = Mutex::new(BTreeMap::new());
+impl Ending {
+    /// Who won.
+    pub(super) fn verdict(self) -> Verdict {
+        match self {
+            Ending::Resigned(seat) => Verdict::Win(seat.opponent()),
+            Ending::Scored {
+                white,
+                red,
+                tiebreak,
+                ..
+            } => match leader(white.0, red.0) {
+                Some(winner) => Verdict::Win(winner),
+                None if !tiebreak => Verdict::Draw,
+                None => leader(white.1, red.1).map_or(Verdict::Draw, Verdict::Win),
+            },
+        }
+    }
 
-/// The outcome of a game ended for `why`, with White's and Red's (points, pieces) around the
-/// totem; `tiebreak`: more pieces win a tie of points.
-pub(super) fn outcome(
-    why: &'static str,
-    white: (u32, u32),
-    red: (u32, u32),
-    tiebreak: bool,
-) -> Outcome {
-    let verdict = match leader(white.0, red.0) {
-        Some(winner) => Verdict::Win(winner),
-        None if !tiebreak => Verdict::Draw,
-        None => leader(white.1, red.1).map_or(Verdict::Draw, Verdict::Win),
-    };
-    let ending = (why, white, red, tiebreak);
-    // A poisoned lock only means another thread panicked while inserting: the map is whole.
-    let mut reasons = REASONS.lock().unwrap_or_else(PoisonError::into_inner);
-    let reason = *reasons
-        .entry(ending)
-        .or_insert_with(|| Box::leak(describe(ending).into_boxed_str()));
-    Outcome {
-        verdict,
-        reason: Cow::Borrowed(reason),
+    /// The verdict with its reason in words.
+    pub(super) fn outcome(self) -> Outcome {
+        let reason = match self {
+            Ending::Resigned(seat) => format!("{} resigned", SEAT_NAMES[seat.to_usize()]),
+            Ending::Scored {
+                why,
+                white,
+                red,
+                tiebreak,
+            } => describe(why, white, red, tiebreak),
+        };
+        Outcome {
+            verdict: self.verdict(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A finished position's ending and, once asked for, its outcome in words.
+#[derive(Clone, Debug, Default)]
+pub(super) struct End {
+    ending: Option<Ending>,
+    outcome: OnceLock<Outcome>,
+}
+
+impl End {
+    /// The game ends for `ending`.
+    pub(super) fn set(&mut self, ending: Ending) {
+        *self = End {
+            ending: Some(ending),
+            outcome: OnceLock::new(),
+        };
+    }
+
+    /// Whether the game is over.
+    pub(super) fn is_over(&self) -> bool {
+        self.ending.is_some()
+    }
+
+    /// Who won, without writing the reason.
+    pub(super) fn verdict(&self) -> Option<Verdict> {
+        self.ending.map(Ending::verdict)
+    }
+
+    /// The outcome, written the first time.
+    pub(super) fn outcome(&self) -> Option<&Outcome> {
+        let ending = self.ending?;
+        Some(self.outcome.get_or_init(|| ending.outcome()))
     }
 }
 
@@ -56,8 +107,8 @@ fn leader(white: u32, red: u32) -> Option<Seat> {
     }
 }
 
-/// The reason in words.
-fn describe((why, white, red, tiebreak): Ending) -> String {
+/// The reason of a scored game in words.
+fn describe(why: &str, white: (u32, u32), red: (u32, u32), tiebreak: bool) -> String {
     let scores = format!("{why}: White {} – Red {}", white.0, red.0);
     if white.0 != red.0 || !tiebreak {
         return scores;
@@ -80,35 +131,54 @@ fn describe((why, white, red, tiebreak): Ending) -> String {
 mod tests {
     use super::*;
 
+    fn scored(why: &'static str, white: (u32, u32), red: (u32, u32), tiebreak: bool) -> Outcome {
+        let ending = Ending::Scored {
+            why,
+            white,
+            red,
+            tiebreak,
+        };
+        let outcome = ending.outcome();
+        assert_eq!(ending.verdict(), outcome.verdict);
+        outcome
+    }
+
     #[test]
     fn points_then_pieces_decide_and_the_reason_says_so() {
-        let won = outcome("totem surrounded", (17, 5), (12, 6), true);
+        let won = scored("totem surrounded", (17, 5), (12, 6), true);
         assert_eq!(won.verdict, Verdict::Win(WHITE));
         assert_eq!(won.reason, "totem surrounded: White 17 – Red 12");
-        let tie = outcome("totem surrounded", (9, 3), (9, 4), true);
+        let tie = scored("totem surrounded", (9, 3), (9, 4), true);
         assert_eq!(tie.verdict, Verdict::Win(RED));
         assert_eq!(
             tie.reason,
             "totem surrounded: White 9 – Red 9, tie-break: Red has more pieces around the totem (4 to 3)"
         );
-        let drawn = outcome("no pieces left", (9, 3), (9, 4), false);
+        let drawn = scored("no pieces left", (9, 3), (9, 4), false);
         assert_eq!(drawn.verdict, Verdict::Draw);
         assert_eq!(drawn.reason, "no pieces left: White 9 – Red 9");
-        let even = outcome("totem surrounded", (9, 3), (9, 3), true);
+        let even = scored("totem surrounded", (9, 3), (9, 3), true);
         assert_eq!(even.verdict, Verdict::Draw);
         assert_eq!(
             even.reason,
             "totem surrounded: White 9 – Red 9, tie-break: 3 pieces each around the totem"
         );
+        let resigned = Ending::Resigned(RED).outcome();
+        assert_eq!(resigned.verdict, Verdict::Win(WHITE));
+        assert_eq!(resigned.reason, "Red resigned");
     }
 
     #[test]
-    fn a_reason_is_formatted_once() {
-        let first = outcome("totem surrounded", (3, 1), (2, 1), true);
-        let again = outcome("totem surrounded", (3, 1), (2, 1), true);
-        let (Cow::Borrowed(a), Cow::Borrowed(b)) = (first.reason, again.reason) else {
-            panic!("reasons are borrowed");
-        };
-        assert!(std::ptr::eq(a, b));
+    fn the_reason_is_written_when_first_asked_for_and_kept() {
+        let mut end = End::default();
+        assert!(!end.is_over() && end.verdict().is_none() && end.outcome().is_none());
+        end.set(Ending::Resigned(WHITE));
+        assert_eq!(end.verdict(), Some(Verdict::Win(RED)));
+        assert!(end.outcome.get().is_none(), "the verdict writes no reason");
+        let first: *const Outcome = end.outcome().unwrap();
+        assert!(std::ptr::eq(first, end.outcome().unwrap()));
+        // A new ending replaces the words written for the old one.
+        end.set(Ending::Resigned(RED));
+        assert_eq!(end.outcome().unwrap().reason, "Red resigned");
     }
 }

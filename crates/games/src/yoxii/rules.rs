@@ -2,10 +2,11 @@
 
 use ludus_engine::{
     ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
-    Outcome, PositionError, Seat,
+    Outcome, PositionError, Seat, Verdict,
 };
 use serde::{Deserialize, Serialize};
 
+use super::ending::Ending;
 use super::state::{Yoxii, SEAT_NAMES};
 use super::tables::Square;
 use super::{notation, view};
@@ -118,7 +119,7 @@ impl Game for Yoxii {
     }
 
     fn to_move(&self) -> Option<Seat> {
-        self.outcome.is_none().then_some(self.to_move)
+        (!self.end.is_over()).then_some(self.to_move)
     }
 
     fn turn(&self) -> u32 {
@@ -127,7 +128,7 @@ impl Game for Yoxii {
 
     fn legal_actions(&self, out: &mut Vec<YoxiiAction>) {
         out.clear();
-        if self.outcome.is_some() {
+        if self.end.is_over() {
             return;
         }
         if !self.placing {
@@ -145,7 +146,7 @@ impl Game for Yoxii {
     }
 
     fn is_legal(&self, action: YoxiiAction) -> bool {
-        if self.outcome.is_some() {
+        if self.end.is_over() {
             return false;
         }
         match action {
@@ -169,13 +170,16 @@ impl Game for Yoxii {
     }
 
     fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
+        self.end.outcome()
+    }
+
+    fn verdict(&self) -> Option<Verdict> {
+        self.end.verdict()
     }
 
     fn resign(&mut self, seat: Seat) {
-        if self.outcome.is_none() {
-            let reason = ["White resigned", "Red resigned"][seat.to_usize()];
-            self.outcome = Some(Outcome::win(seat.opponent(), reason));
+        if !self.end.is_over() {
+            self.end.set(Ending::Resigned(seat));
         }
     }
 

@@ -2,7 +2,9 @@
 //! pending-placement flag; board queries (Totem moves, placement squares, scores) and the
 //! end-of-game check.
 
-use ludus_engine::{BySeat, Outcome, Seat};
+use ludus_engine::{BySeat, Seat};
+
+use super::ending::{End, Ending};
 
 use super::rules::{FirstPlayer, Tiebreak, YoxiiOptions};
 use super::tables::{
@@ -40,7 +42,8 @@ pub struct Yoxii {
     pub(super) placing: bool,
     pub(super) turn: u32,
     pub(super) key: u64,
-    pub(super) outcome: Option<Outcome>,
+    /// How the game ended, if it has (the reason in words is written on demand).
+    pub(super) end: End,
 }
 
 /// One piece on the board, for building positions.
@@ -78,7 +81,7 @@ impl Yoxii {
             placing,
             turn: 0,
             key: totem_key(totem),
-            outcome: None,
+            end: End::default(),
         };
         for square in Square::iter(ON_BOARD) {
             if let Some(piece) = board[square.to_usize()] {
@@ -206,16 +209,20 @@ impl Yoxii {
     /// only in custom positions, has no piece left to place).
     fn check_end(&mut self) {
         if !self.can_move_totem(self.to_move) {
-            self.outcome = Some(self.final_outcome("totem surrounded"));
+            self.end.set(self.scored("totem surrounded"));
         } else if self.hands[self.to_move] == [0; 4] {
-            self.outcome = Some(self.final_outcome("no pieces left"));
+            self.end.set(self.scored("no pieces left"));
         }
     }
 
     /// Scores the position: points around the Totem, then (option) the number of pieces.
-    fn final_outcome(&self, why: &'static str) -> Outcome {
-        let tiebreak = self.options.tiebreak != Tiebreak::None;
-        super::ending::outcome(why, self.around(WHITE), self.around(RED), tiebreak)
+    fn scored(&self, why: &'static str) -> Ending {
+        Ending::Scored {
+            why,
+            white: self.around(WHITE),
+            red: self.around(RED),
+            tiebreak: self.options.tiebreak != Tiebreak::None,
+        }
     }
 }
 
