@@ -16,6 +16,7 @@ const SPECS: &[&str] = &[
     "ai:3:nodes=400",
     "ai:4:nodes=300",
     "ai:4:nodes=300,quiesce=true,lmr=true,order=eval,fill=true",
+    "ai:4:nodes=300,prune=true,every=2,offset=1",
     "ai:mcts:iterations=40",
     "ai:mcts:iterations=40,cutoff=4,c=0.5",
     "ai:4:nodes=300,threads=2",
@@ -222,6 +223,42 @@ fn every_game_names_a_concrete_strongest_player() {
     let yoxii = ludus_games::game_info("YOXII").unwrap();
     assert_eq!(
         ludus_ai::best_spec(yoxii).to_string(),
-        "ai:alphabeta:quiesce=true"
+        "ai:alphabeta:quiesce=true,prune=true"
     );
+}
+
+/// Forward pruning leaves out Yoxii's placements of a middle value below the root only: the
+/// same searches visit fewer nodes, and still choose such a placement at the root where it
+/// scores best.
+#[test]
+fn forward_pruning_thins_the_tree_below_the_root_only() {
+    use ludus_games::yoxii::{Yoxii, YoxiiOptions};
+    use rand::rngs::SmallRng;
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+
+    let mut rng = SmallRng::seed_from_u64(5);
+    let (mut plain_nodes, mut pruned_nodes, mut middle_chosen) = (0, 0, 0);
+    let mut actions = Vec::new();
+    for game in 0..12 {
+        let mut state = Yoxii::new(&YoxiiOptions::default(), game);
+        while state.to_move().is_some() {
+            if state.turn() >= 4 && state.turn() % 3 == 0 {
+                let search =
+                    |spec: &str| agent::<Yoxii>(spec, 1).analyse(&state, &StopFlag::default());
+                let plain = search("ai:alphabeta:depth=4,quiesce=true");
+                let pruned = search("ai:alphabeta:depth=4,quiesce=true,prune=true");
+                plain_nodes += plain.nodes;
+                pruned_nodes += pruned.nodes;
+                middle_chosen += usize::from(state.is_pruned(pruned.action));
+            }
+            state.legal_actions(&mut actions);
+            state.apply(*actions.choose(&mut rng).unwrap());
+        }
+    }
+    assert!(
+        pruned_nodes * 3 < plain_nodes * 2,
+        "{pruned_nodes} nodes pruned, {plain_nodes} without"
+    );
+    assert!(middle_chosen > 0, "the root keeps the middle values");
 }

@@ -265,6 +265,16 @@ pub trait Heuristic: Game {
         let _ = action;
         false
     }
+
+    /// Whether a search with forward pruning (`ai:alphabeta:prune=true`) may leave out the
+    /// legal decision `action` below its root: one that some other legal decision nearly
+    /// always serves as well, so that the search sees deeper in the same time. The root
+    /// keeps every decision, and a node whose decisions would all be left out keeps them all.
+    /// The default leaves out none.
+    fn is_pruned(&self, action: Self::Action) -> bool {
+        let _ = action;
+        false
+    }
 }
 
 /// The score of a won game in evaluation units; evaluations of unfinished games stay well

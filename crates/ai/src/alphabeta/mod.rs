@@ -16,6 +16,8 @@
 //! | `fill` | go on deepening until the time is up, rather than stop at half time | `true`/`false` | `true` with `threads` above 1, else `false` |
 //! | `threads` | search threads (Lazy SMP, see below) | 1–64 | 1 |
 //! | `contempt` | what a drawn game costs the searching side, in the evaluation's units (see below) | ±100,000 | 0 |
+//! | `prune` | forward pruning: below the root, leave out the decisions the game's [`Heuristic::is_pruned`] names | `true`/`false` | `false` |
+//! | `every`, `offset` | only iterations whose depth is `offset` plus a multiple of `every` decide (see below) | 1–16, 0–15 | 1, 0 |
 //!
 //! A value outside its range is refused with the range, not clamped.
 //!
@@ -59,6 +61,12 @@
 //! above 0 the search prefers any line it judges better than −C to a certain draw, so it
 //! plays on for a win where the game is mostly drawn (Qawale); below 0 it seeks draws.
 //!
+//! With `every=N` (and `offset=R`), every depth is still searched (each orders the next),
+//! but the decision and its score come from the deepest iteration whose depth is `R` plus a
+//! multiple of `N` (from the last one searched if none of them was). Where the evaluation
+//! swings with who made the last turn before the horizon (the odd-even effect), this compares
+//! only searches that end alike.
+//!
 //! With `quiesce=true`, the horizon is not a plain evaluation: the side to move may take the
 //! evaluation or play on with tactical decisions only (captures, lines, wins: what the game's
 //! [`Heuristic::is_tactical`] names), up to eight decisions beyond the nominal depth.
@@ -94,6 +102,9 @@ pub const MAX_HASH_MEGABYTES: usize = 1024;
 /// The largest contempt a spec may ask for: far below the scores of forced results.
 pub const MAX_CONTEMPT: i32 = 100_000;
 
+/// The largest `every` a spec may ask for (see the module doc).
+pub const MAX_DECIDE_EVERY: u32 = 16;
+
 /// The settings of an alpha-beta agent.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct AlphaBetaConfig {
@@ -116,6 +127,12 @@ pub struct AlphaBetaConfig {
     /// How much worse than an even position a draw is for the searching side, in the
     /// evaluation's units (negative: better).
     pub contempt: i32,
+    /// Only iterations `decide_offset + k · decide_every` decisions deep decide.
+    pub decide_every: u32,
+    /// See `decide_every`.
+    pub decide_offset: u32,
+    /// Leave out the decisions the game's `is_pruned` names, below the root.
+    pub forward_pruning: bool,
 }
 
 impl Default for AlphaBetaConfig {
@@ -134,6 +151,9 @@ impl Default for AlphaBetaConfig {
             fill_time: false,
             threads: 1,
             contempt: 0,
+            decide_every: 1,
+            decide_offset: 0,
+            forward_pruning: false,
         }
     }
 }
@@ -145,7 +165,7 @@ impl AlphaBetaConfig {
             spec,
             &[
                 "time", "depth", "nodes", "hash", "eval", "lmr", "order", "quiesce", "fill",
-                "threads", "contempt",
+                "threads", "contempt", "every", "offset", "prune",
             ],
         )?;
         let default = AlphaBetaConfig::default();
@@ -172,6 +192,13 @@ impl AlphaBetaConfig {
             contempt: params
                 .ranged("contempt", -MAX_CONTEMPT, MAX_CONTEMPT)?
                 .unwrap_or(default.contempt),
+            decide_every: params
+                .ranged("every", 1, MAX_DECIDE_EVERY)?
+                .unwrap_or(default.decide_every),
+            decide_offset: params
+                .ranged("offset", 0, MAX_DECIDE_EVERY - 1)?
+                .unwrap_or(default.decide_offset),
+            forward_pruning: params.flag("prune")?.unwrap_or(default.forward_pruning),
         })
     }
 }
@@ -206,6 +233,9 @@ fn features<G: Game + Heuristic>(config: &AlphaBetaConfig) -> Features<G> {
         eval_order: config.eval_order,
         tactical: config.quiescence.then_some(G::is_tactical as TacticalFn<G>),
         contempt: config.contempt,
+        pruned: config
+            .forward_pruning
+            .then_some(G::is_pruned as TacticalFn<G>),
     }
 }
 
@@ -364,6 +394,10 @@ fn deepen<G: Game>(
         ..
     } = *deepening;
     let mut analysis = Analysis::bare(moves[0]);
+    // The analysis of the deepest iteration that may decide (`every`, `offset`).
+    let mut decided: Option<Analysis<G::Action>> = None;
+    let decides =
+        |depth: u32| depth % config.decide_every == config.decide_offset % config.decide_every;
     for depth in deepening.first_depth..=config.budget.depth {
         searcher.horizon = false;
         let Some((best, score)) = searcher.root(state, depth, &moves, legal) else {
@@ -383,6 +417,11 @@ fn deepen<G: Game>(
             nodes: searcher.nodes,
             pv: searcher.line(state, moves[0], completed.max(1) as usize),
         };
+        // An unfinished iteration decides only with a decision it proved better than the
+        // one searched first (which an iteration that does not decide may have chosen).
+        if decides(depth) && (!searcher.aborted || best > 0) {
+            decided = Some(analysis.clone());
+        }
         if searcher.aborted {
             break;
         }
@@ -392,6 +431,7 @@ fn deepen<G: Game>(
             break;
         }
     }
+    let mut analysis = decided.unwrap_or(analysis);
     analysis.nodes = searcher.nodes;
     analysis
 }
@@ -482,6 +522,25 @@ mod tests {
                 "{error}"
             );
         }
+    }
+
+    #[test]
+    fn only_the_iterations_every_names_decide() {
+        // A pile too large to solve in 5 decisions: every iteration ends at the horizon.
+        let state = Nim::new(&NimOptions { pile: 200 }, 0);
+        let depth = |params: &str| {
+            let text = format!("ai:alphabeta:depth=5{params}");
+            agent(&text).analyse(&state, &StopFlag::default()).depth
+        };
+        assert_eq!(depth(""), 5);
+        assert_eq!(depth(",every=2"), 4);
+        assert_eq!(depth(",every=2,offset=1"), 5);
+        assert_eq!(depth(",every=4,offset=3"), 3);
+        // None of 1..=5 is a multiple of 16: the last iteration decides.
+        assert_eq!(depth(",every=16"), 5);
+        let spec: AgentSpec = "ai:alphabeta:every=17".parse().unwrap();
+        let error = AlphaBetaConfig::from_spec(&spec).unwrap_err().to_string();
+        assert!(error.contains("from 1 to 16"), "{error}");
     }
 
     #[test]

@@ -30,7 +30,8 @@ const EVAL_ORDER_MIN_DEPTH: u32 = 2;
 /// With quiescence on: the most tactical decisions followed beyond the horizon.
 const QUIESCENCE_DEPTH: usize = 8;
 
-/// Which decisions quiescence follows ([`ludus_engine::Heuristic::is_tactical`]).
+/// Which decisions quiescence follows ([`ludus_engine::Heuristic::is_tactical`]), or forward
+/// pruning leaves out ([`ludus_engine::Heuristic::is_pruned`]).
 pub(crate) type TacticalFn<G> = fn(&G, <G as Game>::Action) -> bool;
 
 /// The optional refinements of the search (see the module doc of `alphabeta`).
@@ -45,6 +46,8 @@ pub(crate) struct Features<G: Game> {
     pub tactical: Option<TacticalFn<G>>,
     /// How much worse than an even position a drawn game is for the root's side.
     pub contempt: i32,
+    /// Forward pruning: below the root, these decisions are left out.
+    pub pruned: Option<TacticalFn<G>>,
 }
 
 /// `score`, seen from the root's side, as seen from the side `mine` (true: the root's).
@@ -284,8 +287,9 @@ impl<'a, G: Game> Searcher<'a, G> {
         let mut buffers = self.take_buffers(ply);
         state.legal_actions(&mut buffers.actions);
         let mut best = stand;
+        let pruned = self.pruned_here(state, &buffers.actions);
         for &action in &buffers.actions {
-            if !tactical(state, action) {
+            if !tactical(state, action) || pruned.is_some_and(|pruned| pruned(state, action)) {
                 continue;
             }
             if self.count_node() {
@@ -326,6 +330,16 @@ impl<'a, G: Game> Searcher<'a, G> {
             entry.0 = for_side(for_root, mine);
         }
         scored.sort_unstable_by_key(|&(score, _)| std::cmp::Reverse(score));
+    }
+
+    /// The forward pruning to apply at `state` with the legal `actions`: none when it is off
+    /// or would leave out every decision.
+    fn pruned_here(&self, state: &G, actions: &[G::Action]) -> Option<TacticalFn<G>> {
+        let pruned = self.features.pruned?;
+        actions
+            .iter()
+            .any(|&action| !pruned(state, action))
+            .then_some(pruned)
     }
 
     /// How many decisions shallower the `index`-th decision (in search order) of a node with
@@ -387,6 +401,11 @@ impl<'a, G: Game> Searcher<'a, G> {
             .order(&buffers.actions, tt_move, ply, mover, &mut buffers.scored);
         if self.features.eval_order && depth >= EVAL_ORDER_MIN_DEPTH {
             self.order_by_evaluation(state, mover, &mut buffers.scored);
+        }
+        // Pruned decisions leave the search order only: the table keeps indices of the
+        // legal order in `buffers.actions`.
+        if let Some(pruned) = self.pruned_here(state, &buffers.actions) {
+            buffers.scored.retain(|&(_, action)| !pruned(state, action));
         }
         let alpha0 = alpha;
         let mut best = -INFINITY;

@@ -71,6 +71,20 @@ impl Heuristic for Yoxii {
         matches!(action, YoxiiAction::Place { .. })
     }
 
+    /// Placements of a value between the smallest and the largest the mover holds: a value
+    /// counts only around the totem at the end, so a square is mostly worth either the most
+    /// or the least the mover can put there.
+    fn is_pruned(&self, action: YoxiiAction) -> bool {
+        let YoxiiAction::Place { value, .. } = action else {
+            return false;
+        };
+        let hand = &self.hands[self.to_move];
+        let held = |v: &u8| hand[usize::from(*v) - 1] > 0;
+        let smallest = (1..=4).find(held);
+        let largest = (1..=4).rev().find(held);
+        smallest.is_some_and(|s| s < value) && largest.is_some_and(|l| value < l)
+    }
+
     const TERMS: &'static [&'static str] = TERMS;
 
     fn terms(&self, seat: Seat, out: &mut [f64]) {
