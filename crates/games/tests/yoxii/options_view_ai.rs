@@ -152,12 +152,11 @@ fn placements_are_tactical_and_totem_moves_are_not() {
 fn placements_of_a_middle_value_are_pruned() {
     let start = Yoxii::new(&YoxiiOptions::default(), 0);
     assert!(legal(&start).iter().all(|&a| !start.is_pruned(a)));
-    let moved = after(&start, "d5");
-    let pruned: Vec<String> = legal(&moved)
-        .into_iter()
-        .filter(|&a| moved.is_pruned(a))
-        .map(|a| moved.format_action(a))
-        .collect();
+    let pruned_of = |state: &Yoxii| -> Vec<String> {
+        let pruned = legal(state).into_iter().filter(|&a| state.is_pruned(a));
+        pruned.map(|a| state.format_action(a)).collect()
+    };
+    let pruned = pruned_of(&after(&start, "d5"));
     assert_eq!(pruned.len(), 16, "values 2 and 3 on 8 squares: {pruned:?}");
     assert!(pruned.iter().all(|a| a.contains("2@") || a.contains("3@")));
     // White holds only 1, 2 and 3 (its fours are on the board): 2 is the one middle value.
@@ -165,12 +164,7 @@ fn placements_of_a_middle_value_are_pruned() {
         "XXX/...../......./...#.../......./...../xxx w",
         &YoxiiOptions::default(),
     );
-    let no_fours = after(&no_fours.unwrap(), "d5");
-    let pruned_values: Vec<String> = legal(&no_fours)
-        .into_iter()
-        .filter(|&a| no_fours.is_pruned(a))
-        .map(|a| no_fours.format_action(a))
-        .collect();
+    let pruned_values = pruned_of(&after(&no_fours.unwrap(), "d5"));
     assert_eq!(pruned_values.len(), 8, "{pruned_values:?}");
     assert!(
         pruned_values.iter().all(|a| a.contains("2@")),
