@@ -1,7 +1,9 @@
 //! Heuristics for computer players.
 //!
 //! [`Heuristic::evaluate`] is the terms of `terms.rs` times their weights in `weights.txt`
-//! (fitted by `ludus tune qawale`, then tuned for strength by `ludus spsa qawale`).
+//! (fitted by `ludus tune qawale`, then tuned for strength by `ludus spsa qawale`), or from
+//! turn 11 on in `weights_late.txt` (fitted to positions of the last turns with their exact
+//! values).
 //! [`Heuristic::evaluate_v1`] (`eval=v1`), the evaluation before tuning, scores the tops of
 //! the 10 lines (only the tops count, spec §4.2): open lines weighted by how many of a
 //! colour's tops they hold, a bonus for lines one top short (larger for the side to move, who
@@ -101,7 +103,7 @@ impl Heuristic for Qawale {
     }
 
     fn evaluate(&self, seat: Seat) -> i32 {
-        super::terms::WEIGHTS.evaluate(self, seat)
+        super::terms::weights(self).evaluate(self, seat)
     }
 
     fn evaluate_v1(&self, seat: Seat) -> i32 {

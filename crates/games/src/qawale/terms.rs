@@ -1,6 +1,6 @@
 //! Qawale's tuned evaluation: the terms a position is scored by, and their weights read at
 //! build time from `weights.txt` (fitted by `ludus tune qawale`, then tuned for strength by
-//! `ludus spsa qawale`).
+//! `ludus spsa qawale`) and, for the last turns, from `weights_late.txt`.
 //!
 //! The terms are v1's evaluation taken apart, each `seat`'s count minus the opponent's: open
 //! lines (no opposing top) holding one, two or three of a colour's tops, the tops, the lines
@@ -42,9 +42,28 @@ const CENTRE: u16 = 0x0660;
 /// v1's weights, in the order of [`TERMS`].
 pub(super) const V1_WEIGHTS: [f64; 9] = [4.0, 20.0, 80.0, 10.0, 150.0, 40.0, 2.0, 0.0, 0.0];
 
-/// The tuned weights, read from `weights.txt`.
-pub(super) static WEIGHTS: TunedWeights<{ TERMS.len() }> =
+/// The tuned weights before [`LATE_FROM_TURN`], read from `weights.txt`.
+static WEIGHTS: TunedWeights<{ TERMS.len() }> =
     TunedWeights::new(include_str!("weights.txt"), TERMS, V1_WEIGHTS);
+
+/// Completed turns from which [`LATE_WEIGHTS`] score a position instead of [`WEIGHTS`].
+/// Games between strong players are decided when a defender misses the one drawing turn
+/// some 4-6 turns before the end, where a search of 100 ms stops short of the end and its
+/// horizon falls in the last turns: those positions get weights fitted to them.
+pub(super) const LATE_FROM_TURN: u32 = 11;
+
+/// The weights from [`LATE_FROM_TURN`] on, read from `weights_late.txt`.
+static LATE_WEIGHTS: TunedWeights<{ TERMS.len() }> =
+    TunedWeights::new(include_str!("weights_late.txt"), TERMS, V1_WEIGHTS);
+
+/// The weights that score `state`: by the number of turns completed.
+pub(super) fn weights(state: &Qawale) -> &'static TunedWeights<{ TERMS.len() }> {
+    if state.turn >= LATE_FROM_TURN {
+        &LATE_WEIGHTS
+    } else {
+        &WEIGHTS
+    }
+}
 
 /// The terms of `state` from `seat`'s view into `out` (see the module doc).
 pub(super) fn terms(state: &Qawale, seat: Seat, out: &mut [f64]) {
@@ -92,8 +111,45 @@ mod tests {
         assert_eq!(V1_WEIGHTS[THREATS_TO_MOVE], f64::from(THREAT_TO_MOVE));
         assert_eq!(V1_WEIGHTS[THREATS_WAITING], f64::from(THREAT_WAITING));
         assert_eq!(V1_WEIGHTS[BURIED], f64::from(super::super::eval::BURIED));
-        let weights = WEIGHTS.read();
-        assert_eq!(weights.map(|w| w.len()), Ok(TERMS.len()));
+        for weights in [&WEIGHTS, &LATE_WEIGHTS] {
+            assert_eq!(weights.read().map(|w| w.len()), Ok(TERMS.len()));
+        }
+    }
+
+    #[test]
+    fn the_late_weights_score_from_their_turn_on() {
+        use rand::seq::IndexedRandom;
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+        let (mut actions, mut out) = (Vec::new(), [0.0; TERMS.len()]);
+        let (mut early, mut late) = (0, 0);
+        for game in 0..20 {
+            let mut state = Qawale::new(&QawaleOptions::default(), game);
+            while state.to_move().is_some() {
+                terms(&state, Seat::FIRST, &mut out);
+                let by = |weights: &TunedWeights<{ TERMS.len() }>| {
+                    ludus_engine::weighted_sum(&out, weights.get())
+                };
+                let (before, after) = (by(&WEIGHTS), by(&LATE_WEIGHTS));
+                let expected = if state.turn >= LATE_FROM_TURN {
+                    late += usize::from(before != after);
+                    after
+                } else {
+                    early += usize::from(before != after);
+                    before
+                };
+                assert_eq!(
+                    state.evaluate(Seat::FIRST),
+                    expected,
+                    "{}",
+                    state.position()
+                );
+                state.legal_actions(&mut actions);
+                state.apply(*actions.choose(&mut rng).unwrap());
+            }
+        }
+        // Positions on both sides of the switch where the two sets disagree: the test sees it.
+        assert!(early > 100 && late > 100, "{early} {late}");
     }
 
     #[test]
