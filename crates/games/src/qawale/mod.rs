@@ -58,3 +58,4 @@ pub(crate) use record::RECORD;
 pub use rules::{BothLines, FirstPlayer, QawaleAction, QawaleOptions};
 pub use state::{Qawale, Stone, DARK, LIGHT};
 pub use tables::{BadCell, Dir, Square};
+pub use terms::LATE_FROM_TURN;

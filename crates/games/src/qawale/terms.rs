@@ -50,7 +50,7 @@ static WEIGHTS: TunedWeights<{ TERMS.len() }> =
 /// Games between strong players are decided when a defender misses the one drawing turn
 /// some 4-6 turns before the end, where a search of 100 ms stops short of the end and its
 /// horizon falls in the last turns: those positions get weights fitted to them.
-pub(super) const LATE_FROM_TURN: u32 = 11;
+pub const LATE_FROM_TURN: u32 = 11;
 
 /// The weights from [`LATE_FROM_TURN`] on, read from `weights_late.txt`.
 static LATE_WEIGHTS: TunedWeights<{ TERMS.len() }> =
