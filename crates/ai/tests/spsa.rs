@@ -33,11 +33,11 @@ fn config<G: Game>(spec: &str, iterations: usize, seed: u64) -> SpsaConfig<G> {
     }
 }
 
-/// Checks, over random games, that the trial evaluation with the weights of the text
-/// `weights_txt` names for the position is within `tolerance` of the game's evaluation for
-/// both seats, and with all weights 0 is 0.
-fn trial_is_the_games_evaluation<G: Game + Heuristic>(
-    weights_txt: impl Fn(&G) -> String,
+/// Checks, over random games, that the trial evaluation with the weights `weights_for` the
+/// position is within `tolerance` of the game's evaluation for both seats, and with all
+/// weights 0 is 0.
+fn trial_is_the_games_evaluation<'w, G: Game + Heuristic>(
+    weights_for: impl Fn(&G) -> &'w [f64],
     tolerance: i32,
 ) {
     let mut rng = SmallRng::seed_from_u64(21);
@@ -46,9 +46,9 @@ fn trial_is_the_games_evaluation<G: Game + Heuristic>(
     for game in 0..10 {
         let mut state = G::new(&G::Options::default(), game);
         while state.to_move().is_some() {
-            let weights = parse_weights(&weights_txt(&state), G::TERMS).unwrap();
+            let weights = weights_for(&state);
             for seat in [Seat::FIRST, Seat::SECOND] {
-                set_trial_weights(&weights);
+                set_trial_weights(weights);
                 let trial = trial_evaluate(&state, seat);
                 assert!(
                     (trial - state.evaluate(seat)).abs() <= tolerance,
@@ -69,17 +69,25 @@ fn trial_is_the_games_evaluation<G: Game + Heuristic>(
 #[test]
 fn the_trial_evaluation_with_a_games_weights_is_its_evaluation() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../games/src/");
-    let read = |file: &str| std::fs::read_to_string(format!("{root}{file}")).unwrap();
-    // Qawale scores its last turns with weights of their own.
-    let qawale = |state: &Qawale| {
-        read(if state.turn() >= LATE_FROM_TURN {
-            "qawale/weights_late.txt"
-        } else {
-            "qawale/weights.txt"
-        })
+    let read = |file: &str, terms: &[&str]| {
+        let text = std::fs::read_to_string(format!("{root}{file}")).unwrap();
+        parse_weights(&text, terms).unwrap()
     };
-    trial_is_the_games_evaluation::<Qawale>(qawale, 0);
-    trial_is_the_games_evaluation::<Yoxii>(|_: &Yoxii| read("yoxii/weights.txt"), 1);
+    // Qawale scores its last turns with weights of their own.
+    let (qawale, qawale_late) = (
+        read("qawale/weights.txt", Qawale::TERMS),
+        read("qawale/weights_late.txt", Qawale::TERMS),
+    );
+    let qawale_for = |state: &Qawale| {
+        if state.turn() >= LATE_FROM_TURN {
+            qawale_late.as_slice()
+        } else {
+            qawale.as_slice()
+        }
+    };
+    trial_is_the_games_evaluation::<Qawale>(qawale_for, 0);
+    let yoxii = read("yoxii/weights.txt", Yoxii::TERMS);
+    trial_is_the_games_evaluation::<Yoxii>(|_: &Yoxii| yoxii.as_slice(), 1);
 }
 
 #[test]
