@@ -102,7 +102,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "DIR")]
     pub export: Option<PathBuf>,
     /// Games one client (an IP address) may have created and still in progress (0: no limit).
-    #[arg(long, value_name = "N", default_value_t = 50)]
+    #[arg(long, value_name = "N", default_value_t = 20)]
     pub games_per_client: usize,
     /// Actions (moves and other requests that change something, WebSocket messages) one
     /// client may send per second, with bursts of twice as many (0: no limit).
@@ -116,6 +116,16 @@ pub struct ServeArgs {
     /// own page (repeatable). Other cross-origin requests are refused.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allow_origins: Vec<String>,
+    /// Games one client may create per rolling day, finished or not (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub games_per_client_per_day: usize,
+    /// Games in progress the whole server holds; more answer 503 until one ends.
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_games_in_progress: u32,
+    /// How long a game in progress may stay untouched (no move, no person connected) before
+    /// the seat to move loses as on time (0: never).
+    #[arg(long, value_name = "HOURS", default_value_t = 168.0)]
+    pub abandon_after_hours: f64,
 }
 
 /// `ludus ugi`.

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 /// Limits and budgets of a server.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Games held at once; when full, the game finished longest ago is dropped, and creating
-    /// a game fails while every held game is in progress.
+    /// Games held in memory at once; when full, the game finished longest ago leaves memory
+    /// (with a database it stays on disk, read on demand; without one it is gone), and
+    /// creating a game fails while every held game is in progress.
     pub max_games: usize,
     /// The largest request body, in bytes.
     pub body_limit: usize,
@@ -39,6 +40,14 @@ pub struct Config {
     pub action_burst: u32,
     /// Origins (`https://example.org`) whose pages may use the API besides the server's own.
     pub allowed_origins: Vec<String>,
+    /// Games in progress the whole server holds; creating one more answers 503 until one
+    /// ends (abandoned games end by themselves, see `abandon_after_seconds`).
+    pub max_games_in_progress: usize,
+    /// Games a client may create per rolling day, finished or not; 0: no limit.
+    pub games_per_client_per_day: usize,
+    /// How long a game in progress may stay untouched (no change, no open socket of a person)
+    /// before it is ended as abandoned, in seconds: the seat to move loses as on time.
+    pub abandon_after_seconds: f64,
 }
 
 impl Default for Config {
@@ -54,10 +63,13 @@ impl Default for Config {
             max_hints: 2,
             grace_seconds: 120.0,
             db: None,
-            games_per_client: 50,
+            games_per_client: 20,
             actions_per_second: 0,
             action_burst: 40,
             allowed_origins: Vec::new(),
+            max_games_in_progress: 10_000,
+            games_per_client_per_day: 500,
+            abandon_after_seconds: 7.0 * 24.0 * 3600.0,
         }
     }
 }

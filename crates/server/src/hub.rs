@@ -28,7 +28,10 @@ pub struct Hub {
 impl Hub {
     /// A hub holding its games in memory.
     pub fn new(config: Config) -> Arc<Hub> {
-        let store = Arc::new(MemoryStore::new(config.max_games));
+        let store = Arc::new(MemoryStore::new(
+            config.max_games,
+            config.max_games_in_progress,
+        ));
         Hub::with_store(config, store)
     }
 
@@ -39,6 +42,7 @@ impl Hub {
             config.actions_per_second,
             config.action_burst,
             config.games_per_client,
+            config.games_per_client_per_day,
         );
         Arc::new(Hub {
             limits,
@@ -49,13 +53,26 @@ impl Hub {
         })
     }
 
-    /// The game `id`, or a 404.
+    /// The game `id`, or a 404 (a 409 for a finished game read back from disk only).
     pub fn game(&self, id: &str) -> Result<Arc<LiveGame>, ApiError> {
-        self.store.get(id).ok_or_else(|| {
-            ApiError::not_found(format!(
-                "no game '{id}': expected an id from POST /api/games or GET /api/games"
-            ))
-        })
+        if let Some(game) = self.store.get(id) {
+            return Ok(game);
+        }
+        if self.store.archived(id).is_some() {
+            return Err(ApiError::conflict(format!(
+                "game '{id}' is over and kept on disk only: expected to read it (GET /api/games/{id}, /record, /view), not to change it"
+            )));
+        }
+        Err(no_game(id))
+    }
+
+    /// The game `id` for reading: held in memory, or a finished one read back from disk; or
+    /// a 404.
+    pub fn read_game(&self, id: &str) -> Result<Arc<LiveGame>, ApiError> {
+        self.store
+            .get(id)
+            .or_else(|| self.store.archived(id))
+            .ok_or_else(|| no_game(id))
     }
 
     /// Whether the server is shutting down (no new searches start then).
@@ -75,4 +92,10 @@ impl Hub {
             game.stop_searches();
         }
     }
+}
+
+fn no_game(id: &str) -> ApiError {
+    ApiError::not_found(format!(
+        "no game '{id}': expected an id from POST /api/games or GET /api/games"
+    ))
 }

@@ -31,8 +31,9 @@ impl Server {
         let (hub, damaged) = match config.db.clone() {
             None => (Hub::new(config), Vec::new()),
             Some(path) => {
-                let (store, damaged) = SqliteStore::open(&path, config.max_games)
-                    .map_err(|e| io::Error::other(e.0))?;
+                let (store, damaged) =
+                    SqliteStore::open(&path, config.max_games, config.max_games_in_progress)
+                        .map_err(|e| io::Error::other(e.0))?;
                 (Hub::with_store(config, Arc::new(store)), damaged)
             }
         };
@@ -41,6 +42,7 @@ impl Server {
             game.start(&hub);
         }
         tokio::spawn(crate::live::ticker(Arc::clone(&hub)));
+        tokio::spawn(crate::live::sweeper(Arc::clone(&hub)));
         Ok(Server {
             listener,
             hub,

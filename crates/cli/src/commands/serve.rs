@@ -29,6 +29,12 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             args.grace_seconds
         ));
     }
+    if !(args.abandon_after_hours.is_finite() && args.abandon_after_hours >= 0.0) {
+        return Err(anyhow!(
+            "--abandon-after-hours {}: expected a number of hours, 0 (never) or more",
+            args.abandon_after_hours
+        ));
+    }
     let config = Config {
         db: Some(db),
         games_per_client: args.games_per_client,
@@ -36,6 +42,9 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         action_burst: args.actions_per_second.saturating_mul(2),
         grace_seconds: args.grace_seconds,
         allowed_origins: args.allow_origins.clone(),
+        games_per_client_per_day: args.games_per_client_per_day,
+        max_games_in_progress: usize::try_from(args.max_games_in_progress).unwrap_or(usize::MAX),
+        abandon_after_seconds: args.abandon_after_hours * 3600.0,
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -3,6 +3,7 @@
 mod actions;
 mod games;
 mod guard;
+mod page;
 mod plain_errors;
 mod ws;
 

@@ -106,11 +106,17 @@ impl LiveGame {
         table.seq += 1;
         table.offer = None;
         table.last_change = Instant::now();
+        let was_finished = table.finished_at.is_some();
         table.finished_at = match (table.game.outcome(), table.finished_at) {
             (None, _) => None,
             (Some(_), Some(at)) => Some(at),
             (Some(_), None) => Some(table.last_change),
         };
+        if was_finished != table.finished_at.is_some() {
+            // The change itself is stored; a lost mark of an ended game only makes the next
+            // start read it once more (and mark it then).
+            let _ = hub.store.finished(&self.id, !was_finished);
+        }
         if let Some(times) = table.settle_clocks() {
             // The move is already stored; a lost clock row only costs its time since the last.
             let _ = hub.store.log(&self.id, Change::Clock(&times));

@@ -2,17 +2,21 @@
 //! writer thread, versioned tables), with the live games also held in memory.
 //!
 //! A game is written when it is created (its setup) and on every change the rules accepted,
-//! before the change is applied; opening the database replays every stored game through the
-//! rules, and a game the rules refuse is reported by id and skipped, never changed.
+//! before the change is applied; opening the database replays every game still in progress
+//! through the rules, and a game the rules refuse is reported by id and skipped, never changed.
+//! Finished games stay on disk (`finished_ms` is set when one ends) and are read back on demand,
+//! for reading only, once memory no longer holds them: memory stays bounded by the games in
+//! progress, however many finished games the database keeps.
 
 mod schema;
 mod writer;
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use ludus_engine::AnyGame;
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::{Connection, OpenFlags, OptionalExtension};
 
 use self::writer::{Write, Writer};
 use crate::live::{self, LiveGame, Setup, StoredChange};
@@ -33,6 +37,17 @@ struct Row {
     id: String,
     setup: Result<Setup, String>,
     changes: Vec<StoredChange>,
+    /// When it last changed, Unix milliseconds, if known.
+    changed_ms: Option<i64>,
+}
+
+/// Which stored games to read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Which {
+    /// Every one (an export).
+    All,
+    /// Only those not known to be finished (a start).
+    InProgress,
 }
 
 /// Games in memory, each also written to a SQLite database.
@@ -40,32 +55,56 @@ struct Row {
 pub struct SqliteStore {
     memory: MemoryStore,
     writer: Writer,
+    /// Reads finished games back on demand, beside the writer (WAL lets both work at once).
+    reader: Mutex<Connection>,
     path: PathBuf,
 }
 
 impl SqliteStore {
     /// Opens (or creates) the database at `path`, brings its tables up to date, and loads
-    /// every stored game, replayed through the rules; the games it had to skip come back too.
-    pub fn open(path: &Path, max_games: usize) -> Result<(SqliteStore, Vec<Damaged>), StoreError> {
+    /// every game in progress, replayed through the rules; the games it had to skip come back
+    /// too. At most `max_games` games are held in memory, `max_in_progress` of them in progress
+    /// (the games in progress stored are all held, whatever the limits).
+    pub fn open(
+        path: &Path,
+        max_games: usize,
+        max_in_progress: usize,
+    ) -> Result<(SqliteStore, Vec<Damaged>), StoreError> {
         let error = |e: String| StoreError(format!("database {}: {e}", path.display()));
         let mut connection = Connection::open(path).map_err(|e| error(e.to_string()))?;
         schema::migrate(&mut connection).map_err(error)?;
-        let rows = read_rows(&connection).map_err(|e| error(e.to_string()))?;
-        let memory = MemoryStore::new(max_games);
+        let rows = read_rows(&connection, Which::InProgress).map_err(|e| error(e.to_string()))?;
+        let memory = MemoryStore::new(max_games, max_in_progress);
         let mut damaged = Vec::new();
         for row in rows {
+            let changed_ms = row.changed_ms;
             let restored = row
                 .setup
-                .and_then(|setup| live::restore(&row.id, &setup, &row.changes))
-                .and_then(|game| memory.insert(game).map_err(|e| e.0));
-            if let Err(reason) = restored {
-                damaged.push(Damaged { id: row.id, reason });
+                .and_then(|setup| live::restore(&row.id, &setup, &row.changes));
+            match restored {
+                // Written by a build without `finished_ms`, or ended just before a stop: marked
+                // now, so the next start skips it.
+                Ok(game) if game.finished_at().is_some() => {
+                    mark_finished(&connection, &row.id).map_err(|e| error(e.to_string()))?;
+                }
+                Ok(game) => {
+                    if let Some(at) = changed_ms.and_then(instant_of) {
+                        game.lock().last_change = at;
+                    }
+                    memory.hold(game);
+                }
+                Err(reason) => damaged.push(Damaged { id: row.id, reason }),
             }
         }
+        let reader = Connection::open(path).map_err(|e| error(e.to_string()))?;
+        reader
+            .busy_timeout(Duration::from_secs(5))
+            .map_err(|e| error(e.to_string()))?;
         let writer = Writer::start(connection, path).map_err(|e| error(e.to_string()))?;
         let store = SqliteStore {
             memory,
             writer,
+            reader: Mutex::new(reader),
             path: path.to_path_buf(),
         };
         Ok((store, damaged))
@@ -86,7 +125,7 @@ pub fn stored_games(path: &Path) -> Result<StoredGames, StoreError> {
     let error = |e: rusqlite::Error| StoreError(format!("database {}: {e}", path.display()));
     let connection =
         Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(error)?;
-    let rows = read_rows(&connection).map_err(error)?;
+    let rows = read_rows(&connection, Which::All).map_err(error)?;
     let mut games = Vec::new();
     let mut damaged = Vec::new();
     for row in rows {
@@ -101,30 +140,71 @@ pub fn stored_games(path: &Path) -> Result<StoredGames, StoreError> {
     Ok((games, damaged))
 }
 
-fn read_rows(connection: &Connection) -> rusqlite::Result<Vec<Row>> {
-    let mut games = connection.prepare("SELECT id, setup FROM games ORDER BY created_ms, id")?;
-    let mut changes =
-        connection.prepare("SELECT kind, arg FROM changes WHERE game_id = ?1 ORDER BY id")?;
+fn read_rows(connection: &Connection, which: Which) -> rusqlite::Result<Vec<Row>> {
+    let filter = match which {
+        Which::All => "",
+        Which::InProgress => "WHERE finished_ms IS NULL",
+    };
+    let mut games = connection.prepare(&format!(
+        "SELECT id, setup, changed_ms FROM games {filter} ORDER BY created_ms, id"
+    ))?;
     let heads = games
-        .query_map([], |row| {
-            Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
-        })?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
+        .collect::<rusqlite::Result<Vec<(String, String, Option<i64>)>>>()?;
     heads
         .into_iter()
-        .map(|(id, setup)| {
-            let changes = changes
-                .query_map([&id], |row| {
-                    Ok(StoredChange {
-                        kind: row.get(0)?,
-                        arg: row.get(1)?,
-                    })
-                })?
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            let setup = serde_json::from_str(&setup).map_err(|e| format!("bad setup: {e}"));
-            Ok(Row { id, setup, changes })
-        })
+        .map(|(id, setup, changed_ms)| read_row(connection, id, &setup, changed_ms))
         .collect()
+}
+
+/// The game `id` with its changes.
+fn read_row(
+    connection: &Connection,
+    id: String,
+    setup: &str,
+    changed_ms: Option<i64>,
+) -> rusqlite::Result<Row> {
+    let mut changes = connection
+        .prepare_cached("SELECT kind, arg FROM changes WHERE game_id = ?1 ORDER BY id")?;
+    let changes = changes
+        .query_map([&id], |row| {
+            Ok(StoredChange {
+                kind: row.get(0)?,
+                arg: row.get(1)?,
+            })
+        })?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let setup = serde_json::from_str(setup).map_err(|e| format!("bad setup: {e}"));
+    Ok(Row {
+        id,
+        setup,
+        changes,
+        changed_ms,
+    })
+}
+
+/// The finished game `id`, if the database holds it.
+fn read_finished(connection: &Connection, id: &str) -> rusqlite::Result<Option<Row>> {
+    let setup: Option<String> = connection
+        .prepare_cached("SELECT setup FROM games WHERE id = ?1 AND finished_ms IS NOT NULL")?
+        .query_row([id], |row| row.get(0))
+        .optional()?;
+    setup
+        .map(|setup| read_row(connection, id.to_string(), &setup, None))
+        .transpose()
+}
+
+fn mark_finished(connection: &Connection, id: &str) -> rusqlite::Result<()> {
+    connection
+        .prepare_cached("UPDATE games SET finished_ms = ?2 WHERE id = ?1")?
+        .execute(rusqlite::params![id, crate::live::unix_ms() as i64])
+        .map(drop)
+}
+
+/// The instant `unix_ms` stands for, if it is not in the future (a clock set back).
+fn instant_of(unix_ms: i64) -> Option<Instant> {
+    let ago = crate::live::unix_ms().checked_sub(u64::try_from(unix_ms).ok()?)?;
+    Instant::now().checked_sub(Duration::from_millis(ago))
 }
 
 /// Runs `wait` (waiting for the writer thread's commit) without stalling the runtime: on a
@@ -145,13 +225,22 @@ impl Store for SqliteStore {
         let id = game.id().to_string();
         let setup = serde_json::to_string(&game.setup())
             .map_err(|e| StoreError(format!("the game could not be written: {e}")))?;
-        self.memory.insert(game)?;
+        let finished = game.finished_at().is_some();
+        if let Some(evicted) = self.memory.insert_evicting(game)? {
+            // Normally marked when it ended already; marked again in case that write failed,
+            // since the next start would otherwise load it.
+            let _ = self.finished(evicted.id(), true);
+        }
         let write = Write::Game {
             id: id.clone(),
             created_ms: crate::live::unix_ms(),
             setup,
         };
-        let written = wait_for_commit(|| self.writer.write(write));
+        let mut written = wait_for_commit(|| self.writer.write(write));
+        if finished && written.is_ok() {
+            // A finished record loaded as a new game: never read at start.
+            written = self.finished(&id, true).map_err(|e| e.0);
+        }
         written.map_err(|e| {
             self.memory.remove(&id);
             StoreError(format!("the game could not be stored: {e}"))
@@ -181,6 +270,22 @@ impl Store for SqliteStore {
             arg,
         };
         wait_for_commit(|| self.writer.write(write)).map_err(StoreError)
+    }
+
+    fn finished(&self, id: &str, finished: bool) -> Result<(), StoreError> {
+        let write = Write::Finished {
+            id: id.to_string(),
+            finished_ms: finished.then(crate::live::unix_ms),
+        };
+        wait_for_commit(|| self.writer.write(write)).map_err(StoreError)
+    }
+
+    fn archived(&self, id: &str) -> Option<Arc<LiveGame>> {
+        let reader = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
+        // A damaged game reads as missing here; the start reports it by id.
+        let row = read_finished(&reader, id).ok()??;
+        drop(reader);
+        live::restore(&row.id, &row.setup.ok()?, &row.changes).ok()
     }
 }
 

@@ -19,6 +19,11 @@ const MIGRATIONS: &[&str] = &[
          arg TEXT NOT NULL
      );
      CREATE INDEX changes_by_game ON changes (game_id, id);",
+    // 2: when a game ended (NULL while in progress: a start reads only those) and when it last
+    // changed (NULL: unknown, taken as the start), Unix milliseconds.
+    "ALTER TABLE games ADD COLUMN finished_ms INTEGER;
+     ALTER TABLE games ADD COLUMN changed_ms INTEGER;
+     CREATE INDEX games_in_progress ON games (finished_ms);",
 ];
 
 /// The schema version this build writes.

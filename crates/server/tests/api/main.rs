@@ -2,6 +2,7 @@
 //! (reqwest) and a real WebSocket client (tokio-tungstenite), as scripts and bots use it.
 
 mod absence;
+mod caps;
 mod clocks;
 mod decisions;
 mod draws;
