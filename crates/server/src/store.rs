@@ -68,6 +68,12 @@ pub trait Store: Send + Sync + fmt::Debug {
     fn games(&self) -> Vec<Arc<LiveGame>>;
     /// Records a change the rules accepted, before it is applied.
     fn log(&self, id: &str, change: Change<'_>) -> Result<(), StoreError>;
+    /// Called once the server stopped serving: a persistent store finishes its writes and
+    /// leaves its files complete on their own (nothing left in a log beside them). The
+    /// store still works after it; a store that keeps nothing does nothing.
+    fn close(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
 }
 
 /// Games in memory, at most `max_games`; when full, the game finished longest ago goes.

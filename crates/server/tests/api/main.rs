@@ -5,6 +5,7 @@ mod absence;
 mod clocks;
 mod decisions;
 mod draws;
+mod durability;
 mod errors;
 mod fair_play;
 mod games;
