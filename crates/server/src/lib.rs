@@ -31,4 +31,4 @@ pub mod store;
 mod tokens;
 
 pub use config::Config;
-pub use server::{shutdown_signal, BackgroundServer, Server};
+pub use server::{shutdown_signal, BackgroundServer, BindError, Server};

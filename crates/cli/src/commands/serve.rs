@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 
 use anyhow::{anyhow, Context, Result};
 use ludus_server::sqlite::{stored_games, Damaged};
-use ludus_server::{shutdown_signal, Config, Server};
+use ludus_server::{shutdown_signal, BindError, Config, Server};
 
 use crate::args::ServeArgs;
 
@@ -54,10 +54,11 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     runtime.block_on(async {
         let server = Server::bind(args.addr.as_str(), config)
             .await
-            .with_context(|| {
-                format!("cannot listen on {}: expected a free HOST:PORT", args.addr)
-            })?;
+            .map_err(|error| start_error(error, &args.addr))?;
         report_damaged(server.damaged());
+        for warning in server.warnings() {
+            eprintln!("ludus: {warning}");
+        }
         let url = server.url();
         let mut stdout = std::io::stdout();
         writeln!(stdout, "{url}")?;
@@ -75,6 +76,17 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     // Searches still finishing after their stop flag was raised are not waited for.
     runtime.shutdown_background();
     Ok(())
+}
+
+/// The start error in one line: the database's own (it names the file and the cause), or
+/// the address that could not be listened on.
+fn start_error(error: BindError, addr: &str) -> anyhow::Error {
+    match error {
+        BindError::Database(message) => anyhow!("cannot start: {message}"),
+        BindError::Listen(error) => {
+            anyhow!("cannot listen on {addr}: {error}: expected a free HOST:PORT")
+        }
+    }
 }
 
 /// `games.sqlite3` in the user's data directory, created if missing.

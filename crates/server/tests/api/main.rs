@@ -6,6 +6,7 @@ mod caps;
 mod clocks;
 mod decisions;
 mod draws;
+mod durability;
 mod errors;
 mod fair_play;
 mod games;
