@@ -128,7 +128,10 @@ impl MemoryStore {
         &self,
         game: Arc<LiveGame>,
     ) -> Result<Option<Arc<LiveGame>>, StoreError> {
-        let _one_at_a_time = self.inserting.lock().unwrap_or_else(PoisonError::into_inner);
+        let _one_at_a_time = self
+            .inserting
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
         let playing = self.in_progress();
         if playing >= self.max_in_progress {
             return Err(StoreError(format!(

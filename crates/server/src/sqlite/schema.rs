@@ -82,7 +82,10 @@ mod tests {
         let mut connection = Connection::open_in_memory().unwrap();
         migrate(&mut connection).unwrap();
         connection
-            .execute("INSERT INTO games VALUES ('a', 0, '{}')", [])
+            .execute(
+                "INSERT INTO games (id, created_ms, setup) VALUES ('a', 0, '{}')",
+                [],
+            )
             .unwrap();
         migrate(&mut connection).unwrap();
         let version: i64 = connection
