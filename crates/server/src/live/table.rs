@@ -147,6 +147,19 @@ impl Table {
         }
     }
 
+    /// Passes for the owner's token on a game nobody else has joined (no invitation of it
+    /// was claimed), else a 403: a game another person played stays theirs too.
+    pub fn require_deletable(&self, token: &str, id: &str) -> Result<(), ApiError> {
+        self.require_owner(token)?;
+        match self.joined_seat() {
+            None => Ok(()),
+            Some(index) => Err(ApiError::forbidden(format!(
+                "seat {} was joined by another person: the owner may delete only a game nobody else joined; expected to resign instead (POST /api/games/{id}/resign with your seat token)",
+                index + 1
+            ))),
+        }
+    }
+
     /// Passes when `seq` is the current one, else a 409.
     pub fn check_seq(&self, seq: u64) -> Result<(), ApiError> {
         if seq == self.seq {

@@ -13,6 +13,7 @@ mod games;
 mod history;
 mod limits;
 mod online;
+mod owner;
 mod reconnect;
 mod restored;
 mod searches;
