@@ -39,6 +39,11 @@ pub struct Config {
     pub action_burst: u32,
     /// Origins (`https://example.org`) whose pages may use the API besides the server's own.
     pub allowed_origins: Vec<String>,
+    /// The most memory one search may ask for, in MiB: a bigger `hash` (alpha-beta's table)
+    /// or `tree` (MCTS nodes, counted at 64 bytes each) is refused when the game is created.
+    pub max_hash_mb: usize,
+    /// Hints one client may have waiting for a search slot; one more gets a 429.
+    pub max_queued_hints: usize,
 }
 
 impl Default for Config {
@@ -58,6 +63,8 @@ impl Default for Config {
             actions_per_second: 0,
             action_burst: 40,
             allowed_origins: Vec::new(),
+            max_hash_mb: 64,
+            max_queued_hints: 4,
         }
     }
 }

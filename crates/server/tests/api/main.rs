@@ -7,6 +7,7 @@ mod decisions;
 mod draws;
 mod errors;
 mod fair_play;
+mod fairness;
 mod games;
 mod history;
 mod limits;
