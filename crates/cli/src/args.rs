@@ -116,6 +116,13 @@ pub struct ServeArgs {
     /// own page (repeatable). Other cross-origin requests are refused.
     #[arg(long = "allow-origin", value_name = "ORIGIN")]
     pub allow_origins: Vec<String>,
+    /// The most memory one computer player's search may ask for, in MiB (alpha-beta's `hash`,
+    /// MCTS's `tree` at 64 bytes a node); creating a game whose spec asks for more is refused.
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    pub max_hash_mb: usize,
+    /// Hints one client may have waiting for a search slot (at least 1); one more gets a 429.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub max_queued_hints: usize,
 }
 
 /// `ludus ugi`.

@@ -42,7 +42,7 @@ pub struct Config {
     /// The most memory one search may ask for, in MiB: a bigger `hash` (alpha-beta's table)
     /// or `tree` (MCTS nodes, counted at 64 bytes each) is refused when the game is created.
     pub max_hash_mb: usize,
-    /// Hints one client may have waiting for a search slot; one more gets a 429.
+    /// Hints one client may have waiting for a search slot (at least 1); one more gets a 429.
     pub max_queued_hints: usize,
 }
 

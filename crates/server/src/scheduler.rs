@@ -100,12 +100,13 @@ pub struct Slot {
 type Grants = Vec<(oneshot::Sender<Slot>, Slot)>;
 
 impl Scheduler {
-    /// `slots` searches at once (at least 1), and at most `max_hints` hints waiting per client.
+    /// `slots` searches at once and `max_hints` hints waiting per client (each at least 1:
+    /// with none a hint could never wait for a slot, so none could be asked while one runs).
     pub fn new(slots: usize, max_hints: usize) -> Arc<Scheduler> {
         let slots = slots.max(1);
         Arc::new(Scheduler {
             slots,
-            max_hints,
+            max_hints: max_hints.max(1),
             state: Mutex::new(State {
                 free: slots,
                 next_ticket: 0,
@@ -312,27 +313,26 @@ mod tests {
 
     use super::*;
 
-    fn client(n: u8) -> Payer {
-        Some(IpAddr::V4(Ipv4Addr::new(127, 0, 0, n)))
-    }
+    const HEAVY: Payer = Some(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)));
+    const LIGHT: Payer = Some(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 3)));
 
     #[tokio::test]
     async fn a_free_slot_goes_to_the_client_that_used_least() {
         let scheduler = Scheduler::new(1, 4);
         let stop = StopFlag::default();
-        scheduler.charge(client(2), Duration::from_secs(5));
+        scheduler.charge(HEAVY, Duration::from_secs(5));
         let held = scheduler
-            .acquire(client(2), Purpose::Move, 1, &stop)
+            .acquire(HEAVY, Purpose::Move, 1, &stop)
             .await
             .unwrap();
         let heavy = tokio::spawn({
             let (scheduler, stop) = (Arc::clone(&scheduler), stop.clone());
-            async move { scheduler.acquire(client(2), Purpose::Move, 1, &stop).await }
+            async move { scheduler.acquire(HEAVY, Purpose::Move, 1, &stop).await }
         });
         tokio::task::yield_now().await;
         let light = tokio::spawn({
             let (scheduler, stop) = (Arc::clone(&scheduler), stop.clone());
-            async move { scheduler.acquire(client(3), Purpose::Move, 1, &stop).await }
+            async move { scheduler.acquire(LIGHT, Purpose::Move, 1, &stop).await }
         });
         while scheduler.waiting() < 2 {
             tokio::task::yield_now().await;
@@ -341,12 +341,12 @@ mod tests {
         let light = light.await.unwrap().unwrap();
         assert_eq!(
             light.payer,
-            client(3),
+            LIGHT,
             "the later but lighter client goes first"
         );
         assert!(!heavy.is_finished());
         drop(light);
-        assert_eq!(heavy.await.unwrap().unwrap().payer, client(2));
+        assert_eq!(heavy.await.unwrap().unwrap().payer, HEAVY);
     }
 
     #[tokio::test]
@@ -354,27 +354,27 @@ mod tests {
         let scheduler = Scheduler::new(1, 1);
         let stop = StopFlag::default();
         let held = scheduler
-            .acquire(client(2), Purpose::Move, 1, &stop)
+            .acquire(HEAVY, Purpose::Move, 1, &stop)
             .await
             .unwrap();
         let cancelled = StopFlag::default();
         let queued = tokio::spawn({
             let (scheduler, stop) = (Arc::clone(&scheduler), cancelled.clone());
-            async move { scheduler.acquire(client(2), Purpose::Hint, 1, &stop).await }
+            async move { scheduler.acquire(HEAVY, Purpose::Hint, 1, &stop).await }
         });
         while scheduler.waiting() < 1 {
             tokio::task::yield_now().await;
         }
-        let refused = scheduler.acquire(client(2), Purpose::Hint, 1, &stop).await;
+        let refused = scheduler.acquire(HEAVY, Purpose::Hint, 1, &stop).await;
         assert_eq!(refused.unwrap_err(), Refusal::TooManyHints(1));
         cancelled.raise();
         drop(held);
         assert_eq!(queued.await.unwrap().unwrap_err(), Refusal::Cancelled);
-        let next = scheduler.acquire(client(2), Purpose::Hint, 1, &stop).await;
+        let next = scheduler.acquire(HEAVY, Purpose::Hint, 1, &stop).await;
         assert!(
             next.is_ok(),
             "the cancelled hint left the queue and its slot"
         );
-        assert!(scheduler.used(client(2)) >= 0.0);
+        assert!(scheduler.used(HEAVY) >= 0.0);
     }
 }

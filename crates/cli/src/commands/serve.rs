@@ -36,6 +36,8 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         action_burst: args.actions_per_second.saturating_mul(2),
         grace_seconds: args.grace_seconds,
         allowed_origins: args.allow_origins.clone(),
+        max_hash_mb: args.max_hash_mb,
+        max_queued_hints: args.max_queued_hints,
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
