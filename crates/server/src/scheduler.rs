@@ -115,11 +115,6 @@ impl Scheduler {
         })
     }
 
-    /// The number of slots.
-    pub fn slots(&self) -> usize {
-        self.slots
-    }
-
     /// Waits for `slots` slots (capped at all of them) for a search charged to `payer`.
     pub async fn acquire(
         self: &Arc<Self>,
@@ -340,8 +335,7 @@ mod tests {
         drop(held);
         let light = light.await.unwrap().unwrap();
         assert_eq!(
-            light.payer,
-            LIGHT,
+            light.payer, LIGHT,
             "the later but lighter client goes first"
         );
         assert!(!heavy.is_finished());
@@ -375,6 +369,8 @@ mod tests {
             next.is_ok(),
             "the cancelled hint left the queue and its slot"
         );
-        assert!(scheduler.used(HEAVY) >= 0.0);
+        scheduler.charge(LIGHT, Duration::from_secs(30));
+        let used = scheduler.used(LIGHT);
+        assert!(used > 29.0 && used <= 30.0, "halved each minute: {used}");
     }
 }
