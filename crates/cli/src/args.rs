@@ -126,6 +126,13 @@ pub struct ServeArgs {
     /// the seat to move loses as on time (0: never).
     #[arg(long, value_name = "HOURS", default_value_t = 168.0)]
     pub abandon_after_hours: f64,
+    /// The most memory one computer player's search may ask for, in MiB (alpha-beta's `hash`,
+    /// MCTS's `tree` at 64 bytes a node); creating a game whose spec asks for more is refused.
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    pub max_hash_mb: usize,
+    /// Hints one client may have waiting for a search slot (at least 1); one more gets a 429.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub max_queued_hints: usize,
 }
 
 /// `ludus ugi`.

@@ -48,6 +48,11 @@ pub struct Config {
     /// How long a game in progress may stay untouched (no change, no open socket of a person)
     /// before it is ended as abandoned, in seconds: the seat to move loses as on time.
     pub abandon_after_seconds: f64,
+    /// The most memory one search may ask for, in MiB: a bigger `hash` (alpha-beta's table)
+    /// or `tree` (MCTS nodes, counted at 64 bytes each) is refused when the game is created.
+    pub max_hash_mb: usize,
+    /// Hints one client may have waiting for a search slot (at least 1); one more gets a 429.
+    pub max_queued_hints: usize,
 }
 
 impl Default for Config {
@@ -70,6 +75,8 @@ impl Default for Config {
             max_games_in_progress: 10_000,
             games_per_client_per_day: 500,
             abandon_after_seconds: 7.0 * 24.0 * 3600.0,
+            max_hash_mb: 64,
+            max_queued_hints: 4,
         }
     }
 }

@@ -1,13 +1,14 @@
-//! What every request shares: the limits (per server and per client), the store of games, the permits that allow one
-//! search per core, and the shutdown signal.
+//! What every request shares: the limits (per server and per client), the store of games, the
+//! search slots (one search per core, shared fairly between clients), and the shutdown signal.
 
 use std::sync::Arc;
 
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::watch;
 
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::live::LiveGame;
+use crate::scheduler::Scheduler;
 use crate::store::{MemoryStore, Store};
 use crate::Config;
 
@@ -18,8 +19,8 @@ pub struct Hub {
     pub config: Config,
     /// Where the games are held.
     pub store: Arc<dyn Store>,
-    /// One permit per search that may run at once.
-    pub searches: Arc<Semaphore>,
+    /// One slot per search that may run at once, given to clients in turn.
+    pub searches: Arc<Scheduler>,
     /// Per-client limits on actions and games.
     pub limits: Limits,
     closing: watch::Sender<bool>,
@@ -37,7 +38,7 @@ impl Hub {
 
     /// A hub holding its games in `store`.
     pub fn with_store(config: Config, store: Arc<dyn Store>) -> Arc<Hub> {
-        let searches = Arc::new(Semaphore::new(config.search_threads.max(1)));
+        let searches = Scheduler::new(config.search_threads, config.max_queued_hints);
         let limits = Limits::new(
             config.actions_per_second,
             config.action_burst,

@@ -45,6 +45,8 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         games_per_client_per_day: args.games_per_client_per_day,
         max_games_in_progress: usize::try_from(args.max_games_in_progress).unwrap_or(usize::MAX),
         abandon_after_seconds: args.abandon_after_hours * 3600.0,
+        max_hash_mb: args.max_hash_mb,
+        max_queued_hints: args.max_queued_hints,
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -28,7 +28,7 @@ pub async fn create(
     let store = hub.store.as_ref();
     let (_, body) = hub
         .limits
-        .create_game(client.0, store, || live::create(&hub, &request))?;
+        .create_game(client.0, store, || live::create(&hub, &request, client.0))?;
     Ok(json_response(StatusCode::CREATED, body.to_string()))
 }
 

@@ -79,7 +79,7 @@ async fn session(
                     if let Err(error) = client_may_act(&message, &hub, client) {
                         let _ = replies.send(error_frame(&error));
                     } else {
-                        handle(message, &game, &hub, token.as_deref(), &replies);
+                        handle(message, &game, &hub, token.as_deref(), &replies, client);
                     }
                     continue;
                 }
@@ -182,6 +182,7 @@ fn handle(
     hub: &Arc<Hub>,
     token: Option<&str>,
     replies: &Replies,
+    client: Client,
 ) {
     let text = match message {
         Message::Text(text) => text,
@@ -206,7 +207,7 @@ fn handle(
         return;
     }
     let result = parse_body::<ClientMessage>(text.as_bytes())
-        .and_then(|message| dispatch(message, game, hub, token, replies));
+        .and_then(|message| dispatch(message, game, hub, token, replies, client));
     if let Err(error) = result {
         let _ = replies.send(error_frame(&error));
     }
@@ -218,6 +219,7 @@ fn dispatch(
     hub: &Arc<Hub>,
     token: Option<&str>,
     replies: &Replies,
+    client: Client,
 ) -> Result<(), ApiError> {
     let command = match message {
         ClientMessage::Ping {} => {
@@ -228,7 +230,7 @@ fn dispatch(
             let token = require_token(token)?.to_string();
             let (game, hub, replies) = (Arc::clone(game), Arc::clone(hub), replies.clone());
             tokio::spawn(async move {
-                let frame = match live::hint(&game, &hub, &token).await {
+                let frame = match live::hint(&game, &hub, &token, client.0).await {
                     Ok(mut found) => {
                         found["type"] = json!("hint");
                         found.to_string()

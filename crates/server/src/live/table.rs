@@ -69,6 +69,9 @@ pub struct Table {
     /// Per seat: its open sockets, and since when it is away.
     pub presence: Vec<super::presence::Presence>,
     pub(super) snapshot: Arc<str>,
+    /// The client charged for the computer players' searches: the game's creator (`None`
+    /// for games loaded at start).
+    pub payer: crate::scheduler::Payer,
 }
 
 impl Table {
@@ -99,6 +102,7 @@ impl Table {
             clocks: None,
             presence: vec![super::presence::Presence::default(); seat_count],
             snapshot: Arc::from("{}"),
+            payer: None,
         }
     }
 

@@ -9,6 +9,7 @@ mod draws;
 mod durability;
 mod errors;
 mod fair_play;
+mod fairness;
 mod games;
 mod history;
 mod limits;
