@@ -8,6 +8,7 @@ use tokio::sync::{watch, Semaphore};
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::live::LiveGame;
+use crate::net::caps::Caps;
 use crate::store::{MemoryStore, Store};
 use crate::Config;
 
@@ -22,6 +23,8 @@ pub struct Hub {
     pub searches: Arc<Semaphore>,
     /// Per-client limits on actions and games.
     pub limits: Limits,
+    /// The WebSockets open, per client and in all.
+    pub sockets: Arc<Caps>,
     closing: watch::Sender<bool>,
 }
 
@@ -40,8 +43,10 @@ impl Hub {
             config.action_burst,
             config.games_per_client,
         );
+        let sockets = Caps::new(config.websockets_per_client, config.max_websockets);
         Arc::new(Hub {
             limits,
+            sockets,
             config,
             store,
             searches,

@@ -3,6 +3,7 @@
 
 mod absence;
 mod clocks;
+mod connections;
 mod decisions;
 mod draws;
 mod errors;
