@@ -8,6 +8,7 @@ use tokio::sync::watch;
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::live::LiveGame;
+use crate::net::caps::Caps;
 use crate::scheduler::Scheduler;
 use crate::store::{MemoryStore, Store};
 use crate::Config;
@@ -23,6 +24,8 @@ pub struct Hub {
     pub searches: Arc<Scheduler>,
     /// Per-client limits on actions and games.
     pub limits: Limits,
+    /// The WebSockets open, per client and in all.
+    pub sockets: Arc<Caps>,
     closing: watch::Sender<bool>,
 }
 
@@ -45,8 +48,10 @@ impl Hub {
             config.games_per_client,
             config.games_per_client_per_day,
         );
+        let sockets = Caps::new(config.websockets_per_client, config.max_websockets);
         Arc::new(Hub {
             limits,
+            sockets,
             config,
             store,
             searches,

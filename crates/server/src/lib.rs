@@ -24,6 +24,7 @@ mod hub;
 mod limits;
 mod live;
 mod meta;
+mod net;
 mod protocol;
 mod scheduler;
 mod server;

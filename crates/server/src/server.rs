@@ -7,7 +7,6 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::{fmt, io};
 
-use axum::serve::ListenerExt;
 use tokio::net::{TcpListener, ToSocketAddrs};
 use tokio::sync::oneshot;
 
@@ -120,19 +119,10 @@ impl Server {
             shutdown.await;
             hub.close();
         };
-        // Without TCP_NODELAY a frame written right after another (a move's event, then its
-        // snapshot) waits for the client's delayed acknowledgement: about 40 ms per move.
-        let listener = self.listener.tap_io(|tcp| {
-            // A socket that refuses the option still works, only slower.
-            let _ = tcp.set_nodelay(true);
-        });
-        let app = api::router(self.hub).into_make_service_with_connect_info::<SocketAddr>();
-        let served = axum::serve(listener, app)
-            .with_graceful_shutdown(signal)
-            .await;
+        let router = api::router(Arc::clone(&self.hub));
+        crate::net::serve(self.listener, router, &self.hub.config, signal).await;
         // After the last request in flight: every acknowledged write is in the checkpoint.
-        let closed = store.close().map_err(|e| io::Error::other(e.0));
-        served.and(closed)
+        store.close().map_err(|e| io::Error::other(e.0))
     }
 }
 

@@ -1,6 +1,9 @@
 //! What every request passes before its route: the client's address (for the per-client
 //! limits), the action limit on requests that change something, and the origin check.
 //!
+//! The client's address is the TCP peer's, or with `trust_proxy` the one a reverse proxy
+//! appended to `X-Forwarded-For` (the header is ignored otherwise: any client could write it).
+//!
 //! A request carrying an `Origin` header is served only if that origin is the server's own
 //! (its host and port equal the `Host` header: the page itself, whose POSTs and WebSocket
 //! carry `Origin`) or one allowed with `--allow-origin`; any other gets a 403. That includes
@@ -27,10 +30,15 @@ pub struct Client(pub Option<IpAddr>);
 /// Notes the client's address, refuses foreign origins, and takes an action from the
 /// client's bucket for requests that change something.
 pub async fn guard(State(hub): State<Arc<Hub>>, mut request: Request, next: Next) -> Response {
-    let client = request
+    let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0.ip());
+    let client = if hub.config.trust_proxy {
+        forwarded_for(request.headers()).or(peer)
+    } else {
+        peer
+    };
     request.extensions_mut().insert(Client(client));
     if let Err(error) = check_origin(request.headers(), &hub.config.allowed_origins) {
         return error.into_response();
@@ -42,6 +50,17 @@ pub async fn guard(State(hub): State<Arc<Hub>>, mut request: Request, next: Next
         }
     }
     next.run(request).await
+}
+
+/// The address the reverse proxy appended to `X-Forwarded-For`: the last entry of the last
+/// such header. Entries before it were written by the client and prove nothing.
+fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
+    let last = headers.get_all("x-forwarded-for").iter().next_back()?;
+    let entry = last.to_str().ok()?.rsplit(',').next()?.trim();
+    entry
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| entry.parse::<SocketAddr>().ok().map(|a| a.ip()))
 }
 
 /// Passes a request without `Origin`, from the server's own origin, or from an allowed one.

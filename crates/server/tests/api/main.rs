@@ -4,6 +4,7 @@
 mod absence;
 mod caps;
 mod clocks;
+mod connections;
 mod decisions;
 mod draws;
 mod durability;
