@@ -39,6 +39,10 @@ pub struct Config {
     pub action_burst: u32,
     /// Origins (`https://example.org`) whose pages may use the API besides the server's own.
     pub allowed_origins: Vec<String>,
+    /// Host names (`games.example.org`) that requests may name in `Host` besides loopback
+    /// names and the address the server listens on; others get a 421, against DNS
+    /// rebinding. Empty on a server listening on a non-loopback address: any `Host`.
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Default for Config {
@@ -58,6 +62,7 @@ impl Default for Config {
             actions_per_second: 0,
             action_burst: 40,
             allowed_origins: Vec::new(),
+            allowed_hosts: Vec::new(),
         }
     }
 }

@@ -26,8 +26,11 @@ pub struct Server {
 impl Server {
     /// Binds `addr` (`127.0.0.1:0` picks a free port). With `config.db` it opens the
     /// database first and takes up every stored game where it stopped (see
-    /// [`Server::damaged`] for those the rules refused).
+    /// [`Server::damaged`] for those the rules refused). An allowed origin or host that is
+    /// not one ([`crate::check_origin`], [`crate::check_host`]) fails with `InvalidInput`
+    /// before anything is opened.
     pub async fn bind(addr: impl ToSocketAddrs, config: Config) -> io::Result<Server> {
+        api::check_access(&config).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
         let (hub, damaged) = match config.db.clone() {
             None => (Hub::new(config), Vec::new()),
             Some(path) => {
@@ -71,6 +74,7 @@ impl Server {
     /// finishes the requests in flight.
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
         let hub = Arc::clone(&self.hub);
+        let local = self.listener.local_addr().ok();
         let signal = async move {
             shutdown.await;
             hub.close();
@@ -81,7 +85,7 @@ impl Server {
             // A socket that refuses the option still works, only slower.
             let _ = tcp.set_nodelay(true);
         });
-        let app = api::router(self.hub).into_make_service_with_connect_info::<SocketAddr>();
+        let app = api::router(self.hub, local).into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(listener, app)
             .with_graceful_shutdown(signal)
             .await

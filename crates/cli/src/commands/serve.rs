@@ -13,6 +13,7 @@ use ludus_server::sqlite::{stored_games, Damaged};
 use ludus_server::{shutdown_signal, Config, Server};
 
 use crate::args::ServeArgs;
+use crate::commands::serve_log as log;
 
 /// Serves until interrupted, or exports and exits.
 pub fn run(args: &ServeArgs) -> Result<()> {
@@ -36,8 +37,10 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         action_burst: args.actions_per_second.saturating_mul(2),
         grace_seconds: args.grace_seconds,
         allowed_origins: args.allow_origins.clone(),
+        allowed_hosts: args.allow_hosts.clone(),
         ..Config::default()
     };
+    log::install(args.log.as_deref())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -49,6 +52,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
                 format!("cannot listen on {}: expected a free HOST:PORT", args.addr)
             })?;
         report_damaged(server.damaged());
+        log::warn_open_hosts(&server, &args.allow_hosts);
         let url = server.url();
         let mut stdout = std::io::stdout();
         writeln!(stdout, "{url}")?;

@@ -11,6 +11,7 @@ mod games;
 mod history;
 mod limits;
 mod online;
+mod operations;
 mod reconnect;
 mod restored;
 mod searches;
