@@ -83,6 +83,10 @@ pub struct Config {
     /// A WebSocket whose client sent nothing (no pong, no message) for this long is closed;
     /// so is one whose client took no frame for this long (it stopped reading).
     pub socket_timeout: Duration,
+    /// Host names (`games.example.org`) that requests may name in `Host` besides loopback
+    /// names and the address the server listens on; others get a 421, against DNS
+    /// rebinding. Empty on a server listening on a non-loopback address: any `Host`.
+    pub allowed_hosts: Vec<String>,
 }
 
 impl Default for Config {
@@ -117,6 +121,7 @@ impl Default for Config {
             trust_proxy: false,
             ping_interval: Duration::from_secs(30),
             socket_timeout: Duration::from_secs(90),
+            allowed_hosts: Vec::new(),
         }
     }
 }

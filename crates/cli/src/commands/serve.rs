@@ -13,6 +13,7 @@ use ludus_server::sqlite::{stored_games, Damaged};
 use ludus_server::{shutdown_signal, BindError, Config, Server};
 
 use crate::args::ServeArgs;
+use crate::commands::serve_log as log;
 
 /// Serves until interrupted, or exports and exits.
 pub fn run(args: &ServeArgs) -> Result<()> {
@@ -47,8 +48,10 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         abandon_after_seconds: args.abandon_after_hours * 3600.0,
         max_hash_mb: args.max_hash_mb,
         max_queued_hints: args.max_queued_hints,
+        allowed_hosts: args.allow_hosts.clone(),
         ..Config::default()
     };
+    log::install(args.log.as_deref())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -61,6 +64,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         for warning in server.warnings() {
             eprintln!("ludus: {warning}");
         }
+        log::warn_open_hosts(&server, &args.allow_hosts);
         let url = server.url();
         let mut stdout = std::io::stdout();
         writeln!(stdout, "{url}")?;
@@ -84,7 +88,9 @@ pub fn run(args: &ServeArgs) -> Result<()> {
 /// the address that could not be listened on.
 fn start_error(error: BindError, addr: &str) -> anyhow::Error {
     match error {
-        BindError::Database(message) => anyhow!("cannot start: {message}"),
+        BindError::Database(message) | BindError::Config(message) => {
+            anyhow!("cannot start: {message}")
+        }
         BindError::Listen(error) => {
             anyhow!("cannot listen on {addr}: {error}: expected a free HOST:PORT")
         }

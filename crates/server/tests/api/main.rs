@@ -15,6 +15,7 @@ mod games;
 mod history;
 mod limits;
 mod online;
+mod operations;
 mod owner;
 mod reconnect;
 mod restored;
