@@ -207,6 +207,22 @@ fn taken_back(game: &AnyGame, seat: Seat) -> Option<(AnyGame, usize)> {
     None
 }
 
+/// A takeback from `seat` may wait: it has a turn to take back, and taking it back brings
+/// no seat back into the game (a seat that resigned, ran out of time or was claimed against
+/// left for good, and was not asked).
+fn check_takeback(game: &AnyGame, seat: Seat) -> Result<(), ApiError> {
+    let alive = |game: &AnyGame| game.view().seats.iter().filter(|s| s.alive).count();
+    match taken_back(game, seat) {
+        None => Err(ApiError::unprocessable(
+            "nothing to take back: this seat has not played a turn yet",
+        )),
+        Some((back, _)) if alive(&back) > alive(game) => Err(ApiError::unprocessable(
+            "a takeback does not bring back a seat that left the game: expected a takeback of a turn played since it left",
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
 /// Why a seat may not answer `offer` (it waits for `waiting`).
 fn not_waiting(offer: &Offer, waiting: &[Seat]) -> ApiError {
     if offer.kind == OfferKind::Draw {
@@ -241,12 +257,7 @@ impl LiveGame {
             )));
         }
         match kind {
-            OfferKind::Takeback if taken_back(&table.game, seat).is_none() => {
-                return Err(ApiError::unprocessable(
-                    "nothing to take back: this seat has not played a turn yet",
-                ));
-            }
-            OfferKind::Takeback => {}
+            OfferKind::Takeback => check_takeback(&table.game, seat)?,
             OfferKind::Draw => table.check_draw_offer(seat)?,
         }
         let offer = Offer {

@@ -316,3 +316,27 @@ async fn with_four_seats_the_seats_whose_turns_are_undone_answer_and_one_may_dec
     assert_eq!(kept["offer"], Value::Null, "one refusal ends the request");
     assert_eq!(kept["moves"].as_array().unwrap().len(), 2);
 }
+
+#[tokio::test]
+async fn a_takeback_never_brings_back_a_seat_that_left_the_game() {
+    let api = Api::start();
+    let game = api
+        .create(&json!({"game": "splut", "options": {"players": 3}}))
+        .await;
+    let mut dice = Dice(7);
+    whole_turn(&api, &game, &mut dice).await;
+    whole_turn(&api, &game, &mut dice).await;
+    let resign = json!({"token": game.token(3)});
+    let (status, left) = post(&api, &game.id, "resign", &resign).await;
+    assert_eq!(status, StatusCode::OK, "{left}");
+    assert_eq!(left["outcome"], Value::Null, "two seats play on: {left}");
+    let refused = ask(&api, &game.id, game.token(1)).await;
+    assert_error(&refused, StatusCode::UNPROCESSABLE_ENTITY, "left the game");
+    whole_turn(&api, &game, &mut dice).await;
+    let (status, asked) = ask(&api, &game.id, game.token(1)).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "a turn played since may be taken back: {asked}"
+    );
+}
