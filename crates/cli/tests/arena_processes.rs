@@ -36,8 +36,14 @@ fn pids(pidfile: &Path) -> Vec<String> {
 
 /// Whether process `pid` still runs (a zombie waiting to be reaped counts as ended).
 fn running(pid: &str) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .is_ok_and(|stat| !stat.rsplit(')').next().unwrap_or("").trim().starts_with('Z'))
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        !stat
+            .rsplit(')')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .starts_with('Z')
+    })
 }
 
 /// The pids of `pidfile` still running a moment after the arena ended (the kernel may take

@@ -89,8 +89,14 @@ mod tests {
 
     /// Whether process `pid` still runs (a zombie waiting for its parent counts as ended).
     fn running(pid: &str) -> bool {
-        std::fs::read_to_string(format!("/proc/{pid}/stat"))
-            .is_ok_and(|stat| !stat.rsplit(')').next().unwrap_or("").trim().starts_with('Z'))
+        std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+            !stat
+                .rsplit(')')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .starts_with('Z')
+        })
     }
 
     #[test]

@@ -63,8 +63,8 @@ use ludus_engine::{Game, Heuristic, RecordError};
 use thiserror::Error;
 
 pub use self::book::{balanced_book, BookConfig, BookError, BookLine};
-pub use self::engine_process::end_all_engines;
 pub use self::elo::{elo_from_score, estimate, score_from_elo, EloEstimate};
+pub use self::engine_process::end_all_engines;
 pub use self::opening::{parse_openings, Opening, OpeningError, MAX_OPENINGS_BYTES};
 pub use self::play::PlayerSpec;
 pub use self::report::{AgentResult, ArenaReport, GameResult, SprtSummary};

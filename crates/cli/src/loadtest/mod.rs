@@ -100,7 +100,9 @@ pub fn run(args: &LoadtestArgs) -> Result<()> {
     let report = runtime.block_on(load(&plan, args))?;
     report.print(args.json)?;
     if let Some(why) = &report.check.not_made {
-        bail!("the check could not be made: {why}; nothing is known about lost or doubled decisions");
+        bail!(
+            "the check could not be made: {why}; nothing is known about lost or doubled decisions"
+        );
     }
     if !report.check.passed() {
         let c = &report.check;

@@ -189,14 +189,14 @@ impl Report {
 
 fn print_check(c: &Check) -> Result<()> {
     outln!(
-            "check: {} games, {} decisions: {} lost, {} doubled, {} mismatched, {} no longer held",
-            c.games,
-            c.decisions,
-            c.lost,
-            c.doubled,
-            c.mismatched,
-            c.missing
-        )?;
+        "check: {} games, {} decisions: {} lost, {} doubled, {} mismatched, {} no longer held",
+        c.games,
+        c.decisions,
+        c.lost,
+        c.doubled,
+        c.mismatched,
+        c.missing
+    )?;
     Ok(())
 }
 
