@@ -52,8 +52,9 @@ pub(crate) fn end(child: &mut Child) {
     // Without process groups (not Unix) the engine alone is killed.
     #[cfg(not(unix))]
     let _ = child.kill();
-    let _ = child.wait();
+    // Unregistered before it is reaped: once reaped, its id may be reused by a new engine.
     groups().live.remove(&child.id());
+    let _ = child.wait();
 }
 
 /// Kills every live engine's process group, and refuses to start any more: for an arena
