@@ -100,7 +100,8 @@ fn an_arena_stopped_by_sigterm_ends_its_engines_groups() {
     while pids(&pidfile).len() < 2 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }
-    assert_eq!(pids(&pidfile).len(), 2, "the engine started");
+    // Games may run on several threads: one engine or more has started.
+    assert!(pids(&pidfile).len() >= 2, "the engine started");
     // A moment for the handshake, so the engine is past its start and waiting in `go`.
     std::thread::sleep(Duration::from_millis(500));
     let term = Command::new("kill")
