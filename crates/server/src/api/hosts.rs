@@ -119,10 +119,13 @@ pub fn check_access(config: &Config) -> Result<(), String> {
 /// Refuses a request naming another host with a 421; gives an answered page the policy
 /// that lets its WebSockets reach the host it was loaded from.
 pub async fn check(State(hosts): State<Arc<Hosts>>, request: Request, next: Next) -> Response {
+    // HTTP/2 names the host in the URI's authority instead of a `Host` header.
+    let authority = request.uri().authority().map(|a| Ok(a.to_string()));
     let host = request
         .headers()
         .get(header::HOST)
-        .map(|h| h.to_str().map(str::to_string));
+        .map(|h| h.to_str().map(str::to_string))
+        .or(authority);
     let host = match host {
         None => None,
         Some(Ok(host)) if hosts.accepts(&host) => Some(host),
