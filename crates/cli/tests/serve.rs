@@ -1,6 +1,6 @@
 //! `ludus serve` end to end: the first line is the URL of a free port, the page and the API
 //! answer there, a taken address is a one-line error, and SIGTERM stops the server cleanly;
-//! the limit and origin flags reach the server.
+//! the limit, origin and hash-cap flags reach the server.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -158,4 +158,29 @@ fn limit_and_origin_flags_reach_the_server() {
     assert!(!bad.status.success());
     let error = String::from_utf8_lossy(&bad.stderr);
     assert!(error.contains("--grace-seconds"), "{error}");
+}
+
+#[test]
+fn the_hash_cap_flag_reaches_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let mut child = serve_with("127.0.0.1:0", &db, &["--max-hash-mb", "8"]);
+    let host = host_of(&mut child);
+    let create = |spec: &str| {
+        let body = format!(r#"{{"game":"replica","players":["human","{spec}"]}}"#);
+        send(
+            &host,
+            &format!(
+                "POST /api/games HTTP/1.0\r\nHost: {host}\r\nContent-Length: {}\r\n\r\n{body}",
+                body.len()
+            ),
+        )
+    };
+    let refused = create("ai:4:hash=16");
+    assert!(refused.contains(" 422 "), "{refused}");
+    assert!(refused.contains("expected hash at most 8"), "{refused}");
+    let accepted = create("ai:4:hash=8");
+    assert!(accepted.contains(" 201 "), "{accepted}");
+    child.kill().unwrap();
+    child.wait().unwrap();
 }

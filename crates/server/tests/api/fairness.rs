@@ -95,7 +95,9 @@ async fn another_clients_replies_and_hints_do_not_wait_behind_a_flood_of_searche
         );
     }
     // A hint searches deeply and needs the slot: B, who used almost nothing, is served as soon
-    // as the running search ends, before A's waiting ones.
+    // as the running search ends, before A's waiting ones. Behind them it would see the running
+    // search and both waiting ones end (3); one more than the running search may end when it
+    // ends between the count and the request, and the slot goes on to A's next.
     let before = played(&api, &flooded).await;
     let (status, hint) = post(
         &b,
@@ -107,7 +109,7 @@ async fn another_clients_replies_and_hints_do_not_wait_behind_a_flood_of_searche
     assert_eq!(status, StatusCode::OK, "{hint}");
     let during = played(&api, &flooded).await - before;
     assert!(
-        during <= 1,
+        during <= 2,
         "{during} of A's searches ended before B's hint"
     );
     assert!(
