@@ -38,12 +38,11 @@ pub async fn upgrade(
 ) -> Result<Response, ApiError> {
     let mut token = query.get("token").cloned();
     // A finished game kept on disk only is watched, whoever asks: its copy takes no actions.
-    let game = match hub.store.get(&id) {
-        Some(game) => game,
-        None => {
-            token = None;
-            hub.read_game(&id)?
-        }
+    let game = if let Some(game) = hub.store.get(&id) {
+        game
+    } else {
+        token = None;
+        hub.read_game(&id)?
     };
     let upgrade = upgrade.map_err(|r| {
         ApiError::new(
