@@ -1,13 +1,15 @@
-//! What every request shares: the limits (per server and per client), the store of games, the permits that allow one
-//! search per core, and the shutdown signal.
+//! What every request shares: the limits (per server and per client), the store of games, the
+//! search slots (one search per core, shared fairly between clients), and the shutdown signal.
 
 use std::sync::Arc;
 
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::watch;
 
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::live::LiveGame;
+use crate::net::caps::Caps;
+use crate::scheduler::Scheduler;
 use crate::store::{MemoryStore, Store};
 use crate::Config;
 
@@ -18,10 +20,12 @@ pub struct Hub {
     pub config: Config,
     /// Where the games are held.
     pub store: Arc<dyn Store>,
-    /// One permit per search that may run at once.
-    pub searches: Arc<Semaphore>,
+    /// One slot per search that may run at once, given to clients in turn.
+    pub searches: Arc<Scheduler>,
     /// Per-client limits on actions and games.
     pub limits: Limits,
+    /// The WebSockets open, per client and in all.
+    pub sockets: Arc<Caps>,
     closing: watch::Sender<bool>,
 }
 
@@ -37,15 +41,17 @@ impl Hub {
 
     /// A hub holding its games in `store`.
     pub fn with_store(config: Config, store: Arc<dyn Store>) -> Arc<Hub> {
-        let searches = Arc::new(Semaphore::new(config.search_threads.max(1)));
+        let searches = Scheduler::new(config.search_threads, config.max_queued_hints);
         let limits = Limits::new(
             config.actions_per_second,
             config.action_burst,
             config.games_per_client,
             config.games_per_client_per_day,
         );
+        let sockets = Caps::new(config.websockets_per_client, config.max_websockets);
         Arc::new(Hub {
             limits,
+            sockets,
             config,
             store,
             searches,

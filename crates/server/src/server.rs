@@ -2,12 +2,11 @@
 //! tests and tools that need one on a free port.
 
 use std::future::Future;
-use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::thread::JoinHandle;
+use std::{fmt, io};
 
-use axum::serve::ListenerExt;
 use tokio::net::{TcpListener, ToSocketAddrs};
 use tokio::sync::oneshot;
 
@@ -21,23 +20,63 @@ pub struct Server {
     listener: TcpListener,
     hub: Arc<Hub>,
     damaged: Vec<Damaged>,
+    warnings: Vec<String>,
+}
+
+/// Why [`Server::bind`] failed: the database or the address.
+#[derive(Debug)]
+pub enum BindError {
+    /// The database could not be opened: one line naming the file and the cause (not a
+    /// database, newer than this build, a directory, not writable, ...).
+    Database(String),
+    /// The address could not be listened on (taken, not local, not an address).
+    Listen(io::Error),
+    /// An allowed origin or host in the configuration is not one: what is wrong and what was
+    /// expected.
+    Config(String),
+}
+
+impl fmt::Display for BindError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BindError::Database(message) => f.write_str(message),
+            BindError::Listen(error) => write!(f, "cannot listen: {error}"),
+            BindError::Config(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for BindError {}
+
+impl From<BindError> for io::Error {
+    fn from(error: BindError) -> io::Error {
+        match error {
+            BindError::Database(message) => io::Error::other(message),
+            BindError::Listen(error) => error,
+            BindError::Config(message) => io::Error::new(io::ErrorKind::InvalidInput, message),
+        }
+    }
 }
 
 impl Server {
     /// Binds `addr` (`127.0.0.1:0` picks a free port). With `config.db` it opens the
     /// database first and takes up every stored game where it stopped (see
-    /// [`Server::damaged`] for those the rules refused).
-    pub async fn bind(addr: impl ToSocketAddrs, config: Config) -> io::Result<Server> {
-        let (hub, damaged) = match config.db.clone() {
-            None => (Hub::new(config), Vec::new()),
+    /// [`Server::damaged`] for those the rules refused, [`Server::warnings`] for what else
+    /// opening it found). An allowed origin or host that is not one ([`crate::check_origin`],
+    /// [`crate::check_host`]) fails before anything is opened.
+    pub async fn bind(addr: impl ToSocketAddrs, config: Config) -> Result<Server, BindError> {
+        api::check_access(&config).map_err(BindError::Config)?;
+        let (hub, damaged, warnings) = match config.db.clone() {
+            None => (Hub::new(config), Vec::new(), Vec::new()),
             Some(path) => {
                 let (store, damaged) =
                     SqliteStore::open(&path, config.max_games, config.max_games_in_progress)
-                        .map_err(|e| io::Error::other(e.0))?;
-                (Hub::with_store(config, Arc::new(store)), damaged)
+                        .map_err(|e| BindError::Database(e.0))?;
+                let warnings = store.warnings().to_vec();
+                (Hub::with_store(config, Arc::new(store)), damaged, warnings)
             }
         };
-        let listener = TcpListener::bind(addr).await?;
+        let listener = TcpListener::bind(addr).await.map_err(BindError::Listen)?;
         for game in hub.store.games() {
             game.start(&hub);
         }
@@ -47,7 +86,15 @@ impl Server {
             listener,
             hub,
             damaged,
+            warnings,
         })
+    }
+
+    /// What opening the database found besides the games the rules refused, one line
+    /// each: a torn write-ahead log and the games that may have lost their last decisions,
+    /// damaged pages, a games table read only in part.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     /// The stored games the rules refused when the database was opened, skipped and left
@@ -70,23 +117,20 @@ impl Server {
     }
 
     /// Serves until `shutdown` completes, then stops every search, tells the sockets, and
-    /// finishes the requests in flight.
+    /// finishes the requests in flight; then the store finishes its writes and leaves its
+    /// database file complete on its own ([`crate::store::Store::close`]).
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
+        let store = Arc::clone(&self.hub.store);
         let hub = Arc::clone(&self.hub);
+        let local = self.listener.local_addr().ok();
         let signal = async move {
             shutdown.await;
             hub.close();
         };
-        // Without TCP_NODELAY a frame written right after another (a move's event, then its
-        // snapshot) waits for the client's delayed acknowledgement: about 40 ms per move.
-        let listener = self.listener.tap_io(|tcp| {
-            // A socket that refuses the option still works, only slower.
-            let _ = tcp.set_nodelay(true);
-        });
-        let app = api::router(self.hub).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(listener, app)
-            .with_graceful_shutdown(signal)
-            .await
+        let router = api::router(Arc::clone(&self.hub), local);
+        crate::net::serve(self.listener, router, &self.hub.config, signal).await;
+        // After the last request in flight: every acknowledged write is in the checkpoint.
+        store.close().map_err(|e| io::Error::other(e.0))
     }
 }
 
@@ -173,7 +217,7 @@ fn serve_in_thread(
     let server = match runtime.block_on(Server::bind("127.0.0.1:0", config)) {
         Ok(server) => server,
         Err(error) => {
-            let _ = ready.send(Err(error));
+            let _ = ready.send(Err(error.into()));
             return;
         }
     };

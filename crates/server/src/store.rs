@@ -78,6 +78,12 @@ pub trait Store: Send + Sync + fmt::Debug {
     fn archived(&self, _id: &str) -> Option<Arc<LiveGame>> {
         None
     }
+    /// Called once the server stopped serving: a persistent store finishes its writes and
+    /// leaves its files complete on their own (nothing left in a log beside them). The
+    /// store still works after it; a store that keeps nothing does nothing.
+    fn close(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
 }
 
 /// Games in memory, at most `max_games` of them and `max_in_progress` in progress; when full,

@@ -10,9 +10,10 @@ use std::process::{Command, Stdio};
 
 use anyhow::{anyhow, Context, Result};
 use ludus_server::sqlite::{stored_games, Damaged};
-use ludus_server::{shutdown_signal, Config, Server};
+use ludus_server::{shutdown_signal, BindError, Config, Server};
 
 use crate::args::ServeArgs;
+use crate::commands::serve_log as log;
 
 /// Serves until interrupted, or exports and exits.
 pub fn run(args: &ServeArgs) -> Result<()> {
@@ -45,8 +46,12 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         games_per_client_per_day: args.games_per_client_per_day,
         max_games_in_progress: usize::try_from(args.max_games_in_progress).unwrap_or(usize::MAX),
         abandon_after_seconds: args.abandon_after_hours * 3600.0,
+        max_hash_mb: args.max_hash_mb,
+        max_queued_hints: args.max_queued_hints,
+        allowed_hosts: args.allow_hosts.clone(),
         ..Config::default()
     };
+    log::install(args.log.as_deref())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -54,10 +59,12 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     runtime.block_on(async {
         let server = Server::bind(args.addr.as_str(), config)
             .await
-            .with_context(|| {
-                format!("cannot listen on {}: expected a free HOST:PORT", args.addr)
-            })?;
+            .map_err(|error| start_error(error, &args.addr))?;
         report_damaged(server.damaged());
+        for warning in server.warnings() {
+            eprintln!("ludus: {warning}");
+        }
+        log::warn_open_hosts(&server, &args.allow_hosts);
         let url = server.url();
         let mut stdout = std::io::stdout();
         writeln!(stdout, "{url}")?;
@@ -75,6 +82,19 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     // Searches still finishing after their stop flag was raised are not waited for.
     runtime.shutdown_background();
     Ok(())
+}
+
+/// The start error in one line: the database's own (it names the file and the cause), or
+/// the address that could not be listened on.
+fn start_error(error: BindError, addr: &str) -> anyhow::Error {
+    match error {
+        BindError::Database(message) | BindError::Config(message) => {
+            anyhow!("cannot start: {message}")
+        }
+        BindError::Listen(error) => {
+            anyhow!("cannot listen on {addr}: {error}: expected a free HOST:PORT")
+        }
+    }
 }
 
 /// `games.sqlite3` in the user's data directory, created if missing.

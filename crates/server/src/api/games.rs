@@ -28,7 +28,7 @@ pub async fn create(
     let store = hub.store.as_ref();
     let (_, body) = hub
         .limits
-        .create_game(client.0, store, || live::create(&hub, &request))?;
+        .create_game(client.0, store, || live::create(&hub, &request, client.0))?;
     Ok(json_response(StatusCode::CREATED, body.to_string()))
 }
 
@@ -110,7 +110,7 @@ pub async fn delete(
     Body(request): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
     let game = hub.game(&id)?;
-    game.lock().require_owner(&request.token)?;
+    game.lock().require_deletable(&request.token, &id)?;
     hub.store.remove(&id);
     game.stop_searches();
     game.broadcast(json!({"type": "deleted", "id": id}).to_string());

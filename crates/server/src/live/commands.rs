@@ -87,11 +87,13 @@ impl LiveGame {
         Ok(snapshot)
     }
 
-    /// Starts the computer's search if one is due on a game nobody changed (a new game).
+    /// Takes up a game nobody changed yet (a new game, or one restored after a restart):
+    /// its away seats' grace period starts, and the computer's search if one is due.
     pub fn start(self: &Arc<Self>, hub: &Arc<Hub>) {
         let mut table = self.lock();
+        let away = table.start_grace(hub.config.grace_seconds);
         let job = table.prepare_search(hub);
-        if job.is_some() {
+        if job.is_some() || away {
             table.rebuild_snapshot(&self.id);
         }
         drop(table);
@@ -307,6 +309,7 @@ impl Table {
 
     fn after_history_change(&mut self, game: ludus_engine::AnyGame) {
         self.stop_searches();
+        self.rewind_clocks(&game);
         self.game = game;
         self.analysis = None;
         if !self.has_human() {

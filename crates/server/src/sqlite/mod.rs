@@ -3,23 +3,29 @@
 //!
 //! A game is written when it is created (its setup) and on every change the rules accepted,
 //! before the change is applied; opening the database replays every game still in progress
-//! through the rules, and a game the rules refuse is reported by id and skipped, never changed.
-//! Finished games stay on disk (`finished_ms` is set when one ends) and are read back on demand,
-//! for reading only, once memory no longer holds them: memory stays bounded by the games in
-//! progress, however many finished games the database keeps.
+//! through the rules, and a game the rules refuse, or whose rows cannot be read, is reported by
+//! id and skipped, never changed. Before SQLite opens the file, `checks` reads it (and its log)
+//! for the problems SQLite would stop on or repair silently. Finished games stay on disk
+//! (`finished_ms` is set when one ends) and are read back on demand, for reading only, once
+//! memory no longer holds them: memory stays bounded by the games in progress, however many
+//! finished games the database keeps.
 
+mod checks;
+mod read;
 mod schema;
+mod wal;
 mod writer;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ludus_engine::AnyGame;
-use rusqlite::{Connection, OpenFlags, OptionalExtension};
+use rusqlite::{Connection, OpenFlags};
 
+use self::read::{instant_of, mark_finished, read_finished, read_rows, Which};
 use self::writer::{Write, Writer};
-use crate::live::{self, LiveGame, Setup, StoredChange};
+use crate::live::{self, LiveGame, StoredChange};
 use crate::store::{Change, MemoryStore, Store, StoreError};
 
 /// A stored game the rules refused: its id and why.
@@ -31,25 +37,6 @@ pub struct Damaged {
     pub reason: String,
 }
 
-/// A stored game as read back: its setup and its changes.
-#[derive(Debug)]
-struct Row {
-    id: String,
-    setup: Result<Setup, String>,
-    changes: Vec<StoredChange>,
-    /// When it last changed, Unix milliseconds, if known.
-    changed_ms: Option<i64>,
-}
-
-/// Which stored games to read.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Which {
-    /// Every one (an export).
-    All,
-    /// Only those not known to be finished (a start).
-    InProgress,
-}
-
 /// Games in memory, each also written to a SQLite database.
 #[derive(Debug)]
 pub struct SqliteStore {
@@ -58,22 +45,32 @@ pub struct SqliteStore {
     /// Reads finished games back on demand, beside the writer (WAL lets both work at once).
     reader: Mutex<Connection>,
     path: PathBuf,
+    warnings: Vec<String>,
 }
 
 impl SqliteStore {
     /// Opens (or creates) the database at `path`, brings its tables up to date, and loads
     /// every game in progress, replayed through the rules; the games it had to skip come back
     /// too. At most `max_games` games are held in memory, `max_in_progress` of them in progress
-    /// (the games in progress stored are all held, whatever the limits).
+    /// (the games in progress stored are all held, whatever the limits). A torn write-ahead
+    /// log, a damaged table or page: see [`SqliteStore::warnings`].
     pub fn open(
         path: &Path,
         max_games: usize,
         max_in_progress: usize,
     ) -> Result<(SqliteStore, Vec<Damaged>), StoreError> {
         let error = |e: String| StoreError(format!("database {}: {e}", path.display()));
+        let torn = checks::check_before_open(path).map_err(error)?;
         let mut connection = Connection::open(path).map_err(|e| error(e.to_string()))?;
         schema::migrate(&mut connection).map_err(error)?;
-        let rows = read_rows(&connection, Which::InProgress).map_err(|e| error(e.to_string()))?;
+        let mut warnings = checks::warnings_after_open(&connection, torn.as_ref());
+        let (rows, unreadable) =
+            read_rows(&connection, Which::InProgress).map_err(|e| error(e.to_string()))?;
+        warnings.extend(unreadable);
+        let warnings = warnings
+            .into_iter()
+            .map(|w| format!("database {}: {w}", path.display()))
+            .collect();
         let memory = MemoryStore::new(max_games, max_in_progress);
         let mut damaged = Vec::new();
         for row in rows {
@@ -106,6 +103,7 @@ impl SqliteStore {
             writer,
             reader: Mutex::new(reader),
             path: path.to_path_buf(),
+            warnings,
         };
         Ok((store, damaged))
     }
@@ -113,6 +111,14 @@ impl SqliteStore {
     /// The database's path.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// What opening the database found besides games the rules refused, one line each,
+    /// naming the file: a torn write-ahead log (kept beside it) with the games it may have
+    /// cost their last decisions, damage found by SQLite's quick check, a games table that
+    /// could be read only in part.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 }
 
@@ -125,7 +131,13 @@ pub fn stored_games(path: &Path) -> Result<StoredGames, StoreError> {
     let error = |e: rusqlite::Error| StoreError(format!("database {}: {e}", path.display()));
     let connection =
         Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(error)?;
-    let rows = read_rows(&connection, Which::All).map_err(error)?;
+    let (rows, unreadable) = read_rows(&connection, Which::All).map_err(error)?;
+    if let Some(problem) = unreadable {
+        return Err(StoreError(format!(
+            "database {}: {problem}",
+            path.display()
+        )));
+    }
     let mut games = Vec::new();
     let mut damaged = Vec::new();
     for row in rows {
@@ -138,73 +150,6 @@ pub fn stored_games(path: &Path) -> Result<StoredGames, StoreError> {
         }
     }
     Ok((games, damaged))
-}
-
-fn read_rows(connection: &Connection, which: Which) -> rusqlite::Result<Vec<Row>> {
-    let filter = match which {
-        Which::All => "",
-        Which::InProgress => "WHERE finished_ms IS NULL",
-    };
-    let mut games = connection.prepare(&format!(
-        "SELECT id, setup, changed_ms FROM games {filter} ORDER BY created_ms, id"
-    ))?;
-    let heads = games
-        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
-        .collect::<rusqlite::Result<Vec<(String, String, Option<i64>)>>>()?;
-    heads
-        .into_iter()
-        .map(|(id, setup, changed_ms)| read_row(connection, id, &setup, changed_ms))
-        .collect()
-}
-
-/// The game `id` with its changes.
-fn read_row(
-    connection: &Connection,
-    id: String,
-    setup: &str,
-    changed_ms: Option<i64>,
-) -> rusqlite::Result<Row> {
-    let mut changes = connection
-        .prepare_cached("SELECT kind, arg FROM changes WHERE game_id = ?1 ORDER BY id")?;
-    let changes = changes
-        .query_map([&id], |row| {
-            Ok(StoredChange {
-                kind: row.get(0)?,
-                arg: row.get(1)?,
-            })
-        })?
-        .collect::<rusqlite::Result<Vec<_>>>()?;
-    let setup = serde_json::from_str(setup).map_err(|e| format!("bad setup: {e}"));
-    Ok(Row {
-        id,
-        setup,
-        changes,
-        changed_ms,
-    })
-}
-
-/// The finished game `id`, if the database holds it.
-fn read_finished(connection: &Connection, id: &str) -> rusqlite::Result<Option<Row>> {
-    let setup: Option<String> = connection
-        .prepare_cached("SELECT setup FROM games WHERE id = ?1 AND finished_ms IS NOT NULL")?
-        .query_row([id], |row| row.get(0))
-        .optional()?;
-    setup
-        .map(|setup| read_row(connection, id.to_string(), &setup, None))
-        .transpose()
-}
-
-fn mark_finished(connection: &Connection, id: &str) -> rusqlite::Result<()> {
-    connection
-        .prepare_cached("UPDATE games SET finished_ms = ?2 WHERE id = ?1")?
-        .execute(rusqlite::params![id, crate::live::unix_ms() as i64])
-        .map(drop)
-}
-
-/// The instant `unix_ms` stands for, if it is not in the future (a clock set back).
-fn instant_of(unix_ms: i64) -> Option<Instant> {
-    let ago = crate::live::unix_ms().checked_sub(u64::try_from(unix_ms).ok()?)?;
-    Instant::now().checked_sub(Duration::from_millis(ago))
 }
 
 /// Runs `wait` (waiting for the writer thread's commit) without stalling the runtime: on a
@@ -286,6 +231,11 @@ impl Store for SqliteStore {
         let row = read_finished(&reader, id).ok()??;
         drop(reader);
         live::restore(&row.id, &row.setup.ok()?, &row.changes).ok()
+    }
+
+    fn close(&self) -> Result<(), StoreError> {
+        wait_for_commit(|| self.writer.checkpoint())
+            .map_err(|e| StoreError(format!("database {}: {e}", self.path.display())))
     }
 }
 

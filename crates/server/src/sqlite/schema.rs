@@ -35,10 +35,11 @@ pub fn migrate(connection: &mut Connection) -> Result<(), String> {
     connection
         .pragma_update(None, "journal_mode", "WAL")
         .map_err(sql)?;
-    // In WAL mode NORMAL loses nothing a committed transaction wrote when the process dies
-    // (kill -9); only a power cut may lose the last commits.
+    // FULL syncs the log at every commit, so an acknowledged decision survives a power cut
+    // or an OS crash too (NORMAL in WAL mode may lose the last commits there). The writer's
+    // group commit makes that one sync per batch of writes, not one per decision.
     connection
-        .pragma_update(None, "synchronous", "NORMAL")
+        .pragma_update(None, "synchronous", "FULL")
         .map_err(sql)?;
     connection
         .busy_timeout(std::time::Duration::from_secs(5))
@@ -95,6 +96,21 @@ mod tests {
             .query_row("SELECT count(*) FROM games", [], |r| r.get(0))
             .unwrap();
         assert_eq!(games, 1);
+    }
+
+    #[test]
+    fn the_writers_connection_syncs_every_commit() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut connection = Connection::open(dir.path().join("g.sqlite3")).unwrap();
+        migrate(&mut connection).unwrap();
+        let synchronous: i64 = connection
+            .query_row("PRAGMA synchronous", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(synchronous, 2, "FULL");
+        let mode: String = connection
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "wal");
     }
 
     #[test]

@@ -7,6 +7,9 @@
 //! second thread with its own connection, every [`CHECKPOINT_EVERY`] commits: SQLite's
 //! automatic checkpoint would run inside a commit and hold every waiting move for the
 //! length of a disk sync.
+//!
+//! On a clean stop the writer finishes its queue and checkpoints the whole log into the
+//! database file and empties it (TRUNCATE), so the `.sqlite3` file alone holds every game.
 
 use std::path::Path;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
@@ -57,10 +60,20 @@ pub enum Write {
 
 type Reply = SyncSender<Result<(), String>>;
 
+/// What the writer thread is asked, in the order asked.
+#[derive(Debug)]
+enum Request {
+    /// A write to commit.
+    Write(Write, Reply),
+    /// Everything asked before committed, then the log copied into the database file and
+    /// emptied.
+    Checkpoint(Reply),
+}
+
 /// The handle to the writer thread; the thread ends when the handle is dropped.
 #[derive(Debug)]
 pub struct Writer {
-    requests: Sender<(Write, Reply)>,
+    requests: Sender<Request>,
 }
 
 impl Writer {
@@ -77,8 +90,18 @@ impl Writer {
 
     /// Writes `write` and waits until it is committed.
     pub fn write(&self, write: Write) -> Result<(), String> {
+        self.ask(|reply| Request::Write(write, reply))
+    }
+
+    /// Waits until every write sent before is committed, then copies the whole log into the
+    /// database file and empties it: after it, the database file alone holds every game.
+    pub fn checkpoint(&self) -> Result<(), String> {
+        self.ask(Request::Checkpoint)
+    }
+
+    fn ask(&self, request: impl FnOnce(Reply) -> Request) -> Result<(), String> {
         let (reply, answer) = mpsc::sync_channel(1);
-        if self.requests.send((write, reply)).is_err() {
+        if self.requests.send(request(reply)).is_err() {
             return Err("the database writer has stopped".to_string());
         }
         answer
@@ -110,15 +133,29 @@ fn start_checkpoints(writer: &Connection, path: &Path) -> Option<SyncSender<()>>
 
 fn serve(
     mut connection: Connection,
-    queue: &Receiver<(Write, Reply)>,
+    queue: &Receiver<Request>,
     checkpoints: Option<&SyncSender<()>>,
 ) {
     let mut commits = 0;
-    while let Ok(first) = queue.recv() {
-        let mut batch = vec![first];
+    let mut next = queue.recv().ok();
+    while let Some(request) = next.take() {
+        let (write, reply) = match request {
+            Request::Checkpoint(reply) => {
+                let _ = reply.send(checkpoint(&connection));
+                next = queue.recv().ok();
+                continue;
+            }
+            Request::Write(write, reply) => (write, reply),
+        };
+        let mut batch = vec![(write, reply)];
         while batch.len() < BATCH {
             match queue.try_recv() {
-                Ok(next) => batch.push(next),
+                Ok(Request::Write(write, reply)) => batch.push((write, reply)),
+                // Asked after the batch's writes: it waits for their commit.
+                Ok(other) => {
+                    next = Some(other);
+                    break;
+                }
                 Err(_) => break,
             }
         }
@@ -131,6 +168,22 @@ fn serve(
             // Full means one is already due: the checkpoint thread catches up on its own.
             let _ = due.try_send(());
         }
+        if next.is_none() {
+            next = queue.recv().ok();
+        }
+    }
+}
+
+/// A TRUNCATE checkpoint: every frame of the log copied into the database file, synced, and
+/// the log cut to nothing. It waits (the busy timeout) for the checkpoint thread's own run.
+fn checkpoint(connection: &Connection) -> Result<(), String> {
+    let busy: i64 = connection
+        .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get(0))
+        .map_err(|e| format!("the checkpoint failed: {e}"))?;
+    if busy == 0 {
+        Ok(())
+    } else {
+        Err("the checkpoint could not finish: another connection was reading".to_string())
     }
 }
 
@@ -220,5 +273,37 @@ mod tests {
             std::thread::sleep(Duration::from_millis(20));
         }
         assert!(size() > before, "no checkpoint: {} bytes", size());
+    }
+
+    #[test]
+    fn a_checkpoint_after_the_last_write_leaves_every_row_in_the_database_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        let mut connection = Connection::open(&path).unwrap();
+        super::super::schema::migrate(&mut connection).unwrap();
+        let writer = Writer::start(connection, &path).unwrap();
+        let game = Write::Game {
+            id: "g".into(),
+            created_ms: 0,
+            setup: "{}".into(),
+        };
+        writer.write(game).unwrap();
+        let change = Write::Change {
+            id: "g".into(),
+            kind: "move".into(),
+            arg: "a1".into(),
+        };
+        writer.write(change).unwrap();
+        writer.checkpoint().unwrap();
+        let wal = std::fs::metadata(dir.path().join("games.sqlite3-wal")).unwrap();
+        assert_eq!(wal.len(), 0, "the log is emptied");
+        // The database file alone, without its log, as a copy of it would be.
+        let copy = dir.path().join("copy.sqlite3");
+        std::fs::copy(&path, &copy).unwrap();
+        let alone = Connection::open(&copy).unwrap();
+        let changes: i64 = alone
+            .query_row("SELECT count(*) FROM changes", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(changes, 1);
     }
 }
