@@ -124,7 +124,12 @@ pub struct ServeArgs {
     pub max_games_in_progress: u32,
     /// How long a game in progress may stay untouched (no move, no person connected) before
     /// the seat to move loses as on time (0: never).
-    #[arg(long, value_name = "HOURS", default_value_t = 168.0)]
+    #[arg(
+        long,
+        value_name = "HOURS",
+        default_value_t = 168.0,
+        allow_hyphen_values = true
+    )]
     pub abandon_after_hours: f64,
     /// The most memory one computer player's search may ask for, in MiB (alpha-beta's `hash`,
     /// MCTS's `tree` at 64 bytes a node); creating a game whose spec asks for more is refused.

@@ -58,14 +58,20 @@ pub async fn upgrade(
     Query(query): Query<HashMap<String, String>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let game = hub.game(&id)?;
+    let mut token = query.get("token").cloned();
+    // A finished game kept on disk only is watched, whoever asks: its copy takes no actions.
+    let game = if let Some(game) = hub.store.get(&id) {
+        game
+    } else {
+        token = None;
+        hub.read_game(&id)?
+    };
     let upgrade = upgrade.map_err(|r| {
         ApiError::new(
             r.status(),
             format!("{}: expected a WebSocket upgrade request", r.body_text()),
         )
     })?;
-    let token = query.get("token").cloned();
     if let Some(token) = &token {
         game.lock().require_member(token)?;
     }

@@ -232,6 +232,12 @@ async fn a_restart_loads_only_games_in_progress_and_finished_ones_stay_readable(
         )
         .await;
     assert_error(&resign, StatusCode::CONFLICT, "kept on disk only");
+    let mut socket = connect(&api, &over.id, Some(over.token(1))).await;
+    let frame = next_of(&mut socket, "snapshot").await;
+    assert_eq!(
+        frame["snapshot"]["outcome"], before["outcome"],
+        "its page still opens"
+    );
 }
 
 #[tokio::test]
