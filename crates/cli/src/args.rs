@@ -102,7 +102,7 @@ pub struct ServeArgs {
     #[arg(long, value_name = "DIR")]
     pub export: Option<PathBuf>,
     /// Games one client (an IP address) may have created and still in progress (0: no limit).
-    #[arg(long, value_name = "N", default_value_t = 50)]
+    #[arg(long, value_name = "N", default_value_t = 20)]
     pub games_per_client: usize,
     /// Actions (moves and other requests that change something, WebSocket messages) one
     /// client may send per second, with bursts of twice as many (0: no limit).
@@ -114,8 +114,45 @@ pub struct ServeArgs {
     pub grace_seconds: f64,
     /// An origin (`https://example.org`) whose pages may use the API, besides the server's
     /// own page (repeatable). Other cross-origin requests are refused.
-    #[arg(long = "allow-origin", value_name = "ORIGIN")]
+    #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = origin)]
     pub allow_origins: Vec<String>,
+    /// Games one client may create per rolling day, finished or not (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    pub games_per_client_per_day: usize,
+    /// Games in progress the whole server holds; more answer 503 until one ends.
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_games_in_progress: u32,
+    /// How long a game in progress may stay untouched (no move, no person connected) before
+    /// the seat to move loses as on time (0: never).
+    #[arg(long, value_name = "HOURS", default_value_t = 168.0)]
+    pub abandon_after_hours: f64,
+    /// The most memory one computer player's search may ask for, in MiB (alpha-beta's `hash`,
+    /// MCTS's `tree` at 64 bytes a node); creating a game whose spec asks for more is refused.
+    #[arg(long, value_name = "MIB", default_value_t = 64)]
+    pub max_hash_mb: usize,
+    /// Hints one client may have waiting for a search slot (at least 1); one more gets a 429.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub max_queued_hints: usize,
+    /// A host name (`games.example.org`) that requests may name, besides loopback names and
+    /// the listening address (repeatable); requests naming others get a 421, against DNS
+    /// rebinding. Without it, a server on a non-loopback address accepts any name.
+    #[arg(long = "allow-host", value_name = "NAME", value_parser = host)]
+    pub allow_hosts: Vec<String>,
+    /// What to log on stderr, as a level (`info` logs every request: method, path without
+    /// its query, status, latency, client) or a filter such as `warn,ludus_server=info`;
+    /// default: the LUDUS_LOG environment variable, else `warn`.
+    #[arg(long, value_name = "LEVEL")]
+    pub log: Option<String>,
+}
+
+/// An `--allow-origin` value the server accepts.
+fn origin(text: &str) -> Result<String, String> {
+    ludus_server::check_origin(text).map(|()| text.to_string())
+}
+
+/// An `--allow-host` value the server accepts.
+fn host(text: &str) -> Result<String, String> {
+    ludus_server::check_host(text).map(|()| text.to_string())
 }
 
 /// `ludus ugi`.

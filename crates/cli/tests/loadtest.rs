@@ -180,3 +180,41 @@ fn bad_values_and_an_unreachable_server_are_one_line_errors_with_status_1() {
         );
     }
 }
+
+#[test]
+fn a_server_that_dies_mid_run_fails_the_check_instead_of_passing_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut server = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .arg(dir.path().join("games.sqlite3"))
+        .args(["--games-per-client", "0", "--actions-per-second", "0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut url = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut url)
+        .unwrap();
+    let load = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["loadtest", "--url", url.trim(), "--game", "qawale"])
+        .args(["--games", "2", "--seconds", "3", "--rate", "50"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Killed while the games are played: nothing can be read back for the check.
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    server.kill().unwrap();
+    server.wait().unwrap();
+    let output = load.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&output.stdout);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{out}{err}");
+    assert!(out.contains("check: could not be made"), "{out}");
+    assert!(!out.contains("0 lost"), "{out}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("the check could not be made"), "{err}");
+}

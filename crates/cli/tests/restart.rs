@@ -267,6 +267,14 @@ fn seen(host: &str, id: &str) -> Value {
     if let Some(clock) = snapshot.get_mut("clock").and_then(Value::as_object_mut) {
         clock.remove("as_of_ms");
     }
+    // Presence is not what clients were told but who is connected now: after a restart every
+    // person's seat is away until its socket comes back.
+    for seat in snapshot["seats"].as_array_mut().into_iter().flatten() {
+        if let Some(seat) = seat.as_object_mut() {
+            seat.remove("away");
+            seat.remove("claim_from_ms");
+        }
+    }
     snapshot
 }
 

@@ -4,7 +4,7 @@
 //! The server is authoritative: it holds every game ([`store`]), checks each action through
 //! the rules and answers with a snapshot that carries a sequence number; the page only draws
 //! snapshots and posts what a person chose. Computer players search on blocking threads, one
-//! search per core, each with a stop flag that undo, resignation, deletion and shutdown raise.
+//! search per core shared fairly between clients, each with a stop flag that undo, resignation, deletion and shutdown raise.
 //! `docs/API.md` is the contract.
 //!
 //! ```no_run
@@ -24,11 +24,14 @@ mod hub;
 mod limits;
 mod live;
 mod meta;
+mod net;
 mod protocol;
+mod scheduler;
 mod server;
 pub mod sqlite;
 pub mod store;
 mod tokens;
 
+pub use api::{check_host, check_origin};
 pub use config::Config;
 pub use server::{shutdown_signal, BackgroundServer, BindError, Server};

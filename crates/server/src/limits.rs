@@ -1,17 +1,18 @@
 //! Per-client limits, keyed by the client's IP address: a token bucket of actions (HTTP
 //! requests that change something and WebSocket messages; 20 a second sustained with bursts
-//! of 40 by default) and the number of games a client created that are still in progress
-//! (50 by default). Over a limit a client gets a one-line error and the server keeps serving
-//! the others.
+//! of 40 by default), the number of games a client created that are still in progress
+//! (20 by default) and the number it created over the last day, finished or not (500 by
+//! default: what one client may add to the database). Over a limit a client gets a one-line
+//! error and the server keeps serving the others.
 //!
 //! Written here rather than with `governor`: one small map behind a mutex serves both HTTP
 //! and WebSocket frames, forgets idle clients by itself, and adds no dependency; a check is a
 //! hash lookup and a few float operations.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 
@@ -21,6 +22,9 @@ use crate::store::Store;
 
 /// Clients kept before the idle ones (a full bucket, no game in progress) are forgotten.
 const FORGET_AFTER: usize = 10_000;
+
+/// The window of the daily quota of created games.
+const DAY: Duration = Duration::from_secs(24 * 3600);
 
 /// One client's bucket of actions.
 #[derive(Clone, Copy, Debug)]
@@ -35,20 +39,31 @@ pub struct Limits {
     per_second: f64,
     burst: f64,
     games_per_client: usize,
+    games_per_day: usize,
     buckets: Mutex<HashMap<IpAddr, Bucket>>,
     games: Mutex<HashMap<IpAddr, Vec<String>>>,
+    /// When each client created its games of the last day, oldest first.
+    created: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
 }
 
 impl Limits {
-    /// `per_second` actions sustained with bursts of `burst` (0: no limit), and
-    /// `games_per_client` games in progress per client (0: no limit).
-    pub fn new(per_second: u32, burst: u32, games_per_client: usize) -> Limits {
+    /// `per_second` actions sustained with bursts of `burst` (0: no limit),
+    /// `games_per_client` games in progress per client and `games_per_day` games created per
+    /// client and rolling day (0: no limit).
+    pub fn new(
+        per_second: u32,
+        burst: u32,
+        games_per_client: usize,
+        games_per_day: usize,
+    ) -> Limits {
         Limits {
             per_second: f64::from(per_second),
             burst: f64::from(burst.max(per_second).max(1)),
             games_per_client,
+            games_per_day,
             buckets: Mutex::new(HashMap::new()),
             games: Mutex::new(HashMap::new()),
+            created: Mutex::new(HashMap::new()),
         }
     }
 
@@ -84,11 +99,46 @@ impl Limits {
         ))
     }
 
-    /// Runs `create` if `client` may create another game (fewer than the limit of the games
-    /// it created are still in progress; finished and deleted ones no longer count), and
-    /// counts the game it makes. The check and the count are one step: two requests at once
-    /// cannot both pass the last free place.
+    /// Runs `create` if `client` may create another game (under its daily quota, and fewer
+    /// than the limit of the games it created are still in progress; finished and deleted
+    /// ones no longer count), and counts the game it makes. The check and the count are one
+    /// step: two requests at once cannot both pass the last free place.
     pub fn create_game<T>(
+        &self,
+        client: Option<IpAddr>,
+        store: &dyn Store,
+        create: impl FnOnce() -> Result<(Arc<LiveGame>, T), ApiError>,
+    ) -> Result<(Arc<LiveGame>, T), ApiError> {
+        let Some(client) = client.filter(|_| self.games_per_day > 0) else {
+            return self.create_in_progress(client, store, create);
+        };
+        let now = Instant::now();
+        let mut created = self.created.lock().unwrap_or_else(PoisonError::into_inner);
+        if created.len() >= FORGET_AFTER {
+            created.retain(|_, times| times.back().is_some_and(|t| now - *t < DAY));
+        }
+        let times = created.entry(client).or_default();
+        while times.front().is_some_and(|t| now - *t >= DAY) {
+            times.pop_front();
+        }
+        if times.len() >= self.games_per_day {
+            let free_in = times.front().map_or(DAY, |t| DAY.saturating_sub(now - *t));
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "this client created {} games in the last day, its limit: expected fewer; try again in {} min",
+                    times.len(),
+                    free_in.as_secs().div_ceil(60)
+                ),
+            ));
+        }
+        let made = self.create_in_progress(Some(client), store, create)?;
+        times.push_back(now);
+        Ok(made)
+    }
+
+    /// [`Limits::create_game`] without the daily quota.
+    fn create_in_progress<T>(
         &self,
         client: Option<IpAddr>,
         store: &dyn Store,

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::{fmt, io};
 
-use axum::serve::ListenerExt;
 use tokio::net::{TcpListener, ToSocketAddrs};
 use tokio::sync::oneshot;
 
@@ -32,6 +31,9 @@ pub enum BindError {
     Database(String),
     /// The address could not be listened on (taken, not local, not an address).
     Listen(io::Error),
+    /// An allowed origin or host in the configuration is not one: what is wrong and what was
+    /// expected.
+    Config(String),
 }
 
 impl fmt::Display for BindError {
@@ -39,6 +41,7 @@ impl fmt::Display for BindError {
         match self {
             BindError::Database(message) => f.write_str(message),
             BindError::Listen(error) => write!(f, "cannot listen: {error}"),
+            BindError::Config(message) => f.write_str(message),
         }
     }
 }
@@ -50,6 +53,7 @@ impl From<BindError> for io::Error {
         match error {
             BindError::Database(message) => io::Error::other(message),
             BindError::Listen(error) => error,
+            BindError::Config(message) => io::Error::new(io::ErrorKind::InvalidInput, message),
         }
     }
 }
@@ -58,13 +62,16 @@ impl Server {
     /// Binds `addr` (`127.0.0.1:0` picks a free port). With `config.db` it opens the
     /// database first and takes up every stored game where it stopped (see
     /// [`Server::damaged`] for those the rules refused, [`Server::warnings`] for what else
-    /// opening it found).
+    /// opening it found). An allowed origin or host that is not one ([`crate::check_origin`],
+    /// [`crate::check_host`]) fails before anything is opened.
     pub async fn bind(addr: impl ToSocketAddrs, config: Config) -> Result<Server, BindError> {
+        api::check_access(&config).map_err(BindError::Config)?;
         let (hub, damaged, warnings) = match config.db.clone() {
             None => (Hub::new(config), Vec::new(), Vec::new()),
             Some(path) => {
-                let (store, damaged) = SqliteStore::open(&path, config.max_games)
-                    .map_err(|e| BindError::Database(e.0))?;
+                let (store, damaged) =
+                    SqliteStore::open(&path, config.max_games, config.max_games_in_progress)
+                        .map_err(|e| BindError::Database(e.0))?;
                 let warnings = store.warnings().to_vec();
                 (Hub::with_store(config, Arc::new(store)), damaged, warnings)
             }
@@ -74,6 +81,7 @@ impl Server {
             game.start(&hub);
         }
         tokio::spawn(crate::live::ticker(Arc::clone(&hub)));
+        tokio::spawn(crate::live::sweeper(Arc::clone(&hub)));
         Ok(Server {
             listener,
             hub,
@@ -114,23 +122,15 @@ impl Server {
     pub async fn run(self, shutdown: impl Future<Output = ()> + Send + 'static) -> io::Result<()> {
         let store = Arc::clone(&self.hub.store);
         let hub = Arc::clone(&self.hub);
+        let local = self.listener.local_addr().ok();
         let signal = async move {
             shutdown.await;
             hub.close();
         };
-        // Without TCP_NODELAY a frame written right after another (a move's event, then its
-        // snapshot) waits for the client's delayed acknowledgement: about 40 ms per move.
-        let listener = self.listener.tap_io(|tcp| {
-            // A socket that refuses the option still works, only slower.
-            let _ = tcp.set_nodelay(true);
-        });
-        let app = api::router(self.hub).into_make_service_with_connect_info::<SocketAddr>();
-        let served = axum::serve(listener, app)
-            .with_graceful_shutdown(signal)
-            .await;
+        let router = api::router(Arc::clone(&self.hub), local);
+        crate::net::serve(self.listener, router, &self.hub.config, signal).await;
         // After the last request in flight: every acknowledged write is in the checkpoint.
-        let closed = store.close().map_err(|e| io::Error::other(e.0));
-        served.and(closed)
+        store.close().map_err(|e| io::Error::other(e.0))
     }
 }
 

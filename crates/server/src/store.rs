@@ -7,7 +7,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::{Arc, PoisonError, RwLock};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use crate::live::LiveGame;
 
@@ -68,6 +68,16 @@ pub trait Store: Send + Sync + fmt::Debug {
     fn games(&self) -> Vec<Arc<LiveGame>>;
     /// Records a change the rules accepted, before it is applied.
     fn log(&self, id: &str, change: Change<'_>) -> Result<(), StoreError>;
+    /// Notes that game `id` ended (`true`) or came back into play by a takeback (`false`),
+    /// so that a restart reads only the games in progress.
+    fn finished(&self, _id: &str, _finished: bool) -> Result<(), StoreError> {
+        Ok(())
+    }
+    /// A finished game no longer held in memory, read back from disk for reading only (it
+    /// takes no actions); `None` when no such game is stored.
+    fn archived(&self, _id: &str) -> Option<Arc<LiveGame>> {
+        None
+    }
     /// Called once the server stopped serving: a persistent store finishes its writes and
     /// leaves its files complete on their own (nothing left in a log beside them). The
     /// store still works after it; a store that keeps nothing does nothing.
@@ -76,26 +86,60 @@ pub trait Store: Send + Sync + fmt::Debug {
     }
 }
 
-/// Games in memory, at most `max_games`; when full, the game finished longest ago goes.
+/// Games in memory, at most `max_games` of them and `max_in_progress` in progress; when full,
+/// the game finished longest ago goes.
 #[derive(Debug)]
 pub struct MemoryStore {
     games: RwLock<HashMap<String, Arc<LiveGame>>>,
     max_games: usize,
+    max_in_progress: usize,
+    /// Held by one insert at a time: the games in progress are counted under the read lock
+    /// (so reads go on meanwhile), and no other insert can pass the last free place.
+    inserting: Mutex<()>,
 }
 
 impl MemoryStore {
-    /// An empty store for at most `max_games` games.
-    pub fn new(max_games: usize) -> MemoryStore {
+    /// An empty store for at most `max_games` games, `max_in_progress` of them in progress.
+    pub fn new(max_games: usize, max_in_progress: usize) -> MemoryStore {
         MemoryStore {
             games: RwLock::new(HashMap::new()),
             max_games: max_games.max(1),
+            max_in_progress: max_in_progress.max(1),
+            inserting: Mutex::new(()),
         }
     }
-}
 
-impl Store for MemoryStore {
-    fn insert(&self, game: Arc<LiveGame>) -> Result<(), StoreError> {
+    /// Holds `game` whatever the limits: a game restored at start is served even when the
+    /// limits were lowered since it was created.
+    pub fn hold(&self, game: Arc<LiveGame>) {
         let mut games = self.games.write().unwrap_or_else(PoisonError::into_inner);
+        games.insert(game.id().to_string(), game);
+    }
+
+    /// How many games held are in progress.
+    fn in_progress(&self) -> usize {
+        let games = self.games.read().unwrap_or_else(PoisonError::into_inner);
+        games.values().filter(|g| g.finished_at().is_none()).count()
+    }
+
+    /// Adds `game` as [`Store::insert`] does; answers the finished game it pushed out of
+    /// memory to make room, if any.
+    pub fn insert_evicting(
+        &self,
+        game: Arc<LiveGame>,
+    ) -> Result<Option<Arc<LiveGame>>, StoreError> {
+        let _one_at_a_time = self
+            .inserting
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let playing = self.in_progress();
+        if playing >= self.max_in_progress {
+            return Err(StoreError(format!(
+                "the server holds {playing} games in progress, its limit: expected one to finish or be abandoned first"
+            )));
+        }
+        let mut games = self.games.write().unwrap_or_else(PoisonError::into_inner);
+        let mut evicted = None;
         if games.len() >= self.max_games {
             let oldest = games
                 .values()
@@ -108,12 +152,19 @@ impl Store for MemoryStore {
                     games.len()
                 )));
             };
-            if let Some(evicted) = games.remove(&id) {
+            evicted = games.remove(&id);
+            if let Some(evicted) = &evicted {
                 evicted.stop_searches();
             }
         }
         games.insert(game.id().to_string(), game);
-        Ok(())
+        Ok(evicted)
+    }
+}
+
+impl Store for MemoryStore {
+    fn insert(&self, game: Arc<LiveGame>) -> Result<(), StoreError> {
+        self.insert_evicting(game).map(drop)
     }
 
     fn get(&self, id: &str) -> Option<Arc<LiveGame>> {

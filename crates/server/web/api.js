@@ -108,6 +108,18 @@ export function tokensFor(id) {
   return tokens;
 }
 
+/** The ids of the games this browser holds tokens for (private ones included). */
+export function heldIds() {
+  const ids = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key && key.startsWith(KEY(""))) ids.push(key.slice(KEY("").length));
+    }
+  } catch (err) { /* private mode: only the listed games */ }
+  return ids;
+}
+
 /** The token of `seat` (1-based) if this browser plays it. */
 export function seatToken(id, seat) {
   const found = tokensFor(id).seats.find((entry) => entry.seat === seat);

@@ -2,7 +2,7 @@
 // and loading a record file (JSON or the game's text format).
 
 import { h, replace } from "./dom.js";
-import { listGames, createGame, saveTokens, tokensFor } from "./api.js";
+import { listGames, getGame, createGame, saveTokens, tokensFor, heldIds } from "./api.js";
 import { drawBoard } from "./board.js";
 
 const NO_MARKS = { targets: new Set(), selected: [], hint: [], last: new Set(), cursor: null };
@@ -32,6 +32,12 @@ async function continueSection(context) {
   let games = [];
   try { games = (await listGames()).games || []; } catch (err) { return null; }
   const mine = games.filter((entry) => tokensFor(entry.id).seats.length || tokensFor(entry.id).owner);
+  // Lists hold the newest page and never private games: the other games this browser holds
+  // tokens for are read by id (a snapshot carries what an entry of the list does).
+  const listed = new Set(games.map((entry) => entry.id));
+  const others = heldIds().filter((id) => !listed.has(id)).slice(0, Math.max(0, 12 - mine.length));
+  const read = await Promise.all(others.map((id) => getGame(id).catch(() => null)));
+  mine.push(...read.filter((snap) => snap && snap.id));
   if (!mine.length) return null;
   return h("section", { "aria-labelledby": "continue-title" },
     h("h2", { id: "continue-title" }, "Continue"),

@@ -79,7 +79,9 @@ export function offersPanel(screen) {
   const mine = screen.mySeats();
   let body;
   if (offer && (offer.accepted || []).some((seat) => mine.includes(seat))) {
-    body = h("p", { id: "offer-text" }, "You accepted the draw; waiting for the other players.");
+    body = h("p", { id: "offer-text" }, offer.kind === "draw"
+      ? "You accepted the draw; waiting for the other players."
+      : "You accepted the takeback; waiting for the other players whose turns it undoes.");
   } else if (offer && mine.includes(offer.from)) {
     body = h("p", { id: "offer-text" }, offer.kind === "draw" ? "You offered a draw; waiting for the answer."
       : "You asked to take back your last turn; waiting for the answer.");

@@ -46,6 +46,7 @@
 
 mod book;
 pub mod elo;
+mod engine_process;
 mod opening;
 mod play;
 mod report;
@@ -63,6 +64,7 @@ use thiserror::Error;
 
 pub use self::book::{balanced_book, BookConfig, BookError, BookLine};
 pub use self::elo::{elo_from_score, estimate, score_from_elo, EloEstimate};
+pub use self::engine_process::end_all_engines;
 pub use self::opening::{parse_openings, Opening, OpeningError, MAX_OPENINGS_BYTES};
 pub use self::play::PlayerSpec;
 pub use self::report::{AgentResult, ArenaReport, GameResult, SprtSummary};

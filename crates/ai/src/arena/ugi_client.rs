@@ -4,7 +4,8 @@
 //! costs one game, never the tournament), does the handshake (`ugi` … `ugiok`, the rules
 //! options as `setoption`, `isready` … `readyok`), and for each decision sends `position` and
 //! `go movetime MS` and waits for `bestmove` until the move time plus a margin. Every failure
-//! is a [`Forfeit`] with a reason a person can read; the process is killed when the game ends.
+//! is a [`Forfeit`] with a reason a person can read; the engine's whole process group is killed
+//! when the game ends (see `engine_process`), whether it ended, failed or timed out.
 
 use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -12,6 +13,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::str::FromStr;
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+use super::engine_process;
 
 /// An outside engine as given on the command line: `NAME=COMMAND ARGS...` (arguments are
 /// separated by spaces; no shell quoting).
@@ -76,15 +79,16 @@ impl UgiClient {
     /// Starts `spec` and does the handshake, setting each rules option.
     pub(crate) fn start(spec: &EngineSpec, options: &[(String, String)]) -> Result<Self, Forfeit> {
         let name = spec.name.clone();
-        let mut child = Command::new(&spec.command[0])
+        let mut command = Command::new(&spec.command[0]);
+        command
             .args(&spec.command[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
+            .stderr(Stdio::null());
+        let mut child = engine_process::spawn(&mut command)
             .map_err(|e| Forfeit(format!("{name} did not start: {e}")))?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
-            let _ = child.kill();
+            engine_process::end(&mut child);
             return Err(Forfeit(format!("{name} did not start: no pipes")));
         };
         let (send, lines) = channel();
@@ -212,21 +216,16 @@ impl UgiClient {
 
 impl Drop for UgiClient {
     fn drop(&mut self) {
-        // A polite `quit` to an engine that answers; a hung one is killed at once.
-        let deadline = if self.answered {
+        // A polite `quit` to an engine that answers, a moment to exit; a hung one is not
+        // waited for. Then its whole group is killed: what it started must not outlive it.
+        if self.answered {
             let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
-            Instant::now() + Duration::from_millis(100)
-        } else {
-            Instant::now()
-        };
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+            let deadline = Instant::now() + Duration::from_millis(100);
+            while Instant::now() < deadline && !matches!(self.child.try_wait(), Ok(Some(_))) {
+                std::thread::sleep(Duration::from_millis(2));
             }
-            std::thread::sleep(Duration::from_millis(2));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        engine_process::end(&mut self.child);
     }
 }
 

@@ -2,6 +2,8 @@
 //! computer players and outside UGI engines alike, with W/D/L, score and Elo per player, as a
 //! table or as JSON; with `--sprt` until a sequential test decides; with `--shard` and
 //! `--out` one part of a tournament run across machines, and `ludus arena merge` for the whole.
+//! Outside engines run in process groups of their own, ended whole after each game and when
+//! the arena is interrupted.
 
 use std::io::{IsTerminal, Read};
 use std::path::Path;
@@ -47,6 +49,9 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
         .collect::<Result<Vec<_>, _>>()?;
     if agents.len() + engines.len() < 2 {
         anyhow::bail!("an arena needs at least two players (--ai or --engine)");
+    }
+    if !engines.is_empty() {
+        end_engines_on_signal();
     }
     let sprt = args
         .sprt
@@ -128,6 +133,23 @@ impl GameVisitor for Arena<'_> {
             report.table()
         })
     }
+}
+
+/// On Ctrl-C or SIGTERM, kills every running engine's process group (see
+/// `ludus_ai::arena::end_all_engines`) and exits with 128 + the signal's number, as the
+/// signal would have. Without a handler the arena would die and leave its engines and
+/// their children running. If the handler cannot be installed, the arena runs as before.
+fn end_engines_on_signal() {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM]) else {
+        return;
+    };
+    std::thread::spawn(move || {
+        if let Some(signal) = signals.forever().next() {
+            ludus_ai::arena::end_all_engines();
+            std::process::exit(128 + signal);
+        }
+    });
 }
 
 /// A progress bar on stderr when it is a terminal, hidden otherwise.

@@ -9,5 +9,6 @@ pub mod play;
 pub mod query;
 pub mod replay;
 pub mod serve;
+pub mod serve_log;
 pub mod spsa;
 pub mod tuning;

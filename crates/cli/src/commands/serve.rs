@@ -13,6 +13,7 @@ use ludus_server::sqlite::{stored_games, Damaged};
 use ludus_server::{shutdown_signal, BindError, Config, Server};
 
 use crate::args::ServeArgs;
+use crate::commands::serve_log as log;
 
 /// Serves until interrupted, or exports and exits.
 pub fn run(args: &ServeArgs) -> Result<()> {
@@ -29,6 +30,12 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             args.grace_seconds
         ));
     }
+    if !(args.abandon_after_hours.is_finite() && args.abandon_after_hours >= 0.0) {
+        return Err(anyhow!(
+            "--abandon-after-hours {}: expected a number of hours, 0 (never) or more",
+            args.abandon_after_hours
+        ));
+    }
     let config = Config {
         db: Some(db),
         games_per_client: args.games_per_client,
@@ -36,8 +43,15 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         action_burst: args.actions_per_second.saturating_mul(2),
         grace_seconds: args.grace_seconds,
         allowed_origins: args.allow_origins.clone(),
+        games_per_client_per_day: args.games_per_client_per_day,
+        max_games_in_progress: usize::try_from(args.max_games_in_progress).unwrap_or(usize::MAX),
+        abandon_after_seconds: args.abandon_after_hours * 3600.0,
+        max_hash_mb: args.max_hash_mb,
+        max_queued_hints: args.max_queued_hints,
+        allowed_hosts: args.allow_hosts.clone(),
         ..Config::default()
     };
+    log::install(args.log.as_deref())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -50,6 +64,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         for warning in server.warnings() {
             eprintln!("ludus: {warning}");
         }
+        log::warn_open_hosts(&server, &args.allow_hosts);
         let url = server.url();
         let mut stdout = std::io::stdout();
         writeln!(stdout, "{url}")?;
@@ -73,7 +88,9 @@ pub fn run(args: &ServeArgs) -> Result<()> {
 /// the address that could not be listened on.
 fn start_error(error: BindError, addr: &str) -> anyhow::Error {
     match error {
-        BindError::Database(message) => anyhow!("cannot start: {message}"),
+        BindError::Database(message) | BindError::Config(message) => {
+            anyhow!("cannot start: {message}")
+        }
         BindError::Listen(error) => {
             anyhow!("cannot listen on {addr}: {error}: expected a free HOST:PORT")
         }

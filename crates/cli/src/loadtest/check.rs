@@ -3,6 +3,9 @@
 //! acknowledged to the clients are replayed through the rules from the record's start, and
 //! the turns they make must be exactly the stored turns. A shorter store lost decisions, a
 //! longer one applied some twice (or applied one nobody acknowledged).
+//!
+//! A check that could not read the games back (the server died, answered errors, or no game
+//! was played) proves nothing: it is reported as not made, never as "0 lost".
 
 use std::sync::Arc;
 
@@ -32,12 +35,42 @@ pub struct Check {
     pub mismatched: u64,
     /// Games the server no longer holds (it drops finished games past its limit).
     pub missing: u64,
+    /// Games whose record could not be read back (the server gone, an error answer).
+    pub unread: u64,
+    /// Whether the check was made: at least one game compared, and every record read.
+    pub made: bool,
+    /// Why the check could not be made, when it was not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub not_made: Option<String>,
 }
 
 impl Check {
-    /// Whether nothing was lost, doubled or changed.
+    /// Whether the check was made and nothing was lost, doubled or changed.
     pub fn passed(&self) -> bool {
-        self.lost == 0 && self.doubled == 0 && self.mismatched == 0
+        self.made && self.lost == 0 && self.doubled == 0 && self.mismatched == 0
+    }
+
+    /// Decides whether the check was made; `first_error` is the first unreadable record's.
+    fn conclude(&mut self, first_error: Option<String>) {
+        let compared = self.games - self.missing - self.unread;
+        self.not_made = if self.unread > 0 {
+            Some(format!(
+                "{} of {} games' records could not be read back (first: {})",
+                self.unread,
+                self.games,
+                first_error.unwrap_or_default()
+            ))
+        } else if self.games == 0 {
+            Some("no game was played".to_string())
+        } else if compared == 0 {
+            Some(format!(
+                "the server holds none of the {} games played",
+                self.games
+            ))
+        } else {
+            None
+        };
+        self.made = self.not_made.is_none();
     }
 }
 
@@ -65,6 +98,7 @@ pub async fn check(plan: &Arc<Plan>, played: Vec<Played>, tally: &mut Tally) -> 
         .collect()
         .await;
     let mut check = Check::default();
+    let mut first_error = None;
     for (decisions, verdict) in verdicts {
         check.games += 1;
         check.decisions += decisions;
@@ -74,9 +108,14 @@ pub async fn check(plan: &Arc<Plan>, played: Vec<Played>, tally: &mut Tally) -> 
             Ok(Verdict::Doubled(n)) => check.doubled += n,
             Ok(Verdict::Mismatched) => check.mismatched += 1,
             Ok(Verdict::Missing) => check.missing += 1,
-            Err(message) => tally.error("record", message),
+            Err(message) => {
+                check.unread += 1;
+                first_error.get_or_insert_with(|| message.clone());
+                tally.error("record", message);
+            }
         }
     }
+    check.conclude(first_error);
     check
 }
 

@@ -61,8 +61,8 @@ impl Plan {
     }
 }
 
-/// Runs the load test and prints its report; fails when the check found a lost, doubled or
-/// changed decision.
+/// Runs the load test and prints its report; fails when the check could not be made, or
+/// found a lost, doubled or changed decision.
 pub fn run(args: &LoadtestArgs) -> Result<()> {
     let games = match &args.game {
         Some(id) => vec![ludus_games::game_info(id)?],
@@ -99,6 +99,11 @@ pub fn run(args: &LoadtestArgs) -> Result<()> {
         .context("cannot start the load test's runtime")?;
     let report = runtime.block_on(load(&plan, args))?;
     report.print(args.json)?;
+    if let Some(why) = &report.check.not_made {
+        bail!(
+            "the check could not be made: {why}; nothing is known about lost or doubled decisions"
+        );
+    }
     if !report.check.passed() {
         let c = &report.check;
         bail!(

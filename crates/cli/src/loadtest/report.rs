@@ -172,15 +172,11 @@ impl Report {
             outln!("  {kind}: {} (first: {})", error.count, error.first)?;
         }
         let c = &self.check;
-        outln!(
-            "check: {} games, {} decisions: {} lost, {} doubled, {} mismatched, {} no longer held",
-            c.games,
-            c.decisions,
-            c.lost,
-            c.doubled,
-            c.mismatched,
-            c.missing
-        )?;
+        if let Some(why) = &c.not_made {
+            outln!("check: could not be made: {why}")?;
+        } else {
+            print_check(c)?;
+        }
         if let Some(server) = &self.server {
             print_machine(server)?;
         }
@@ -189,6 +185,19 @@ impl Report {
         }
         Ok(())
     }
+}
+
+fn print_check(c: &Check) -> Result<()> {
+    outln!(
+        "check: {} games, {} decisions: {} lost, {} doubled, {} mismatched, {} no longer held",
+        c.games,
+        c.decisions,
+        c.lost,
+        c.doubled,
+        c.mismatched,
+        c.missing
+    )?;
+    Ok(())
 }
 
 fn print_machine(server: &Machine) -> Result<()> {

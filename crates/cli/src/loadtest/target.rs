@@ -10,7 +10,14 @@ use tempfile::TempDir;
 
 /// Flags that lift the server's per-client limits (games per client, actions per second):
 /// the load test is one client playing thousands of games as fast as it can.
-const UNLIMITED: [&str; 4] = ["--games-per-client", "0", "--actions-per-second", "0"];
+const UNLIMITED: [&str; 6] = [
+    "--games-per-client",
+    "0",
+    "--actions-per-second",
+    "0",
+    "--games-per-client-per-day",
+    "0",
+];
 
 /// The server being loaded.
 #[derive(Debug)]

@@ -5,7 +5,9 @@ use std::sync::Arc;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use axum::Extension;
 
+use super::guard::Client;
 use super::json_response;
 use crate::error::{ApiError, Body};
 use crate::hub::Hub;
@@ -80,11 +82,12 @@ pub async fn control(
 
 pub async fn hint(
     State(hub): State<Arc<Hub>>,
+    Extension(client): Extension<Client>,
     Path(id): Path<String>,
     Body(request): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
     let game = hub.game(&id)?;
-    let found = live::hint(&game, &hub, &request.token).await?;
+    let found = live::hint(&game, &hub, &request.token, client.0).await?;
     Ok(json_response(StatusCode::OK, found.to_string()))
 }
 

@@ -10,13 +10,14 @@ use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use ludus_engine::GameRecord;
 use ludus_games::{load_record, record_to_text};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::guard::Client;
 use super::json_response;
+use super::page::Page;
 use crate::error::{ApiError, Body};
 use crate::hub::Hub;
-use crate::live::{self, ViewJson};
+use crate::live::{self, Group, ViewJson};
 use crate::protocol::{ClaimRequest, CreateGame, TokenRequest};
 
 pub async fn create(
@@ -27,20 +28,61 @@ pub async fn create(
     let store = hub.store.as_ref();
     let (_, body) = hub
         .limits
-        .create_game(client.0, store, || live::create(&hub, &request))?;
+        .create_game(client.0, store, || live::create(&hub, &request, client.0))?;
     Ok(json_response(StatusCode::CREATED, body.to_string()))
 }
 
-pub async fn list(State(hub): State<Arc<Hub>>) -> Response {
-    let mut games: Vec<_> = hub.store.games().iter().map(|g| g.summary()).collect();
-    games.sort_by_key(|g| std::cmp::Reverse(g.0));
-    let games: Vec<_> = games.into_iter().map(|(_, summary)| summary).collect();
-    json_response(StatusCode::OK, json!({ "games": games }).to_string())
+/// `GET /api/games?limit=N&before=CURSOR`: a page of the listed games, newest change first.
+pub async fn list(
+    State(hub): State<Arc<Hub>>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    only_keys(&query, &["limit", "before"])?;
+    let page = Page::from_query(&query)?;
+    let entries = live::listed(&hub.store.games())
+        .into_iter()
+        .map(|listed| (listed.at, listed.id, listed.entry))
+        .collect();
+    let (games, next) = page.of(entries);
+    Ok(json_response(
+        StatusCode::OK,
+        json!({ "games": games, "next": next }).to_string(),
+    ))
 }
 
-/// `GET /api/lobby`.
-pub async fn lobby(State(hub): State<Arc<Hub>>) -> Response {
-    json_response(StatusCode::OK, live::lobby(&hub.store.games()).to_string())
+/// `GET /api/lobby?group=G&limit=N&before=CURSOR`: a page of each group, or of group `G`.
+pub async fn lobby(
+    State(hub): State<Arc<Hub>>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Response, ApiError> {
+    only_keys(&query, &["group", "limit", "before"])?;
+    let page = Page::from_query(&query)?;
+    let groups = match query.get("group") {
+        Some(key) => vec![Group::from_key(key).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "group '{key}': expected waiting, in_progress or finished"
+            ))
+        })?],
+        None if page.is_later() => {
+            return Err(ApiError::bad_request(
+                "before without group: expected group=waiting, in_progress or finished with the cursor of that group's next",
+            ))
+        }
+        None => Group::ALL.to_vec(),
+    };
+    let listed = live::listed(&hub.store.games());
+    let mut body = json!({ "next": {} });
+    for group in groups {
+        let entries = listed
+            .iter()
+            .filter(|l| l.group == group)
+            .map(|l| l.clone().lobby_entry())
+            .collect();
+        let (games, next) = page.of(entries);
+        body[group.key()] = Value::Array(games);
+        body["next"][group.key()] = next;
+    }
+    Ok(json_response(StatusCode::OK, body.to_string()))
 }
 
 /// `POST /api/games/{id}/claim`: a seat for the holder of its invitation.
@@ -58,7 +100,7 @@ pub async fn snapshot(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let game = hub.game(&id)?;
+    let game = hub.read_game(&id)?;
     Ok(json_response(StatusCode::OK, game.snapshot().to_string()))
 }
 
@@ -68,7 +110,7 @@ pub async fn delete(
     Body(request): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
     let game = hub.game(&id)?;
-    game.lock().require_owner(&request.token)?;
+    game.lock().require_deletable(&request.token, &id)?;
     hub.store.remove(&id);
     game.stop_searches();
     game.broadcast(json!({"type": "deleted", "id": id}).to_string());
@@ -83,7 +125,7 @@ pub async fn record(
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
-    let game = hub.game(&id)?;
+    let game = hub.read_game(&id)?;
     only_keys(&query, &["format"])?;
     let record = game.lock().game.record();
     let (body, mime, extension) = match query.get("format").map_or("json", String::as_str) {
@@ -118,7 +160,7 @@ pub async fn view(
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Response, ApiError> {
-    let game = hub.game(&id)?;
+    let game = hub.read_game(&id)?;
     only_keys(&query, &["ply"])?;
     let record = game.lock().game.record();
     let turns = record.moves.len();

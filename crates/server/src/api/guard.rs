@@ -1,6 +1,9 @@
 //! What every request passes before its route: the client's address (for the per-client
 //! limits), the action limit on requests that change something, and the origin check.
 //!
+//! The client's address is the TCP peer's, or with `trust_proxy` the one a reverse proxy
+//! appended to `X-Forwarded-For` (the header is ignored otherwise: any client could write it).
+//!
 //! A request carrying an `Origin` header is served only if that origin is the server's own
 //! (its host and port equal the `Host` header: the page itself, whose POSTs and WebSocket
 //! carry `Origin`) or one allowed with `--allow-origin`; any other gets a 403. That includes
@@ -27,10 +30,15 @@ pub struct Client(pub Option<IpAddr>);
 /// Notes the client's address, refuses foreign origins, and takes an action from the
 /// client's bucket for requests that change something.
 pub async fn guard(State(hub): State<Arc<Hub>>, mut request: Request, next: Next) -> Response {
-    let client = request
+    let peer = request
         .extensions()
         .get::<ConnectInfo<SocketAddr>>()
         .map(|info| info.0.ip());
+    let client = if hub.config.trust_proxy {
+        forwarded_for(request.headers()).or(peer)
+    } else {
+        peer
+    };
     request.extensions_mut().insert(Client(client));
     if let Err(error) = check_origin(request.headers(), &hub.config.allowed_origins) {
         return error.into_response();
@@ -42,6 +50,17 @@ pub async fn guard(State(hub): State<Arc<Hub>>, mut request: Request, next: Next
         }
     }
     next.run(request).await
+}
+
+/// The address the reverse proxy appended to `X-Forwarded-For`: the last entry of the last
+/// such header. Entries before it were written by the client and prove nothing.
+fn forwarded_for(headers: &HeaderMap) -> Option<IpAddr> {
+    let last = headers.get_all("x-forwarded-for").iter().next_back()?;
+    let entry = last.to_str().ok()?.rsplit(',').next()?.trim();
+    entry
+        .parse::<IpAddr>()
+        .ok()
+        .or_else(|| entry.parse::<SocketAddr>().ok().map(|a| a.ip()))
 }
 
 /// Passes a request without `Origin`, from the server's own origin, or from an allowed one.
@@ -64,9 +83,12 @@ fn check_origin(headers: &HeaderMap, allowed: &[String]) -> Result<(), ApiError>
 }
 
 /// CORS headers for the allowed origins (`None` when none is allowed: same origin only).
+/// Only full origins get there ([`valid_origin`], checked when the server binds); any other
+/// is left out here too, since tower-http's list panics on a wildcard.
 pub fn cors(allowed: &[String]) -> Option<CorsLayer> {
     let origins: Vec<HeaderValue> = allowed
         .iter()
+        .filter(|o| valid_origin(o).is_ok())
         .filter_map(|o| HeaderValue::from_str(o).ok())
         .collect();
     if origins.is_empty() {
@@ -78,4 +100,86 @@ pub fn cors(allowed: &[String]) -> Option<CorsLayer> {
             .allow_methods([Method::GET, Method::POST, Method::DELETE])
             .allow_headers([header::CONTENT_TYPE]),
     )
+}
+
+/// Checks that `origin` is one a browser sends: `http` or `https`, `://`, a lower-case host
+/// name or address, an optional port; no path, query, user or wildcard. The error says what
+/// is wrong with it.
+pub fn valid_origin(origin: &str) -> Result<(), String> {
+    let bad = |why: &str| {
+        let shown: String = origin.chars().take(80).collect();
+        Err(format!(
+            "bad origin '{shown}': {why}; expected scheme://host[:port] with http or https, as https://example.org or http://localhost:8080"
+        ))
+    };
+    let Some((scheme, authority)) = origin.split_once("://") else {
+        return bad("no scheme");
+    };
+    if scheme != "http" && scheme != "https" {
+        return bad("the scheme is not http or https");
+    }
+    if authority.contains(['/', '?', '#']) {
+        return bad("an origin has no path");
+    }
+    if authority.contains(['*', '@']) || authority.is_empty() {
+        return bad("a wildcard, user or empty host is not an origin");
+    }
+    let (host, port) = match authority.rsplit_once(':') {
+        Some((host, port)) if !host.ends_with(':') && !port.contains(']') => (host, Some(port)),
+        _ => (authority, None),
+    };
+    if port.is_some_and(|p| !p.parse::<u16>().is_ok_and(|p| p > 0)) {
+        return bad("the port is not a number from 1 to 65535");
+    }
+    let ipv6 = host
+        .strip_prefix('[')
+        .and_then(|h| h.strip_suffix(']'))
+        .is_some_and(|h| h.parse::<std::net::Ipv6Addr>().is_ok());
+    let name = host.bytes().any(|b| b.is_ascii_alphanumeric())
+        && host.split('.').all(|label| {
+            !label.is_empty()
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        });
+    if !(ipv6 || name) {
+        return bad("the host is not a lower-case name or address");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::valid_origin;
+
+    #[test]
+    fn origins_are_a_scheme_and_a_host_with_an_optional_port() {
+        for good in [
+            "https://example.org",
+            "http://localhost:8080",
+            "http://127.0.0.1:3000",
+            "http://[::1]:8080",
+            "https://my-games.example.org",
+        ] {
+            assert_eq!(valid_origin(good), Ok(()), "{good}");
+        }
+        for bad in [
+            "*",
+            "null",
+            "https://*.example.org",
+            "https://example.org/",
+            "https://example.org/path",
+            "ftp://example.org",
+            "example.org",
+            "https://Example.org",
+            "https://example.org:0",
+            "https://example.org:99999",
+            "https://user@example.org",
+            "https://",
+            "https://a..org",
+        ] {
+            let error = valid_origin(bad).unwrap_err();
+            assert!(error.starts_with("bad origin"), "{bad}: {error}");
+        }
+    }
 }

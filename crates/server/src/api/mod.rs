@@ -3,9 +3,13 @@
 mod actions;
 mod games;
 mod guard;
+mod headers;
+mod hosts;
+mod page;
 mod plain_errors;
 mod ws;
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::DefaultBodyLimit;
@@ -20,8 +24,11 @@ use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::meta;
 
-/// The whole application.
-pub fn router(hub: Arc<Hub>) -> Router {
+pub use hosts::{check_access, check_host, check_origin};
+
+/// The whole application, for a server listening on `local`.
+pub fn router(hub: Arc<Hub>, local: Option<SocketAddr>) -> Router {
+    let hosts = Arc::new(hosts::Hosts::new(local, &hub.config.allowed_hosts));
     let body_limit = hub.config.body_limit;
     let record_limit = hub.config.record_limit;
     let games = Router::new()
@@ -61,18 +68,20 @@ pub fn router(hub: Arc<Hub>) -> Router {
     if let Some(cors) = guard::cors(&hub.config.allowed_origins) {
         app = app.layer(cors);
     }
-    app.layer(axum::middleware::from_fn_with_state(
-        Arc::clone(&hub),
-        guard::guard,
-    ))
-    .layer(CatchPanicLayer::custom(|_| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the server failed on this request; it keeps serving others",
-        )
-        .into_response()
-    }))
-    .with_state(hub)
+    let app = app
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&hub),
+            guard::guard,
+        ))
+        .layer(axum::middleware::from_fn_with_state(hosts, hosts::check))
+        .layer(CatchPanicLayer::custom(|_| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "the server failed on this request; it keeps serving others",
+            )
+            .into_response()
+        }));
+    headers::secure(app).with_state(hub)
 }
 
 async fn meta_route() -> Response {

@@ -1,23 +1,33 @@
 //! The WebSocket of a game: the snapshot on connect and every change after it; actions sent
 //! as JSON messages with the socket's token. A bad message gets an error frame and the socket
 //! stays open; only frames past the hard limit (a protocol error) close it.
+//!
+//! What a socket may hold is bounded: sockets are capped per client and in all; the server
+//! pings every socket and closes one whose client sent nothing (not even a pong) for the
+//! socket timeout, or that did not take its frames within that time (a client that stopped
+//! reading). Such a client cannot make the server queue frames for it: while a write waits,
+//! the socket reads no broadcasts, and when it resumes a client that fell behind gets one
+//! snapshot instead of the frames it missed.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
 use futures_util::SinkExt;
 use serde_json::json;
 use tokio::sync::{broadcast, mpsc};
+use tokio::time::{Duration, Instant};
 
 use super::guard::Client;
 use crate::error::{parse_body, ApiError};
 use crate::hub::Hub;
 use crate::live::{self, Command, LiveGame};
+use crate::net::caps::Refused;
 use crate::protocol::{ClientMessage, Control};
 
 /// Frames past this size close the socket (tungstenite's limit); smaller ones over the
@@ -28,6 +38,18 @@ const HARD_LIMIT: usize = 1024 * 1024;
 /// message is still read, in several reads. (tungstenite's default, 128 KiB, made an idle
 /// game with two sockets cost about 300 KiB of server memory.)
 const READ_BUFFER: usize = 4 * 1024;
+
+/// Frames are gathered up to this size before a write (a move's events and snapshot fit).
+/// Written-out space is kept, so a smaller buffer keeps every socket smaller; tungstenite's
+/// default is 128 KiB.
+const WRITE_BUFFER: usize = 16 * 1024;
+
+/// The most a socket's write buffer may hold: the send waits for the client once the buffer
+/// passes `WRITE_BUFFER`, so only a single frame bigger than this (none is) would meet it.
+const MAX_WRITE_BUFFER: usize = 4 * HARD_LIMIT;
+
+/// How long the close frame may take to leave before the socket is dropped without it.
+const CLOSE_WAIT: Duration = Duration::from_secs(1);
 
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
@@ -47,12 +69,43 @@ pub async fn upgrade(
     if let Some(token) = &token {
         game.lock().require_member(token)?;
     }
+    let slot = hub.sockets.admit(client.0).map_err(refused)?;
     Ok(upgrade
         .max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
         .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| session(socket, game, hub, token, client))
+        .write_buffer_size(WRITE_BUFFER)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
+        .on_upgrade(move |socket| async move {
+            // The socket's place is held until its session ends.
+            let _slot = slot;
+            session(socket, game, hub, token, client).await;
+        })
         .into_response())
+}
+
+fn refused(refused: Refused) -> ApiError {
+    match refused {
+        Refused::Client(open) => ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("this client has {open} WebSockets open, its limit: expected one closed before another opens"),
+        ),
+        Refused::Total(open) => ApiError::unavailable(format!(
+            "the server holds {open} WebSockets, its limit: expected a retry later"
+        )),
+    }
+}
+
+/// Why a session ended.
+enum End {
+    /// The client closed, or the socket failed.
+    Gone,
+    /// The game was deleted, or the server is stopping.
+    Over,
+    /// No pong nor message within the socket timeout.
+    Silent,
+    /// A write waited past the socket timeout: the client does not read.
+    Stalled,
 }
 
 /// Replies that are not broadcasts (errors, hints, pongs), sent by the socket's own tasks.
@@ -72,36 +125,70 @@ async fn session(
     if send(&mut socket, snapshot_frame(&first)).await.is_err() {
         return;
     }
-    loop {
+    let silence = hub.config.socket_timeout;
+    let every = hub.config.ping_interval.max(Duration::from_millis(1));
+    let mut ping = tokio::time::interval_at(Instant::now() + every, every);
+    let mut heard = Instant::now();
+    let end = loop {
         let frame = tokio::select! {
             incoming = socket.recv() => match incoming {
                 Some(Ok(message)) => {
+                    heard = Instant::now();
                     if let Err(error) = client_may_act(&message, &hub, client) {
                         let _ = replies.send(error_frame(&error));
                     } else {
-                        handle(message, &game, &hub, token.as_deref(), &replies);
+                        handle(message, &game, &hub, token.as_deref(), &replies, client);
                     }
                     continue;
                 }
-                _ => break,
+                _ => break End::Gone,
             },
             update = updates.recv() => match update {
                 Ok(frame) => shared_text(frame),
                 Err(broadcast::error::RecvError::Lagged(_)) => text(snapshot_frame(&game.snapshot())),
-                Err(broadcast::error::RecvError::Closed) => break,
+                Err(broadcast::error::RecvError::Closed) => break End::Over,
             },
             Some(reply) = outbox.recv() => text(reply),
-            _ = closing.changed() => break,
+            _ = ping.tick() => {
+                if heard.elapsed() >= silence {
+                    break End::Silent;
+                }
+                Message::Ping(Bytes::new())
+            }
+            _ = closing.changed() => break End::Over,
         };
-        match send_waiting(&mut socket, frame, &mut updates, &game).await {
-            Ok(false) => {}
-            Ok(true) | Err(_) => break,
+        let sent = tokio::time::timeout_at(
+            heard + silence,
+            send_waiting(&mut socket, frame, &mut updates, &game),
+        );
+        match sent.await {
+            Ok(Ok(false)) => {}
+            Ok(Ok(true)) => break End::Over,
+            Ok(Err(_)) => break End::Gone,
+            Err(_) => break End::Stalled,
         }
-    }
+    };
     if let Some(seat) = seat {
         game.seat_disconnected(seat, hub.config.grace_seconds);
     }
-    let _ = socket.send(Message::Close(None)).await;
+    close(socket, &end, silence).await;
+}
+
+/// Says goodbye where the socket still takes frames; a stalled one is only dropped (its
+/// close frame would wait behind the frames it did not take).
+async fn close(mut socket: WebSocket, end: &End, silence: Duration) {
+    let frame = match end {
+        End::Stalled => return,
+        End::Silent => Some(CloseFrame {
+            code: close_code::POLICY,
+            reason: Utf8Bytes::from(format!(
+                "nothing heard for {} s: expected pongs to the server's pings",
+                silence.as_secs_f64()
+            )),
+        }),
+        End::Gone | End::Over => None,
+    };
+    let _ = tokio::time::timeout(CLOSE_WAIT, socket.send(Message::Close(frame))).await;
 }
 
 async fn send(socket: &mut WebSocket, frame: String) -> Result<(), axum::Error> {
@@ -182,6 +269,7 @@ fn handle(
     hub: &Arc<Hub>,
     token: Option<&str>,
     replies: &Replies,
+    client: Client,
 ) {
     let text = match message {
         Message::Text(text) => text,
@@ -206,7 +294,7 @@ fn handle(
         return;
     }
     let result = parse_body::<ClientMessage>(text.as_bytes())
-        .and_then(|message| dispatch(message, game, hub, token, replies));
+        .and_then(|message| dispatch(message, game, hub, token, replies, client));
     if let Err(error) = result {
         let _ = replies.send(error_frame(&error));
     }
@@ -218,6 +306,7 @@ fn dispatch(
     hub: &Arc<Hub>,
     token: Option<&str>,
     replies: &Replies,
+    client: Client,
 ) -> Result<(), ApiError> {
     let command = match message {
         ClientMessage::Ping {} => {
@@ -228,7 +317,7 @@ fn dispatch(
             let token = require_token(token)?.to_string();
             let (game, hub, replies) = (Arc::clone(game), Arc::clone(hub), replies.clone());
             tokio::spawn(async move {
-                let frame = match live::hint(&game, &hub, &token).await {
+                let frame = match live::hint(&game, &hub, &token, client.0).await {
                     Ok(mut found) => {
                         found["type"] = json!("hint");
                         found.to_string()

@@ -1,13 +1,94 @@
 //! Computer players for the server, built through the registry as the terminal app builds them.
 //!
-//! Level 5 searches on every core unless its spec sets `threads`. A seat keeps only the spec and a seed; the agent is built for each search on the worker
-//! thread. A level-4 agent holds a 16 MB transposition table, so keeping one per idle game
+//! Level 5 searches on every core unless its spec sets `threads` (never on more threads than
+//! the server has search slots). A seat keeps only the spec and a seed; the agent is built for
+//! each search on the worker thread. A level-4 agent holds a 16 MB transposition table, so keeping one per idle game
 //! would cost the server gigabytes at ten thousand games; a fresh agent per decision costs a
 //! few milliseconds against budgets of a second.
+//!
+//! What a spec may buy is capped by the server ([`Caps`]): a new game whose spec asks for more
+//! memory or threads is refused with the cap; specs already held (games loaded at start, from
+//! servers with other caps) are clamped to the caps when their agent is built.
 
-use ludus_ai::{build_agent, erase, AgentError, AgentSpec, AnyAgent};
+use ludus_ai::{build_agent, erase, AgentError, AgentKind, AgentSpec, AnyAgent};
 use ludus_engine::{Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor};
+
+use crate::Config;
+
+/// MCTS tree nodes counted per MiB of the memory cap (about 64 bytes a node).
+const TREE_NODES_PER_MB: usize = 1 << 14;
+
+/// What one search may use on this server.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Caps {
+    /// The most memory for a table or a tree, in MiB (`Config::max_hash_mb`).
+    pub hash_mb: usize,
+    /// The most threads: the search slots (`Config::search_threads`).
+    pub threads: usize,
+}
+
+impl Caps {
+    /// The caps `config` sets.
+    pub fn of(config: &Config) -> Caps {
+        Caps {
+            hash_mb: config.max_hash_mb,
+            threads: config.search_threads.max(1),
+        }
+    }
+
+    fn tree_nodes(self) -> usize {
+        self.hash_mb.saturating_mul(TREE_NODES_PER_MB).max(1)
+    }
+
+    /// Refuses a spec that asks for more than the caps, naming the cap (a spec that does not
+    /// parse is left to the agent's own check, which says what is wrong with it).
+    pub fn check(self, spec: &str) -> Result<(), String> {
+        let Ok(spec) = spec.parse::<AgentSpec>() else {
+            return Ok(());
+        };
+        let number = |key| spec.param(key).and_then(|v| v.trim().parse::<u64>().ok());
+        let over = |key, cap: usize| number(key).filter(|n| *n > cap as u64);
+        if let Some(mb) = over("hash", self.hash_mb) {
+            return Err(format!(
+                "hash={mb} MiB is over this server's cap: expected hash at most {} (max_hash_mb)",
+                self.hash_mb
+            ));
+        }
+        if let Some(nodes) = over("tree", self.tree_nodes()) {
+            return Err(format!(
+                "tree={nodes} nodes is over this server's cap: expected tree at most {} ({} MiB at 64 bytes a node, max_hash_mb)",
+                self.tree_nodes(),
+                self.hash_mb
+            ));
+        }
+        if let Some(threads) = over("threads", self.threads) {
+            return Err(format!(
+                "threads={threads} is over this server's search slots: expected threads at most {}",
+                self.threads
+            ));
+        }
+        Ok(())
+    }
+
+    /// `spec` with whatever it asks above the caps lowered to them.
+    fn clamp(self, mut spec: AgentSpec) -> AgentSpec {
+        let caps = [
+            ("hash", self.hash_mb),
+            ("tree", self.tree_nodes()),
+            ("threads", self.threads),
+        ];
+        for (key, value) in &mut spec.params {
+            let cap = caps.iter().find(|(k, _)| k == key).map(|(_, cap)| *cap);
+            if let (Some(cap), Ok(n)) = (cap, value.trim().parse::<u64>()) {
+                if n > cap as u64 {
+                    *value = cap.to_string();
+                }
+            }
+        }
+        spec
+    }
+}
 
 /// The computer player of a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +118,24 @@ impl Computer {
         build(self.game_id, &self.spec, self.seed ^ (played as u64) << 20)
     }
 
+    /// The agent for the decision after `played` decisions, within `caps`.
+    pub fn build_within(&self, played: usize, caps: Caps) -> Result<Box<dyn AnyAgent>, String> {
+        build_capped(
+            self.game_id,
+            &self.spec,
+            self.seed ^ (played as u64) << 20,
+            Some(caps),
+        )
+    }
+
+    /// Whether it decides without searching deeply (levels 1 and 2: random and greedy), so
+    /// its decisions run at once, without waiting for a search slot.
+    pub fn is_cheap(&self) -> bool {
+        self.spec
+            .parse::<AgentSpec>()
+            .is_ok_and(|spec| matches!(spec.kind, AgentKind::Random | AgentKind::Greedy))
+    }
+
     /// The threads its search uses: level 5 takes every core unless its spec says otherwise.
     pub fn threads(&self) -> usize {
         self.spec
@@ -47,6 +146,16 @@ impl Computer {
 
 /// The agent `spec` for the game `game_id`.
 pub fn build(game_id: &str, spec: &str, seed: u64) -> Result<Box<dyn AnyAgent>, String> {
+    build_capped(game_id, spec, seed, None)
+}
+
+/// The agent `spec` for the game `game_id`, within `caps` if given.
+fn build_capped(
+    game_id: &str,
+    spec: &str,
+    seed: u64,
+    caps: Option<Caps>,
+) -> Result<Box<dyn AnyAgent>, String> {
     struct Make<'a> {
         spec: &'a AgentSpec,
         seed: u64,
@@ -59,12 +168,16 @@ pub fn build(game_id: &str, spec: &str, seed: u64) -> Result<Box<dyn AnyAgent>, 
                 .map_err(|e| e.to_string())
         }
     }
-    // Level 5 searches on every core, as in the terminal app (the search permits count its
+    // Level 5 searches on every core, as in the terminal app (the search slots count its
     // threads: `computer::run`).
     let parsed = spec
         .parse::<AgentSpec>()
         .map_err(|e: AgentError| e.to_string())?
         .on_every_core();
+    let parsed = match caps {
+        Some(caps) => caps.clamp(parsed),
+        None => parsed,
+    };
     dispatch(
         game_id,
         Make {
@@ -104,5 +217,32 @@ mod tests {
             let built = four.build(0).unwrap().spec();
             assert!(!built.contains("threads"), "{built}");
         }
+    }
+
+    #[test]
+    fn specs_over_the_caps_are_refused_naming_the_cap_and_clamped_when_held() {
+        let caps = Caps {
+            hash_mb: 64,
+            threads: 2,
+        };
+        assert_eq!(caps.check("ai:4:hash=64"), Ok(()));
+        let refused = caps.check("ai:4:hash=1024").unwrap_err();
+        assert!(refused.contains("expected hash at most 64"), "{refused}");
+        let refused = caps.check("ai:mcts:tree=67108864").unwrap_err();
+        assert!(refused.contains("at most 1048576"), "{refused}");
+        let refused = caps.check("ai:5:threads=8").unwrap_err();
+        assert!(refused.contains("threads at most 2"), "{refused}");
+        let held = Computer::new("replica", "ai:4:hash=1024", 1).unwrap();
+        let built = held.build_within(0, caps).unwrap().spec();
+        assert!(built.contains("hash=64"), "{built}");
+        let five = Computer::new("replica", "ai:5", 1).unwrap();
+        let one = Caps {
+            hash_mb: 64,
+            threads: 1,
+        };
+        let built = five.build_within(0, one).unwrap().spec();
+        assert!(!built.contains("threads=2"), "{built}");
+        assert!(Computer::new("replica", "ai:2", 1).unwrap().is_cheap());
+        assert!(!Computer::new("replica", "ai:3", 1).unwrap().is_cheap());
     }
 }

@@ -4,11 +4,16 @@
 //! of time" (in Splut! it leaves the game, as on resignation). The remaining times are stored after every change (a
 //! `clock` row), and a restart starts the clock of the seat to move afresh, so clocks do not
 //! run while the server is down.
+//!
+//! Taking back (an accepted takeback, an undo or a redo) gives the clocks back as they stood
+//! at the start of the turn the game returns to, as lichess does (the rules say nothing of
+//! clocks): no increment is added for the turns taken back, nor for the takeback itself. The
+//! times at each turn's start are kept for that, and rebuilt from the `clock` rows on restore.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use ludus_engine::Seat;
+use ludus_engine::{AnyGame, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -39,6 +44,9 @@ pub struct Clocks {
     pub remaining_ms: Vec<i64>,
     /// The seat whose clock runs, and since when.
     pub running: Option<(Seat, Instant)>,
+    /// The times at the start of each turn, by how many history entries were played before
+    /// it, in ascending order (turns undone are kept while they may be redone).
+    turn_starts: Vec<(usize, Vec<i64>)>,
 }
 
 impl Clocks {
@@ -48,7 +56,49 @@ impl Clocks {
             setup,
             remaining_ms: vec![setup.initial_ms.min(i64::MAX as u64) as i64; seats],
             running: None,
+            turn_starts: Vec::new(),
         }
+    }
+
+    /// Keeps the times as the turn of `game` starts, if it is at a turn's start.
+    pub fn note_turn_start(&mut self, game: &AnyGame) {
+        let at_start = game.history().last().is_none_or(|turn| turn.complete);
+        if game.outcome().is_some() || !at_start {
+            return;
+        }
+        let count = game.entry_count();
+        // With nothing left to redo, later turns were replaced by the moves played since.
+        let redo = game.redo_len() > 0;
+        self.turn_starts
+            .retain(|&(start, _)| start < count || (redo && start > count));
+        let at = self
+            .turn_starts
+            .partition_point(|&(start, _)| start < count);
+        self.turn_starts
+            .insert(at, (count, self.remaining_ms.clone()));
+    }
+
+    /// The start of the turn a history of `count` entries is in, with its times.
+    fn turn_start(&self, count: usize) -> Option<&(usize, Vec<i64>)> {
+        self.turn_starts
+            .iter()
+            .rev()
+            .find(|&&(start, _)| start <= count)
+    }
+
+    /// The history goes from `before` entries to `after`: the times as they stood at the start
+    /// of the turn it lands in, with no clock running (the next settling starts the mover's
+    /// without charging or crediting anyone), unless that is still the same turn (a mover
+    /// taking back their own steps keeps their clock running).
+    pub fn rewind(&mut self, before: usize, after: usize) {
+        let Some((start, times)) = self.turn_start(after).cloned() else {
+            return;
+        };
+        if self.turn_start(before).map(|t| t.0) == Some(start) {
+            return;
+        }
+        self.remaining_ms = times;
+        self.running = None;
     }
 
     /// Stops the running clock (adding the increment if the turn passed to another seat) and
@@ -116,7 +166,17 @@ impl Table {
         let next = self.game.to_move().filter(|_| everyone_came);
         let clocks = self.clocks.as_mut()?;
         clocks.settle(next);
+        clocks.note_turn_start(&self.game);
         Some(clocks.stored())
+    }
+
+    /// Before the history changes to `game`'s (an undo, a redo, an accepted takeback): the
+    /// clocks as they stood at the start of the turn it lands in (see [`Clocks::rewind`]).
+    pub fn rewind_clocks(&mut self, game: &AnyGame) {
+        let before = self.game.entry_count();
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.rewind(before, game.entry_count());
+        }
     }
 }
 

@@ -87,11 +87,13 @@ impl LiveGame {
         Ok(snapshot)
     }
 
-    /// Starts the computer's search if one is due on a game nobody changed (a new game).
+    /// Takes up a game nobody changed yet (a new game, or one restored after a restart):
+    /// its away seats' grace period starts, and the computer's search if one is due.
     pub fn start(self: &Arc<Self>, hub: &Arc<Hub>) {
         let mut table = self.lock();
+        let away = table.start_grace(hub.config.grace_seconds);
         let job = table.prepare_search(hub);
-        if job.is_some() {
+        if job.is_some() || away {
             table.rebuild_snapshot(&self.id);
         }
         drop(table);
@@ -106,11 +108,17 @@ impl LiveGame {
         table.seq += 1;
         table.offer = None;
         table.last_change = Instant::now();
+        let was_finished = table.finished_at.is_some();
         table.finished_at = match (table.game.outcome(), table.finished_at) {
             (None, _) => None,
             (Some(_), Some(at)) => Some(at),
             (Some(_), None) => Some(table.last_change),
         };
+        if was_finished != table.finished_at.is_some() {
+            // The change itself is stored; a lost mark of an ended game only makes the next
+            // start read it once more (and mark it then).
+            let _ = hub.store.finished(&self.id, !was_finished);
+        }
         if let Some(times) = table.settle_clocks() {
             // The move is already stored; a lost clock row only costs its time since the last.
             let _ = hub.store.log(&self.id, Change::Clock(&times));
@@ -301,6 +309,7 @@ impl Table {
 
     fn after_history_change(&mut self, game: ludus_engine::AnyGame) {
         self.stop_searches();
+        self.rewind_clocks(&game);
         self.game = game;
         self.analysis = None;
         if !self.has_human() {

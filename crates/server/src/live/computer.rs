@@ -1,5 +1,7 @@
 //! Computer players' moves: a search per move on a blocking worker thread, at most one search
-//! per core (a semaphore), each with a stop flag; the watching delay of games without people;
+//! per core (a slot of the fair [`Scheduler`](crate::scheduler::Scheduler), charged to the
+//! game's creator; levels 1 and 2 decide at once without one), each with a stop flag; the
+//! watching delay of games without people;
 //! progress frames while searching; the result applied only if its search is still the current
 //! one (undo, resignation, pause, deletion and shutdown cancel it).
 
@@ -12,10 +14,11 @@ use ludus_ai::{AnyAnalysis, StopFlag};
 use ludus_engine::{AnyGame, Seat};
 use serde_json::json;
 
-use super::agents::Computer;
+use super::agents::{Caps, Computer};
 use super::analysis::analysis_view;
 use super::{LiveGame, Table};
 use crate::hub::Hub;
+use crate::scheduler::{Payer, Purpose};
 
 /// A search in progress.
 #[derive(Debug)]
@@ -40,6 +43,7 @@ pub struct Job {
     computer: Computer,
     stop: StopFlag,
     delay: Duration,
+    payer: Payer,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -77,6 +81,7 @@ impl Table {
             computer,
             stop,
             delay: Duration::from_millis(delay),
+            payer: self.payer,
         })
     }
 }
@@ -93,21 +98,37 @@ async fn run(game: Arc<LiveGame>, hub: Arc<Hub>, job: Job) {
     if job.stop.is_raised() {
         return;
     }
-    // One permit per search thread, so that level 5 on every core waits for the others
-    // rather than crowding them (never more permits than there are: it would wait for ever).
-    let threads = job.computer.threads().min(hub.config.search_threads.max(1));
-    let permits = u32::try_from(threads).unwrap_or(1);
-    let Ok(permit) = Arc::clone(&hub.searches).acquire_many_owned(permits).await else {
-        return;
+    // A slot per search thread, so that level 5 on every core waits for the others rather
+    // than crowding them; levels 1 and 2 take none and never wait behind deep searches.
+    let slot = if job.computer.is_cheap() {
+        None
+    } else {
+        let threads = job.computer.threads();
+        let searches = &hub.searches;
+        match searches
+            .acquire(job.payer, Purpose::Move, threads, &job.stop)
+            .await
+        {
+            Ok(slot) => Some(slot),
+            Err(_) => return, // cancelled while waiting: its position is gone
+        }
     };
     if job.stop.is_raised() {
         return;
     }
     let (id, seat, stop) = (job.id, job.seat, job.stop.clone());
     let watcher = Arc::clone(&game);
+    let caps = Caps::of(&hub.config);
+    let scheduler = Arc::clone(&hub.searches);
     let mut search = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
-        search(&job, &watcher)
+        let started = std::time::Instant::now();
+        let found = search(&job, &watcher, caps);
+        match slot {
+            // Dropping the slot charges its time to the client and passes it on.
+            Some(slot) => drop(slot),
+            None => scheduler.charge(job.payer, started.elapsed()),
+        }
+        found
     });
     // No spec may hold a core longer than the server allows: then the search is stopped and
     // plays the best decision it found.
@@ -124,7 +145,7 @@ async fn run(game: Arc<LiveGame>, hub: Arc<Hub>, job: Job) {
 }
 
 /// The search itself, on a worker thread; a panic in it becomes an error.
-fn search(job: &Job, game: &LiveGame) -> Result<AnyAnalysis, String> {
+fn search(job: &Job, game: &LiveGame, caps: Caps) -> Result<AnyAnalysis, String> {
     let seat_count = job.game.seat_count();
     let mut progress = |found: &AnyAnalysis| {
         let view = analysis_view(found, job.seat, seat_count, "");
@@ -137,7 +158,7 @@ fn search(job: &Job, game: &LiveGame) -> Result<AnyAnalysis, String> {
         game.broadcast(frame.to_string());
     };
     let run = || {
-        let mut agent = job.computer.build(job.game.entry_count())?;
+        let mut agent = job.computer.build_within(job.game.entry_count(), caps)?;
         agent
             .analyse_with(&job.game, &job.stop, &mut progress)
             .ok_or_else(|| "the computer player found no move".to_string())

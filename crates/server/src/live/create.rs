@@ -7,7 +7,7 @@ use ludus_engine::{AnyGame, GameRecord, PlayerRecord, Seat};
 use ludus_games::{load_record, new_game, record_from_text};
 use serde_json::{json, Value};
 
-use super::agents::{label, Computer};
+use super::agents::{label, Caps, Computer};
 use super::commands::MAX_SPEED_MS;
 use super::invitations;
 use super::table::SeatPlayer;
@@ -23,8 +23,13 @@ const MAX_CLOCK_MS: u64 = 7 * 24 * 3600 * 1000;
 /// The longest name a player may have, in characters.
 pub const MAX_NAME: usize = 40;
 
-/// Creates the game `request` describes; answers the game and the `201` body.
-pub fn create(hub: &Arc<Hub>, request: &CreateGame) -> Result<(Arc<LiveGame>, Value), ApiError> {
+/// Creates the game `request` describes for `client` (charged for its computer players'
+/// searches); answers the game and the `201` body.
+pub fn create(
+    hub: &Arc<Hub>,
+    request: &CreateGame,
+    client: Option<std::net::IpAddr>,
+) -> Result<(Arc<LiveGame>, Value), ApiError> {
     if hub.is_closing() {
         return Err(ApiError::unavailable("the server is shutting down"));
     }
@@ -35,7 +40,7 @@ pub fn create(hub: &Arc<Hub>, request: &CreateGame) -> Result<(Arc<LiveGame>, Va
     };
     let kinds = player_kinds(request, &game)?;
     let names = player_names(request, &game, &kinds, loaded)?;
-    let mut seats = seat_players(&game, &kinds, seed)?;
+    let mut seats = seat_players(&game, &kinds, seed, Caps::of(&hub.config))?;
     invitations::invite(&mut seats, &request.invite)?;
     game.set_players(
         kinds
@@ -53,6 +58,7 @@ pub fn create(hub: &Arc<Hub>, request: &CreateGame) -> Result<(Arc<LiveGame>, Va
     let mut table = Table::new(game, seats, owner, speed_ms);
     table.private = request.private;
     table.between_people = !request.invite.is_empty();
+    table.payer = client;
     if let Some(clock) = request.clock {
         if clock.initial_ms == 0
             || clock.initial_ms > MAX_CLOCK_MS
@@ -223,7 +229,12 @@ fn check_name(seat: Seat, name: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn seat_players(game: &AnyGame, kinds: &[String], seed: u64) -> Result<Vec<SeatPlayer>, ApiError> {
+fn seat_players(
+    game: &AnyGame,
+    kinds: &[String],
+    seed: u64,
+    caps: Caps,
+) -> Result<Vec<SeatPlayer>, ApiError> {
     kinds
         .iter()
         .enumerate()
@@ -236,7 +247,9 @@ fn seat_players(game: &AnyGame, kinds: &[String], seed: u64) -> Result<Vec<SeatP
                     invite: None,
                 });
             }
-            let computer = Computer::new(game.info().id, kind, seed.wrapping_add(index as u64))
+            let computer = caps
+                .check(kind)
+                .and_then(|()| Computer::new(game.info().id, kind, seed.wrapping_add(index as u64)))
                 .map_err(|e| {
                     ApiError::unprocessable(format!("player {} '{kind}': {e}", index + 1))
                 })?;

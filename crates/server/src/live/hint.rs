@@ -1,10 +1,13 @@
 //! Hints: a short level-4 search for the seat to move, run like a computer's move (a worker
-//! thread, a search permit, a stop flag that undo, resignation and deletion raise). Not in a
-//! game between people, where the computer would be playing for one of them.
+//! thread, a search slot charged to the client who asked, a stop flag that undo, resignation
+//! and deletion raise). Not in a game between people, where the computer would be playing for
+//! one of them. A client with `max_queued_hints` hints already waiting for a slot gets a 429.
 
+use std::net::IpAddr;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 
+use axum::http::StatusCode;
 use ludus_ai::{AnyAnalysis, StopFlag};
 use ludus_engine::{AnyGame, Seat};
 use serde_json::{json, Value};
@@ -14,6 +17,7 @@ use super::analysis::analysis_view;
 use super::LiveGame;
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::scheduler::{Purpose, Refusal};
 
 /// A hint about to be searched: the position, the seat, and the flag that stops it.
 struct Asked {
@@ -24,25 +28,51 @@ struct Asked {
     cell_names: Vec<String>,
 }
 
-/// The hint for the seat to move, asked by the holder of `token`.
-pub async fn hint(game: &Arc<LiveGame>, hub: &Arc<Hub>, token: &str) -> Result<Value, ApiError> {
+/// The hint for the seat to move, asked by the holder of `token` from `client`.
+pub async fn hint(
+    game: &Arc<LiveGame>,
+    hub: &Arc<Hub>,
+    token: &str,
+    client: Option<IpAddr>,
+) -> Result<Value, ApiError> {
     let asked = ask(game, hub, token)?;
+    // However this ends (answered, refused, or the asker gone), the table forgets the hint.
+    let done = Done(asked.stop.clone());
     let spec = format!("ai:4:time={}", hub.config.hint_seconds);
-    let permit = Arc::clone(&hub.searches)
-        .acquire_owned()
+    let slot = hub
+        .searches
+        .acquire(client, Purpose::Hint, 1, &asked.stop)
         .await
-        .map_err(|_| ApiError::unavailable("the server is shutting down"))?;
+        .map_err(|refusal| match refusal {
+            Refusal::TooManyHints(max) => ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("too many hints waiting from this client: expected at most {max} at once; try again when one is answered"),
+            ),
+            Refusal::Cancelled => {
+                ApiError::conflict("no hint: the game changed while the hint waited for a search")
+            }
+        })?;
     let (position, stop, seq) = (asked.position.clone(), asked.stop.clone(), asked.seq);
     let found = tokio::task::spawn_blocking(move || {
-        let _permit = permit;
         let result = search(&position, &spec, seq, &stop);
-        stop.raise(); // done: the table forgets raised flags
+        drop(slot); // charges the search to the client and passes the slot on
         result
     })
     .await
     .unwrap_or_else(|e| Err(e.to_string()))
     .map_err(|e| ApiError::unprocessable(format!("no hint: {e}")))?;
+    drop(done);
     Ok(answer(&asked, &found))
+}
+
+/// Raises a hint's stop flag when dropped: the table forgets raised flags, so a hint that
+/// ends in any way no longer counts against the game's hints at once.
+struct Done(StopFlag);
+
+impl Drop for Done {
+    fn drop(&mut self) {
+        self.0.raise();
+    }
 }
 
 /// Checks the token and the game, and registers the hint's stop flag.

@@ -67,6 +67,7 @@ impl LiveGame {
             .log(&self.id, Change::Claim(seat))
             .map_err(|e| ApiError::unavailable(format!("the game could not be stored: {e}")))?;
         table.seats[seat - 1].invite = None;
+        table.seat_claimed(seat - 1, hub.config.grace_seconds);
         let job = self.commit(&mut table, hub, &[]);
         debug_assert!(job.is_none(), "a claim never starts a computer's search");
         Ok(json!({"seat": seat, "token": token}))

@@ -1,46 +1,92 @@
-//! `GET /api/lobby`: the games people can join (a seat waits for its invited player), watch
-//! (in progress) or replay (finished), newest first; private games are left out.
+//! What the lists show (`GET /api/games`, `GET /api/lobby`): every game but the private ones,
+//! each in its lobby group: people can join (a seat waits for its invited player), watch (in
+//! progress) or replay (finished). A private game is reached only by its link.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use serde_json::{json, Value};
 
 use super::LiveGame;
 
-/// The most games listed per group.
-const PER_GROUP: usize = 100;
+/// A lobby group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// In progress, with a seat waiting for its invited player.
+    Waiting,
+    /// In progress, every seat taken.
+    Playing,
+    /// Over.
+    Finished,
+}
 
-const WAITING: usize = 0;
-const PLAYING: usize = 1;
-const FINISHED: usize = 2;
+impl Group {
+    /// Every group, in the lobby's order.
+    pub const ALL: [Group; 3] = [Group::Waiting, Group::Playing, Group::Finished];
 
-/// The lobby of `games`.
-pub fn lobby(games: &[Arc<LiveGame>]) -> Value {
-    let mut groups: [Vec<_>; 3] = Default::default();
-    for game in games {
-        let table = game.lock();
-        if table.private {
-            continue;
+    /// Its key in `GET /api/lobby`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Group::Waiting => "waiting",
+            Group::Playing => "in_progress",
+            Group::Finished => "finished",
         }
-        let free = table.free_seats();
-        let group = if table.finished_at.is_some() {
-            FINISHED
-        } else if free.is_empty() {
-            PLAYING
-        } else {
-            WAITING
-        };
-        let mut entry = table.summary(game.id());
-        entry["free_seats"] = json!(free);
-        groups[group].push((table.last_change, entry));
     }
-    let [waiting, playing, finished] = groups.map(|mut group| {
-        group.sort_by_key(|(at, _)| std::cmp::Reverse(*at));
-        group
-            .into_iter()
-            .take(PER_GROUP)
-            .map(|(_, entry)| entry)
-            .collect::<Vec<_>>()
-    });
-    json!({"waiting": waiting, "in_progress": playing, "finished": finished})
+
+    /// The group named `key`.
+    pub fn from_key(key: &str) -> Option<Group> {
+        Group::ALL.into_iter().find(|g| g.key() == key)
+    }
+}
+
+/// A listed game.
+#[derive(Clone, Debug)]
+pub struct Listed {
+    /// When it last changed.
+    pub at: Instant,
+    /// Its id.
+    pub id: String,
+    /// Its lobby group.
+    pub group: Group,
+    /// Its entry in `GET /api/games`.
+    pub entry: Value,
+    /// The seats (1-based) still waiting for their invited player.
+    pub free_seats: Vec<usize>,
+}
+
+impl Listed {
+    /// Its entry in the lobby: the list's entry and its free seats.
+    pub fn lobby_entry(self) -> (Instant, String, Value) {
+        let mut entry = self.entry;
+        entry["free_seats"] = json!(self.free_seats);
+        (self.at, self.id, entry)
+    }
+}
+
+/// The games of `games` that lists show: all but the private ones, in no order.
+pub fn listed(games: &[Arc<LiveGame>]) -> Vec<Listed> {
+    games
+        .iter()
+        .filter_map(|game| {
+            let table = game.lock();
+            if table.private {
+                return None;
+            }
+            let free_seats = table.free_seats();
+            let group = if table.finished_at.is_some() {
+                Group::Finished
+            } else if free_seats.is_empty() {
+                Group::Playing
+            } else {
+                Group::Waiting
+            };
+            Some(Listed {
+                at: table.last_change,
+                id: game.id().to_string(),
+                group,
+                entry: table.summary(game.id()),
+                free_seats,
+            })
+        })
+        .collect()
 }

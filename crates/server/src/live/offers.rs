@@ -1,6 +1,7 @@
 //! Requests between people: a takeback (a move is taken back only through a request the
 //! other side accepts; within an unfinished turn the mover may still take back their own
-//! steps) and a draw offer (with three or four seats, every other seat still in the game must
+//! steps; with three or four seats every person still in the game whose turn it undoes must
+//! accept) and a draw offer (with three or four seats, every other seat still in the game must
 //! accept). An offer waits in the snapshot (`offer`) until it is answered or any change to the
 //! game clears it. A waiting offer is stored (an `offer` row that does not bump `seq`), so a
 //! restart shows exactly what clients were last told.
@@ -46,7 +47,7 @@ pub struct Offer {
     pub kind: OfferKind,
     /// The seat that asks.
     pub from: Seat,
-    /// The seats that accepted a draw so far (with three or four seats in the game).
+    /// The seats that accepted so far (with three or four seats in the game).
     pub accepted: Vec<Seat>,
 }
 
@@ -54,7 +55,9 @@ impl Offer {
     /// The snapshot's `offer`.
     pub fn json(&self) -> Value {
         let mut json = json!({"kind": self.kind.name(), "from": self.from.number()});
-        if self.kind == OfferKind::Draw {
+        // A takeback shows its acceptances once there are some: with two seats the only
+        // acceptance ends it, so its offer keeps the shape it always had.
+        if self.kind == OfferKind::Draw || !self.accepted.is_empty() {
             let accepted: Vec<usize> = self.accepted.iter().map(|s| s.number()).collect();
             json["accepted"] = json!(accepted);
         }
@@ -151,12 +154,42 @@ impl Table {
         Ok(())
     }
 
-    /// The seats still to accept `offer` (a draw).
+    /// The seats still to accept `offer`.
     fn waiting_for(&self, offer: &Offer) -> Vec<Seat> {
-        self.other_live_seats(offer.from)
+        let needed = match offer.kind {
+            OfferKind::Draw => self.other_live_seats(offer.from),
+            OfferKind::Takeback => self.takeback_needs(offer.from),
+        };
+        needed
             .into_iter()
             .filter(|seat| !offer.accepted.contains(seat))
             .collect()
+    }
+
+    /// Who must accept `from`'s takeback: every other person still in the game who played
+    /// (part of) a turn it undoes; when it undoes only `from`'s own turn, the seat now to
+    /// move (or, if that is a computer's, every other person still in the game).
+    fn takeback_needs(&self, from: Seat) -> Vec<Seat> {
+        let others = self.other_live_seats(from);
+        let person = |seat: &Seat| others.contains(seat) && self.is_human(*seat);
+        let Some((game, _)) = taken_back(&self.game, from) else {
+            return Vec::new();
+        };
+        let history = self.game.history();
+        let undone = history.get(game.history().len()..);
+        let mut needs: Vec<Seat> = others
+            .iter()
+            .copied()
+            .filter(|seat| undone.is_some_and(|turns| turns.iter().any(|t| t.seat == *seat)))
+            .filter(person)
+            .collect();
+        if needs.is_empty() {
+            needs = match self.game.to_move().filter(person) {
+                Some(seat) => vec![seat],
+                None => others.iter().copied().filter(person).collect(),
+            };
+        }
+        needs
     }
 }
 
@@ -172,6 +205,36 @@ fn taken_back(game: &AnyGame, seat: Seat) -> Option<(AnyGame, usize)> {
         }
     }
     None
+}
+
+/// A takeback from `seat` may wait: it has a turn to take back, and taking it back brings
+/// no seat back into the game (a seat that resigned, ran out of time or was claimed against
+/// left for good, and was not asked).
+fn check_takeback(game: &AnyGame, seat: Seat) -> Result<(), ApiError> {
+    let alive = |game: &AnyGame| game.view().seats.iter().filter(|s| s.alive).count();
+    match taken_back(game, seat) {
+        None => Err(ApiError::unprocessable(
+            "nothing to take back: this seat has not played a turn yet",
+        )),
+        Some((back, _)) if alive(&back) > alive(game) => Err(ApiError::unprocessable(
+            "a takeback does not bring back a seat that left the game: expected a takeback of a turn played since it left",
+        )),
+        Some(_) => Ok(()),
+    }
+}
+
+/// Why a seat may not answer `offer` (it waits for `waiting`).
+fn not_waiting(offer: &Offer, waiting: &[Seat]) -> ApiError {
+    if offer.kind == OfferKind::Draw {
+        return ApiError::unprocessable(
+            "this seat has already answered or has left the game: expected a seat still to answer",
+        );
+    }
+    let seats: Vec<String> = waiting.iter().map(|s| s.number().to_string()).collect();
+    ApiError::unprocessable(format!(
+        "this seat has already answered or none of its turns is taken back: expected an answer from seat {}",
+        seats.join(" or ")
+    ))
 }
 
 fn store(hub: &Hub, id: &str, change: Change<'_>) -> Result<(), ApiError> {
@@ -194,12 +257,7 @@ impl LiveGame {
             )));
         }
         match kind {
-            OfferKind::Takeback if taken_back(&table.game, seat).is_none() => {
-                return Err(ApiError::unprocessable(
-                    "nothing to take back: this seat has not played a turn yet",
-                ));
-            }
-            OfferKind::Takeback => {}
+            OfferKind::Takeback => check_takeback(&table.game, seat)?,
             OfferKind::Draw => table.check_draw_offer(seat)?,
         }
         let offer = Offer {
@@ -227,10 +285,9 @@ impl LiveGame {
                 "a request is answered by the other side: expected another seat's token",
             ));
         }
-        if offer.kind == OfferKind::Draw && !table.waiting_for(&offer).contains(&seat) {
-            return Err(ApiError::unprocessable(
-                "this seat has already answered or has left the game: expected a seat still to answer",
-            ));
+        let waiting = table.waiting_for(&offer);
+        if !waiting.contains(&seat) {
+            return Err(not_waiting(&offer, &waiting));
         }
         if !accept {
             store(hub, &self.id, Change::Offer(""))?;
@@ -238,20 +295,18 @@ impl LiveGame {
             self.refresh(&mut table);
             return Ok(json!({"accepted": false}));
         }
+        offer.accepted.push(seat);
+        let waiting = table.waiting_for(&offer);
         match offer.kind {
-            OfferKind::Takeback => self.accept_takeback(hub, &mut table, offer.from),
-            OfferKind::Draw => {
-                offer.accepted.push(seat);
-                let waiting = table.waiting_for(&offer);
-                if waiting.is_empty() {
-                    return self.accept_draw(hub, &mut table);
-                }
+            _ if !waiting.is_empty() => {
                 store(hub, &self.id, Change::Offer(&offer.stored()))?;
                 table.offer = Some(offer);
                 self.refresh(&mut table);
                 let waiting: Vec<usize> = waiting.iter().map(|s| s.number()).collect();
                 Ok(json!({"accepted": true, "waiting": waiting}))
             }
+            OfferKind::Takeback => self.accept_takeback(hub, &mut table, offer.from),
+            OfferKind::Draw => self.accept_draw(hub, &mut table),
         }
     }
 
@@ -260,6 +315,7 @@ impl LiveGame {
             .ok_or_else(|| ApiError::unprocessable("nothing left to take back"))?;
         store(hub, &self.id, Change::Undo(undone))?;
         table.stop_searches();
+        table.rewind_clocks(&game);
         table.game = game;
         table.analysis = None;
         let job = self.commit(table, hub, &[]);

@@ -2,6 +2,11 @@
 //! `away` (the snapshot says so). After the grace period (`Config::grace_seconds`) a person
 //! who stayed may claim the win (the absent seat resigns; in Splut! it leaves the game) or
 //! hand the absent seat to a computer player.
+//!
+//! A seat claimed through an invitation is away from the claim on until its first socket
+//! opens, and after a restart every person's seat is away from the restart on (nobody's socket
+//! survives it): the grace period then runs again, so an absent player can always be claimed
+//! against, and one who comes back in time is present again. Nothing of this is stored.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -24,6 +29,27 @@ pub struct Presence {
     pub away_since: Option<Instant>,
     /// When (Unix ms) the grace period of an away seat ends: the page counts down to it.
     pub claim_from_ms: Option<u64>,
+    /// Another person took the seat by claiming its invitation: the owner may no longer
+    /// delete the game.
+    pub joined: bool,
+}
+
+impl Presence {
+    /// Away from now on; the grace period of `grace_seconds` starts.
+    fn go_away(&mut self, grace_seconds: f64) {
+        self.away_since = Some(Instant::now());
+        self.claim_from_ms = Some(claim_from(0, grace_seconds));
+    }
+}
+
+/// When (Unix ms) a seat away for `away_ms` may be claimed with `grace_seconds` of grace.
+fn claim_from(away_ms: u64, grace_seconds: f64) -> u64 {
+    // Whole milliseconds: the grace period is a configured number of seconds.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let grace_ms = (grace_seconds.max(0.0) * 1000.0) as u64;
+    super::unix_ms()
+        .saturating_sub(away_ms)
+        .saturating_add(grace_ms)
 }
 
 impl Table {
@@ -32,6 +58,47 @@ impl Table {
         self.presence
             .get(index)
             .is_some_and(|p| p.away_since.is_some())
+    }
+
+    /// Seat `index` was claimed by its invited player: away until their socket opens.
+    pub fn seat_claimed(&mut self, index: usize, grace_seconds: f64) {
+        if let Some(presence) = self.presence.get_mut(index) {
+            presence.joined = true;
+            if presence.sockets == 0 {
+                presence.go_away(grace_seconds);
+            }
+        }
+    }
+
+    /// After a restart: every person's seat (not one still waiting for its invited player)
+    /// is away from now on; [`Table::start_grace`] gives the countdown once the server's
+    /// grace period is known.
+    pub fn away_after_restart(&mut self) {
+        let now = Instant::now();
+        for (seat, presence) in self.seats.iter().zip(&mut self.presence) {
+            if seat.computer.is_none() && seat.invite.is_none() && presence.sockets == 0 {
+                presence.away_since = Some(now);
+            }
+        }
+    }
+
+    /// Gives every away seat without a countdown one, from when it went away; answers
+    /// whether any changed.
+    pub fn start_grace(&mut self, grace_seconds: f64) -> bool {
+        let mut changed = false;
+        for presence in &mut self.presence {
+            if let (Some(since), None) = (presence.away_since, presence.claim_from_ms) {
+                let away_ms = u64::try_from(since.elapsed().as_millis()).unwrap_or(u64::MAX);
+                presence.claim_from_ms = Some(claim_from(away_ms, grace_seconds));
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// The first seat (0-based) another person joined, if any.
+    pub fn joined_seat(&self) -> Option<usize> {
+        self.presence.iter().position(|p| p.joined)
     }
 }
 
@@ -58,11 +125,7 @@ impl LiveGame {
         };
         presence.sockets = presence.sockets.saturating_sub(1);
         if presence.sockets == 0 {
-            presence.away_since = Some(Instant::now());
-            // Whole milliseconds: the grace period is a configured number of seconds.
-            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-            let grace_ms = (grace_seconds.max(0.0) * 1000.0) as u64;
-            presence.claim_from_ms = Some(super::unix_ms().saturating_add(grace_ms));
+            presence.go_away(grace_seconds);
             self.refresh(&mut table);
         }
     }

@@ -114,7 +114,23 @@ impl LiveGame {
 /// rebuilt game is the number of changes that bumped it (every change but clock and offer
 /// rows), and the offer still waiting is the last stored one if nothing changed since.
 pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<LiveGame>, String> {
-    let game = replay(setup, changes)?;
+    let mut clocks = setup
+        .clock
+        .map(|clock| super::clock::Clocks::new(clock, setup.seats.len()));
+    // The times at each turn's start, for takebacks: those of the clock row stored after
+    // the change that started it, as live.
+    let game = replay_each(setup, changes, |game, change| {
+        let Some(clocks) = clocks.as_mut() else {
+            return Ok(());
+        };
+        match change {
+            Some(change) if change.kind == "clock" => clocks.restore(&change.arg)?,
+            Some(_) => return Ok(()),
+            None => {}
+        }
+        clocks.note_turn_start(game);
+        Ok(())
+    })?;
     if setup.seats.len() != game.seat_count() {
         return Err(format!(
             "{} seats stored for a game of {}",
@@ -142,19 +158,23 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
                 table.offer = super::offers::Offer::from_stored(&change.arg, table.seats.len())?;
             }
             "control" => apply_control(&mut table, &change.arg)?,
+            "claim" => {
+                let number = change.arg.parse::<usize>().unwrap_or(0);
+                if let Some(presence) = table.presence.get_mut(number.wrapping_sub(1)) {
+                    presence.joined = true;
+                }
+            }
             // As live: taking back in a game without people pauses its computers.
             "undo" | "redo" if !table.has_human() => table.paused = true,
             _ => {}
         }
     }
-    if let Some(clock) = setup.clock {
-        let mut clocks = super::clock::Clocks::new(clock, table.seats.len());
-        if let Some(last) = changes.iter().rev().find(|c| c.kind == "clock") {
-            clocks.restore(&last.arg)?;
-        }
-        table.clocks = Some(clocks);
+    if clocks.is_some() {
+        table.clocks = clocks;
         table.settle_clocks();
     }
+    // Nobody's socket survives a restart: the grace period runs again from now.
+    table.away_after_restart();
     table.private = setup.private;
     table.between_people = setup.between_people;
     Ok(LiveGame::new(id.to_string(), table))
@@ -162,16 +182,28 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
 
 /// The game of `setup` after `changes`, every one checked by the rules.
 pub fn replay(setup: &Setup, changes: &[StoredChange]) -> Result<AnyGame, String> {
+    replay_each(setup, changes, |_, _| Ok(()))
+}
+
+/// As [`replay`], showing `visit` the game at the start (with `None`) and after each change.
+fn replay_each(
+    setup: &Setup,
+    changes: &[StoredChange],
+    mut visit: impl FnMut(&AnyGame, Option<&StoredChange>) -> Result<(), String>,
+) -> Result<AnyGame, String> {
     let mut game = load_record(&setup.record).map_err(|e| format!("bad setup: {e}"))?;
+    visit(&game, None)?;
     for (number, change) in changes.iter().enumerate() {
-        apply(&mut game, change).map_err(|e| {
-            format!(
-                "change {} ({} {}): {e}",
-                number + 1,
-                change.kind,
-                change.arg
-            )
-        })?;
+        apply(&mut game, change)
+            .and_then(|()| visit(&game, Some(change)))
+            .map_err(|e| {
+                format!(
+                    "change {} ({} {}): {e}",
+                    number + 1,
+                    change.kind,
+                    change.arg
+                )
+            })?;
     }
     Ok(game)
 }

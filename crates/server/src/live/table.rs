@@ -69,6 +69,9 @@ pub struct Table {
     /// Per seat: its open sockets, and since when it is away.
     pub presence: Vec<super::presence::Presence>,
     pub(super) snapshot: Arc<str>,
+    /// The client charged for the computer players' searches: the game's creator (`None`
+    /// for games loaded at start).
+    pub payer: crate::scheduler::Payer,
 }
 
 impl Table {
@@ -99,6 +102,7 @@ impl Table {
             clocks: None,
             presence: vec![super::presence::Presence::default(); seat_count],
             snapshot: Arc::from("{}"),
+            payer: None,
         }
     }
 
@@ -144,6 +148,19 @@ impl Table {
             Err(ApiError::forbidden(
                 "only the game's owner may do this: expected the owner token from POST /api/games",
             ))
+        }
+    }
+
+    /// Passes for the owner's token on a game nobody else has joined (no invitation of it
+    /// was claimed), else a 403: a game another person played stays theirs too.
+    pub fn require_deletable(&self, token: &str, id: &str) -> Result<(), ApiError> {
+        self.require_owner(token)?;
+        match self.joined_seat() {
+            None => Ok(()),
+            Some(index) => Err(ApiError::forbidden(format!(
+                "seat {} was joined by another person: the owner may delete only a game nobody else joined; expected to resign instead (POST /api/games/{id}/resign with your seat token)",
+                index + 1
+            ))),
         }
     }
 

@@ -19,6 +19,11 @@ const MIGRATIONS: &[&str] = &[
          arg TEXT NOT NULL
      );
      CREATE INDEX changes_by_game ON changes (game_id, id);",
+    // 2: when a game ended (NULL while in progress: a start reads only those) and when it last
+    // changed (NULL: unknown, taken as the start), Unix milliseconds.
+    "ALTER TABLE games ADD COLUMN finished_ms INTEGER;
+     ALTER TABLE games ADD COLUMN changed_ms INTEGER;
+     CREATE INDEX games_in_progress ON games (finished_ms);",
 ];
 
 /// The schema version this build writes.
@@ -77,7 +82,10 @@ mod tests {
         let mut connection = Connection::open_in_memory().unwrap();
         migrate(&mut connection).unwrap();
         connection
-            .execute("INSERT INTO games VALUES ('a', 0, '{}')", [])
+            .execute(
+                "INSERT INTO games (id, created_ms, setup) VALUES ('a', 0, '{}')",
+                [],
+            )
             .unwrap();
         migrate(&mut connection).unwrap();
         let version: i64 = connection

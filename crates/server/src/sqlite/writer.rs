@@ -49,6 +49,13 @@ pub enum Write {
         /// The game.
         id: String,
     },
+    /// A game ended (`Some`: when, Unix milliseconds) or came back into play (`None`).
+    Finished {
+        /// The game.
+        id: String,
+        /// When it ended.
+        finished_ms: Option<u64>,
+    },
 }
 
 type Reply = SyncSender<Result<(), String>>;
@@ -204,18 +211,30 @@ fn run(connection: &Connection, write: &Write) -> rusqlite::Result<()> {
             created_ms,
             setup,
         } => connection
-            .prepare_cached("INSERT INTO games (id, created_ms, setup) VALUES (?1, ?2, ?3)")?
+            .prepare_cached(
+                "INSERT INTO games (id, created_ms, setup, changed_ms) VALUES (?1, ?2, ?3, ?2)",
+            )?
             .execute(params![id, *created_ms as i64, setup])
             .map(drop),
-        Write::Change { id, kind, arg } => connection
-            .prepare_cached("INSERT INTO changes (game_id, kind, arg) VALUES (?1, ?2, ?3)")?
-            .execute(params![id, kind, arg])
-            .map(drop),
+        Write::Change { id, kind, arg } => {
+            connection
+                .prepare_cached("INSERT INTO changes (game_id, kind, arg) VALUES (?1, ?2, ?3)")?
+                .execute(params![id, kind, arg])?;
+            // When it last changed: a restart keeps counting towards abandonment from there.
+            connection
+                .prepare_cached("UPDATE games SET changed_ms = ?2 WHERE id = ?1")?
+                .execute(params![id, crate::live::unix_ms() as i64])
+                .map(drop)
+        }
         Write::Remove { id } => {
             connection.execute("DELETE FROM changes WHERE game_id = ?1", [id])?;
             connection.execute("DELETE FROM games WHERE id = ?1", [id])?;
             Ok(())
         }
+        Write::Finished { id, finished_ms } => connection
+            .prepare_cached("UPDATE games SET finished_ms = ?2 WHERE id = ?1")?
+            .execute(params![id, finished_ms.map(|ms| ms as i64)])
+            .map(drop),
     }
 }
 

@@ -108,3 +108,29 @@ fn unix_ms() -> u64 {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
     u64::try_from(now.expect("after 1970").as_millis()).expect("in range")
 }
+
+#[tokio::test]
+async fn a_seat_claimed_and_never_opened_is_away_from_the_claim_on() {
+    let api = with_grace(0.5);
+    let (_, created) = api
+        .post("/api/games", &json!({"game": "replica", "invite": [2]}))
+        .await;
+    let id = created["id"].as_str().unwrap().to_string();
+    let first = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let (_mine, _) = connect_async(api.ws_url(&id, Some(&first))).await.unwrap();
+    let claim = json!({"seat": 2, "invite": created["invites"][0]["invite"]});
+    let (status, claimed) = api.post(&format!("/api/games/{id}/claim"), &claim).await;
+    assert_eq!(status, StatusCode::OK, "{claimed}");
+    let away = api.wait_for(&id, |s| s["seats"][0]["away"] == false).await;
+    assert_eq!(away["seats"][1]["away"], true, "{away}");
+    let claim_from = away["seats"][1]["claim_from_ms"]
+        .as_u64()
+        .expect("claim_from_ms");
+    // A little past the moment shown: the wall clock and the server's timer round apart.
+    while unix_ms() <= claim_from + 100 {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let (status, over) = absent(&api, &id, &first, "win").await;
+    assert_eq!(status, StatusCode::OK, "{over}");
+    assert_eq!(over["outcome"]["winner"], 1, "{over}");
+}

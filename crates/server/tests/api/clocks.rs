@@ -126,3 +126,76 @@ async fn clock_times_survive_a_restart_and_stand_still_while_down() {
     assert_eq!(back["seq"], after["seq"]);
     assert_eq!(back["clock"]["running"], 2);
 }
+
+/// Seat 1 `b4-c5`, seat 2 a reply, seat 1 another move, in a game of 60 s + 10 s between two
+/// tokens: the game, and seat 1's time as it stood after its first move.
+async fn three_clocked_turns(api: &Api) -> (String, Vec<String>, i64) {
+    let body = json!({"game": "replica", "clock": {"initial_ms": 60_000, "increment_ms": 10_000}});
+    let (status, created) = api.post("/api/games", &body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_string();
+    let tokens: Vec<String> = created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["token"].as_str().unwrap().to_string())
+        .collect();
+    let mut dice = crate::support::Dice(11);
+    let mut first_after = 0;
+    for turn in 0..3 {
+        let snapshot = api.snapshot(&id).await;
+        let body = json!({"token": tokens[turn % 2], "move": dice.legal(&snapshot), "seq": snapshot["seq"]});
+        let (status, after) = api.post(&format!("/api/games/{id}/moves"), &body).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        if turn == 0 {
+            first_after = remaining(&after, 0);
+        }
+    }
+    (id, tokens, first_after)
+}
+
+/// Seat 2 asks to take back its turn, seat 1 accepts: two turns undone.
+async fn take_back_seat_two(api: &Api, id: &str, tokens: &[String]) -> Value {
+    let ask = json!({"token": tokens[1], "kind": "takeback"});
+    let (status, asked) = api.post(&format!("/api/games/{id}/offer"), &ask).await;
+    assert_eq!(status, StatusCode::OK, "{asked}");
+    let yes = json!({"token": tokens[0], "accept": true});
+    let (status, answered) = api.post(&format!("/api/games/{id}/answer"), &yes).await;
+    assert_eq!(answered["undone"], 2, "{answered}");
+    assert_eq!(status, StatusCode::OK);
+    api.snapshot(id).await
+}
+
+#[tokio::test]
+async fn a_takeback_gives_back_the_times_of_the_restored_position_without_increments() {
+    let api = Api::start();
+    let (id, tokens, first_after) = three_clocked_turns(&api).await;
+    let back = take_back_seat_two(&api, &id, &tokens).await;
+    assert_eq!(back["moves"].as_array().unwrap().len(), 1, "{back}");
+    assert_eq!(back["clock"]["running"], 2, "{back}");
+    assert_eq!(
+        remaining(&back, 0),
+        first_after,
+        "seat 1's time as after its first move: {back}"
+    );
+    assert!(
+        remaining(&back, 1) <= 60_000,
+        "seat 2's time as before its turn, no increment: {back}"
+    );
+}
+
+#[tokio::test]
+async fn after_a_restart_a_takeback_still_gives_back_the_restored_positions_times() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = || Config {
+        db: Some(dir.path().join("games.sqlite3")),
+        ..Config::default()
+    };
+    let api = Api::with(config());
+    let (id, tokens, first_after) = three_clocked_turns(&api).await;
+    drop(api);
+    let api = Api::with(config());
+    let back = take_back_seat_two(&api, &id, &tokens).await;
+    assert_eq!(remaining(&back, 0), first_after, "{back}");
+    assert!(remaining(&back, 1) <= 60_000, "{back}");
+}

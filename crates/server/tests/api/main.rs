@@ -2,16 +2,21 @@
 //! (reqwest) and a real WebSocket client (tokio-tungstenite), as scripts and bots use it.
 
 mod absence;
+mod caps;
 mod clocks;
+mod connections;
 mod decisions;
 mod draws;
 mod durability;
 mod errors;
 mod fair_play;
+mod fairness;
 mod games;
 mod history;
 mod limits;
 mod online;
+mod operations;
+mod owner;
 mod reconnect;
 mod restored;
 mod searches;

@@ -19,7 +19,7 @@ async fn searches_wait_for_a_free_core_and_undo_stops_a_long_one() {
         .create(&json!({"game": "replica", "players": ["human", "ai:4:time=30"]}))
         .await;
     let quick = api
-        .create(&json!({"game": "replica", "players": ["human", "ai:1"]}))
+        .create(&json!({"game": "replica", "players": ["human", "ai:3"]}))
         .await;
     for game in [&slow, &quick] {
         let snapshot = api.snapshot(&game.id).await;
@@ -32,7 +32,7 @@ async fn searches_wait_for_a_free_core_and_undo_stops_a_long_one() {
     let waiting = api.snapshot(&quick.id).await;
     assert_eq!(
         waiting["to_move"], 2,
-        "the only core is busy: level 1 waits its turn"
+        "the only core is busy: level 3 waits its turn (levels 1 and 2 need no slot)"
     );
 
     let thinking = api.snapshot(&slow.id).await;

@@ -5,7 +5,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::support::{assert_error, Api, Dice};
+use crate::support::{assert_error, Api, Created, Dice};
 
 /// A game of `game` with seat 2 given by invitation and claimed: id and both tokens.
 pub async fn between_people(api: &Api, game: &str) -> (String, [String; 2]) {
@@ -207,4 +207,136 @@ async fn nothing_to_take_back_before_a_turn_and_no_answer_without_a_request() {
     )
     .await;
     assert_error(&none, StatusCode::UNPROCESSABLE_ENTITY, "no request");
+}
+
+/// Plays one whole turn of the seat to move with random legal decisions; answers the seat.
+async fn whole_turn(api: &Api, game: &Created, dice: &mut Dice) -> u64 {
+    let mut snapshot = api.snapshot(&game.id).await;
+    let seat = snapshot["to_move"].as_u64().expect("a seat to move");
+    while snapshot["to_move"].as_u64() == Some(seat) {
+        let (status, after) = api.play(game, &snapshot, &dice.legal(&snapshot)).await;
+        assert_eq!(status, StatusCode::OK, "{after}");
+        snapshot = after;
+    }
+    seat
+}
+
+/// A Splut! game of `seats` people after one whole turn each (every token is the creator's).
+async fn splut_round(api: &Api, seats: u64) -> (Created, Value) {
+    let game = api
+        .create(&json!({"game": "splut", "options": {"players": seats}}))
+        .await;
+    let mut dice = Dice(7);
+    for expected in 1..=seats {
+        assert_eq!(whole_turn(api, &game, &mut dice).await, expected);
+    }
+    let played = api.snapshot(&game.id).await;
+    assert_eq!(played["to_move"], 1, "{played}");
+    (game, played)
+}
+
+#[tokio::test]
+async fn with_three_seats_a_takeback_needs_every_seat_whose_turn_it_undoes() {
+    let api = Api::start();
+    let (game, played) = splut_round(&api, 3).await;
+    let id = &game.id;
+    let (status, asked) = ask(&api, id, game.token(1)).await;
+    assert_eq!(status, StatusCode::OK, "{asked}");
+    let partly = answer(&api, id, game.token(2), true).await;
+    assert_eq!(partly, json!({"accepted": true, "waiting": [3]}));
+    let pending = api.snapshot(id).await;
+    assert_eq!(
+        pending["offer"],
+        json!({"kind": "takeback", "from": 1, "accepted": [2]})
+    );
+    assert_eq!(
+        (&pending["moves"], &pending["seq"]),
+        (&played["moves"], &played["seq"]),
+        "one acceptance takes nothing back"
+    );
+    let twice = post(
+        &api,
+        id,
+        "answer",
+        &json!({"token": game.token(2), "accept": true}),
+    )
+    .await;
+    assert_error(&twice, StatusCode::UNPROCESSABLE_ENTITY, "already answered");
+    let done = answer(&api, id, game.token(3), true).await;
+    assert_eq!(done["accepted"], true, "{done}");
+    let back = api.snapshot(id).await;
+    assert_eq!(
+        back["moves"],
+        json!([]),
+        "back to the start of seat 1's turn"
+    );
+    assert_eq!(back["to_move"], 1);
+}
+
+#[tokio::test]
+async fn with_four_seats_the_seats_whose_turns_are_undone_answer_and_one_may_decline() {
+    let api = Api::start();
+    let (game, played) = splut_round(&api, 4).await;
+    let id = &game.id;
+    let (status, _) = ask(&api, id, game.token(2)).await;
+    assert_eq!(status, StatusCode::OK);
+    let partly = answer(&api, id, game.token(4), true).await;
+    assert_eq!(partly, json!({"accepted": true, "waiting": [3]}));
+    let outsider = post(
+        &api,
+        id,
+        "answer",
+        &json!({"token": game.token(1), "accept": true}),
+    )
+    .await;
+    assert_error(
+        &outsider,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "expected an answer from seat 3",
+    );
+    assert_eq!(api.snapshot(id).await["moves"], played["moves"]);
+    let done = answer(&api, id, game.token(3), true).await;
+    assert_eq!(done["accepted"], true, "{done}");
+    let back = api.snapshot(id).await;
+    let moves = played["moves"].as_array().unwrap();
+    assert_eq!(
+        back["moves"],
+        json!([moves[0]]),
+        "seats 2 to 4's turns taken back"
+    );
+    assert_eq!(back["to_move"], 2);
+
+    whole_turn(&api, &game, &mut Dice(9)).await;
+    ask(&api, id, game.token(2)).await;
+    assert_eq!(
+        answer(&api, id, game.token(3), false).await,
+        json!({"accepted": false})
+    );
+    let kept = api.snapshot(id).await;
+    assert_eq!(kept["offer"], Value::Null, "one refusal ends the request");
+    assert_eq!(kept["moves"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn a_takeback_never_brings_back_a_seat_that_left_the_game() {
+    let api = Api::start();
+    let game = api
+        .create(&json!({"game": "splut", "options": {"players": 3}}))
+        .await;
+    let mut dice = Dice(7);
+    whole_turn(&api, &game, &mut dice).await;
+    whole_turn(&api, &game, &mut dice).await;
+    let resign = json!({"token": game.token(3)});
+    let (status, left) = post(&api, &game.id, "resign", &resign).await;
+    assert_eq!(status, StatusCode::OK, "{left}");
+    assert_eq!(left["outcome"], Value::Null, "two seats play on: {left}");
+    let refused = ask(&api, &game.id, game.token(1)).await;
+    assert_error(&refused, StatusCode::UNPROCESSABLE_ENTITY, "left the game");
+    whole_turn(&api, &game, &mut dice).await;
+    let (status, asked) = ask(&api, &game.id, game.token(1)).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "a turn played since may be taken back: {asked}"
+    );
 }

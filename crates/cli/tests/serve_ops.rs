@@ -1,0 +1,129 @@
+//! `ludus serve` for self-hosters: bad `--allow-origin` and `--allow-host` values stop it
+//! before it binds, `--log info` writes a request log whose lines never hold a token or an
+//! invitation, and a server on a non-loopback address says how to restrict its host names.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Output, Stdio};
+
+fn serve(flags: &[&str]) -> Child {
+    let dir = std::env::temp_dir().join(format!("ludus-serve-ops-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join(format!(
+        "{}.sqlite3",
+        flags.join("_").replace(['/', ':', '*', '\''], "")
+    ));
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(["serve", "--db"])
+        .arg(db)
+        .args(flags)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs")
+}
+
+/// The `HOST:PORT` a started server prints on its first line.
+fn host_of(child: &mut Child) -> String {
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let host = first
+        .trim()
+        .strip_prefix("http://")
+        .and_then(|r| r.strip_suffix('/'));
+    host.unwrap_or_else(|| panic!("first line is the URL: {first:?}"))
+        .to_string()
+}
+
+/// A plain HTTP/1.0 GET to `addr`; the status line.
+fn get(addr: &str, path: &str) -> String {
+    let mut stream = TcpStream::connect(addr).expect("the server listens");
+    write!(stream, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    answer.lines().next().unwrap_or_default().to_string()
+}
+
+/// SIGTERM, then everything the server wrote on stderr.
+fn stop(child: Child) -> Output {
+    let term = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn bad_origins_and_hosts_stop_the_server_before_it_listens() {
+    for (flags, needle) in [
+        (["--allow-origin", "*"], "bad origin '*'"),
+        (["--allow-origin", "https://example.org/"], "no path"),
+        (["--allow-host", "*.example.org"], "bad host"),
+        (["--allow-host", "http://example.org"], "bad host"),
+    ] {
+        let mut all = vec!["--addr", "127.0.0.1:0"];
+        all.extend(flags);
+        let output = serve(&all).wait_with_output().unwrap();
+        let out = String::from_utf8_lossy(&output.stdout);
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{flags:?}: {err}");
+        assert_eq!(out, "", "no URL: it never listened ({flags:?})");
+        let first = err.lines().next().unwrap_or_default();
+        assert!(
+            first.starts_with("error:") && first.contains(needle),
+            "{flags:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn the_request_log_names_paths_but_never_tokens_or_invitations() {
+    let mut child = serve(&["--addr", "127.0.0.1:0", "--log", "info"]);
+    let host = host_of(&mut child);
+    let secret = "SECRETf00dfeed";
+    let invitation = format!("/g/abc123?seat=2&invite={secret}");
+    assert!(get(&host, &invitation).contains(" 200 "));
+    let record = format!("/api/games/nosuchgame/record?token={secret}");
+    assert!(get(&host, &record).contains(" 404 "));
+    let output = stop(child);
+    let log = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{log}");
+    let lines: Vec<&str> = log.lines().filter(|l| l.contains("answered")).collect();
+    assert_eq!(lines.len(), 2, "one line per request: {log}");
+    assert!(
+        lines[0].contains("path=/g/abc123") && lines[0].contains("status=200"),
+        "{log}"
+    );
+    assert!(lines[1].contains("/api/games/nosuchgame/record"), "{log}");
+    assert!(
+        lines[1].contains("status=404") && lines[1].contains("client=127.0.0.1"),
+        "{log}"
+    );
+    assert!(
+        log.contains("method=GET") && log.contains("latency_ms="),
+        "{log}"
+    );
+    assert!(!log.contains(secret), "a secret in the log: {log}");
+    assert!(!log.contains("invite=") && !log.contains("token="), "{log}");
+}
+
+#[test]
+fn a_server_on_every_address_says_how_to_restrict_its_host_names() {
+    let mut child = serve(&["--addr", "0.0.0.0:0"]);
+    let _ = host_of(&mut child);
+    let output = stop(child);
+    let err = String::from_utf8_lossy(&output.stderr);
+    let warning: Vec<&str> = err.lines().filter(|l| l.contains("--allow-host")).collect();
+    assert_eq!(warning.len(), 1, "{err}");
+    assert!(warning[0].contains("any Host name"), "{err}");
+
+    let mut quiet = serve(&["--addr", "0.0.0.0:0", "--allow-host", "games.example.org"]);
+    let _ = host_of(&mut quiet);
+    let err = String::from_utf8_lossy(&stop(quiet).stderr).into_owned();
+    assert!(!err.contains("--allow-host"), "{err}");
+}

@@ -1,0 +1,94 @@
+//! Abandoned games end by themselves, so games in progress cannot fill the server for good.
+//!
+//! A game in progress is abandoned when nobody touched it for `Config::abandon_after_seconds`:
+//! no change, no socket of a person open, none closed since. The sweep then judges the seat to
+//! move as on time out: it is flagged (`Change::Flag`, stored like a clock's flag, so the end
+//! survives a restart) and loses; in Splut! with 3-4 seats it leaves the game as on
+//! resignation and the game goes on, the next absent seat waiting its own full period. Against
+//! the computer the person to move is flagged the same way: the game ends with a result that
+//! records and exports read as usual, rather than vanishing with its moves.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::{computer, LiveGame, Table};
+use crate::hub::Hub;
+use crate::store::Change;
+
+/// The longest pause between two sweeps.
+const MAX_SWEEP: Duration = Duration::from_secs(60);
+
+/// The shortest pause between two sweeps.
+const MIN_SWEEP: Duration = Duration::from_millis(100);
+
+/// Ends abandoned games until the server closes; does nothing when `abandon_after_seconds`
+/// is not a positive number of seconds.
+pub async fn sweeper(hub: Arc<Hub>) {
+    let Some(after) = Duration::try_from_secs_f64(hub.config.abandon_after_seconds)
+        .ok()
+        .filter(|after| !after.is_zero())
+    else {
+        return;
+    };
+    // A tenth of the period: a game ends at most 10% later than due.
+    let every = (after / 10).clamp(MIN_SWEEP, MAX_SWEEP);
+    let mut closing = hub.closing();
+    loop {
+        tokio::select! {
+            () = tokio::time::sleep(every) => {}
+            _ = closing.changed() => return,
+        }
+        for game in hub.store.games() {
+            game.end_if_abandoned(&hub, after);
+        }
+    }
+}
+
+impl LiveGame {
+    /// Flags the seat to move if the game was left untouched for `after`.
+    fn end_if_abandoned(self: &Arc<Self>, hub: &Arc<Hub>, after: Duration) {
+        let mut table = self.lock();
+        if table.game.outcome().is_some() || table.thinking.is_some() {
+            return; // over, or a computer is about to move
+        }
+        let Some(seat) = table.game.to_move() else {
+            return;
+        };
+        if !is_abandoned(&table, after) {
+            return;
+        }
+        if hub
+            .store
+            .log(&self.id, Change::Flag(seat.number()))
+            .is_err()
+        {
+            return; // tried again at the next sweep
+        }
+        table.stop_searches();
+        table.game.flag(seat);
+        table.analysis = None;
+        let job = self.commit(&mut table, hub, &[]);
+        drop(table);
+        if let Some(job) = job {
+            computer::spawn(Arc::clone(self), Arc::clone(hub), job);
+        }
+    }
+}
+
+/// No person's socket is open and nothing happened for `after`: no change, no socket closed.
+fn is_abandoned(table: &Table, after: Duration) -> bool {
+    let watched = table
+        .seats
+        .iter()
+        .zip(&table.presence)
+        .any(|(seat, presence)| seat.computer.is_none() && presence.sockets > 0);
+    if watched {
+        return false;
+    }
+    let touched = table
+        .presence
+        .iter()
+        .filter_map(|presence| presence.away_since)
+        .fold(table.last_change, std::cmp::Ord::max);
+    touched.elapsed() >= after
+}

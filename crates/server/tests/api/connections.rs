@@ -1,0 +1,370 @@
+//! Connections and WebSockets a client can hold: half-sent requests (slowloris) closed after
+//! the header timeout while another client plays, trickled bodies cut, the caps on
+//! connections and WebSockets per client, a WebSocket that stops reading closed while the
+//! others keep working, and `X-Forwarded-For` trusted only when told.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use futures_util::future::join_all;
+use futures_util::StreamExt;
+use ludus_server::Config;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
+use tokio_tungstenite::{client_async, WebSocketStream};
+
+use crate::support::{assert_error, connect, next_of, send, Api, Dice};
+
+fn loopback(n: u8) -> IpAddr {
+    IpAddr::V4(Ipv4Addr::new(127, 0, 0, n))
+}
+
+/// An HTTP client whose requests come from `127.0.0.N`.
+fn client_from(n: u8) -> reqwest::Client {
+    reqwest::Client::builder()
+        .local_address(loopback(n))
+        .build()
+        .unwrap()
+}
+
+/// A TCP connection from `127.0.0.N` to `addr`.
+async fn tcp_from(n: u8, addr: SocketAddr) -> std::io::Result<TcpStream> {
+    let socket = TcpSocket::new_v4()?;
+    socket.bind(SocketAddr::new(loopback(n), 0))?;
+    socket.connect(addr).await
+}
+
+/// A request begun and never finished: the request line and one header, no blank line.
+async fn half_open(n: u8, addr: SocketAddr) -> TcpStream {
+    let mut stream = tcp_from(n, addr).await.expect("connects");
+    stream
+        .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .expect("writes");
+    stream
+}
+
+/// Whether the server closed `stream` (end of stream or reset, after whatever it answered)
+/// within `wait`.
+async fn closed_within(stream: &mut TcpStream, wait: Duration) -> bool {
+    let mut rest = Vec::new();
+    tokio::time::timeout(wait, stream.read_to_end(&mut rest))
+        .await
+        .is_ok()
+}
+
+type Ws = WebSocketStream<TcpStream>;
+
+/// The game's WebSocket opened from `127.0.0.N`, or the HTTP answer that refused it.
+async fn ws_from(
+    n: u8,
+    api: &Api,
+    id: &str,
+    token: Option<&str>,
+) -> Result<Ws, (StatusCode, Value)> {
+    let stream = tcp_from(n, api.server.addr()).await.expect("connects");
+    match client_async(api.ws_url(id, token), stream).await {
+        Ok((socket, _)) => Ok(socket),
+        Err(WsError::Http(response)) => {
+            let body = response.body().as_deref().unwrap_or_default();
+            Err((
+                response.status(),
+                serde_json::from_slice(body).unwrap_or(Value::Null),
+            ))
+        }
+        Err(error) => panic!("expected a socket or an HTTP refusal, got {error}"),
+    }
+}
+
+/// The next snapshot the socket sends.
+async fn next_snapshot(socket: &mut Ws) -> Value {
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(20), socket.next())
+            .await
+            .expect("a frame within 20 s")
+            .expect("the socket is open")
+            .expect("a good frame");
+        if let Message::Text(text) = frame {
+            let frame: Value = serde_json::from_str(&text).unwrap();
+            if frame["type"] == "snapshot" {
+                return frame["snapshot"].clone();
+            }
+        }
+    }
+}
+
+/// Client 127.0.0.N creates a game against `ai:1` and plays random moves to its end: moves
+/// over HTTP, the computer's answers read from the WebSocket. Returns the outcome.
+async fn play_against_ai_from(n: u8, api: &Api) -> Value {
+    let http = client_from(n);
+    let created: Value = http
+        .post(api.url("/api/games"))
+        .body(json!({"game": "replica", "players": ["human", "ai:1"]}).to_string())
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let id = created["id"].as_str().expect("a game id").to_string();
+    let token = created["seats"][0]["token"].as_str().unwrap().to_string();
+    let mut socket = ws_from(n, api, &id, Some(&token))
+        .await
+        .expect("socket opens");
+    let mut dice = Dice(7);
+    for _ in 0..2000 {
+        let snapshot = next_snapshot(&mut socket).await;
+        if !snapshot["outcome"].is_null() {
+            return snapshot["outcome"].clone();
+        }
+        if snapshot["to_move"] != 1 {
+            continue;
+        }
+        let body = json!({"token": token, "move": dice.legal(&snapshot), "seq": snapshot["seq"]});
+        let answer = http
+            .post(api.url(&format!("/api/games/{id}/moves")))
+            .body(body.to_string())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), StatusCode::OK);
+    }
+    panic!("the game against ai:1 did not end");
+}
+
+fn vm_rss_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[tokio::test]
+async fn half_sent_requests_do_not_stop_another_client_and_close_after_the_header_timeout() {
+    rlimit::increase_nofile_limit(10_000).unwrap();
+    let api = Api::with(Config {
+        header_timeout: Duration::from_secs(3),
+        // The header timeout alone must free them: no cap closes any at once here.
+        connections_per_client: 0,
+        ..Config::default()
+    });
+    let before = vm_rss_kib();
+    let mut held = Vec::new();
+    for _ in 0..2000 {
+        held.push(half_open(2, api.server.addr()).await);
+    }
+    // The test process is the server and the client; the client's side is a few hundred
+    // bytes per socket (docs/SCALING.md).
+    if let (Some(before), Some(after)) = (before, vm_rss_kib()) {
+        println!(
+            "VmRSS holding 2000 half-open connections: {before} KiB before, {after} KiB after"
+        );
+    }
+    let outcome = play_against_ai_from(3, &api).await;
+    assert!(!outcome.is_null());
+    for (i, stream) in held.iter_mut().enumerate() {
+        assert!(
+            closed_within(stream, Duration::from_secs(20)).await,
+            "half-open connection {i} is still open"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_body_that_trickles_in_is_cut() {
+    let api = Api::with(Config {
+        body_timeout: Duration::from_secs(1),
+        ..Config::default()
+    });
+    let mut stream = tcp_from(2, api.server.addr()).await.unwrap();
+    let head = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"game\":";
+    stream.write_all(head.as_bytes()).await.unwrap();
+    for _ in 0..4 {
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        // The server may already have cut it: a failed write is what is expected then.
+        if stream.write_all(b" ").await.is_err() {
+            break;
+        }
+    }
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
+    assert!(read.is_ok(), "the connection is closed");
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 400"), "{answer}");
+    assert!(
+        answer.contains("request body not received within 1 s"),
+        "{answer}"
+    );
+}
+
+#[tokio::test]
+async fn a_client_over_its_connections_is_closed_at_once_and_others_are_served() {
+    let api = Api::with(Config {
+        connections_per_client: 10,
+        header_timeout: Duration::from_secs(60),
+        ..Config::default()
+    });
+    let mut held = Vec::new();
+    for _ in 0..30 {
+        held.push(half_open(2, api.server.addr()).await);
+    }
+    let closed = join_all(
+        held.iter_mut()
+            .map(|stream| closed_within(stream, Duration::from_secs(2))),
+    )
+    .await;
+    let mut open: Vec<_> = held
+        .iter_mut()
+        .zip(closed)
+        .filter_map(|(stream, closed)| (!closed).then_some(stream))
+        .collect();
+    assert_eq!(open.len(), 10, "the server keeps the client's first 10");
+    open[0].write_all(b"\r\n").await.unwrap();
+    let mut answer = [0; 12];
+    open[0].read_exact(&mut answer).await.unwrap();
+    assert_eq!(&answer, b"HTTP/1.1 200", "a kept connection is served");
+    let other = client_from(3)
+        .get(api.url("/api/meta"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(other.status(), StatusCode::OK, "another client is served");
+    drop(held);
+    // The places come back when the connections close.
+    let mut served = false;
+    for _ in 0..100 {
+        if let Ok(answer) = client_from(2).get(api.url("/api/meta")).send().await {
+            served = answer.status() == StatusCode::OK;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        served,
+        "the client connects again once its connections closed"
+    );
+}
+
+#[tokio::test]
+async fn a_client_over_its_websockets_gets_429_and_others_still_connect() {
+    let api = Api::with(Config {
+        websockets_per_client: 3,
+        ..Config::default()
+    });
+    let game = api.create(&json!({"game": "replica"})).await;
+    let mut sockets = Vec::new();
+    for _ in 0..3 {
+        sockets.push(
+            ws_from(2, &api, &game.id, None)
+                .await
+                .expect("under the cap"),
+        );
+    }
+    let Err(over) = ws_from(2, &api, &game.id, None).await else {
+        panic!("a fourth socket from the client opened");
+    };
+    assert_error(&over, StatusCode::TOO_MANY_REQUESTS, "3 websockets open");
+    assert!(
+        ws_from(3, &api, &game.id, None).await.is_ok(),
+        "another client connects"
+    );
+    drop(sockets.pop());
+    let mut reopened = false;
+    for _ in 0..100 {
+        if ws_from(2, &api, &game.id, None).await.is_ok() {
+            reopened = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(reopened, "a closed socket frees its place");
+}
+
+#[tokio::test]
+async fn a_websocket_that_never_reads_is_closed_and_the_others_keep_working() {
+    let api = Api::with(Config {
+        ping_interval: Duration::from_millis(100),
+        socket_timeout: Duration::from_secs(1),
+        ..Config::default()
+    });
+    let game = api
+        .create(&json!({"game": "qawale", "players": ["ai:1", "ai:1"], "speed_ms": 0}))
+        .await;
+    let mut deaf = connect(&api, &game.id, None).await;
+    let mut reader = connect(&api, &game.id, Some(&game.owner)).await;
+    // The reader reads (and so answers pings) for three socket timeouts; the deaf socket
+    // reads nothing meanwhile.
+    let reading = async {
+        while let Some(frame) = reader.next().await {
+            frame.expect("the reader's socket stays open");
+        }
+    };
+    assert!(
+        tokio::time::timeout(Duration::from_secs(3), reading)
+            .await
+            .is_err(),
+        "the reader's socket is still open"
+    );
+    send(&mut reader, &json!({"type": "ping"})).await;
+    next_of(&mut reader, "pong").await;
+
+    let mut close = None;
+    let drained = async {
+        while let Some(frame) = deaf.next().await {
+            match frame {
+                Ok(Message::Close(frame)) => close = Some(frame),
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+    };
+    assert!(
+        tokio::time::timeout(Duration::from_secs(10), drained)
+            .await
+            .is_ok(),
+        "the server closed the socket that did not read"
+    );
+    if let Some(Some(frame)) = close {
+        assert!(frame.reason.contains("nothing heard"), "{}", frame.reason);
+    }
+}
+
+#[tokio::test]
+async fn forwarded_for_changes_the_client_only_behind_a_trusted_proxy() {
+    for trust_proxy in [false, true] {
+        let api = Api::with(Config {
+            actions_per_second: 1,
+            action_burst: 1,
+            trust_proxy,
+            ..Config::default()
+        });
+        // An action on no game: counted before the route answers 404.
+        let resign = api.url("/api/games/nope/resign");
+        let act = |forwarded: &str| {
+            reqwest::Client::new()
+                .post(&resign)
+                .header("x-forwarded-for", forwarded)
+                .body(r#"{"token":"not a token"}"#)
+                .send()
+        };
+        assert_eq!(
+            act("10.0.0.1").await.unwrap().status(),
+            StatusCode::NOT_FOUND
+        );
+        assert_eq!(
+            act("10.0.0.1").await.unwrap().status(),
+            StatusCode::TOO_MANY_REQUESTS,
+            "the same client, over its rate"
+        );
+        // Only the last entry counts: the one a proxy appended.
+        let spoofed = act("10.0.0.1, 10.0.0.2").await.unwrap().status();
+        let expected = if trust_proxy {
+            StatusCode::NOT_FOUND
+        } else {
+            StatusCode::TOO_MANY_REQUESTS
+        };
+        assert_eq!(spoofed, expected, "trust_proxy {trust_proxy}");
+    }
+}
