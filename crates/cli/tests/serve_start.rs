@@ -1,6 +1,7 @@
 //! `ludus serve` at start on a database in trouble: a torn write-ahead log is reported on
 //! stderr with the games it held and the server still serves; a file that is not a
-//! database, or a directory, is a one-line error naming the file, and the exit is non-zero.
+//! database, or a directory, is a one-line error naming the file, and the exit is non-zero;
+//! after SIGTERM the database file alone holds every game.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -122,4 +123,39 @@ fn a_file_that_is_not_a_database_is_a_one_line_error_naming_it() {
             "{stderr}"
         );
     }
+}
+
+#[test]
+fn after_sigterm_the_database_file_alone_holds_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let mut child = serve(&db);
+    let host = host_of(&mut child);
+    let ids: Vec<String> = (0..2)
+        .map(|_| id_in(&send(&host, "POST", "/api/games", r#"{"game":"qawale"}"#)))
+        .collect();
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let log = std::fs::metadata(beside(&db, "-wal")).map_or(0, |m| m.len());
+    assert_eq!(log, 0, "checkpointed on the way out");
+    let elsewhere = tempfile::tempdir().unwrap();
+    let copy = elsewhere.path().join("games.sqlite3");
+    std::fs::copy(&db, &copy).unwrap();
+    let connection = rusqlite::Connection::open(&copy).unwrap();
+    let mut stored: Vec<String> = connection
+        .prepare("SELECT id FROM games")
+        .unwrap()
+        .query_map([], |row| row.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    stored.sort();
+    let mut created = ids;
+    created.sort();
+    assert_eq!(stored, created);
 }

@@ -117,7 +117,7 @@ fn torn_warning(connection: &Connection, torn: &TornTail) -> String {
         )
     };
     format!(
-        "the write-ahead log was torn ({cause}): {lost_transactions} transaction(s) in {lost_frames} frame(s) after its last complete commit were lost; the log is kept at {}; {named}",
+        "the write-ahead log was torn, {cause}: {lost_transactions} transaction(s) in {lost_frames} frame(s) after its last complete commit were lost; the log is kept at {}; {named}",
         torn.kept_at.display()
     )
 }

@@ -66,7 +66,7 @@ pub fn check(wal: &[u8]) -> Option<TornLog> {
         }
         if frame.len() < frame_size {
             refused = Some(format!(
-                "its last frame is cut short ({} of {frame_size} bytes)",
+                "its last frame is cut short at {} of {frame_size} bytes",
                 frame.len()
             ));
             break;
@@ -148,7 +148,7 @@ fn damaged_header(wal: &[u8], cause: String) -> TornLog {
 fn parse_header(wal: &[u8]) -> Result<Header, String> {
     if wal.len() < HEADER {
         return Err(format!(
-            "it is cut short in its header ({} of {HEADER} bytes)",
+            "it is cut short in its header at {} of {HEADER} bytes",
             wal.len()
         ));
     }
