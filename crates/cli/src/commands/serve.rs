@@ -36,6 +36,11 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         action_burst: args.actions_per_second.saturating_mul(2),
         grace_seconds: args.grace_seconds,
         allowed_origins: args.allow_origins.clone(),
+        max_connections: args.max_connections,
+        connections_per_client: args.connections_per_client,
+        max_websockets: args.max_websockets,
+        websockets_per_client: args.websockets_per_client,
+        trust_proxy: args.trust_proxy,
         ..Config::default()
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()
