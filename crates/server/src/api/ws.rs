@@ -27,6 +27,7 @@ use super::guard::Client;
 use crate::error::{parse_body, ApiError};
 use crate::hub::Hub;
 use crate::live::{self, Command, LiveGame};
+use crate::net::at_most_a_year;
 use crate::net::caps::Refused;
 use crate::protocol::{ClientMessage, Control};
 
@@ -120,7 +121,7 @@ async fn session(
 ) {
     let (first, updates) = game.subscribe();
     let seat = token.as_deref().and_then(|t| game.seat_connected(t));
-    let silence = hub.config.socket_timeout;
+    let silence = at_most_a_year(hub.config.socket_timeout);
     let hello = tokio::time::timeout(silence, send(&mut socket, snapshot_frame(&first)));
     let end = match hello.await {
         Ok(Ok(())) => exchange(&mut socket, &game, &hub, token.as_deref(), client, updates).await,
@@ -145,8 +146,8 @@ async fn exchange(
 ) -> End {
     let mut closing = hub.closing();
     let (replies, mut outbox) = mpsc::unbounded_channel::<String>();
-    let silence = hub.config.socket_timeout;
-    let every = hub.config.ping_interval.max(Duration::from_millis(1));
+    let silence = at_most_a_year(hub.config.socket_timeout);
+    let every = at_most_a_year(hub.config.ping_interval).max(Duration::from_millis(1));
     let mut ping = tokio::time::interval_at(Instant::now() + every, every);
     let mut heard = Instant::now();
     loop {
