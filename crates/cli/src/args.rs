@@ -148,6 +148,24 @@ pub struct ServeArgs {
     /// default: the LUDUS_LOG environment variable, else `warn`.
     #[arg(long, value_name = "LEVEL")]
     pub log: Option<String>,
+    /// Connections open at once, WebSockets included; a new one over it is closed at once
+    /// (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 4096)]
+    pub max_connections: usize,
+    /// Connections one TCP peer may hold open at once (0: no limit). Behind a reverse proxy
+    /// the proxy is that one peer: raise this to what the proxy needs.
+    #[arg(long, value_name = "N", default_value_t = 64)]
+    pub connections_per_client: usize,
+    /// WebSockets open at once (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub max_websockets: usize,
+    /// WebSockets one client may hold open at once (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 32)]
+    pub websockets_per_client: usize,
+    /// Take the client's address for the per-client limits from the last X-Forwarded-For
+    /// entry (the one a reverse proxy appends). Only when every request comes through it.
+    #[arg(long)]
+    pub trust_proxy: bool,
 }
 
 /// An `--allow-origin` value the server accepts.

@@ -1,6 +1,6 @@
 //! `ludus serve` end to end: the first line is the URL of a free port, the page and the API
 //! answer there, a taken address is a one-line error, and SIGTERM stops the server cleanly;
-//! the limit, origin and hash-cap flags reach the server.
+//! the limit, origin, hash-cap and connection flags reach the server.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -31,6 +31,16 @@ fn get(host: &str, path: &str) -> String {
         host,
         &format!("GET {path} HTTP/1.0\r\nHost: {host}\r\n\r\n"),
     )
+}
+
+/// A plain HTTP/1.0 GET, `None` if the server closed the connection first.
+fn try_get(host: &str, path: &str) -> Option<String> {
+    let mut stream = TcpStream::connect(host).ok()?;
+    let request = format!("GET {path} HTTP/1.0\r\nHost: {host}\r\n\r\n");
+    stream.write_all(request.as_bytes()).ok()?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).ok()?;
+    Some(answer)
 }
 
 /// A raw request; answers the whole response.
@@ -181,6 +191,44 @@ fn the_hash_cap_flag_reaches_the_server() {
     assert!(refused.contains("expected hash at most 8"), "{refused}");
     let accepted = create("ai:4:hash=8");
     assert!(accepted.contains(" 201 "), "{accepted}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
+fn connection_flags_reach_the_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let flags = ["--connections-per-client", "2", "--trust-proxy"];
+    let mut child = serve_with("127.0.0.1:0", &db, &flags);
+    let host = host_of(&mut child);
+    let held: Vec<TcpStream> = (0..2).map(|_| TcpStream::connect(&host).unwrap()).collect();
+    let mut third = TcpStream::connect(&host).unwrap();
+    third
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let mut byte = [0; 1];
+    let read = third.read(&mut byte);
+    assert!(
+        matches!(read, Ok(0))
+            || read
+                .as_ref()
+                .is_err_and(|e| e.kind() == std::io::ErrorKind::ConnectionReset),
+        "a third connection is closed at once: {read:?}"
+    );
+    drop(held);
+    let start = Instant::now();
+    loop {
+        let meta = try_get(&host, "/api/meta").unwrap_or_default();
+        if meta.contains("\"qawale\"") {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "served again once its connections closed: {meta}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
     child.kill().unwrap();
     child.wait().unwrap();
 }

@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Limits and budgets of a server.
+/// Limits and budgets of a server. Its durations count as a year at most, so `Duration::MAX`
+/// may stand for "never".
 #[derive(Clone, Debug)]
 pub struct Config {
     /// Games held in memory at once; when full, the game finished longest ago leaves memory

@@ -49,6 +49,11 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         max_hash_mb: args.max_hash_mb,
         max_queued_hints: args.max_queued_hints,
         allowed_hosts: args.allow_hosts.clone(),
+        max_connections: args.max_connections,
+        connections_per_client: args.connections_per_client,
+        max_websockets: args.max_websockets,
+        websockets_per_client: args.websockets_per_client,
+        trust_proxy: args.trust_proxy,
         ..Config::default()
     };
     log::install(args.log.as_deref())?;

@@ -8,14 +8,23 @@ use std::process::{Child, Command, Stdio};
 use anyhow::{anyhow, bail, Context, Result};
 use tempfile::TempDir;
 
-/// Flags that lift the server's per-client limits (games per client, actions per second):
-/// the load test is one client playing thousands of games as fast as it can.
-const UNLIMITED: [&str; 6] = [
+/// Flags that lift the server's per-client limits (games, actions per second, connections,
+/// WebSockets) and its caps on connections and WebSockets in all: the load test is one
+/// client playing up to 10,000 games (20,000 sockets) as fast as it can.
+const UNLIMITED: [&str; 14] = [
     "--games-per-client",
     "0",
     "--actions-per-second",
     "0",
     "--games-per-client-per-day",
+    "0",
+    "--connections-per-client",
+    "0",
+    "--websockets-per-client",
+    "0",
+    "--max-connections",
+    "0",
+    "--max-websockets",
     "0",
 ];
 

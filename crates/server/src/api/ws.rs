@@ -27,6 +27,7 @@ use super::guard::Client;
 use crate::error::{parse_body, ApiError};
 use crate::hub::Hub;
 use crate::live::{self, Command, LiveGame};
+use crate::net::at_most_a_year;
 use crate::net::caps::Refused;
 use crate::protocol::{ClientMessage, Control};
 
@@ -124,60 +125,76 @@ async fn session(
     token: Option<String>,
     client: Client,
 ) {
-    let (first, mut updates) = game.subscribe();
+    let (first, updates) = game.subscribe();
     let seat = token.as_deref().and_then(|t| game.seat_connected(t));
-    let mut closing = hub.closing();
-    let (replies, mut outbox) = mpsc::unbounded_channel::<String>();
-    if send(&mut socket, snapshot_frame(&first)).await.is_err() {
-        return;
-    }
-    let silence = hub.config.socket_timeout;
-    let every = hub.config.ping_interval.max(Duration::from_millis(1));
-    let mut ping = tokio::time::interval_at(Instant::now() + every, every);
-    let mut heard = Instant::now();
-    let end = loop {
-        let frame = tokio::select! {
-            incoming = socket.recv() => match incoming {
-                Some(Ok(message)) => {
-                    heard = Instant::now();
-                    if let Err(error) = client_may_act(&message, &hub, client) {
-                        let _ = replies.send(error_frame(&error));
-                    } else {
-                        handle(message, &game, &hub, token.as_deref(), &replies, client);
-                    }
-                    continue;
-                }
-                _ => break End::Gone,
-            },
-            update = updates.recv() => match update {
-                Ok(frame) => shared_text(frame),
-                Err(broadcast::error::RecvError::Lagged(_)) => text(snapshot_frame(&game.snapshot())),
-                Err(broadcast::error::RecvError::Closed) => break End::Over,
-            },
-            Some(reply) = outbox.recv() => text(reply),
-            _ = ping.tick() => {
-                if heard.elapsed() >= silence {
-                    break End::Silent;
-                }
-                Message::Ping(Bytes::new())
-            }
-            _ = closing.changed() => break End::Over,
-        };
-        let sent = tokio::time::timeout_at(
-            heard + silence,
-            send_waiting(&mut socket, frame, &mut updates, &game),
-        );
-        match sent.await {
-            Ok(Ok(false)) => {}
-            Ok(Ok(true)) => break End::Over,
-            Ok(Err(_)) => break End::Gone,
-            Err(_) => break End::Stalled,
-        }
+    let silence = at_most_a_year(hub.config.socket_timeout);
+    let hello = tokio::time::timeout(silence, send(&mut socket, snapshot_frame(&first)));
+    let end = match hello.await {
+        Ok(Ok(())) => exchange(&mut socket, &game, &hub, token.as_deref(), client, updates).await,
+        Ok(Err(_)) => End::Gone,
+        Err(_) => End::Stalled,
     };
     if let Some(seat) = seat {
         game.seat_disconnected(seat, hub.config.grace_seconds);
     }
     close(socket, &end, silence).await;
+}
+
+/// Reads the client's messages and sends it every change, replies and pings, until the
+/// socket ends; says why.
+async fn exchange(
+    socket: &mut WebSocket,
+    game: &Arc<LiveGame>,
+    hub: &Arc<Hub>,
+    token: Option<&str>,
+    client: Client,
+    mut updates: broadcast::Receiver<Arc<str>>,
+) -> End {
+    let mut closing = hub.closing();
+    let (replies, mut outbox) = mpsc::unbounded_channel::<String>();
+    let silence = at_most_a_year(hub.config.socket_timeout);
+    let every = at_most_a_year(hub.config.ping_interval).max(Duration::from_millis(1));
+    let mut ping = tokio::time::interval_at(Instant::now() + every, every);
+    let mut heard = Instant::now();
+    loop {
+        let frame = tokio::select! {
+            incoming = socket.recv() => match incoming {
+                Some(Ok(message)) => {
+                    heard = Instant::now();
+                    if let Err(error) = client_may_act(&message, hub, client) {
+                        let _ = replies.send(error_frame(&error));
+                    } else {
+                        handle(message, game, hub, token, &replies, client);
+                    }
+                    continue;
+                }
+                _ => return End::Gone,
+            },
+            update = updates.recv() => match update {
+                Ok(frame) => shared_text(frame),
+                Err(broadcast::error::RecvError::Lagged(_)) => text(snapshot_frame(&game.snapshot())),
+                Err(broadcast::error::RecvError::Closed) => return End::Over,
+            },
+            Some(reply) = outbox.recv() => text(reply),
+            _ = ping.tick() => {
+                if heard.elapsed() >= silence {
+                    return End::Silent;
+                }
+                Message::Ping(Bytes::new())
+            }
+            _ = closing.changed() => return End::Over,
+        };
+        let sent = tokio::time::timeout_at(
+            heard + silence,
+            send_waiting(socket, frame, &mut updates, game),
+        );
+        match sent.await {
+            Ok(Ok(false)) => {}
+            Ok(Ok(true)) => return End::Over,
+            Ok(Err(_)) => return End::Gone,
+            Err(_) => return End::Stalled,
+        }
+    }
 }
 
 /// Says goodbye where the socket still takes frames; a stalled one is only dropped (its

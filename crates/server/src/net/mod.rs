@@ -50,12 +50,12 @@ pub async fn serve(
     let caps = Caps::new(config.connections_per_client, config.max_connections);
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
-        .header_read_timeout(config.header_timeout);
+        .header_read_timeout(at_most_a_year(config.header_timeout));
     let serving = Arc::new(Serving {
         router,
         http,
-        body_timeout: config.body_timeout,
-        idle_timeout: config.idle_timeout,
+        body_timeout: at_most_a_year(config.body_timeout),
+        idle_timeout: at_most_a_year(config.idle_timeout),
     });
     // As in `axum::serve`: connections watch `stop_tx` close (its receiver dropped), and the
     // loop waits for every connection's `done_rx` clone to drop before returning.
@@ -95,6 +95,12 @@ pub async fn serve(
     drop(listener);
     drop(done_rx);
     done_tx.closed().await;
+}
+
+/// `limit`, or a year if longer: an instant that far ahead still fits (`Duration::MAX`, a
+/// natural way to say "never", would overflow the clock and panic).
+pub fn at_most_a_year(limit: Duration) -> Duration {
+    limit.min(Duration::from_secs(365 * 24 * 3600))
 }
 
 /// After a failed accept: go on at once if only that connection failed; otherwise (out of

@@ -1,5 +1,6 @@
 //! Connections and WebSockets a client can hold: half-sent requests (slowloris) closed after
-//! the header timeout while another client plays, trickled bodies cut, the caps on
+//! the header timeout while another client plays, trickled bodies cut, connections on which
+//! nothing moves closed after the idle timeout, the caps on
 //! connections and WebSockets per client, a WebSocket that stops reading closed while the
 //! others keep working, and `X-Forwarded-For` trusted only when told.
 
@@ -197,6 +198,31 @@ async fn a_body_that_trickles_in_is_cut() {
         answer.contains("request body not received within 1 s"),
         "{answer}"
     );
+}
+
+#[tokio::test]
+async fn a_connection_on_which_nothing_moves_is_closed_after_the_idle_timeout() {
+    let api = Api::with(Config {
+        header_timeout: Duration::from_secs(60),
+        idle_timeout: Duration::from_secs(1),
+        ..Config::default()
+    });
+    let mut silent = half_open(2, api.server.addr()).await;
+    let mut busy = half_open(2, api.server.addr()).await;
+    // The busy client sends a header line every 300 ms for 3 s: bytes move, so it stays.
+    for n in 0..10 {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let line = format!("X-Line-{n}: {n}\r\n");
+        busy.write_all(line.as_bytes()).await.unwrap();
+    }
+    assert!(
+        closed_within(&mut silent, Duration::from_secs(10)).await,
+        "the silent connection is closed"
+    );
+    busy.write_all(b"\r\n").await.unwrap();
+    let mut answer = [0; 12];
+    busy.read_exact(&mut answer).await.unwrap();
+    assert_eq!(&answer, b"HTTP/1.1 200", "the busy connection is served");
 }
 
 #[tokio::test]

@@ -1,0 +1,36 @@
+"""VmRSS of a `ludus serve` process holding N half-sent requests (slowloris) from 127.0.0.2.
+
+Usage: python3 docs/half_open.py target/release/ludus 2000 [serve flags...]
+Prints the memory idle, holding them, and 14 s later with how many the server closed.
+"""
+import socket, subprocess, sys, tempfile, time, os
+exe, n = sys.argv[1], int(sys.argv[2])
+extra = sys.argv[3:]
+db = os.path.join(tempfile.mkdtemp(), "g.sqlite3")
+p = subprocess.Popen([exe, "serve", "--addr", "127.0.0.1:0", "--db", db] + extra, stdout=subprocess.PIPE)
+url = p.stdout.readline().decode().strip()
+host, port = url[len("http://"):-1].rsplit(":", 1)
+def rss():
+    for line in open(f"/proc/{p.pid}/status"):
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+time.sleep(1)
+before = rss()
+socks = []
+for _ in range(n):
+    s = socket.socket(); s.bind(("127.0.0.2", 0)); s.connect((host, int(port)))
+    s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+    socks.append(s)
+time.sleep(2)
+held = rss()
+print(f"{n} half-open: VmRSS {before} KiB idle, {held} KiB holding them ({(held-before)*1024//n} bytes each)")
+time.sleep(12)
+closed = 0
+for s in socks:
+    s.settimeout(0.01)
+    try:
+        if s.recv(1) == b"": closed += 1
+    except socket.timeout: pass
+    except OSError: closed += 1
+print(f"after 14 s: {closed} of {n} closed by the server, VmRSS {rss()} KiB")
+p.terminate(); p.wait()
