@@ -42,7 +42,7 @@ async fn tcp_from(n: u8, addr: SocketAddr) -> std::io::Result<TcpStream> {
 async fn half_open(n: u8, addr: SocketAddr) -> TcpStream {
     let mut stream = tcp_from(n, addr).await.expect("connects");
     stream
-        .write_all(b"GET / HTTP/1.1\r\nHost: x\r\n")
+        .write_all(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         .await
         .expect("writes");
     stream
@@ -180,7 +180,8 @@ async fn a_body_that_trickles_in_is_cut() {
         ..Config::default()
     });
     let mut stream = tcp_from(2, api.server.addr()).await.unwrap();
-    let head = "POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"game\":";
+    let head =
+        "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{\"game\":";
     stream.write_all(head.as_bytes()).await.unwrap();
     for _ in 0..4 {
         tokio::time::sleep(Duration::from_millis(400)).await;
