@@ -195,7 +195,10 @@ mod tests {
             ("cccc2222cccc", 20),
         ] {
             connection
-                .execute("INSERT INTO games VALUES (?1, 0, '{}')", [id])
+                .execute(
+                    "INSERT INTO games (id, created_ms, setup) VALUES (?1, 0, '{}')",
+                    [id],
+                )
                 .unwrap();
             for i in 0..changes {
                 connection
