@@ -24,33 +24,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     if let Some(dir) = &args.export {
         return export(&db, dir);
     }
-    if !(args.grace_seconds.is_finite() && args.grace_seconds >= 0.0) {
-        return Err(anyhow!(
-            "--grace-seconds {}: expected a number of seconds, 0 or more",
-            args.grace_seconds
-        ));
-    }
-    if !(args.abandon_after_hours.is_finite() && args.abandon_after_hours >= 0.0) {
-        return Err(anyhow!(
-            "--abandon-after-hours {}: expected a number of hours, 0 (never) or more",
-            args.abandon_after_hours
-        ));
-    }
-    let config = Config {
-        db: Some(db),
-        games_per_client: args.games_per_client,
-        actions_per_second: args.actions_per_second,
-        action_burst: args.actions_per_second.saturating_mul(2),
-        grace_seconds: args.grace_seconds,
-        allowed_origins: args.allow_origins.clone(),
-        games_per_client_per_day: args.games_per_client_per_day,
-        max_games_in_progress: usize::try_from(args.max_games_in_progress).unwrap_or(usize::MAX),
-        abandon_after_seconds: args.abandon_after_hours * 3600.0,
-        max_hash_mb: args.max_hash_mb,
-        max_queued_hints: args.max_queued_hints,
-        allowed_hosts: args.allow_hosts.clone(),
-        ..Config::default()
-    };
+    let config = config_of(args, db)?;
     log::install(args.log.as_deref())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -82,6 +56,37 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     // Searches still finishing after their stop flag was raised are not waited for.
     runtime.shutdown_background();
     Ok(())
+}
+
+/// The server's configuration from the flags, each checked (one line on a bad value).
+fn config_of(args: &ServeArgs, db: PathBuf) -> Result<Config> {
+    if !(args.grace_seconds.is_finite() && args.grace_seconds >= 0.0) {
+        return Err(anyhow!(
+            "--grace-seconds {}: expected a number of seconds, 0 or more",
+            args.grace_seconds
+        ));
+    }
+    if !(args.abandon_after_hours.is_finite() && args.abandon_after_hours >= 0.0) {
+        return Err(anyhow!(
+            "--abandon-after-hours {}: expected a number of hours, 0 (never) or more",
+            args.abandon_after_hours
+        ));
+    }
+    Ok(Config {
+        db: Some(db),
+        games_per_client: args.games_per_client,
+        actions_per_second: args.actions_per_second,
+        action_burst: args.actions_per_second.saturating_mul(2),
+        grace_seconds: args.grace_seconds,
+        allowed_origins: args.allow_origins.clone(),
+        games_per_client_per_day: args.games_per_client_per_day,
+        max_games_in_progress: usize::try_from(args.max_games_in_progress).unwrap_or(usize::MAX),
+        abandon_after_seconds: args.abandon_after_hours * 3600.0,
+        max_hash_mb: args.max_hash_mb,
+        max_queued_hints: args.max_queued_hints,
+        allowed_hosts: args.allow_hosts.clone(),
+        ..Config::default()
+    })
 }
 
 /// The start error in one line: the database's own (it names the file and the cause), or
