@@ -2,8 +2,11 @@
 //! floods the server with deep searches and hints. Numbers go to `docs/SCALING.md`.
 //!
 //! ```sh
-//! cargo run -p ludus-server --example fairbench
+//! cargo run -p ludus-server --example fairbench -- GAME
 //! ```
+//!
+//! `docs/SCALING.md`'s figures name the game they were measured on (the game is an argument,
+//! so that no game's id is written outside its folder).
 //!
 //! A server starts in the same process with the default search slots (one per core). Client A
 //! (127.0.0.2) creates four games between `ai:4:time=1` players and keeps six hints asked on
@@ -39,8 +42,8 @@ async fn get(url: &str) -> Value {
 }
 
 /// A keeps hints asked on a one-screen game, one after another.
-async fn keep_asking(a: reqwest::Client, base: String) {
-    let body = json!({"game": "replica", "players": ["human", "human"]});
+async fn keep_asking(a: reqwest::Client, base: String, game: String) {
+    let body = json!({"game": game, "players": ["human", "human"]});
     let (_, game) = post(&a, &format!("{base}/api/games"), &body).await;
     let url = format!(
         "{base}/api/games/{}/hint",
@@ -70,21 +73,25 @@ fn summary(label: &str, mut waits: Vec<Duration>) {
 
 #[tokio::main]
 async fn main() {
+    let Some(game) = std::env::args().nth(1) else {
+        eprintln!("usage: fairbench GAME: expected a game id (ludus games lists them)");
+        std::process::exit(2);
+    };
     let server = BackgroundServer::start(Config::default()).expect("a server");
     let base = format!("http://{}", server.addr());
     let (a, b) = (client_from(2), client_from(3));
     for _ in 0..4 {
-        let body = json!({"game": "replica", "speed_ms": 0,
+        let body = json!({"game": game, "speed_ms": 0,
                           "players": ["ai:4:time=1", "ai:4:time=1"]});
         post(&a, &format!("{base}/api/games"), &body).await;
     }
     for _ in 0..3 {
         // Two hints at once per game, the most a game allows.
-        tokio::spawn(keep_asking(a.clone(), base.clone()));
-        tokio::spawn(keep_asking(a.clone(), base.clone()));
+        tokio::spawn(keep_asking(a.clone(), base.clone(), game.clone()));
+        tokio::spawn(keep_asking(a.clone(), base.clone(), game.clone()));
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let body = json!({"game": "replica", "players": ["human", "ai:1"]});
+    let body = json!({"game": game, "players": ["human", "ai:1"]});
     let (_, game) = post(&b, &format!("{base}/api/games"), &body).await;
     let id = game["id"].as_str().unwrap_or_default().to_string();
     let token = game["seats"][0]["token"].clone();

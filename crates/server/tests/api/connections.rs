@@ -180,7 +180,8 @@ async fn a_body_that_trickles_in_is_cut() {
         ..Config::default()
     });
     let mut stream = tcp_from(2, api.server.addr()).await.unwrap();
-    let head = "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"game\":";
+    let head =
+        "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\n{\"game\":";
     stream.write_all(head.as_bytes()).await.unwrap();
     for _ in 0..4 {
         tokio::time::sleep(Duration::from_millis(400)).await;
