@@ -183,19 +183,31 @@ impl Table {
 impl LiveGame {
     /// Flags the seat to move if its time ran out.
     fn check_flag(self: &Arc<Self>, hub: &Arc<Hub>) {
-        let mut table = self.lock();
+        let table = self.lock();
         let Some((seat, left)) = table.clocks.as_ref().and_then(Clocks::left_now) else {
             return;
         };
         if left > 0 || table.game.outcome().is_some() {
             return;
         }
+        self.flag(hub, table, seat);
+    }
+
+    /// Ends `seat`'s part as on time (its time ran out, or it left its game abandoned): logged
+    /// first, then applied and broadcast like any change. A failed write changes nothing, and
+    /// the caller's next round tries again.
+    pub(super) fn flag(
+        self: &Arc<Self>,
+        hub: &Arc<Hub>,
+        mut table: std::sync::MutexGuard<'_, Table>,
+        seat: Seat,
+    ) {
         if hub
             .store
             .log(&self.id, Change::Flag(seat.number()))
             .is_err()
         {
-            return; // tried again on the next tick
+            return;
         }
         table.stop_searches();
         table.game.flag(seat);

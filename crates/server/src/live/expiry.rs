@@ -11,9 +11,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::{computer, LiveGame, Table};
+use super::{LiveGame, Table};
 use crate::hub::Hub;
-use crate::store::Change;
 
 /// The longest pause between two sweeps.
 const MAX_SWEEP: Duration = Duration::from_secs(60);
@@ -47,7 +46,7 @@ pub async fn sweeper(hub: Arc<Hub>) {
 impl LiveGame {
     /// Flags the seat to move if the game was left untouched for `after`.
     fn end_if_abandoned(self: &Arc<Self>, hub: &Arc<Hub>, after: Duration) {
-        let mut table = self.lock();
+        let table = self.lock();
         if table.game.outcome().is_some() || table.thinking.is_some() {
             return; // over, or a computer is about to move
         }
@@ -57,21 +56,7 @@ impl LiveGame {
         if !is_abandoned(&table, after) {
             return;
         }
-        if hub
-            .store
-            .log(&self.id, Change::Flag(seat.number()))
-            .is_err()
-        {
-            return; // tried again at the next sweep
-        }
-        table.stop_searches();
-        table.game.flag(seat);
-        table.analysis = None;
-        let job = self.commit(&mut table, hub, &[]);
-        drop(table);
-        if let Some(job) = job {
-            computer::spawn(Arc::clone(self), Arc::clone(hub), job);
-        }
+        self.flag(hub, table, seat);
     }
 }
 
