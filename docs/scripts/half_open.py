@@ -1,6 +1,6 @@
 """VmRSS of a `ludus serve` process holding N half-sent requests (slowloris) from 127.0.0.2.
 
-Usage: python3 docs/half_open.py target/release/ludus 2000 [serve flags...]
+Usage: python3 docs/scripts/half_open.py target/release/ludus 2000 [serve flags...]
 Prints the memory idle, holding them, and 14 s later with how many the server closed.
 """
 import socket, subprocess, sys, tempfile, time, os
