@@ -5,24 +5,16 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::{Duration, Instant};
+
+mod support;
+
+use support::{host_of, serve_with};
 
 /// `ludus serve` on `addr`, its games in `db` (tests never touch the user's data directory).
 fn serve(addr: &str, db: &Path) -> Child {
     serve_with(addr, db, &[])
-}
-
-fn serve_with(addr: &str, db: &Path, flags: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["serve", "--addr", addr, "--db"])
-        .arg(db)
-        .args(flags)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs")
 }
 
 /// A plain HTTP/1.0 GET; answers the whole response.
@@ -50,20 +42,6 @@ fn send(host: &str, request: &str) -> String {
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
     answer
-}
-
-/// The host a started server prints on its first line.
-fn host_of(child: &mut Child) -> String {
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    first
-        .trim()
-        .strip_prefix("http://")
-        .and_then(|rest| rest.strip_suffix('/'))
-        .unwrap_or_else(|| panic!("first line is the URL: {first:?}"))
-        .to_string()
 }
 
 #[test]

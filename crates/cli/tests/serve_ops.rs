@@ -2,9 +2,13 @@
 //! before it binds, `--log info` writes a request log whose lines never hold a token or an
 //! invitation, and a server on a non-loopback address says how to restrict its host names.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Output, Stdio};
+
+mod support;
+
+use support::host_of;
 
 fn serve(flags: &[&str]) -> Child {
     let dir = std::env::temp_dir().join(format!("ludus-serve-ops-{}", std::process::id()));
@@ -22,20 +26,6 @@ fn serve(flags: &[&str]) -> Child {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary runs")
-}
-
-/// The `HOST:PORT` a started server prints on its first line.
-fn host_of(child: &mut Child) -> String {
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    let host = first
-        .trim()
-        .strip_prefix("http://")
-        .and_then(|r| r.strip_suffix('/'));
-    host.unwrap_or_else(|| panic!("first line is the URL: {first:?}"))
-        .to_string()
 }
 
 /// A plain HTTP/1.0 GET to `addr`; the status line.

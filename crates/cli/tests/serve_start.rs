@@ -3,34 +3,17 @@
 //! database, or a directory, is a one-line error naming the file, and the exit is non-zero;
 //! after SIGTERM the database file alone holds every game.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, Output};
+
+mod support;
+
+use support::{host_of, serve_with};
 
 fn serve(db: &Path) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(db)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs")
-}
-
-/// The host a started server prints on its first line.
-fn host_of(child: &mut Child) -> String {
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
-    first
-        .trim()
-        .strip_prefix("http://")
-        .and_then(|rest| rest.strip_suffix('/'))
-        .unwrap_or_else(|| panic!("first line is the URL: {first:?}"))
-        .to_string()
+    serve_with("127.0.0.1:0", db, &[])
 }
 
 /// A raw HTTP/1.0 request; answers the whole response.
