@@ -91,6 +91,21 @@ fn serve_prints_its_url_first_answers_and_stops_on_sigterm() {
         );
         std::thread::sleep(Duration::from_millis(20));
     }
+    let mut told = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut told)
+        .unwrap();
+    assert!(
+        told.contains(&format!("games are kept in {}", db.display())),
+        "where the database is: {told}"
+    );
+    assert!(
+        told.contains("this computer only") && told.contains("--addr 0.0.0.0:"),
+        "how to let the local network in: {told}"
+    );
 }
 
 #[test]

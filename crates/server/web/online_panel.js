@@ -39,6 +39,21 @@ function inviteRow(snap, invite) {
       note));
 }
 
+/** Whether the page was reached through a name that only this computer answers to. */
+function reachedOnThisComputerOnly() {
+  const host = location.hostname;
+  return host === "localhost" || host === "[::1]" || host.startsWith("127.");
+}
+
+/** Says that links naming this computer open nowhere else, and how to let a friend in. */
+function localLinkWarning() {
+  if (!reachedOnThisComputerOnly()) return null;
+  return h("p", { class: "notice", id: "invite-local", role: "note" },
+    h("strong", {}, "These links name this computer only"), ` (${location.host}): a friend on another `
+    + "computer cannot open them. Start the server with ", h("code", {}, "ludus serve --addr 0.0.0.0:8080"),
+    ", open this page at this computer's network address (or the server's public address), and copy the link there.");
+}
+
 /** The invitation links of the seats still free, for the browser that created the game. */
 export function invitesPanel(screen) {
   const snap = screen.snap;
@@ -48,6 +63,7 @@ export function invitesPanel(screen) {
   return h("section", { class: "panel invites", id: "invites", "aria-label": "Invitations" },
     h("h3", {}, "Invite a friend"),
     h("p", { class: "muted" }, "Send each link to one person: opening it takes the seat, once."),
+    localLinkWarning(),
     invites.map((invite) => inviteRow(snap, invite)));
 }
 

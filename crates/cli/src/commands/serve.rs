@@ -24,7 +24,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
     if let Some(dir) = &args.export {
         return export(&db, dir);
     }
-    let config = config(args, db)?;
+    let config = config(args, db.clone())?;
     log::install(args.log.as_deref())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -38,7 +38,8 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         for warning in server.warnings() {
             eprintln!("ludus: {warning}");
         }
-        log::warn_open_hosts(&server, &args.allow_hosts);
+        eprintln!("ludus: games are kept in {}", db.display());
+        log::say_who_can_reach(&server, &args.allow_hosts);
         let url = server.url();
         let mut stdout = std::io::stdout();
         writeln!(stdout, "{url}")?;

@@ -31,13 +31,20 @@ pub fn install(flag: Option<&str>) -> Result<()> {
         .map_err(|e| anyhow!("cannot start the log: {e}"))
 }
 
-/// Says how to restrict the `Host` names a server answers when it accepts any: listening on
-/// a non-loopback address without `--allow-host`.
-pub fn warn_open_hosts(server: &Server, allowed: &[String]) {
+/// Says who can reach the server: listening on loopback only, how to let the local network
+/// in; on another address without `--allow-host`, how to restrict the `Host` names it answers.
+pub fn say_who_can_reach(server: &Server, allowed: &[String]) {
     let Ok(local) = server.local_addr() else {
         return;
     };
-    if allowed.is_empty() && !local.ip().is_loopback() {
+    if local.ip().is_loopback() {
+        eprintln!(
+            "ludus: listening on this computer only ({local}); to let other computers on your network in, serve with --addr 0.0.0.0:{} and share links from the page opened at this computer's network address",
+            local.port()
+        );
+        return;
+    }
+    if allowed.is_empty() {
         eprintln!(
             "ludus: listening on {local} and answering any Host name; pass --allow-host NAME (repeatable) with the names this server is reached by, to refuse others (DNS rebinding)"
         );

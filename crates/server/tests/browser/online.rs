@@ -164,6 +164,17 @@ async fn friend_joins(host: &Client, friend: &Client, watcher: &Client, base: &s
         link.starts_with(&format!("{base}g/{id}?seat=2&invite=")),
         "{link}"
     );
+    let warning = eval(
+        host,
+        "const e = document.querySelector('#invite-local'); return e ? e.textContent : '';",
+    )
+    .await;
+    assert!(
+        warning
+            .as_str()
+            .is_some_and(|w| w.contains("--addr 0.0.0.0:8080")),
+        "a page on 127.0.0.1 says its links open on this computer only: {warning}"
+    );
     friend.goto(&link).await.expect("the invitation link");
     wait_game_page(friend).await;
     let address = eval(friend, "return location.pathname + location.search;").await;
