@@ -370,14 +370,17 @@ fn offers_pauses_draws_and_flags_are_as_told_after_kill_9() {
     for (id, told) in games.iter().zip(&told) {
         assert_eq!(&seen(&served.host, id), told, "game {id} as told");
     }
-    assert_eq!(told[0]["offer"], json!({"kind": "takeback", "from": 1}));
+    assert_eq!(
+        told[0]["offer"],
+        json!({"kind": "takeback", "from": 1, "waiting": [2]})
+    );
     assert_eq!(
         (&told[1]["paused"], &told[1]["seq"]),
         (&json!(true), &json!(1))
     );
     assert_eq!(
         told[2]["offer"],
-        json!({"kind": "draw", "from": 1, "accepted": [3]})
+        json!({"kind": "draw", "from": 1, "accepted": [3], "waiting": [2]})
     );
     assert_eq!(told[3]["outcome"]["reason"], "draw by agreement");
     assert_eq!(told[4]["outcome"]["reason"], "White ran out of time");

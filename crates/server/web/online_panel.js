@@ -79,7 +79,11 @@ const KIND_TEXT = { draw: "offers a draw", takeback: "asks to take back their la
 function incomingOffer(screen, offer) {
   const who = seatLabel(screen.snap, offer.from);
   const text = `${who} ${KIND_TEXT[offer.kind] || `asks: ${offer.kind}`}.`;
-  if (!screen.holdsSeat()) return h("p", { id: "offer-text" }, text);
+  const asked = (offer.waiting || []).some((seat) => screen.mySeats().includes(seat));
+  if (!asked) {
+    const waitingFor = (offer.waiting || []).map((seat) => seatLabel(screen.snap, seat)).join(", ");
+    return h("p", { id: "offer-text" }, screen.holdsSeat() && waitingFor ? `${text} Waiting for ${waitingFor}.` : text);
+  }
   return [h("p", { id: "offer-text" }, h("strong", {}, text)),
     h("div", { class: "row" },
       h("button", { type: "button", class: "primary", id: "accept-offer", onclick: () => screen.answerOffer(true) }, "Accept"),

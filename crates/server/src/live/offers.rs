@@ -154,6 +154,15 @@ impl Table {
         Ok(())
     }
 
+    /// The snapshot's `offer`: [`Offer::json`] and the seats whose answer it waits for
+    /// (`waiting`), so that a page offers Accept and Decline only to them.
+    pub fn offer_json(&self, offer: &Offer) -> Value {
+        let mut json = offer.json();
+        let waiting: Vec<usize> = self.waiting_for(offer).iter().map(|s| s.number()).collect();
+        json["waiting"] = json!(waiting);
+        json
+    }
+
     /// The seats still to accept `offer`.
     fn waiting_for(&self, offer: &Offer) -> Vec<Seat> {
         let needed = match offer.kind {

@@ -117,7 +117,7 @@ impl Table {
             analysis: self.analysis.as_ref(),
             can_undo: self.game.entry_count() > 0,
             can_redo: self.game.redo_len() > 0,
-            offer: self.offer.as_ref().map(super::offers::Offer::json),
+            offer: self.offer.as_ref().map(|offer| self.offer_json(offer)),
             clock: self.clocks.as_ref().map(super::clock::Clocks::json),
         };
         // Serialising strings, numbers and JSON values cannot fail; keep the old one if it did.

@@ -61,7 +61,7 @@ async fn an_accepted_draw_ends_the_game_drawn_by_agreement_from_either_seat() {
         let asked = offer_draw(&api, &game.id, game.token(offering)).await;
         assert_eq!(
             asked["offer"],
-            json!({"kind": "draw", "from": offering, "accepted": []})
+            json!({"kind": "draw", "from": offering, "accepted": [], "waiting": [answering]})
         );
         assert_eq!(asked["seq"], before["seq"], "an offer does not change seq");
         let own = try_answer(&api, &game.id, game.token(offering), true).await;
@@ -135,7 +135,7 @@ async fn with_three_seats_every_other_seat_must_accept() {
     let snapshot = api.snapshot(&game.id).await;
     assert_eq!(
         snapshot["offer"],
-        json!({"kind": "draw", "from": 1, "accepted": [2]})
+        json!({"kind": "draw", "from": 1, "accepted": [2], "waiting": [3]})
     );
     assert_eq!(
         snapshot["outcome"],

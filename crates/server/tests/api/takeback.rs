@@ -84,7 +84,10 @@ async fn undo_is_refused_and_a_declined_takeback_changes_nothing() {
 
     let (status, asked) = ask(&api, &id, &first).await;
     assert_eq!(status, StatusCode::OK, "{asked}");
-    assert_eq!(asked["offer"], json!({"kind": "takeback", "from": 1}));
+    assert_eq!(
+        asked["offer"],
+        json!({"kind": "takeback", "from": 1, "waiting": [2]})
+    );
     let own = post(
         &api,
         &id,
@@ -109,7 +112,10 @@ async fn a_takeback_declined_by_the_first_seat_changes_nothing() {
     let (id, [first, second], reply) = two_turns(&api).await;
     let (status, asked) = ask(&api, &id, &second).await;
     assert_eq!(status, StatusCode::OK, "{asked}");
-    assert_eq!(asked["offer"], json!({"kind": "takeback", "from": 2}));
+    assert_eq!(
+        asked["offer"],
+        json!({"kind": "takeback", "from": 2, "waiting": [1]})
+    );
     assert_eq!(
         answer(&api, &id, &first, false).await,
         json!({"accepted": false})
@@ -247,7 +253,7 @@ async fn with_three_seats_a_takeback_needs_every_seat_whose_turn_it_undoes() {
     let pending = api.snapshot(id).await;
     assert_eq!(
         pending["offer"],
-        json!({"kind": "takeback", "from": 1, "accepted": [2]})
+        json!({"kind": "takeback", "from": 1, "accepted": [2], "waiting": [3]})
     );
     assert_eq!(
         (&pending["moves"], &pending["seq"]),
