@@ -109,7 +109,8 @@ pub async fn delete(
     Path(id): Path<String>,
     Body(request): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    let game = hub.game(&id)?;
+    // A finished game kept on disk only is deleted as one in memory would be.
+    let game = hub.read_game(&id)?;
     game.lock().require_deletable(&request.token, &id)?;
     hub.store.remove(&id);
     game.stop_searches();

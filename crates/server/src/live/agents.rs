@@ -109,7 +109,15 @@ impl Computer {
             spec: spec.trim().to_string(),
             seed,
         };
-        computer.build(0)?;
+        // Checked within the smallest caps: a stored or asked spec is validated without
+        // allocating the table it asks for (a held `hash=1024` would cost 1 GiB here).
+        computer.build_within(
+            0,
+            Caps {
+                hash_mb: 1,
+                threads: 1,
+            },
+        )?;
         Ok(computer)
     }
 

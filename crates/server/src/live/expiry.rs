@@ -73,7 +73,7 @@ fn is_abandoned(table: &Table, after: Duration) -> bool {
     let touched = table
         .presence
         .iter()
-        .filter_map(|presence| presence.away_since)
+        .filter_map(|presence| presence.left_at)
         .fold(table.last_change, std::cmp::Ord::max);
     touched.elapsed() >= after
 }

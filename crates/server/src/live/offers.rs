@@ -266,7 +266,15 @@ impl LiveGame {
             )));
         }
         match kind {
-            OfferKind::Takeback => check_takeback(&table.game, seat)?,
+            OfferKind::Takeback => {
+                check_takeback(&table.game, seat)?;
+                // Else the request would wait for an answer nobody can give.
+                if table.takeback_needs(seat).is_empty() {
+                    return Err(ApiError::unprocessable(
+                        "no other person in the game answers a takeback: expected a game between people (against the computer, undo instead)",
+                    ));
+                }
+            }
             OfferKind::Draw => table.check_draw_offer(seat)?,
         }
         let offer = Offer {

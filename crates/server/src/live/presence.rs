@@ -32,6 +32,9 @@ pub struct Presence {
     /// Another person took the seat by claiming its invitation: the owner may no longer
     /// delete the game.
     pub joined: bool,
+    /// When its last socket closed on this server (never set by a restart, which is no sign
+    /// of life: an abandoned game's time keeps running across restarts).
+    pub left_at: Option<Instant>,
 }
 
 impl Presence {
@@ -126,6 +129,7 @@ impl LiveGame {
         presence.sockets = presence.sockets.saturating_sub(1);
         if presence.sockets == 0 {
             presence.go_away(grace_seconds);
+            presence.left_at = presence.away_since;
             self.refresh(&mut table);
         }
     }
@@ -156,7 +160,10 @@ impl LiveGame {
             }
             "computer" => {
                 let spec = player.unwrap_or("ai:3");
-                let computer = Computer::new(table.game.info().id, spec, crate::tokens::seed())
+                // The same caps as a computer player asked for at creation.
+                let computer = super::agents::Caps::of(&hub.config)
+                    .check(spec)
+                    .and_then(|()| Computer::new(table.game.info().id, spec, crate::tokens::seed()))
                     .map_err(|e| ApiError::unprocessable(format!("player '{spec}': {e}")))?;
                 log(Change::Hand(absent, &computer.spec))?;
                 let slot = &mut table.seats[target.to_usize()];

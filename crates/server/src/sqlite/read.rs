@@ -114,7 +114,10 @@ fn scan_heads(
 ) -> rusqlite::Result<(Vec<Head>, Option<rusqlite::Error>)> {
     let filter = match which {
         Which::All => "",
-        Which::InProgress => "WHERE finished_ms IS NULL",
+        // A game changed after it was marked finished was taken back into play (the mark is
+        // cleared by a write of its own, which a crash may lose): it is read too, and marked
+        // again if it is still over.
+        Which::InProgress => "WHERE finished_ms IS NULL OR changed_ms > finished_ms",
     };
     let mut statement = connection.prepare(&format!(
         "SELECT id, created_ms, setup, changed_ms FROM games {filter} {order}"
@@ -229,6 +232,23 @@ mod tests {
         // Not a b-tree page type: SQLite calls the page malformed when it reaches it.
         bytes[only_b * PAGE] = 0x55;
         std::fs::write(path, bytes).unwrap();
+    }
+
+    #[test]
+    fn a_game_changed_after_its_finished_mark_is_read_at_start() {
+        let mut connection = Connection::open_in_memory().unwrap();
+        schema::migrate(&mut connection).unwrap();
+        for (id, finished, changed) in [("over", 5, 5), ("back", 5, 6), ("on", -1, 6)] {
+            connection
+                .execute(
+                    "INSERT INTO games (id, created_ms, setup, changed_ms, finished_ms) VALUES (?1, 0, '{}', ?2, NULLIF(?3, -1))",
+                    rusqlite::params![id, changed, finished],
+                )
+                .unwrap();
+        }
+        let (rows, _) = read_rows(&connection, Which::InProgress).unwrap();
+        let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids, ["back", "on"]);
     }
 
     #[test]

@@ -238,6 +238,12 @@ async fn a_restart_loads_only_games_in_progress_and_finished_ones_stay_readable(
         frame["snapshot"]["outcome"], before["outcome"],
         "its page still opens"
     );
+    let (status, _) = crate::owner::delete(&api, &over.id, &over.owner).await;
+    assert_eq!(status, StatusCode::OK, "its owner still deletes it");
+    assert_eq!(
+        api.get(&format!("/api/games/{}", over.id)).await.0,
+        StatusCode::NOT_FOUND
+    );
 }
 
 #[tokio::test]

@@ -165,6 +165,28 @@ async fn a_server_with_good_origins_binds_and_serves_them() {
             .await
             .unwrap();
     assert_eq!(status, 200);
+    let from = |origin: &'static str| {
+        tokio::task::spawn_blocking(move || {
+            let mut stream = TcpStream::connect(addr).unwrap();
+            write!(
+                stream,
+                "GET /api/meta HTTP/1.0\r\nHost: {addr}\r\nOrigin: {origin}\r\n\r\n"
+            )
+            .unwrap();
+            let mut answer = String::new();
+            stream.read_to_string(&mut answer).unwrap();
+            answer.to_lowercase()
+        })
+    };
+    let allowed = from("https://example.org").await.unwrap();
+    assert_eq!(allowed.split(' ').nth(1), Some("200"), "{allowed}");
+    assert_eq!(
+        header(&allowed, "access-control-allow-origin"),
+        Some("https://example.org"),
+        "{allowed}"
+    );
+    let foreign = from("https://elsewhere.example").await.unwrap();
+    assert_eq!(foreign.split(' ').nth(1), Some("403"), "{foreign}");
     let _ = stop.send(());
     running.await.unwrap().unwrap();
 }

@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use crate::support::{assert_error, Api, Dice};
 
-async fn delete(api: &Api, id: &str, token: &str) -> (StatusCode, Value) {
+pub async fn delete(api: &Api, id: &str, token: &str) -> (StatusCode, Value) {
     let response = reqwest::Client::new()
         .delete(api.url(&format!("/api/games/{id}")))
         .body(json!({"token": token}).to_string())

@@ -346,3 +346,23 @@ async fn a_takeback_never_brings_back_a_seat_that_left_the_game() {
         "a turn played since may be taken back: {asked}"
     );
 }
+
+#[tokio::test]
+async fn a_takeback_nobody_could_answer_is_refused() {
+    let api = Api::start();
+    let game = api
+        .create(&json!({"game": "replica", "players": ["human", "ai:1"]}))
+        .await;
+    let start = api.snapshot(&game.id).await;
+    let first = start["legal"][0].as_str().unwrap().to_string();
+    let (status, _) = api.play(&game, &start, &first).await;
+    assert_eq!(status, StatusCode::OK);
+    api.wait_for(&game.id, |s| s["to_move"] == 1).await;
+    let refused = ask(&api, &game.id, game.token(1)).await;
+    assert_error(
+        &refused,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "no other person",
+    );
+    assert_eq!(api.snapshot(&game.id).await["offer"], Value::Null);
+}
