@@ -88,6 +88,19 @@ pub struct Config {
     /// names and the address the server listens on; others get a 421, against DNS
     /// rebinding. Empty on a server listening on a non-loopback address: any `Host`.
     pub allowed_hosts: Vec<String>,
+    /// The address people reach the server at (`https://games.example.org`), when it is not
+    /// the one it listens on (behind a reverse proxy): links are built from it, and with
+    /// `https` the session cookie is `Secure`.
+    pub public_url: Option<String>,
+}
+
+impl Config {
+    /// Whether cookies must carry `Secure`: the public address is `https`.
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url
+            .as_deref()
+            .is_some_and(|url| url.starts_with("https://"))
+    }
 }
 
 impl Default for Config {
@@ -123,6 +136,7 @@ impl Default for Config {
             ping_interval: Duration::from_secs(30),
             socket_timeout: Duration::from_secs(90),
             allowed_hosts: Vec::new(),
+            public_url: None,
         }
     }
 }

@@ -9,6 +9,7 @@ use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::live::LiveGame;
 use crate::net::caps::Caps;
+use crate::people::People;
 use crate::scheduler::Scheduler;
 use crate::store::{MemoryStore, Store};
 use crate::Config;
@@ -26,21 +27,23 @@ pub struct Hub {
     pub limits: Limits,
     /// The WebSockets open, per client and in all.
     pub sockets: Arc<Caps>,
+    /// Accounts, sessions, ratings and pairing.
+    pub people: Arc<People>,
     closing: watch::Sender<bool>,
 }
 
 impl Hub {
-    /// A hub holding its games in memory.
-    pub fn new(config: Config) -> Arc<Hub> {
+    /// A hub holding its games in memory, and its accounts in `people`.
+    pub fn new(config: Config, people: Arc<People>) -> Arc<Hub> {
         let store = Arc::new(MemoryStore::new(
             config.max_games,
             config.max_games_in_progress,
         ));
-        Hub::with_store(config, store)
+        Hub::with_store(config, store, people)
     }
 
-    /// A hub holding its games in `store`.
-    pub fn with_store(config: Config, store: Arc<dyn Store>) -> Arc<Hub> {
+    /// A hub holding its games in `store`, and its accounts in `people`.
+    pub fn with_store(config: Config, store: Arc<dyn Store>, people: Arc<People>) -> Arc<Hub> {
         let searches = Scheduler::new(config.search_threads, config.max_queued_hints);
         let limits = Limits::new(
             config.actions_per_second,
@@ -50,6 +53,7 @@ impl Hub {
         );
         let sockets = Caps::new(config.websockets_per_client, config.max_websockets);
         Arc::new(Hub {
+            people,
             limits,
             sockets,
             config,

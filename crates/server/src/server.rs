@@ -11,6 +11,7 @@ use tokio::net::{TcpListener, ToSocketAddrs};
 use tokio::sync::oneshot;
 
 use crate::hub::Hub;
+use crate::people::People;
 use crate::sqlite::{Damaged, SqliteStore};
 use crate::{api, Config};
 
@@ -66,14 +67,22 @@ impl Server {
     /// [`crate::check_host`]) fails before anything is opened.
     pub async fn bind(addr: impl ToSocketAddrs, config: Config) -> Result<Server, BindError> {
         api::check_access(&config).map_err(BindError::Config)?;
+        let secure = config.secure_cookies();
         let (hub, damaged, warnings) = match config.db.clone() {
-            None => (Hub::new(config), Vec::new(), Vec::new()),
+            None => {
+                let people = People::open(None, secure).map_err(BindError::Database)?;
+                (Hub::new(config, Arc::new(people)), Vec::new(), Vec::new())
+            }
             Some(path) => {
                 let (store, damaged) =
                     SqliteStore::open(&path, config.max_games, config.max_games_in_progress)
                         .map_err(|e| BindError::Database(e.0))?;
+                let people = People::open(Some(&path), secure).map_err(|e| {
+                    BindError::Database(format!("database {}: {e}", path.display()))
+                })?;
                 let warnings = store.warnings().to_vec();
-                (Hub::with_store(config, Arc::new(store)), damaged, warnings)
+                let hub = Hub::with_store(config, Arc::new(store), Arc::new(people));
+                (hub, damaged, warnings)
             }
         };
         let listener = TcpListener::bind(addr).await.map_err(BindError::Listen)?;

@@ -20,6 +20,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
+use super::person::Sender;
 use crate::error::ApiError;
 use crate::hub::Hub;
 
@@ -39,7 +40,9 @@ pub async fn guard(State(hub): State<Arc<Hub>>, mut request: Request, next: Next
     } else {
         peer
     };
+    let sender = Sender::of(&hub, request.method(), request.headers());
     request.extensions_mut().insert(Client(client));
+    request.extensions_mut().insert(sender);
     if let Err(error) = check_origin(request.headers(), &hub.config.allowed_origins) {
         return error.into_response();
     }

@@ -1,11 +1,13 @@
 //! The routes: the JSON API under `/api`, the WebSocket per game, and the page's files.
 
+mod accounts;
 mod actions;
 mod games;
 mod guard;
 mod headers;
 mod hosts;
 mod page;
+mod person;
 mod plain_errors;
 mod ws;
 
@@ -56,7 +58,8 @@ pub fn router(hub: Arc<Hub>, local: Option<SocketAddr>) -> Router {
         .route("/api/games/{id}/offer", post(actions::offer))
         .route("/api/games/{id}/answer", post(actions::answer))
         .route("/api/games/{id}/absent", post(actions::absent))
-        .route("/api/meta", get(meta_route));
+        .route("/api/meta", get(meta_route))
+        .merge(people_routes());
     let mut app = games
         .route("/", get(assets::index))
         .route("/g/{id}", get(assets::index))
@@ -82,6 +85,19 @@ pub fn router(hub: Arc<Hub>, local: Option<SocketAddr>) -> Router {
             .into_response()
         }));
     headers::secure(app).with_state(hub)
+}
+
+/// The routes of accounts, ratings and pairing.
+fn people_routes() -> Router<Arc<Hub>> {
+    Router::new()
+        .route("/api/account", get(accounts::whoami))
+        .route("/api/account/signup", post(accounts::sign_up))
+        .route("/api/account/signin", post(accounts::sign_in))
+        .route("/api/account/signout", post(accounts::sign_out))
+        .route("/api/account/password", post(accounts::password))
+        .route("/api/account/about", post(accounts::about))
+        .route("/api/account/tokens", post(accounts::new_token))
+        .route("/api/account/games", get(accounts::games))
 }
 
 async fn meta_route() -> Response {

@@ -12,7 +12,7 @@
 
 mod checks;
 mod read;
-mod schema;
+pub(crate) mod schema;
 mod wal;
 mod writer;
 
@@ -156,7 +156,7 @@ pub fn stored_games(path: &Path) -> Result<StoredGames, StoreError> {
 /// worker of a multi-thread runtime, its other tasks move to another thread meanwhile, so
 /// the moves of other games keep arriving and join the next group commit. Elsewhere (a plain
 /// thread, a current-thread runtime, where `block_in_place` is not allowed) it just waits.
-fn wait_for_commit<T>(wait: impl FnOnce() -> T) -> T {
+pub(crate) fn wait_for_commit<T>(wait: impl FnOnce() -> T) -> T {
     match tokio::runtime::Handle::try_current() {
         Ok(runtime) if runtime.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
             tokio::task::block_in_place(wait)

@@ -24,6 +24,66 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE games ADD COLUMN finished_ms INTEGER;
      ALTER TABLE games ADD COLUMN changed_ms INTEGER;
      CREATE INDEX games_in_progress ON games (finished_ms);",
+    // 3: people. Accounts (the password as an Argon2id PHC string, never in plain text),
+    // sessions and bots' API tokens (each stored as the SHA-256 of its secret, so a copy of
+    // the database signs nobody in), the seats people hold, ratings per game and clock class
+    // with every change, and the games already rated (so a game is rated once).
+    "CREATE TABLE users (
+         id INTEGER PRIMARY KEY,
+         name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+         password TEXT NOT NULL,
+         bot INTEGER NOT NULL DEFAULT 0,
+         banned INTEGER NOT NULL DEFAULT 0,
+         about TEXT NOT NULL DEFAULT '',
+         created_ms INTEGER NOT NULL
+     );
+     CREATE TABLE sessions (
+         hash TEXT PRIMARY KEY,
+         user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+         created_ms INTEGER NOT NULL,
+         used_ms INTEGER NOT NULL
+     );
+     CREATE INDEX sessions_by_user ON sessions (user_id);
+     CREATE TABLE api_tokens (
+         hash TEXT PRIMARY KEY,
+         user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+         label TEXT NOT NULL,
+         created_ms INTEGER NOT NULL
+     );
+     CREATE TABLE game_seats (
+         game_id TEXT NOT NULL,
+         seat INTEGER NOT NULL,
+         user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+         created_ms INTEGER NOT NULL,
+         PRIMARY KEY (game_id, seat)
+     );
+     CREATE INDEX game_seats_by_user ON game_seats (user_id, created_ms);
+     CREATE TABLE ratings (
+         user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+         game TEXT NOT NULL,
+         class TEXT NOT NULL,
+         rating REAL NOT NULL,
+         deviation REAL NOT NULL,
+         volatility REAL NOT NULL,
+         wins INTEGER NOT NULL DEFAULT 0,
+         draws INTEGER NOT NULL DEFAULT 0,
+         losses INTEGER NOT NULL DEFAULT 0,
+         PRIMARY KEY (user_id, game, class)
+     );
+     CREATE INDEX ratings_by_game ON ratings (game, class, rating);
+     CREATE TABLE rating_history (
+         id INTEGER PRIMARY KEY,
+         user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+         game TEXT NOT NULL,
+         class TEXT NOT NULL,
+         game_id TEXT NOT NULL,
+         rating REAL NOT NULL,
+         deviation REAL NOT NULL,
+         score REAL NOT NULL,
+         at_ms INTEGER NOT NULL,
+         UNIQUE (game_id, user_id)
+     );
+     CREATE INDEX rating_history_by_user ON rating_history (user_id, game, class, id);",
 ];
 
 /// The schema version this build writes.

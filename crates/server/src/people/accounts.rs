@@ -1,0 +1,168 @@
+//! Accounts: sign up, sign in, change the password, the profile's text, and the
+//! administrator's ban and password reset. The password is hashed before anything is stored
+//! and never leaves this file in any other form.
+
+use rusqlite::{params, OptionalExtension};
+
+use super::names::{check_about, check_name, check_password};
+use super::{passwords, Account, People};
+use crate::error::ApiError;
+use crate::live::unix_ms;
+
+/// The one answer to a failed sign-in, whatever failed: it must not tell whether the name
+/// exists.
+pub const WRONG: &str =
+    "wrong name or password: expected the name and password of an account on this server";
+
+impl People {
+    /// Creates an account (a bot's with `bot`) and answers it. A taken name is a 409.
+    pub async fn sign_up(
+        &self,
+        name: &str,
+        password: &str,
+        bot: bool,
+    ) -> Result<Account, ApiError> {
+        check_name(name).map_err(ApiError::unprocessable)?;
+        check_password(password).map_err(ApiError::unprocessable)?;
+        let typed = password.to_string();
+        let hash = self
+            .hashing(move || passwords::hash(&typed))
+            .await?
+            .map_err(ApiError::unavailable)?;
+        let name = name.to_string();
+        let inserted = self.with_db(|db| {
+            db.execute(
+                "INSERT INTO users (name, password, bot, created_ms) VALUES (?1, ?2, ?3, ?4)
+                 ON CONFLICT (name) DO NOTHING",
+                params![name, hash, bot, unix_ms() as i64],
+            )?;
+            Ok((db.changes() == 1).then(|| db.last_insert_rowid()))
+        })?;
+        let id = inserted.ok_or_else(|| {
+            ApiError::conflict(format!("the name '{name}' is taken: expected another name"))
+        })?;
+        tracing::info!(account = %name, bot, "account created");
+        Ok(Account { id, name, bot })
+    }
+
+    /// The account `name` with `password`, or the same 401 for a wrong name, a wrong password
+    /// and a closed account (the Argon2 check runs in every case, so the time tells nothing
+    /// either).
+    pub async fn sign_in(&self, name: &str, password: &str) -> Result<Account, ApiError> {
+        let lookup = name.to_string();
+        let found = self.with_db(|db| {
+            db.query_row(
+                "SELECT id, name, password, bot, banned FROM users WHERE name = ?1",
+                [&lookup],
+                |r| {
+                    Ok((
+                        Account {
+                            id: r.get(0)?,
+                            name: r.get(1)?,
+                            bot: r.get(3)?,
+                        },
+                        r.get::<_, String>(2)?,
+                        r.get::<_, bool>(4)?,
+                    ))
+                },
+            )
+            .optional()
+        })?;
+        let stored = found.as_ref().map_or_else(
+            || passwords::decoy().to_string(),
+            |(_, hash, _)| hash.clone(),
+        );
+        let typed = password.to_string();
+        let matches = self
+            .hashing(move || passwords::verify(&typed, &stored))
+            .await?;
+        match found {
+            Some((account, _, false)) if matches => Ok(account),
+            _ => Err(ApiError::new(axum::http::StatusCode::UNAUTHORIZED, WRONG)),
+        }
+    }
+
+    /// Changes `account`'s password after checking the current one; every other session of
+    /// the account ends (`keep` is the hash of the session that asked).
+    pub async fn change_password(
+        &self,
+        account: &Account,
+        current: &str,
+        new: &str,
+        keep: Option<&str>,
+    ) -> Result<(), ApiError> {
+        check_password(new).map_err(ApiError::unprocessable)?;
+        self.sign_in(&account.name, current).await.map_err(|_| {
+            ApiError::forbidden("the current password is wrong: expected this account's password")
+        })?;
+        self.set_password(account.id, new).await?;
+        self.end_sessions(account.id, keep)
+    }
+
+    /// Sets `id`'s password (the administrator's reset, or a change already checked).
+    pub async fn set_password(&self, id: i64, new: &str) -> Result<(), ApiError> {
+        check_password(new).map_err(ApiError::unprocessable)?;
+        let typed = new.to_string();
+        let hash = self
+            .hashing(move || passwords::hash(&typed))
+            .await?
+            .map_err(ApiError::unavailable)?;
+        self.with_db(|db| {
+            db.execute(
+                "UPDATE users SET password = ?1 WHERE id = ?2",
+                params![hash, id],
+            )
+        })?;
+        Ok(())
+    }
+
+    /// The account named `name` (any case), if there is one and it is not closed.
+    pub fn find(&self, name: &str) -> Result<Option<Account>, ApiError> {
+        self.with_db(|db| {
+            db.query_row(
+                "SELECT id, name, bot FROM users WHERE name = ?1 AND banned = 0",
+                [name],
+                |r| {
+                    Ok(Account {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        bot: r.get(2)?,
+                    })
+                },
+            )
+            .optional()
+        })
+    }
+
+    /// Sets the profile's text of `id`.
+    pub fn set_about(&self, id: i64, about: &str) -> Result<(), ApiError> {
+        check_about(about).map_err(ApiError::unprocessable)?;
+        self.with_db(|db| {
+            db.execute(
+                "UPDATE users SET about = ?1 WHERE id = ?2",
+                params![about, id],
+            )
+        })?;
+        Ok(())
+    }
+
+    /// The profile's text of `id`.
+    pub fn about(&self, id: i64) -> Result<String, ApiError> {
+        self.with_db(|db| db.query_row("SELECT about FROM users WHERE id = ?1", [id], |r| r.get(0)))
+    }
+
+    /// Closes (or opens again) the account `name`: a closed one cannot sign in, its sessions
+    /// and tokens end, and it is listed nowhere. Answers whether such an account exists.
+    pub fn ban(&self, name: &str, banned: bool) -> Result<bool, ApiError> {
+        let changed = self.with_db(|db| {
+            let changed = db.execute("UPDATE users SET banned = ?1 WHERE name = ?2", params![banned, name])?;
+            if banned {
+                db.execute("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE name = ?1)", [name])?;
+                db.execute("DELETE FROM api_tokens WHERE user_id IN (SELECT id FROM users WHERE name = ?1)", [name])?;
+            }
+            Ok(changed == 1)
+        })?;
+        self.forget_known();
+        Ok(changed)
+    }
+}

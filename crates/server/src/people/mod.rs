@@ -1,0 +1,145 @@
+//! People on the server: accounts, sessions, bots' API tokens, the seats people hold,
+//! ratings and pairing. Everything that must last lives in the same SQLite database as the
+//! games (its own connection beside the games' writer; in memory for a server without one).
+//!
+//! Playing without an account stays as it was: seat tokens. An account adds a name that
+//! lasts, the seats it holds (so the person continues a game from any browser once signed
+//! in there), ratings, and per-person limits instead of per-address ones.
+
+mod accounts;
+mod names;
+mod passwords;
+mod seats;
+pub(crate) mod sessions;
+mod throttle;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
+
+use rusqlite::Connection;
+use serde::Serialize;
+use tokio::sync::Semaphore;
+
+pub use self::names::{check_about, check_name, check_password};
+pub use self::seats::HeldSeat;
+pub use self::throttle::Throttle;
+use crate::error::ApiError;
+use crate::sqlite::{schema, wait_for_commit};
+
+/// Argon2 hashes computed at once (each takes 19 MiB and tens of milliseconds of a core).
+const HASHING_AT_ONCE: usize = 2;
+
+/// Sign-ins and sign-ups that may wait for a hashing slot; more get a 503 at once.
+const HASHING_QUEUE: usize = 64;
+
+/// A signed-in person or bot, as a request sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Account {
+    /// The account's number (never shown; names are).
+    #[serde(skip)]
+    pub id: i64,
+    /// The name, as its owner typed it.
+    pub name: String,
+    /// A bot: an engine playing through the API with a token.
+    pub bot: bool,
+}
+
+/// The accounts of a server.
+#[derive(Debug)]
+pub struct People {
+    db: Mutex<Connection>,
+    hashing: Semaphore,
+    waiting: AtomicUsize,
+    /// Sign-in and sign-up limits.
+    pub throttle: Throttle,
+    /// Sessions and tokens recently seen, by the hash of their secret, so that a request does
+    /// not read the database to learn who sent it.
+    known: Mutex<HashMap<String, (Account, Instant)>>,
+    /// Cookies carry `Secure` (the server is reached over https).
+    pub secure_cookies: bool,
+}
+
+impl People {
+    /// The accounts kept in the database at `path` (its tables brought up to date), or in
+    /// memory when `path` is `None`.
+    pub fn open(path: Option<&Path>, secure_cookies: bool) -> Result<People, String> {
+        let mut connection = match path {
+            Some(path) => Connection::open(path),
+            None => Connection::open_in_memory(),
+        }
+        .map_err(|e| e.to_string())?;
+        schema::migrate(&mut connection)?;
+        connection
+            .pragma_update(None, "foreign_keys", "ON")
+            .map_err(|e| e.to_string())?;
+        Ok(People {
+            db: Mutex::new(connection),
+            hashing: Semaphore::new(HASHING_AT_ONCE),
+            waiting: AtomicUsize::new(0),
+            throttle: Throttle::default(),
+            known: Mutex::new(HashMap::new()),
+            secure_cookies,
+        })
+    }
+
+    /// Runs `work` on the database connection; on a runtime worker, the worker's other tasks
+    /// move to another thread meanwhile (a write waits for its disk sync).
+    pub fn with_db<T>(
+        &self,
+        work: impl FnOnce(&mut Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, ApiError> {
+        wait_for_commit(|| {
+            let mut db = self.lock_db();
+            work(&mut db)
+        })
+        .map_err(|e| {
+            tracing::error!("accounts database: {e}");
+            ApiError::unavailable("the accounts database failed on this request; try again")
+        })
+    }
+
+    fn lock_db(&self) -> MutexGuard<'_, Connection> {
+        self.db.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Runs an Argon2 computation on a blocking thread, at most [`HASHING_AT_ONCE`] at once
+    /// and [`HASHING_QUEUE`] waiting; a 503 when the queue is full.
+    async fn hashing<T: Send + 'static>(
+        &self,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let busy = || {
+            ApiError::unavailable(
+                "too many sign-ins at once on this server: try again in a few seconds",
+            )
+        };
+        let Some(_queued) = Queued::join(&self.waiting) else {
+            return Err(busy());
+        };
+        let _permit = self.hashing.acquire().await.map_err(|_| busy())?;
+        tokio::task::spawn_blocking(work).await.map_err(|_| busy())
+    }
+}
+
+/// A place in the hashing queue, given back when dropped (also when the request is dropped
+/// while it waits).
+struct Queued<'a>(&'a AtomicUsize);
+
+impl<'a> Queued<'a> {
+    fn join(waiting: &'a AtomicUsize) -> Option<Queued<'a>> {
+        if waiting.fetch_add(1, Ordering::SeqCst) >= HASHING_QUEUE {
+            waiting.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        Some(Queued(waiting))
+    }
+}
+
+impl Drop for Queued<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
