@@ -28,7 +28,7 @@ pub const MAX_NAME: usize = 40;
 pub fn create(
     hub: &Arc<Hub>,
     request: &CreateGame,
-    client: Option<std::net::IpAddr>,
+    client: Option<crate::client::ClientId>,
 ) -> Result<(Arc<LiveGame>, Value), ApiError> {
     if hub.is_closing() {
         return Err(ApiError::unavailable("the server is shutting down"));
