@@ -25,6 +25,7 @@ mod limits;
 mod live;
 mod meta;
 mod net;
+pub mod people;
 mod protocol;
 mod scheduler;
 mod server;

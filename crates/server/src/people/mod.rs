@@ -1,0 +1,3 @@
+//! People on the server: accounts, sessions, ratings, pairing.
+
+pub mod ratings;
