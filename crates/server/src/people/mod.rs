@@ -9,6 +9,7 @@
 mod accounts;
 mod names;
 mod passwords;
+pub mod ratings;
 mod seats;
 pub(crate) mod sessions;
 mod throttle;
