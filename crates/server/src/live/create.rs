@@ -245,6 +245,7 @@ fn seat_players(
                     token: Some(tokens::token()),
                     computer: None,
                     invite: None,
+                    account: None,
                 });
             }
             let computer = caps
@@ -258,6 +259,7 @@ fn seat_players(
                 token: None,
                 computer: Some(computer),
                 invite: None,
+                account: None,
             })
         })
         .collect()

@@ -26,7 +26,7 @@ pub struct Rating {
 
 /// Above this deviation a rating is provisional; lichess uses the same threshold, so a
 /// newcomer's rating settles after some ten to fifteen games.
-const PROVISIONAL_DEVIATION: f64 = 110.0;
+pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
 impl Default for Rating {
     /// Glicko-2's newcomer: 1500, deviation 350, volatility 0.06.
