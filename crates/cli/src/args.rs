@@ -48,6 +48,61 @@ pub enum Command {
     /// Load a server with games of random moves over WebSockets: moves/s, latency, memory,
     /// and a check that every acknowledged decision was stored once.
     Loadtest(LoadtestArgs),
+    /// Administer a server's database, also while the server runs: backups, a check of
+    /// every stored game, games and accounts.
+    Admin(AdminArgs),
+}
+
+/// `ludus admin`.
+#[derive(Debug, Args)]
+pub struct AdminArgs {
+    /// The server's database (its `--db`).
+    #[arg(long, value_name = "FILE")]
+    pub db: PathBuf,
+    /// Print JSON instead of lines.
+    #[arg(long)]
+    pub json: bool,
+    /// What to do.
+    #[command(subcommand)]
+    pub action: AdminAction,
+}
+
+/// What `ludus admin` does.
+#[derive(Debug, clap::Subcommand)]
+pub enum AdminAction {
+    /// Copy the database into a new file, consistent as of one moment, while the server
+    /// writes on (SQLite's online backup). A restore is starting a server on the copy.
+    Backup {
+        /// The new file.
+        out: PathBuf,
+    },
+    /// Replay every stored game through the rules; name the damaged ones (exit 1 if any).
+    Check,
+    /// List the stored games.
+    Games,
+    /// Delete a stored game (a running server forgets it at its next start).
+    DeleteGame {
+        /// The game's id.
+        id: String,
+    },
+    /// List the accounts.
+    Users,
+    /// Close an account: it cannot sign in, its sessions and tokens end (within a minute on
+    /// a running server), it is listed nowhere.
+    Ban {
+        /// The account's name.
+        name: String,
+    },
+    /// Open a closed account again.
+    Unban {
+        /// The account's name.
+        name: String,
+    },
+    /// Give an account a new random password, printed once; its sessions end.
+    ResetPassword {
+        /// The account's name.
+        name: String,
+    },
 }
 
 /// `ludus loadtest`.

@@ -43,6 +43,7 @@ fn main() -> ExitCode {
         Some(Command::Book(args)) => commands::book::run(&args),
         Some(Command::Serve(args)) => commands::serve::run(&args),
         Some(Command::Loadtest(args)) => loadtest::run(&args),
+        Some(Command::Admin(args)) => commands::admin::run(&args),
     };
     exit_status(result.and_then(|()| Ok(output::flush()?)))
 }

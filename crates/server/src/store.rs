@@ -78,6 +78,10 @@ pub trait Store: Send + Sync + fmt::Debug {
     fn archived(&self, _id: &str) -> Option<Arc<LiveGame>> {
         None
     }
+    /// Whether the store answers: a persistent store reads its database (for `/healthz`).
+    fn healthy(&self) -> Result<(), StoreError> {
+        Ok(())
+    }
     /// Called once the server stopped serving: a persistent store finishes its writes and
     /// leaves its files complete on their own (nothing left in a log beside them). The
     /// store still works after it; a store that keeps nothing does nothing.

@@ -62,6 +62,7 @@ pub fn router(hub: Arc<Hub>, local: Option<SocketAddr>) -> Router {
         .route("/api/games/{id}/answer", post(actions::answer))
         .route("/api/games/{id}/absent", post(actions::absent))
         .route("/api/meta", get(meta_route))
+        .route("/healthz", get(healthz))
         .merge(people_routes());
     let mut app = games
         .route("/", get(assets::index))
@@ -130,6 +131,23 @@ fn people_routes() -> Router<Arc<Hub>> {
         )
         .route("/api/games/{id}/rematch", post(pairing::rematch))
         .route("/api/lobby/ws", get(lobby_ws::upgrade))
+}
+
+/// `GET /healthz`: 200 when the store and the accounts' database answer, else 503 naming
+/// what failed (for a container's health check or a load balancer).
+async fn healthz(axum::extract::State(hub): axum::extract::State<Arc<Hub>>) -> Response {
+    let checked = hub
+        .store
+        .healthy()
+        .map_err(|e| e.0)
+        .and_then(|()| hub.people.healthy().map_err(|e| format!("accounts: {e}")));
+    match checked {
+        Ok(()) => json_response(StatusCode::OK, r#"{"ok":true}"#.to_string()),
+        Err(problem) => {
+            tracing::error!("health check failed: {problem}");
+            ApiError::unavailable(format!("unhealthy: {problem}")).into_response()
+        }
+    }
 }
 
 async fn meta_route() -> Response {

@@ -166,3 +166,49 @@ impl People {
         Ok(changed)
     }
 }
+
+/// An account as `ludus admin users` lists it.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct UserLine {
+    /// The name.
+    pub name: String,
+    /// A bot.
+    pub bot: bool,
+    /// Closed by the administrator.
+    pub banned: bool,
+    /// When it was made, Unix milliseconds.
+    pub created_ms: i64,
+    /// Rated games played.
+    pub rated_games: i64,
+}
+
+impl People {
+    /// Every account, oldest first.
+    pub fn users(&self) -> Result<Vec<UserLine>, ApiError> {
+        self.with_db(|db| {
+            let mut query = db.prepare(
+                "SELECT u.name, u.bot, u.banned, u.created_ms,
+                        (SELECT count(*) FROM rating_history h WHERE h.user_id = u.id)
+                 FROM users u ORDER BY u.created_ms, u.id",
+            )?;
+            let rows = query.query_map([], |r| {
+                Ok(UserLine {
+                    name: r.get(0)?,
+                    bot: r.get(1)?,
+                    banned: r.get(2)?,
+                    created_ms: r.get(3)?,
+                    rated_games: r.get(4)?,
+                })
+            })?;
+            rows.collect()
+        })
+    }
+
+    /// The number of account `name` (any case), closed or not.
+    pub fn id_of(&self, name: &str) -> Result<Option<i64>, ApiError> {
+        self.with_db(|db| {
+            db.query_row("SELECT id FROM users WHERE name = ?1", [name], |r| r.get(0))
+                .optional()
+        })
+    }
+}

@@ -26,6 +26,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 use tokio::sync::Semaphore;
 
+pub use self::accounts::UserLine;
 pub use self::names::{check_about, check_name, check_password};
 pub use self::profiles::Profile;
 pub use self::seats::HeldSeat;
@@ -33,6 +34,12 @@ pub use self::standings::{RatingChange, Standing};
 pub use self::throttle::Throttle;
 use crate::error::ApiError;
 use crate::sqlite::{schema, wait_for_commit};
+
+/// A new random password for an administrator's reset: 20 hex characters (80 random bits)
+/// (hex, so it reads out and types without ambiguity).
+pub fn random_password() -> String {
+    crate::tokens::token()[..20].to_string()
+}
 
 /// Argon2 hashes computed at once (each takes 19 MiB and tens of milliseconds of a core).
 const HASHING_AT_ONCE: usize = 2;
@@ -108,6 +115,13 @@ impl People {
             tracing::error!("accounts database: {e}");
             ApiError::unavailable("the accounts database failed on this request; try again")
         })
+    }
+
+    /// Whether the accounts' database answers.
+    pub fn healthy(&self) -> Result<(), String> {
+        let db = self.lock_db();
+        db.query_row("SELECT count(*) FROM users WHERE id = 0", [], |_| Ok(()))
+            .map_err(|e| e.to_string())
     }
 
     fn lock_db(&self) -> MutexGuard<'_, Connection> {

@@ -10,6 +10,7 @@
 //! memory no longer holds them: memory stays bounded by the games in progress, however many
 //! finished games the database keeps.
 
+pub mod admin;
 mod checks;
 mod read;
 pub(crate) mod schema;
@@ -231,6 +232,13 @@ impl Store for SqliteStore {
         let row = read_finished(&reader, id).ok()??;
         drop(reader);
         live::restore(&row.id, &row.setup.ok()?, &row.changes).ok()
+    }
+
+    fn healthy(&self) -> Result<(), StoreError> {
+        let reader = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
+        reader
+            .query_row("SELECT count(*) FROM games WHERE id = ''", [], |_| Ok(()))
+            .map_err(|e| StoreError(format!("database {}: {e}", self.path.display())))
     }
 
     fn close(&self) -> Result<(), StoreError> {
