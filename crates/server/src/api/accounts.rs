@@ -73,6 +73,10 @@ fn secret_body<T: DeserializeOwned>(bytes: &[u8], example: &str) -> Result<T, Ap
     })
 }
 
+/// Seats read from the database for `GET /api/account/games`, and at most answered.
+const HELD_READ: usize = 500;
+const HELD_SHOWN: usize = 100;
+
 const CREDENTIALS: &str = r#"{"name":"ana","password":"<8 to 128 characters>"}"#;
 
 /// The client's key for sign-up and sign-in limits.
@@ -89,6 +93,9 @@ pub async fn sign_up(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let request: Credentials = secret_body(&bytes, CREDENTIALS)?;
+    // A refused name or password costs no hash, so it uses none of the address's sign-ups.
+    crate::people::check_name(&request.name).map_err(ApiError::unprocessable)?;
+    crate::people::check_password(&request.password).map_err(ApiError::unprocessable)?;
     hub.people
         .throttle
         .sign_up(&client_key(client))
@@ -219,8 +226,8 @@ pub async fn new_token(
 /// `GET /api/account/games`: the account's seats, newest first, each with its game's summary
 /// and the seat's token (read from the game itself), so the page can continue it here.
 pub async fn games(State(hub): State<Arc<Hub>>, person: Person) -> Result<Response, ApiError> {
-    let held = hub.people.held_seats(person.account.id, 50)?;
-    let games: Vec<Value> = held
+    let held = hub.people.held_seats(person.account.id, HELD_READ)?;
+    let mut games: Vec<(bool, Value)> = held
         .into_iter()
         .filter_map(|seat| {
             let game = hub.store.get(&seat.game_id)?;
@@ -230,10 +237,17 @@ pub async fn games(State(hub): State<Arc<Hub>>, person: Person) -> Result<Respon
                 .get(seat.seat.checked_sub(1)?)?
                 .token
                 .clone();
+            let over = game.finished_at().is_some();
             let (_, summary) = game.summary();
-            Some(json!({"id": seat.game_id, "seat": seat.seat, "token": token, "summary": summary}))
+            Some((
+                over,
+                json!({"id": seat.game_id, "seat": seat.seat, "token": token, "summary": summary}),
+            ))
         })
         .collect();
+    // Games in progress first (a bot resuming its games finds them all), newest first in each.
+    games.sort_by_key(|(over, _)| *over);
+    let games: Vec<Value> = games.into_iter().take(HELD_SHOWN).map(|(_, g)| g).collect();
     Ok(json_response(
         StatusCode::OK,
         json!({ "games": games }).to_string(),

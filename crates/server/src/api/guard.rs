@@ -49,6 +49,13 @@ pub async fn guard(State(hub): State<Arc<Hub>>, mut request: Request, next: Next
         peer
     };
     let sender = Sender::of(&hub, request.method(), request.headers());
+    if sender.bad_token {
+        return ApiError::new(
+            axum::http::StatusCode::UNAUTHORIZED,
+            "the API token is not valid (revoked, or its account closed): expected a token from POST /api/account/tokens",
+        )
+        .into_response();
+    }
     let charged = match &sender.person {
         Some(person) => Some(ClientId::Person(person.account.id)),
         None => client.map(ClientId::Address),

@@ -48,6 +48,9 @@ pub struct Sender {
     /// A change authorised by a cookie but not sent from this server's page: refused by
     /// routes that need the person.
     pub cross_site: bool,
+    /// An `Authorization: Bearer` token that is no valid token: the request is refused (a
+    /// script must learn its token is wrong, not be served as nobody).
+    pub bad_token: bool,
 }
 
 impl Sender {
@@ -65,6 +68,7 @@ impl Sender {
                     proof: Proof::Token,
                 });
             return Sender {
+                bad_token: person.is_none(),
                 person,
                 cross_site: false,
             };
@@ -90,6 +94,7 @@ impl Sender {
         Sender {
             person: person.filter(|_| !cross_site),
             cross_site,
+            bad_token: false,
         }
     }
 }

@@ -235,10 +235,19 @@ impl Store for SqliteStore {
     }
 
     fn healthy(&self) -> Result<(), StoreError> {
-        let reader = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
-        reader
+        // A fresh connection that may not create the file: it fails when the file is gone
+        // or unreadable (a volume unmounted, a disk failing), which the server's open
+        // connections would not notice until a write failed.
+        let error =
+            |e: rusqlite::Error| StoreError(format!("database {}: {e}", self.path.display()));
+        let connection = Connection::open_with_flags(
+            &self.path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(error)?;
+        connection
             .query_row("SELECT count(*) FROM games WHERE id = ''", [], |_| Ok(()))
-            .map_err(|e| StoreError(format!("database {}: {e}", self.path.display())))
+            .map_err(error)
     }
 
     fn close(&self) -> Result<(), StoreError> {

@@ -332,8 +332,6 @@ async fn only_bot_accounts_get_api_tokens_and_a_token_speaks_for_its_bot() {
         .post("/api/account/about", &json!({"about": "an engine"}))
         .await;
     assert_eq!(about.0, StatusCode::OK, "{}", about.1);
-    let forged = Person::bot(&api, "Robo", "ludus_0123456789abcdef0123456789abcdef");
-    assert_eq!(forged.whoami().await, None);
 }
 
 /// The session secret of a fresh sign-in as `name`, read from the `Set-Cookie` answer.
@@ -360,4 +358,39 @@ async fn with_cookie(api: &Api, secret: &str) -> Option<String> {
         .unwrap();
     let body: serde_json::Value = response.json().await.unwrap();
     body["account"]["name"].as_str().map(str::to_string)
+}
+
+#[tokio::test]
+async fn a_wrong_token_is_refused_not_served_as_nobody() {
+    let api = Api::start();
+    let forged = Person::bot(&api, "Robo", "ludus_0123456789abcdef0123456789abcdef");
+    let answer = forged.get("/api/account").await;
+    assert_error(&answer, StatusCode::UNAUTHORIZED, "token is not valid");
+    let url = format!("ws://{}/api/lobby/ws", api.server.addr());
+    let mut request =
+        tokio_tungstenite::tungstenite::client::IntoClientRequest::into_client_request(url)
+            .unwrap();
+    request.headers_mut().insert(
+        "authorization",
+        "Bearer ludus_0123456789abcdef0123456789abcdef"
+            .parse()
+            .unwrap(),
+    );
+    let refused = tokio_tungstenite::connect_async(request).await;
+    assert!(
+        refused.is_err(),
+        "the lobby socket opens for a forged token"
+    );
+    // A refused name or password uses none of the address's sign-ups.
+    let person = Person::browser(&api);
+    for _ in 0..10 {
+        let bad = person
+            .post(
+                "/api/account/signup",
+                &json!({"name": "<b>", "password": "long enough"}),
+            )
+            .await;
+        assert_eq!(bad.0, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    Person::sign_up(&api, "Ana").await;
 }

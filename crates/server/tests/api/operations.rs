@@ -6,9 +6,10 @@ use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
 
 use ludus_server::{BackgroundServer, Config, Server};
+use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::support::Api;
+use crate::support::{assert_error, Api};
 
 /// A raw HTTP/1.0 `GET path` naming `host` in `Host`: the status, the lower-cased head and
 /// the body. Raw, because HTTP clients set `Host` from the URL.
@@ -189,4 +190,25 @@ async fn a_server_with_good_origins_binds_and_serves_them() {
     assert_eq!(foreign.split(' ').nth(1), Some("403"), "{foreign}");
     let _ = stop.send(());
     running.await.unwrap().unwrap();
+}
+
+#[tokio::test]
+async fn healthz_answers_while_the_database_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.sqlite3");
+    let api = Api::with(Config {
+        db: Some(path.clone()),
+        ..Config::default()
+    });
+    let (status, body) = api.get("/healthz").await;
+    assert_eq!(
+        (status, body),
+        (StatusCode::OK, serde_json::json!({"ok": true}))
+    );
+    // The file gone from under the server (a volume unmounted, say).
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        std::fs::remove_file(entry.unwrap().path()).unwrap();
+    }
+    let answer = api.get("/healthz").await;
+    assert_error(&answer, StatusCode::SERVICE_UNAVAILABLE, "unhealthy");
 }
