@@ -1,0 +1,65 @@
+// A rating history as a plotted line: inline SVG built with DOM calls, both axes labelled, the
+// line and its points in the theme's link colour and the axes in its text colour (each readable
+// at 4.5:1 on the panel in every theme), and the same numbers as a table for screen readers.
+
+import { h, s } from "./dom.js";
+
+const WIDTH = 480;
+const HEIGHT = 250;
+const PAD = { left: 58, right: 16, top: 16, bottom: 46 };
+
+/** Round tick values spanning `low`..`high`, about five of them. */
+function ticks(low, high) {
+  const span = Math.max(1, high - low);
+  const step = [5, 10, 20, 25, 50, 100, 200, 250, 500].find((size) => span / size <= 5) || 1000;
+  const first = Math.floor(low / step) * step;
+  const values = [];
+  for (let value = first; value <= high + step / 2; value += step) values.push(value);
+  return values;
+}
+
+function day(ms) {
+  return Number.isFinite(Number(ms)) ? new Date(Number(ms)).toLocaleDateString() : "";
+}
+
+/** The chart of `history` (`[{at_ms, rating, game_id}]`, oldest first), titled `title`. */
+export function ratingChart(history, title) {
+  const points = history.map((entry, i) => ({ x: i + 1, y: Number(entry.rating), at: entry.at_ms, game: entry.game_id }))
+    .filter((point) => Number.isFinite(point.y));
+  if (!points.length) return h("p", { class: "muted" }, "No rated game yet.");
+  const ys = points.map((point) => point.y);
+  const yTicks = ticks(Math.min(...ys) - 10, Math.max(...ys) + 10);
+  const [yLow, yHigh] = [yTicks[0], yTicks.at(-1)];
+  const plotW = WIDTH - PAD.left - PAD.right;
+  const plotH = HEIGHT - PAD.top - PAD.bottom;
+  const px = (x) => PAD.left + (points.length === 1 ? plotW / 2 : ((x - 1) / (points.length - 1)) * plotW);
+  const py = (y) => PAD.top + plotH - ((y - yLow) / Math.max(1, yHigh - yLow)) * plotH;
+  const last = points.at(-1);
+  const summary = `${title}: ${points.length} rated game${points.length === 1 ? "" : "s"}, `
+    + `from ${Math.round(points[0].y)} to ${Math.round(last.y)}; lowest ${Math.round(Math.min(...ys))}, highest ${Math.round(Math.max(...ys))}.`;
+  const xTicks = points.length === 1 ? [1] : [...new Set([1, Math.ceil(points.length / 2), points.length])];
+  const svg = s("svg", { class: "rating-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": summary },
+    s("title", {}, summary),
+    // Grid and y axis ticks.
+    yTicks.map((value) => s("g", { class: "tick" },
+      s("line", { class: "grid", x1: PAD.left, x2: WIDTH - PAD.right, y1: py(value), y2: py(value) }),
+      s("text", { class: "tick-label", x: PAD.left - 8, y: py(value) + 5, "text-anchor": "end" }, String(value)))),
+    xTicks.map((x) => s("text", { class: "tick-label", x: px(x), y: PAD.top + plotH + 20, "text-anchor": "middle" }, String(x))),
+    // Axes.
+    s("line", { class: "axis", x1: PAD.left, x2: PAD.left, y1: PAD.top, y2: PAD.top + plotH }),
+    s("line", { class: "axis", x1: PAD.left, x2: WIDTH - PAD.right, y1: PAD.top + plotH, y2: PAD.top + plotH }),
+    s("text", { class: "axis-label", x: 14, y: PAD.top + plotH / 2, "text-anchor": "middle",
+      transform: `rotate(-90 14 ${PAD.top + plotH / 2})` }, "Rating"),
+    s("text", { class: "axis-label", x: PAD.left + plotW / 2, y: HEIGHT - 6, "text-anchor": "middle" }, "Rated games, oldest to newest"),
+    // The line and its points.
+    points.length > 1 ? s("polyline", { class: "line", points: points.map((p) => `${px(p.x)},${py(p.y)}`).join(" ") }) : null,
+    points.map((point) => s("circle", { class: "point", cx: px(point.x), cy: py(point.y), r: 4.5 },
+      s("title", {}, `Game ${point.x}${point.at ? `, ${day(point.at)}` : ""}: ${Math.round(point.y)}`))));
+  const table = h("details", { class: "chart-table" }, h("summary", {}, "The numbers"),
+    h("table", {}, h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Game"), h("th", { scope: "col" }, "Date"),
+      h("th", { scope: "col" }, "Rating after"))),
+    h("tbody", {}, points.map((point) => h("tr", {},
+      h("td", {}, point.game ? h("a", { href: `/g/${encodeURIComponent(point.game)}?replay=0`, "data-link": true }, String(point.x)) : String(point.x)),
+      h("td", {}, day(point.at)), h("td", {}, String(Math.round(point.y))))))));
+  return h("figure", { class: "chart" }, svg, table);
+}
