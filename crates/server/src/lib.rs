@@ -18,6 +18,7 @@
 
 mod api;
 mod assets;
+mod client;
 mod config;
 mod error;
 mod hub;

@@ -28,7 +28,7 @@ pub const MAX_NAME: usize = 40;
 pub fn create(
     hub: &Arc<Hub>,
     request: &CreateGame,
-    client: Option<std::net::IpAddr>,
+    client: Option<crate::client::ClientId>,
 ) -> Result<(Arc<LiveGame>, Value), ApiError> {
     if hub.is_closing() {
         return Err(ApiError::unavailable("the server is shutting down"));
@@ -245,6 +245,7 @@ fn seat_players(
                     token: Some(tokens::token()),
                     computer: None,
                     invite: None,
+                    account: None,
                 });
             }
             let computer = caps
@@ -258,6 +259,7 @@ fn seat_players(
                 token: None,
                 computer: Some(computer),
                 invite: None,
+                account: None,
             })
         })
         .collect()

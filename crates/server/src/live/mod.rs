@@ -19,6 +19,7 @@ mod invitations;
 mod lobby;
 mod offers;
 mod presence;
+mod rated;
 mod snapshot;
 mod stored;
 mod table;
