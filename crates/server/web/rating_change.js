@@ -11,12 +11,16 @@ export function signed(delta) {
   return "±0";
 }
 
-/** "1500? → 1512 (+12)" for a seat's `rating_change` and the rating shown before the game. */
+/**
+ * "1500? → 1512 (+12)" for a seat's `rating_change` (`before`, `after`, and as shown:
+ * `shown_before`, `shown_after`, "?" while provisional), or the rating shown before the game.
+ */
 export function changeText(change, shownBefore) {
   const before = Number(change.before);
   const after = Number(change.after);
-  const from = shownBefore || String(Math.round(before));
-  return `${from} → ${Math.round(after)} (${signed(after - before)})`;
+  const from = change.shown_before || shownBefore || String(Math.round(before));
+  const to = change.shown_after || String(Math.round(after));
+  return `${from} → ${to} (${signed(after - before)})`;
 }
 
 /** The summary's list of rating changes, or null when none came (a casual game, or not ended). */
