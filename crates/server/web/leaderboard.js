@@ -15,14 +15,14 @@ function table(board) {
     return h("p", { class: "muted", id: "leaderboard-empty" },
       "No settled rating here yet: a rating shows once it is no longer provisional.");
   }
-  return h("table", { class: "leaderboard", id: "leaderboard" },
+  return h("div", { class: "table-scroll" }, h("table", { class: "leaderboard", id: "leaderboard" },
     h("caption", { class: "visually-hidden" }, "Leaderboard"),
     h("thead", {}, h("tr", {}, ["#", "Player", "Rating", "Games"].map((head) => h("th", { scope: "col" }, head)))),
     h("tbody", {}, players.map((player, i) => h("tr", { "data-player": player.name },
       h("td", {}, String(i + 1)),
       h("td", {}, playerName({ name: player.name, bot: player.bot }, { rating: false })),
       h("td", {}, player.shown || String(Math.round(player.rating))),
-      h("td", {}, String(player.games ?? ""))))));
+      h("td", {}, String(player.games ?? "")))))));
 }
 
 /** Draws the leaderboard for the address's `game` and `class`. */

@@ -15,7 +15,7 @@ function info(meta, id) {
  * Builds the fields; answers `{element, read(form)}`, where `read` gives `{game, options, clock,
  * rated}` for the request (throwing a one-line error for a bad clock).
  */
-export function matchFields(meta, prefix, { clock = "5" } = {}) {
+export function matchFields(meta, prefix, { clock = "2" } = {}) {
   const gameSelect = h("select", { id: `${prefix}-game`, name: `${prefix}-game` },
     meta.games.map((game) => h("option", { value: game.id }, game.name)));
   const optionsBox = h("div", { class: "match-options", id: `${prefix}-options` });

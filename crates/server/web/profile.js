@@ -12,13 +12,15 @@ const RESULTS = { win: "won", won: "won", loss: "lost", lost: "lost", draw: "dra
 
 function ratingsTable(meta, ratings) {
   return h("table", { class: "ratings-table", id: "ratings" },
-    h("thead", {}, h("tr", {}, ["Game", "Clock", "Rating", "Won", "Drawn", "Lost"].map((head) => h("th", { scope: "col" }, head)))),
+    h("thead", {}, h("tr", {}, ["Game", "Clock", "Rating"].map((head) => h("th", { scope: "col" }, head)),
+      h("th", { scope: "col" }, h("abbr", { title: "won / drawn / lost" }, "W / D / L")))),
     h("tbody", {}, ratings.map((entry) => h("tr", { "data-rating": `${entry.game}-${entry.class}` },
       h("th", { scope: "row" }, gameName(meta, entry.game)),
       h("td", {}, classLabel(entry.class)),
       h("td", { class: "rating-value", title: entry.provisional ? "provisional: fewer games than a settled rating needs" : null },
         entry.shown || String(Math.round(entry.rating))),
-      h("td", {}, String(entry.wins || 0)), h("td", {}, String(entry.draws || 0)), h("td", {}, String(entry.losses || 0))))));
+      h("td", { class: "wdl", "aria-label": `won ${entry.wins || 0}, drawn ${entry.draws || 0}, lost ${entry.losses || 0}` },
+        `${entry.wins || 0} / ${entry.draws || 0} / ${entry.losses || 0}`)))));
 }
 
 function recentList(meta, recent) {
@@ -54,7 +56,8 @@ export async function showProfile(context, name) {
     player.about ? h("p", { class: "about panel", id: "profile-about" }, player.about) : null,
     h("section", { "aria-labelledby": "ratings-title" },
       h("h2", { id: "ratings-title" }, "Ratings"),
-      ratings.length ? ratingsTable(context.meta, ratings) : h("p", { class: "muted" }, "No rated game yet."),
+      ratings.length ? h("div", { class: "table-scroll" }, ratingsTable(context.meta, ratings))
+        : h("p", { class: "muted" }, "No rated game yet."),
       h("p", { class: "muted" }, "A rating with a question mark (1500?) is provisional: it settles after a few rated games."),
       h("div", { class: "charts" }, ratings.filter((entry) => (entry.history || []).length).map((entry) => {
         const title = `${gameName(context.meta, entry.game)}, ${classLabel(entry.class)}`;

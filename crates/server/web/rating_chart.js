@@ -4,9 +4,8 @@
 
 import { h, s } from "./dom.js";
 
-const WIDTH = 480;
 const HEIGHT = 250;
-const PAD = { left: 58, right: 16, top: 16, bottom: 46 };
+const PAD = { left: 74, right: 18, top: 16, bottom: 46 };
 
 /** Round tick values spanning `low`..`high`, about five of them. */
 function ticks(low, high) {
@@ -24,6 +23,8 @@ function day(ms) {
 
 /** The chart of `history` (`[{at_ms, rating, game_id}]`, oldest first), titled `title`. */
 export function ratingChart(history, title) {
+  // A narrower drawing on a phone keeps its 15-unit labels near 15 px there.
+  const WIDTH = window.innerWidth < 560 ? 340 : 480;
   const points = history.map((entry, i) => ({ x: i + 1, y: Number(entry.rating), at: entry.at_ms, game: entry.game_id }))
     .filter((point) => Number.isFinite(point.y));
   if (!points.length) return h("p", { class: "muted" }, "No rated game yet.");
@@ -48,8 +49,8 @@ export function ratingChart(history, title) {
     // Axes.
     s("line", { class: "axis", x1: PAD.left, x2: PAD.left, y1: PAD.top, y2: PAD.top + plotH }),
     s("line", { class: "axis", x1: PAD.left, x2: WIDTH - PAD.right, y1: PAD.top + plotH, y2: PAD.top + plotH }),
-    s("text", { class: "axis-label", x: 14, y: PAD.top + plotH / 2, "text-anchor": "middle",
-      transform: `rotate(-90 14 ${PAD.top + plotH / 2})` }, "Rating"),
+    s("text", { class: "axis-label", x: 16, y: PAD.top + plotH / 2, "text-anchor": "middle",
+      transform: `rotate(-90 16 ${PAD.top + plotH / 2})` }, "Rating"),
     s("text", { class: "axis-label", x: PAD.left + plotW / 2, y: HEIGHT - 6, "text-anchor": "middle" }, "Rated games, oldest to newest"),
     // The line and its points.
     points.length > 1 ? s("polyline", { class: "line", points: points.map((p) => `${px(p.x)},${py(p.y)}`).join(" ") }) : null,

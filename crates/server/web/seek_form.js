@@ -15,7 +15,7 @@ function rangeField(id, label, placeholder) {
 export function seekForm(context) {
   const fields = matchFields(context.meta, "seek");
   const errorLine = h("p", { class: "error", role: "alert", id: "seek-error" });
-  const done = h("p", { role: "status", id: "seek-done" });
+  const done = h("p", { class: "done", role: "status", id: "seek-done" });
   const submit = h("button", { type: "submit", class: "primary", id: "seek-submit" }, "Post the seek");
   const form = h("form", { class: "seek-form", id: "seek-form", novalidate: true },
     fields.element,

@@ -312,6 +312,35 @@ async fn challenge_declined(
     .await;
 }
 
+/// At a phone's width (390 px) the lobby, the profile, the leaderboard and the game need no
+/// sideways scrolling.
+async fn fits_a_phone(client: &Client, base: &str, pages: &[(&str, &str)]) {
+    client.set_window_size(390, 844).await.expect("phone width");
+    for (path, name) in pages {
+        client.goto(&format!("{base}{path}")).await.expect("page");
+        wait_until(
+            client,
+            "return document.querySelector('main h1, main svg.board') !== null && !document.querySelector('main .loading');",
+            "the page drawn",
+        )
+        .await;
+        let widths = eval(
+            client,
+            "return [document.documentElement.scrollWidth, window.innerWidth];",
+        )
+        .await;
+        assert!(
+            widths[0].as_u64() <= widths[1].as_u64(),
+            "{path} scrolls sideways on a phone: {widths}"
+        );
+        screenshot(client, &format!("phone-{name}")).await;
+    }
+    client
+        .set_window_size(1280, 900)
+        .await
+        .expect("back to wide");
+}
+
 /// The whole pairing scenario: `seeker` (signed in as `names[0]`), `taker` (`names[1]`), and
 /// `elsewhere`, a third browser signed in as the seeker too, which holds no token of the game.
 pub async fn seek_game_rematch_and_challenge(
@@ -339,6 +368,15 @@ pub async fn seek_game_rematch_and_challenge(
     assert_ne!(new_id, id);
     challenge_declined(seeker, taker, base, names[1]).await;
     profile_and_leaderboard(seeker, base, names[0]).await;
+    let profile = format!("@/{}", names[0]);
+    let game = format!("g/{id}");
+    let pages = [
+        ("lobby", "lobby"),
+        (profile.as_str(), "profile"),
+        ("leaderboard", "leaderboard"),
+        (game.as_str(), "game"),
+    ];
+    fits_a_phone(seeker, base, &pages).await;
     for client in [seeker, taker, elsewhere] {
         assert_eq!(injected(client).await, Value::from(0));
         assert_no_dialog(client, "the pairing scenario").await;
