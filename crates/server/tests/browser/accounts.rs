@@ -114,7 +114,7 @@ async fn markup_name_refused(client: &Client, base: &str) {
 }
 
 /// The account page: a new password, and the profile text (markup) saved.
-async fn account_page(client: &Client, base: &str, name: &str, new_password: &str) {
+async fn account_page(client: &Client, name: &str, new_password: &str) {
     click(client, "#account-link").await;
     type_into(client, "#password-current", &password_of(name)).await;
     type_into(client, "#password-new", new_password).await;
@@ -248,7 +248,7 @@ pub async fn accounts_in_the_page(host: &Client, other: &Client, base: &str, nam
     .await;
     assert_eq!(link, format!("/@/{name}"), "the name links to the profile");
     let new_password = changed_password(name);
-    account_page(host, base, name, &new_password).await;
+    account_page(host, name, &new_password).await;
     bot_token(other, base).await;
     continued_elsewhere(host, other, base, name, &new_password).await;
     assert_no_dialog(host, "the accounts scenario").await;
