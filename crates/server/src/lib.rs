@@ -26,6 +26,7 @@ mod limits;
 mod live;
 mod meta;
 mod net;
+mod pairing;
 pub mod people;
 mod protocol;
 mod scheduler;

@@ -91,7 +91,7 @@ pub async fn upgrade(
         .into_response())
 }
 
-fn refused(refused: Refused) -> ApiError {
+pub(super) fn refused(refused: Refused) -> ApiError {
     match refused {
         Refused::Client(open) => ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,

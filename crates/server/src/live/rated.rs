@@ -13,7 +13,9 @@ impl Table {
     /// The clock class the game is rated in.
     pub fn clock_class(&self) -> ClockClass {
         match &self.clocks {
-            Some(clocks) => ClockClass::of(Some(clocks.setup.initial_ms), clocks.setup.increment_ms),
+            Some(clocks) => {
+                ClockClass::of(Some(clocks.setup.initial_ms), clocks.setup.increment_ms)
+            }
             None => ClockClass::of(None, 0),
         }
     }
@@ -27,15 +29,29 @@ impl Table {
         let Some(verdict) = self.game.outcome().map(|o| o.verdict) else {
             return;
         };
-        let holders: Option<Vec<i64>> = self.seats.iter().map(|s| s.account.as_ref().map(|a| a.id)).collect();
+        let holders: Option<Vec<i64>> = self
+            .seats
+            .iter()
+            .map(|s| s.account.as_ref().map(|a| a.id))
+            .collect();
         let Some(holders) = holders else {
             return;
         };
         let count = self.seats.len();
-        let scores: Vec<f64> = Seat::all(count).map(|seat| verdict.reward(seat, count)).collect();
-        match hub.people.rate(id, self.game.info().id, self.clock_class(), &holders, &scores) {
+        let scores: Vec<f64> = Seat::all(count)
+            .map(|seat| verdict.reward(seat, count))
+            .collect();
+        match hub.people.rate(
+            id,
+            self.game.info().id,
+            self.clock_class(),
+            &holders,
+            &scores,
+        ) {
             Ok(changes) => self.rating_changes = changes,
-            Err(error) => tracing::error!(game = id, "the game could not be rated: {}", error.message),
+            Err(error) => {
+                tracing::error!(game = id, "the game could not be rated: {}", error.message);
+            }
         }
     }
 }

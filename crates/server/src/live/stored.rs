@@ -118,6 +118,15 @@ impl LiveGame {
     }
 }
 
+impl Setup {
+    /// Sets the table's flags kept in the setup: private, between people, rated.
+    fn apply_flags(&self, table: &mut Table) {
+        table.private = self.private;
+        table.between_people = self.between_people;
+        table.rated = self.rated;
+    }
+}
+
 /// The game `setup` describes after `changes`, replayed through the rules; the `seq` of the
 /// rebuilt game is the number of changes that bumped it (every change but clock and offer
 /// rows), and the offer still waiting is the last stored one if nothing changed since.
@@ -183,9 +192,7 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
     }
     // Nobody's socket survives a restart: the grace period runs again from now.
     table.away_after_restart();
-    table.private = setup.private;
-    table.between_people = setup.between_people;
-    table.rated = setup.rated;
+    setup.apply_flags(&mut table);
     Ok(LiveGame::new(id.to_string(), table))
 }
 

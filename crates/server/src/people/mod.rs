@@ -10,10 +10,10 @@ mod accounts;
 mod names;
 mod passwords;
 mod profiles;
-mod standings;
 pub mod ratings;
 mod seats;
 pub(crate) mod sessions;
+mod standings;
 mod throttle;
 
 use std::collections::HashMap;

@@ -83,7 +83,11 @@ impl People {
             )?;
             let mut ratings = query
                 .query_map([id], |r| {
-                    let rating = Rating { rating: r.get(2)?, deviation: r.get(3)?, volatility: r.get(4)? };
+                    let rating = Rating {
+                        rating: r.get(2)?,
+                        deviation: r.get(3)?,
+                        volatility: r.get(4)?,
+                    };
                     Ok(RatingLine {
                         game: r.get(0)?,
                         class: r.get(1)?,
@@ -106,12 +110,21 @@ impl People {
                 )?;
                 line.history = points
                     .query_map(params![id, line.game, line.class, HISTORY], |r| {
-                        Ok(Point { at_ms: r.get(0)?, rating: r.get(1)?, game_id: r.get(2)? })
+                        Ok(Point {
+                            at_ms: r.get(0)?,
+                            rating: r.get(1)?,
+                            game_id: r.get(2)?,
+                        })
                     })?
                     .collect::<rusqlite::Result<Vec<_>>>()?;
                 line.history.reverse();
             }
-            Ok(Some(Profile { account, about, created_ms, ratings }))
+            Ok(Some(Profile {
+                account,
+                about,
+                created_ms,
+                ratings,
+            }))
         })
     }
 

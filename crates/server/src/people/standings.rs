@@ -85,7 +85,12 @@ impl People {
     }
 
     /// The best-rated players of `game` in `class` whose rating is no longer provisional.
-    pub fn leaderboard(&self, game: &str, class: ClockClass, limit: usize) -> Result<Vec<Standing>, ApiError> {
+    pub fn leaderboard(
+        &self,
+        game: &str,
+        class: ClockClass,
+        limit: usize,
+    ) -> Result<Vec<Standing>, ApiError> {
         self.with_db(|db| {
             let mut query = db.prepare_cached(
                 "SELECT u.name, u.bot, r.rating, r.deviation, r.wins + r.draws + r.losses
@@ -94,9 +99,18 @@ impl People {
                  ORDER BY r.rating DESC LIMIT ?4",
             )?;
             let rows = query.query_map(
-                params![game, class.as_str(), super::ratings::PROVISIONAL_DEVIATION, limit as i64],
+                params![
+                    game,
+                    class.as_str(),
+                    super::ratings::PROVISIONAL_DEVIATION,
+                    limit as i64
+                ],
                 |r| {
-                    let rating = Rating { rating: r.get(2)?, deviation: r.get(3)?, volatility: 0.06 };
+                    let rating = Rating {
+                        rating: r.get(2)?,
+                        deviation: r.get(3)?,
+                        volatility: 0.06,
+                    };
                     Ok(Standing {
                         name: r.get(0)?,
                         bot: r.get(1)?,
@@ -112,7 +126,12 @@ impl People {
     }
 }
 
-fn read_rating(db: &rusqlite::Connection, user_id: i64, game: &str, class: ClockClass) -> rusqlite::Result<Rating> {
+fn read_rating(
+    db: &rusqlite::Connection,
+    user_id: i64,
+    game: &str,
+    class: ClockClass,
+) -> rusqlite::Result<Rating> {
     let stored = db
         .query_row(
             "SELECT rating, deviation, volatility FROM ratings WHERE user_id = ?1 AND game = ?2 AND class = ?3",

@@ -18,6 +18,7 @@ mod limits;
 mod online;
 mod operations;
 mod owner;
+mod pairing;
 mod people_support;
 mod reconnect;
 mod restored;

@@ -1,16 +1,23 @@
 //! A signed-in person for the API tests: a client with its own cookie store that sends this
 //! server's `Origin` on every request, as the page does; or a bot sending its API token.
 
-use reqwest::header::{HeaderMap, HeaderValue, AUTHORIZATION, ORIGIN};
+use std::sync::Arc;
+
+use reqwest::cookie::{CookieStore, Jar};
+use reqwest::header::{HeaderMap, HeaderValue, AUTHORIZATION, COOKIE, ORIGIN};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
+use tokio_tungstenite::connect_async;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use super::support::Api;
+use super::support::{Api, Socket};
 
 /// One browser's worth of cookies, speaking for one person.
 pub struct Person {
     pub name: String,
     pub client: reqwest::Client,
+    jar: Arc<Jar>,
+    headers: HeaderMap,
     base: String,
 }
 
@@ -33,15 +40,36 @@ impl Person {
     }
 
     fn with_headers(api: &Api, headers: HeaderMap) -> Person {
+        let jar = Arc::new(Jar::default());
         Person {
             name: String::new(),
             client: reqwest::Client::builder()
-                .cookie_store(true)
-                .default_headers(headers)
+                .cookie_provider(Arc::clone(&jar))
+                .default_headers(headers.clone())
                 .build()
                 .unwrap(),
+            jar,
+            headers,
             base: api.url(""),
         }
+    }
+
+    /// Opens the lobby's WebSocket as this person's browser (cookie and `Origin`) or bot
+    /// (token) would.
+    pub async fn lobby(&self, api: &Api) -> Socket {
+        let url = format!("ws://{}/api/lobby/ws", api.server.addr());
+        let mut request = url.into_client_request().unwrap();
+        for (name, value) in &self.headers {
+            request.headers_mut().insert(name, value.clone());
+        }
+        let base: reqwest::Url = self.base.parse().unwrap();
+        if let Some(cookies) = self.jar.cookies(&base) {
+            request.headers_mut().insert(COOKIE, cookies);
+        }
+        let (socket, _) = connect_async(request)
+            .await
+            .expect("the lobby socket opens");
+        socket
     }
 
     /// Signs up `name` with a password derived from it (`NAME-password`); panics unless 201.
