@@ -30,7 +30,7 @@ export function pairingSection(context) {
     h("h2", { id: "pairing-title" }, "Play someone"),
     me ? null : signInFirst(),
     h("div", { class: "pairing-grid" },
-      h("div", { class: "pairing-column" }, pools.element, seeks.element),
+      h("div", { class: "pairing-column" }, seeks.element, pools.element),
       me ? h("div", { class: "pairing-column" },
         h("section", { class: "pairing-part", "aria-labelledby": "seek-title" },
           h("h3", { id: "seek-title" }, "Create a seek"), seekForm(context)),

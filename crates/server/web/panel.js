@@ -38,12 +38,12 @@ function presence(snap, seat) {
 
 /**
  * A seat's name: for an account, its name (a link to the profile), BOT mark and rating before
- * the game, then the side ("ana (1500?) (Light)"); else the seat's label.
+ * the game, then the side ("ana (1500?) · Light"); else the seat's label.
  */
 function seatName(snap, seat) {
   const entry = (snap.seats || []).find((s) => s.seat === seat);
   if (!entry || !entry.account) return seatLabel(snap, seat);
-  const side = entry.side && entry.side !== entry.account.name ? ` (${entry.side})` : "";
+  const side = entry.side && entry.side !== entry.account.name ? ` · ${entry.side}` : "";
   return [h("span", { class: "seat-account", "data-account-seat": seat }, playerName(entry.account)), side];
 }
 

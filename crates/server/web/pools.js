@@ -38,15 +38,20 @@ export function poolsPart(context) {
         cancel));
       return;
     }
-    replace(box, pools.length ? h("ul", { class: "pool-list" }, pools.map((pool) => {
-      const button = h("button", { type: "button", class: "pool-button", "data-pool": pool.id, disabled: !me,
-        title: me ? null : "Sign in to play someone" },
-      h("span", { class: "pool-game" }, gameName(context.meta, pool.game)),
-      h("span", { class: "pool-clock" }, `${clockLabel(pool.clock)} · ${classLabel(pool.class)}`),
-      h("span", { class: "pool-count" }, pool.waiting ? `${pool.waiting} waiting` : "nobody waiting"));
-      button.addEventListener("click", () => join(pool, button));
-      return h("li", {}, button);
-    })) : h("p", { class: "muted" }, "No quick-pairing pool on this server."));
+    // One row per game, its clocks side by side.
+    const games = [...new Set(pools.map((pool) => pool.game))];
+    replace(box, pools.length ? h("ul", { class: "pool-list" }, games.map((game) => h("li", { class: "pool-row" },
+      h("span", { class: "pool-game" }, gameName(context.meta, game)),
+      h("span", { class: "pool-buttons" }, pools.filter((pool) => pool.game === game).map((pool) => {
+        const waiting = pool.waiting ? `${pool.waiting} waiting` : "nobody waiting";
+        const button = h("button", { type: "button", class: "pool-button", "data-pool": pool.id, disabled: !me,
+          title: me ? null : "Sign in to play someone",
+          "aria-label": `${poolText(context.meta, pool)}, ${classLabel(pool.class)}: ${waiting}` },
+        h("span", { class: "pool-clock" }, clockLabel(pool.clock)),
+        h("span", { class: "pool-count" }, `${classLabel(pool.class)}${pool.waiting ? ` · ${waiting}` : ""}`));
+        button.addEventListener("click", () => join(pool, button));
+        return button;
+      }))))) : h("p", { class: "muted" }, "No quick-pairing pool on this server."));
   };
   const join = async (pool, button) => {
     errorLine.textContent = "";

@@ -21,31 +21,39 @@ function day(ms) {
   return Number.isFinite(Number(ms)) ? new Date(Number(ms)).toLocaleDateString() : "";
 }
 
-/** The chart of `history` (`[{at_ms, rating, game_id}]`, oldest first), titled `title`. */
+/** Every account's rating before its first rated game (Glicko-2's starting rating). */
+const START = 1500;
+
+/**
+ * The chart of `history` (`[{at_ms, rating, game_id}]`, each the rating after a game, oldest
+ * first), titled `title`; the line starts at the starting rating, before the first game.
+ */
 export function ratingChart(history, title) {
   // A narrower drawing on a phone keeps its 15-unit labels near 15 px there.
   const WIDTH = window.innerWidth < 560 ? 340 : 480;
   const points = history.map((entry, i) => ({ x: i + 1, y: Number(entry.rating), at: entry.at_ms, game: entry.game_id }))
     .filter((point) => Number.isFinite(point.y));
   if (!points.length) return h("p", { class: "muted" }, "No rated game yet.");
-  const ys = points.map((point) => point.y);
+  const line = [{ x: 0, y: START }, ...points];
+  const ys = line.map((point) => point.y);
   const yTicks = ticks(Math.min(...ys) - 10, Math.max(...ys) + 10);
   const [yLow, yHigh] = [yTicks[0], yTicks.at(-1)];
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
-  const px = (x) => PAD.left + (points.length === 1 ? plotW / 2 : ((x - 1) / (points.length - 1)) * plotW);
+  const px = (x) => PAD.left + (x / points.length) * plotW;
   const py = (y) => PAD.top + plotH - ((y - yLow) / Math.max(1, yHigh - yLow)) * plotH;
   const last = points.at(-1);
   const summary = `${title}: ${points.length} rated game${points.length === 1 ? "" : "s"}, `
-    + `from ${Math.round(points[0].y)} to ${Math.round(last.y)}; lowest ${Math.round(Math.min(...ys))}, highest ${Math.round(Math.max(...ys))}.`;
-  const xTicks = points.length === 1 ? [1] : [...new Set([1, Math.ceil(points.length / 2), points.length])];
+    + `from ${START} to ${Math.round(last.y)}; lowest ${Math.round(Math.min(...ys))}, highest ${Math.round(Math.max(...ys))}.`;
+  const xTicks = [...new Set([0, Math.ceil(points.length / 2), points.length])];
   const svg = s("svg", { class: "rating-chart", viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img", "aria-label": summary },
     s("title", {}, summary),
     // Grid and y axis ticks.
     yTicks.map((value) => s("g", { class: "tick" },
       s("line", { class: "grid", x1: PAD.left, x2: WIDTH - PAD.right, y1: py(value), y2: py(value) }),
       s("text", { class: "tick-label", x: PAD.left - 8, y: py(value) + 5, "text-anchor": "end" }, String(value)))),
-    xTicks.map((x) => s("text", { class: "tick-label", x: px(x), y: PAD.top + plotH + 20, "text-anchor": "middle" }, String(x))),
+    xTicks.map((x) => s("text", { class: "tick-label", x: px(x), y: PAD.top + plotH + 20, "text-anchor": x ? "middle" : "start" },
+      x ? String(x) : "start")),
     // Axes.
     s("line", { class: "axis", x1: PAD.left, x2: PAD.left, y1: PAD.top, y2: PAD.top + plotH }),
     s("line", { class: "axis", x1: PAD.left, x2: WIDTH - PAD.right, y1: PAD.top + plotH, y2: PAD.top + plotH }),
@@ -53,7 +61,8 @@ export function ratingChart(history, title) {
       transform: `rotate(-90 16 ${PAD.top + plotH / 2})` }, "Rating"),
     s("text", { class: "axis-label", x: PAD.left + plotW / 2, y: HEIGHT - 6, "text-anchor": "middle" }, "Rated games, oldest to newest"),
     // The line and its points.
-    points.length > 1 ? s("polyline", { class: "line", points: points.map((p) => `${px(p.x)},${py(p.y)}`).join(" ") }) : null,
+    s("polyline", { class: "line", points: line.map((p) => `${px(p.x)},${py(p.y)}`).join(" ") }),
+    s("circle", { class: "start", cx: px(0), cy: py(START), r: 3.5 }, s("title", {}, `Start: ${START}`)),
     points.map((point) => s("circle", { class: "point", cx: px(point.x), cy: py(point.y), r: 4.5 },
       s("title", {}, `Game ${point.x}${point.at ? `, ${day(point.at)}` : ""}: ${Math.round(point.y)}`))));
   const table = h("details", { class: "chart-table" }, h("summary", {}, "The numbers"),

@@ -240,6 +240,7 @@ async fn rematch_accepted(
             .contains("offers a rematch"),
         "{offer}"
     );
+    screenshot(answerer, "game-rematch-offer").await;
     click(answerer, "#accept-rematch").await;
     let leave = format!("return location.pathname !== '/g/{id}' && document.querySelector('main[data-seq] svg.board') ? location.pathname.slice(3) : null;");
     let new_id = wait_until(answerer, &leave, "the new game").await;
@@ -293,6 +294,7 @@ async fn challenge_declined(
         incoming.as_str().unwrap_or_default().contains("Qawale"),
         "{incoming}"
     );
+    screenshot(challenged, "challenge-incoming").await;
     click(challenged, "#challenge-inbox [data-decline-challenge]").await;
     let said = wait_until(
         challenger,
@@ -310,6 +312,54 @@ async fn challenge_declined(
         "the challenge gone",
     )
     .await;
+}
+
+/// Quick pairing: `first` presses a Yoxii pool and waits, cancels, presses it again; `second`
+/// presses the same pool and both pages open the same game.
+async fn pool_paired(first: &Client, second: &Client, base: &str) {
+    let pool = "[data-pool^=\"yoxii-\"]";
+    first.goto(&format!("{base}lobby")).await.expect("lobby");
+    click(first, pool).await;
+    find(first, "#pool-waiting").await;
+    click(first, "#pool-cancel").await;
+    wait_until(
+        first,
+        "return document.querySelector('#pool-waiting') === null && document.querySelector('[data-pool]') !== null;",
+        "the pool left",
+    )
+    .await;
+    let chosen = eval(
+        first,
+        &format!("return document.querySelector('{pool}').dataset.pool;"),
+    )
+    .await;
+    click(first, pool).await;
+    let waiting = find(first, "#pool-waiting")
+        .await
+        .text()
+        .await
+        .expect("text");
+    assert!(
+        waiting.contains("Waiting") && waiting.contains("Yoxii"),
+        "{waiting}"
+    );
+    second.goto(&format!("{base}lobby")).await.expect("lobby");
+    let count = wait_until(
+        second,
+        &format!("const b = document.querySelector('[data-pool=\"' + {chosen} + '\"]'); return b ? b.getAttribute('aria-label') : null;"),
+        "the pool on the other page",
+    )
+    .await;
+    assert!(
+        count.as_str().unwrap_or_default().ends_with("1 waiting"),
+        "{count}"
+    );
+    click(second, &format!("[data-pool={chosen}]")).await;
+    assert_eq!(
+        wait_game_page(second).await,
+        wait_game_page(first).await,
+        "both land on the same game"
+    );
 }
 
 /// At a phone's width (390 px) the lobby, the profile, the leaderboard and the game need no
@@ -367,6 +417,7 @@ pub async fn seek_game_rematch_and_challenge(
     let new_id = rematch_accepted(seeker, taker, &id, seats).await;
     assert_ne!(new_id, id);
     challenge_declined(seeker, taker, base, names[1]).await;
+    pool_paired(seeker, taker, base).await;
     profile_and_leaderboard(seeker, base, names[0]).await;
     let profile = format!("@/{}", names[0]);
     let game = format!("g/{id}");
