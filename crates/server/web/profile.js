@@ -10,6 +10,20 @@ import { ratingChart } from "./rating_chart.js";
 
 const RESULTS = { win: "won", won: "won", loss: "lost", lost: "lost", draw: "drawn", drawn: "drawn" };
 
+/** "won", "lost", "drawn" or "in progress" for the profile's player in a recent game. */
+function resultOf(game) {
+  if (game.result) return RESULTS[game.result] || String(game.result);
+  if (!game.outcome) return "in progress";
+  if (!game.outcome.winner) return "drawn";
+  return game.outcome.winner === game.seat ? "won" : "lost";
+}
+
+/** The other players' names of a recent game. */
+function opponentsOf(game) {
+  if (Array.isArray(game.opponents)) return game.opponents;
+  return (game.names || []).filter((_, i) => i + 1 !== game.seat);
+}
+
 function ratingsTable(meta, ratings) {
   return h("table", { class: "ratings-table", id: "ratings" },
     h("thead", {}, h("tr", {}, ["Game", "Clock", "Rating"].map((head) => h("th", { scope: "col" }, head)),
@@ -26,10 +40,10 @@ function ratingsTable(meta, ratings) {
 function recentList(meta, recent) {
   if (!recent.length) return h("p", { class: "muted" }, "No game yet.");
   return h("ul", { class: "recent-games", id: "recent-games" }, recent.map((game) => {
-    const against = (game.opponents || []).join(", ");
-    const result = game.result ? RESULTS[game.result] || String(game.result) : "in progress";
+    const against = opponentsOf(game).join(", ");
+    const result = resultOf(game);
     return h("li", { "data-id": game.id },
-      h("a", { href: `/g/${encodeURIComponent(game.id)}`, "data-link": true },
+      h("a", { href: `/g/${encodeURIComponent(game.id)}${game.outcome ? "?replay=0" : ""}`, "data-link": true },
         `${gameName(meta, game.game)}${against ? ` against ${against}` : ""}`),
       h("span", { class: "muted" }, ` · ${result} · ${ratedLabel(game.rated)}`));
   }));

@@ -7,7 +7,7 @@
 use fantoccini::Client;
 
 use super::driver::{click, eval, find, wait_until};
-use super::page::{play_first_decision, seq, start_game, wait_game_page, wait_my_turn};
+use super::page::{play_first_decision, screenshot, seq, start_game, wait_game_page, wait_my_turn};
 
 pub const SCRIPT_TEXT: &str = "<script>alert(1)</script>";
 pub const IMAGE_TEXT: &str = "<img src=x onerror=alert(1)>";
@@ -105,6 +105,7 @@ async fn markup_name_refused(client: &Client, base: &str) {
     );
     assert_eq!(injected(client).await, 0, "nothing was made from the name");
     assert_no_dialog(client, "the sign-up form").await;
+    screenshot(client, "account-sign-up-refused").await;
     let header = eval(
         client,
         "return document.querySelector('#sign-in-link') !== null;",

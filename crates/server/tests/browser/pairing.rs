@@ -165,7 +165,7 @@ async fn ratings_in_the_summary(players: [&Client; 2], names: [&str; 2]) {
 }
 
 /// The profile lists the new rating and plots its history; the leaderboard opens.
-async fn profile_and_leaderboard(client: &Client, base: &str, name: &str) {
+async fn profile_and_leaderboard(client: &Client, base: &str, name: &str, opponent: &str) {
     profile_text_as_text(client, base, name).await;
     let row = wait_until(
         client,
@@ -190,12 +190,25 @@ async fn profile_and_leaderboard(client: &Client, base: &str, name: &str) {
     );
     let recent = eval(
         client,
+        "return [...document.querySelectorAll('#recent-games li')].map(l => l.textContent);",
+    )
+    .await;
+    assert!(
+        recent.as_array().is_some_and(|games| games.iter().any(|g| {
+            let g = g.as_str().unwrap_or_default();
+            g.starts_with(&format!("Replica against {opponent}"))
+                && (g.ends_with(" · won · rated") || g.ends_with(" · lost · rated"))
+        })),
+        "the recent games name the opponent, the result and rated: {recent}"
+    );
+    let links = eval(
+        client,
         "return document.querySelectorAll('#recent-games a[href^=\"/g/\"]').length;",
     )
     .await;
     assert!(
-        recent.as_u64().unwrap_or(0) >= 1,
-        "recent games link to them: {recent}"
+        links.as_u64().unwrap_or(0) >= 1,
+        "recent games link to them: {links}"
     );
     screenshot(client, "profile").await;
     click(client, "a[href=\"/leaderboard\"]").await;
@@ -418,7 +431,7 @@ pub async fn seek_game_rematch_and_challenge(
     assert_ne!(new_id, id);
     challenge_declined(seeker, taker, base, names[1]).await;
     pool_paired(seeker, taker, base).await;
-    profile_and_leaderboard(seeker, base, names[0]).await;
+    profile_and_leaderboard(seeker, base, names[0], names[1]).await;
     let profile = format!("@/{}", names[0]);
     let game = format!("g/{id}");
     let pages = [
