@@ -77,11 +77,16 @@ export async function challenge(request) {
   return answer && answer.challenge;
 }
 
-/** Offers a rematch of finished game `gameId`; answers the challenge. */
+/**
+ * Offers a rematch of finished game `gameId`. Answers the server's answer: `{challenge}` (now
+ * waiting for the other player), or the new game `{game, seat, token}` when the other player had
+ * offered it already.
+ */
 export async function rematch(gameId) {
   const answer = await offerRematch(gameId);
   if (answer && answer.challenge) { outgoing.set(answer.challenge.id, answer.challenge); changed(); }
-  return answer && answer.challenge;
+  if (answer && answer.game) refreshChallenges();
+  return answer;
 }
 
 /** Accepts incoming challenge `id`: answers `{game, seat, token}`. */

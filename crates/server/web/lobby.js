@@ -24,7 +24,7 @@ function gameItem(meta, entry, kind) {
     h("div", { class: "lobby-info" },
       h("span", { class: "lobby-title" }, h("strong", {}, gameName(meta, entry.game)), " · ",
         h("span", { class: "lobby-names" }, names)),
-      h("span", { class: "muted" }, state), free),
+      h("span", { class: "muted" }, state), entry.rated ? h("span", { class: "badge" }, "rated") : null, free),
     h("a", { class: "button", href, "data-link": true, "aria-label": `${verb}: ${gameName(meta, entry.game)}, ${names}` }, verb));
 }
 

@@ -55,7 +55,11 @@ export function rematchPanel(screen) {
     body = h("p", { id: "rematch-text" }, h("strong", {}, "Declined: "), `${other} declined the rematch.`);
   } else {
     body = h("div", { class: "row" },
-      button(screen, "rematch", "Rematch", () => rematch(snap.id), true),
+      button(screen, "rematch", "Rematch", async () => {
+        const answer = await rematch(snap.id);
+        // Both offered at once: the server started the game already.
+        if (answer && answer.game) openStartedGame(screen.context.navigate, answer);
+      }, true),
       h("span", { class: "muted" }, `Play ${other} again, seats swapped.`));
   }
   return h("section", { class: `panel rematch${incoming ? " incoming" : ""}`, id: "rematch-panel", "aria-label": "Rematch" },

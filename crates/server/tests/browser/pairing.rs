@@ -92,6 +92,13 @@ async fn seats_show_accounts(client: &Client, names: [&str; 2]) {
     for name in names {
         assert!(text.contains(name), "{name} is shown on a seat: {text}");
     }
+    let offers = wait_until(
+        client,
+        "return document.querySelector('#offer-draw') ? document.querySelector('#offer-takeback') === null : null;",
+        "the offers of a rated game",
+    )
+    .await;
+    assert_eq!(offers, true, "a rated game offers a draw but no takeback");
     assert!(
         text.contains("(1500?)"),
         "a new account's rating is provisional: {text}"
