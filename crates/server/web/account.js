@@ -51,7 +51,7 @@ function signInPage(context) {
   const form = actionForm("auth", [
     field("auth-name", "Name", { type: "text", autocomplete: "username", required: true, minlength: 3, maxlength: 20,
       autocapitalize: "none", spellcheck: "false", "aria-describedby": signup ? "auth-name-help" : null },
-    signup ? "3 to 20 letters, digits, _ or -." : null),
+    signup ? "3 to 20 letters, digits, _ or -, starting with a letter or digit." : null),
     field("auth-password", "Password", { type: "password", required: true, minlength: 8, maxlength: 128,
       autocomplete: signup ? "new-password" : "current-password", "aria-describedby": signup ? "auth-password-help" : null },
     signup ? "8 to 128 characters." : null),

@@ -69,7 +69,7 @@ export function seeksPart(context) {
     live.textContent = socketState() === "open" ? "live" : socketState() === "reconnecting" ? "reconnecting…" : "connecting…";
     replace(list, seeks.length
       ? h("ul", { class: "seek-list" }, seeks.map((seek) => seekRow(context, seek, errorLine)))
-      : h("p", { class: "muted", id: "no-seeks" }, "No open seek. Create one below, or press a quick-pairing game."));
+      : h("p", { class: "muted", id: "no-seeks" }, "No open seek: create one, or press a quick-pairing game."));
   };
   const stop = listen((frame) => {
     if (["seeks", "seek", "unseek", "state"].includes(frame.type)) draw();
