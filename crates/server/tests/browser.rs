@@ -11,12 +11,14 @@
 //! where `.ci/run` installs them and a missing browser fails.
 
 mod browser {
+    pub mod accounts;
     pub mod choosing;
     pub mod controls;
     pub mod driver;
     pub mod flag;
     pub mod online;
     pub mod page;
+    pub mod pairing;
     pub mod people;
     pub mod reconnect;
     pub mod whole_game;
@@ -26,7 +28,10 @@ use std::future::Future;
 use std::path::Path;
 use std::time::Instant;
 
-use browser::{choosing, controls, driver::Browser, flag, online, people, reconnect, whole_game};
+use browser::{
+    accounts, choosing, controls, driver::Browser, flag, online, pairing, people, reconnect,
+    whole_game,
+};
 use fantoccini::Client;
 
 /// Runs a scenario, says how long it took, and checks the page reported no fault of its own.
@@ -59,6 +64,7 @@ async fn the_page_played_in_chromium() {
     the_five_games(client, &base, &browser.downloads, scratch.path()).await;
     the_other_controls(client, &base).await;
     between_browsers(&browser, &base).await;
+    accounts_and_pairing(&browser, &base).await;
     let flagged = flag::custom_clock_runs_out(client, &base);
     timed(client, "a custom clock runs out", flagged).await;
     let kept = reconnect::move_kept_across_a_restart(client, scratch.path());
@@ -110,6 +116,29 @@ async fn the_other_controls(client: &Client, base: &str) {
     timed(client, "second seat's side", side).await;
     let computers = controls::computers_paused_and_stepped(client, base);
     timed(client, "computers paused and stepped", computers).await;
+}
+
+/// Accounts and pairing: the first browser signs up as Ana, a second as Bo, and a third, fresh
+/// one is first a bot account and then Ana again, continuing her games from there.
+async fn accounts_and_pairing(browser: &Browser, base: &str) {
+    let friend = browser.another_person().await;
+    let third = browser.another_person().await;
+    let (ana, bo, elsewhere) = (&browser.client, &friend.client, &third.client);
+    let names = ["ana_1", "bo-2"];
+    let signed = accounts::accounts_in_the_page(ana, elsewhere, base, names[0]);
+    timed(
+        ana,
+        "accounts: sign-up, account page, bot token, another browser",
+        signed,
+    )
+    .await;
+    accounts::sign_up(bo, base, names[1], false).await;
+    let paired = pairing::seek_game_rematch_and_challenge(ana, bo, elsewhere, base, names);
+    timed(ana, "pairing: seek, rated game, rematch, challenge", paired).await;
+    browser::page::assert_no_page_fault(bo, "Bo's browser").await;
+    browser::page::assert_no_page_fault(elsewhere, "the third browser").await;
+    friend.stop().await;
+    third.stop().await;
 }
 
 /// Two more people's browsers beside the first: an invited friend and a watcher.

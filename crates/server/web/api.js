@@ -9,7 +9,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call(method, path, body) {
+/** One request to the API: the parsed JSON answer, or an `ApiError` with the server's message. */
+export async function call(method, path, body) {
   const init = { method, headers: {} };
   if (body !== undefined) {
     init.headers["content-type"] = "application/json";
@@ -95,6 +96,19 @@ export function saveTokens(id, created) {
 }
 
 const memory = new Map();
+
+/**
+ * Adds the token of `seat` of game `id` to what this browser holds (a seat the account holds,
+ * a game paired in the lobby), keeping the tokens and links it held before. Answers whether the
+ * seat was new here.
+ */
+export function holdSeat(id, seat, token) {
+  const held = tokensFor(id);
+  if (held.seats.some((entry) => entry.seat === seat && entry.token === token)) return false;
+  saveTokens(id, { owner: held.owner, invites: held.invites,
+    seats: held.seats.filter((entry) => entry.seat !== seat).concat([{ seat, token }]) });
+  return true;
+}
 
 /** The tokens this browser holds for game `id`: `{owner, seats, invites}`; empty for a spectator. */
 export function tokensFor(id) {

@@ -1,6 +1,7 @@
 // The page's entry: the theme switch and a router on the address (`/` home, `/?setup=GAME` its
-// set-up, `/?rules=GAME` its rules, `/g/{id}` a game, `/lobby` the lobby), the only paths the
-// server sends the page on.
+// set-up, `/?rules=GAME` its rules, `/g/{id}` a game, `/lobby` the lobby, `/account` signing in
+// and the account, `/@/{name}` a player's profile, `/leaderboard`), the only paths the server
+// sends the page on.
 
 import { h, replace } from "./dom.js";
 import { getMeta } from "./api.js";
@@ -10,6 +11,11 @@ import { showRules } from "./rules.js";
 import { showGame } from "./game.js";
 import { claimFromLink } from "./online.js";
 import { showLobby } from "./lobby.js";
+import { startPeople } from "./people.js";
+import { adoptAccountSeats } from "./account_seats.js";
+import { showAccount } from "./account.js";
+import { showProfile } from "./profile.js";
+import { showLeaderboard } from "./leaderboard.js";
 
 const main = document.getElementById("main");
 let meta = null;
@@ -30,18 +36,38 @@ export function navigate(path) {
   route();
 }
 
+let routes = 0;
+
+/** The leaving function of a page drawn by route `turn`: run at once if a newer route began meanwhile. */
+function settle(turn, done) {
+  if (turn === routes) return done || null;
+  if (done) done();
+  return null;
+}
+
 async function route() {
   if (leave) { leave(); leave = null; }
+  routes += 1;
+  const turn = routes;
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   const query = new URLSearchParams(location.search);
   try {
     if (!meta) meta = await getMeta();
+    await startPeople(meta, navigate);
     const context = { main, meta, navigate };
+    document.dispatchEvent(new Event("ludus:route"));
     if (parts[0] === "g" && parts[1]) {
       await claimFromLink(parts[1], query);
-      leave = await showGame(context, parts[1]);
+      await adoptAccountSeats(parts[1]);
+      leave = settle(turn, await showGame(context, parts[1]));
     } else if (parts[0] === "lobby") {
-      await showLobby(context);
+      leave = settle(turn, await showLobby(context));
+    } else if (parts[0] === "account") {
+      await showAccount(context);
+    } else if (parts[0] === "@" && parts[1]) {
+      await showProfile(context, parts[1]);
+    } else if (parts[0] === "leaderboard") {
+      await showLeaderboard(context);
     } else if (query.get("setup")) {
       showSetup(context, query.get("setup"));
     } else if (query.get("rules")) {

@@ -7,6 +7,7 @@ import { h } from "./dom.js";
 import { seatsPanel, thinkingText, evalPanel, historyPanel, saveLinks, gameOverPanel } from "./panel.js";
 import { loadRecordControl } from "./home.js";
 import { invitesPanel, watchingPanel, offersPanel, absentPanel } from "./online_panel.js";
+import { rematchPanel } from "./rematch.js";
 
 const SPEEDS = [0, 200, 400, 800, 1500, 3000];
 
@@ -115,6 +116,7 @@ export function drawSide(screen, side) {
   const analysis = screen.live && screen.live.seq === snap.seq ? screen.live : snap.analysis;
   patch(side, [
     snap.outcome ? gameOverPanel(snap) : null,
+    rematchPanel(screen),
     watchingPanel(screen),
     invitesPanel(screen),
     seatsPanel(screen.viewing ? { ...snap, view: screen.viewing.view } : snap, screen.mySeats()),

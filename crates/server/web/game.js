@@ -16,6 +16,8 @@ import { drawSide, chooserBar, chooserKey } from "./controls.js";
 import { tickClocks } from "./clocks.js";
 import { tickGrace } from "./online_panel.js";
 import { ReplayBar } from "./replay.js";
+import { onChallenges, refreshChallenges } from "./challenges.js";
+import { onAccount } from "./session.js";
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -98,6 +100,9 @@ class GameScreen {
     const replayFrom = new URLSearchParams(location.search).get("replay");
     if (replayFrom !== null && snap.outcome) await this.showPly(Number(replayFrom) || 0);
     this.ticker = window.setInterval(() => this.tick(), 250);
+    // A rematch offer, sent or answered, and a sign-in or sign-out change the summary's panel.
+    this.stopChallenges = onChallenges(() => { if (this.snap) this.drawSide(); });
+    this.stopAccount = onAccount(() => { if (this.snap) this.drawSide(); });
   }
 
   openSocket() {
@@ -113,6 +118,8 @@ class GameScreen {
     window.removeEventListener("pageshow", this.onPageShow);
     window.clearInterval(this.ticker);
     document.removeEventListener("keydown", this.onKey);
+    if (this.stopChallenges) this.stopChallenges();
+    if (this.stopAccount) this.stopAccount();
   }
 
   // ---- tokens and whose turn ----
@@ -167,6 +174,9 @@ class GameScreen {
       this.drawSide();
     } else if (frame.type === "deleted") {
       this.errorLine.textContent = "This game was deleted on the server.";
+    } else if (frame.type === "rematch") {
+      // The offer itself (with its game and clock) comes from the challenges list.
+      refreshChallenges();
     }
   }
 

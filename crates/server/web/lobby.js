@@ -1,9 +1,11 @@
-// The lobby (`/lobby`): games waiting for an invited player (ask their creator for the link),
-// games in progress (watch) and finished games (replay move by move). Names come from other
+// The lobby (`/lobby`): playing someone (quick pairing, seeks, challenges: pairing.js), games
+// waiting for an invited player (ask their creator for the link), games in progress (watch) and
+// finished games (replay move by move). Names come from other
 // people, so they are only ever set as text (dom.js `h`), never parsed as HTML.
 
 import { h, replace } from "./dom.js";
 import { getLobby } from "./api.js";
+import { pairingSection } from "./pairing.js";
 
 function gameName(meta, id) {
   const info = meta.games.find((game) => game.id === id);
@@ -22,7 +24,7 @@ function gameItem(meta, entry, kind) {
     h("div", { class: "lobby-info" },
       h("span", { class: "lobby-title" }, h("strong", {}, gameName(meta, entry.game)), " · ",
         h("span", { class: "lobby-names" }, names)),
-      h("span", { class: "muted" }, state), free),
+      h("span", { class: "muted" }, state), entry.rated ? h("span", { class: "badge" }, "rated") : null, free),
     h("a", { class: "button", href, "data-link": true, "aria-label": `${verb}: ${gameName(meta, entry.game)}, ${names}` }, verb));
 }
 
@@ -33,16 +35,20 @@ function group(meta, title, id, entries, kind, empty) {
       : h("p", { class: "muted" }, empty));
 }
 
-/** The lobby page. */
+/** The lobby page; answers the function that leaves it. */
 export async function showLobby(context) {
   document.title = "Lobby · Ludus";
   const lobby = await getLobby();
+  const pairing = pairingSection(context);
   replace(context.main,
     h("h1", {}, "Lobby"),
-    h("p", { class: "muted" }, "The games on this server, newest first. Private games are not listed; ",
+    pairing.element,
+    h("h2", {}, "Games on this server"),
+    h("p", { class: "muted" }, "Newest first. Private games are not listed; ",
       h("a", { href: "/", "data-link": true }, "start a game"), " and choose “invite a friend” for a seat."),
     group(context.meta, "Waiting for a player", "lobby-waiting", lobby.waiting || [], "waiting",
       "No game is waiting for a player."),
     group(context.meta, "In progress", "lobby-playing", lobby.in_progress || [], "playing", "No game is being played."),
     group(context.meta, "Finished", "lobby-finished", lobby.finished || [], "finished", "No game has finished yet."));
+  return pairing.leave;
 }

@@ -111,7 +111,8 @@ export function offersPanel(screen) {
     const played = (snap.history || []).some((turn) => mine.includes(turn.seat));
     body = h("div", { class: "row" },
       h("button", { type: "button", id: "offer-draw", onclick: () => screen.makeOffer("draw") }, "Offer a draw"),
-      h("button", { type: "button", id: "offer-takeback", disabled: !played, onclick: () => screen.makeOffer("takeback"),
+      // A rated game takes nothing back (the server refuses it).
+      snap.rated ? null : h("button", { type: "button", id: "offer-takeback", disabled: !played, onclick: () => screen.makeOffer("takeback"),
         title: played ? "The other side decides" : "You have not played a turn yet" }, "Ask to take back"));
   }
   return h("section", { class: `panel offers${offer ? " incoming" : ""}`, id: "offers", "aria-label": "Offers" }, body);
@@ -140,9 +141,10 @@ function absentRow(screen, entry, now) {
       h("span", { class: "grace", "data-claim-from": entry.claim_from_ms ?? "", role: "timer" }, graceText(left))),
     h("div", { class: "row" },
       h("button", { type: "button", id: `claim-win-${seat}`, ...waiting, onclick: () => screen.absent(seat, "win") }, "Claim the win"),
-      h("button", { type: "button", id: `hand-seat-${seat}`, ...waiting, onclick: () => screen.absent(seat, "computer", level.value) },
-        "Hand the seat to the computer"),
-      level));
+      // A rated game is never handed to a computer (the server refuses it).
+      screen.snap.rated ? null : h("button", { type: "button", id: `hand-seat-${seat}`, ...waiting,
+        onclick: () => screen.absent(seat, "computer", level.value) }, "Hand the seat to the computer"),
+      screen.snap.rated ? null : level));
 }
 
 /** Moves every grace countdown under `root` on to `now`, and frees its buttons when it ends. */

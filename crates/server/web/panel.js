@@ -6,6 +6,8 @@ import { h } from "./dom.js";
 import { pieceIcon } from "./pieces.js";
 import { recordUrl } from "./api.js";
 import { clockBadge, flagLine } from "./clocks.js";
+import { playerName } from "./player_name.js";
+import { ratingChanges } from "./rating_change.js";
 
 /** "Ana (Dark)" for seat `seat` (1-based) of snapshot `snap`. */
 export function seatLabel(snap, seat) {
@@ -34,6 +36,17 @@ function presence(snap, seat) {
   return null;
 }
 
+/**
+ * A seat's name: for an account, its name (a link to the profile), BOT mark and rating before
+ * the game, then the side ("ana (1500?) · Light"); else the seat's label.
+ */
+function seatName(snap, seat) {
+  const entry = (snap.seats || []).find((s) => s.seat === seat);
+  if (!entry || !entry.account) return seatLabel(snap, seat);
+  const side = entry.side && entry.side !== entry.account.name ? ` · ${entry.side}` : "";
+  return [h("span", { class: "seat-account", "data-account-seat": seat }, playerName(entry.account)), side];
+}
+
 /** The seats, who is to move, their clocks, presence and hands; `mine` lists this browser's seats. */
 export function seatsPanel(snap, mine = []) {
   const now = Date.now();
@@ -45,7 +58,7 @@ export function seatsPanel(snap, mine = []) {
       return h("li", { class: `${toMove ? "to-move" : ""} ${seat.alive ? "" : "out"}`, "data-seat": seat.seat,
         "aria-current": toMove ? "true" : null },
       pieceIcon(snap.game, piece, 26),
-      h("span", { class: "seat-name" }, seatLabel(snap, seat.seat), player && player !== "human" ? ` · ${player}` : "",
+      h("span", { class: "seat-name" }, seatName(snap, seat.seat), player && player !== "human" ? ` · ${player}` : "",
         mine.includes(seat.seat) ? " · you" : "", toMove ? " · to move" : "", seat.alive ? "" : " · out"),
       presence(snap, seat.seat),
       clockBadge(snap, seat.seat, now),
@@ -115,7 +128,8 @@ export function gameOverPanel(snap) {
     h("p", {}, h("strong", {}, outcome.summary || winner)),
     h("p", {}, `${winner}. Reason: ${outcome.reason}.`),
     flagLine(snap, seatLabel),
-    h("p", { class: "muted" }, `${snap.turn} turns played.`),
+    ratingChanges(snap, seatLabel),
+    h("p", { class: "muted" }, `${snap.turn} turns played${snap.rated ? " · rated game" : ""}.`),
     saveLinks(snap),
     h("p", {}, h("a", { class: "button primary", href: `/?setup=${snap.game}`, "data-link": true }, "New game")));
 }

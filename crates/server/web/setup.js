@@ -9,8 +9,9 @@ import { onlineOptions, onlineRequest, invitedSeats } from "./setup_online.js";
 
 const DEFAULT_LEVEL = 3;
 
-function optionControl(option, onChange) {
-  const id = `opt-${option.key}`;
+/** The control of rules option `option` with its help line; ids start with `prefix`. */
+export function optionControl(option, onChange, prefix = "opt") {
+  const id = `${prefix}-${option.key}`;
   const values = option.values || {};
   let control;
   if (values.kind === "choice") {
@@ -30,7 +31,8 @@ function optionControl(option, onChange) {
     h("span", { class: "help" }, `${option.description} · default: ${String(option.default)}`));
 }
 
-function optionValue(form, option) {
+/** The value of `option` as chosen in `form`. */
+export function optionValue(form, option) {
   const control = form.querySelector(`[name="${CSS.escape(option.key)}"]`);
   if (!control) return option.default;
   if (control.type === "checkbox") return control.checked;

@@ -19,33 +19,59 @@ function numberField(id, label, value, attrs) {
     h("input", { id, name: id, type: "number", value, required: true, inputmode: "decimal", ...attrs }));
 }
 
-/** The fieldset with the private checkbox and the clock choice. */
-export function onlineOptions() {
-  const preset = h("select", { id: "clock-preset", name: "clock-preset" },
-    h("option", { value: "none" }, "No clock"),
-    PRESETS.map(([label], i) => h("option", { value: String(i) }, label)),
+/**
+ * The clock choice: a preset, none, or a custom initial time and increment; ids start with
+ * `prefix` (`clock-preset`, `clock-minutes`, `clock-increment`). `none` is offered unless
+ * `noneText` is null.
+ */
+export function clockControl(prefix = "clock", noneText = "No clock", chosen = "none") {
+  const preset = h("select", { id: `${prefix}-preset`, name: `${prefix}-preset` },
+    noneText ? h("option", { value: "none", selected: chosen === "none" }, noneText) : null,
+    PRESETS.map(([label], i) => h("option", { value: String(i), selected: chosen === String(i) }, label)),
     h("option", { value: "custom" }, "Custom…"));
-  const custom = h("div", { class: "row clock-custom", id: "clock-custom", hidden: true },
-    numberField("clock-minutes", "Minutes per player ", 5, { min: 0.1, max: 10080, step: "any" }),
-    numberField("clock-increment", "Seconds added per move ", 0, { min: 0, max: 604800, step: "any" }));
+  const first = PRESETS[Number(chosen)] || PRESETS[2];
+  const custom = h("div", { class: "row clock-custom", id: `${prefix}-custom`, hidden: true },
+    numberField(`${prefix}-minutes`, "Minutes per player ", first[1], { min: 0.1, max: 10080, step: "any" }),
+    numberField(`${prefix}-increment`, "Seconds added per move ", first[2], { min: 0, max: 604800, step: "any" }));
   preset.addEventListener("change", () => {
     custom.hidden = preset.value !== "custom";
-    const chosen = PRESETS[Number(preset.value)];
-    if (chosen) {
-      custom.querySelector("#clock-minutes").value = chosen[1];
-      custom.querySelector("#clock-increment").value = chosen[2];
+    const picked = PRESETS[Number(preset.value)];
+    if (picked) {
+      custom.querySelector(`#${prefix}-minutes`).value = picked[1];
+      custom.querySelector(`#${prefix}-increment`).value = picked[2];
     }
   });
+  return h("div", { class: "clock-choice" },
+    h("div", { class: "option" },
+      h("label", { for: `${prefix}-preset` }, h("strong", {}, "Clock")),
+      preset,
+      h("span", { class: "help" }, "Each player's time; a player whose time runs out loses.")),
+    custom);
+}
+
+/**
+ * The clock chosen in `form` with `clockControl(prefix)`: `{initial_ms, increment_ms}` or null;
+ * throws a one-line error for a typed time that is not a number.
+ */
+export function clockRequest(form, prefix = "clock") {
+  const preset = form.querySelector(`#${prefix}-preset`).value;
+  if (preset === "none") return null;
+  const minutes = Number(form.querySelector(`#${prefix}-minutes`).value);
+  const seconds = Number(form.querySelector(`#${prefix}-increment`).value);
+  if (!Number.isFinite(minutes) || minutes <= 0 || !Number.isFinite(seconds) || seconds < 0) {
+    throw new Error("the clock needs a number of minutes above 0 and a number of seconds from 0");
+  }
+  return { initial_ms: Math.round(minutes * 60000), increment_ms: Math.round(seconds * 1000) };
+}
+
+/** The fieldset with the private checkbox and the clock choice. */
+export function onlineOptions() {
   return h("fieldset", { class: "online-options" }, h("legend", {}, "Playing with other people"),
     h("div", { class: "option" },
       h("label", { for: "private" }, h("input", { type: "checkbox", id: "private", name: "private" }),
         " Private (link only)"),
       h("span", { class: "help" }, "Leave this game out of the lobby: only people with its link find it.")),
-    h("div", { class: "option" },
-      h("label", { for: "clock-preset" }, h("strong", {}, "Clock")),
-      preset,
-      h("span", { class: "help" }, "Each player's time; a player whose time runs out loses.")),
-    custom);
+    clockControl());
 }
 
 /**
@@ -55,14 +81,8 @@ export function onlineOptions() {
 export function onlineRequest(form) {
   const request = {};
   if (form.querySelector("#private").checked) request.private = true;
-  const preset = form.querySelector("#clock-preset").value;
-  if (preset === "none") return request;
-  const minutes = Number(form.querySelector("#clock-minutes").value);
-  const seconds = Number(form.querySelector("#clock-increment").value);
-  if (!Number.isFinite(minutes) || minutes <= 0 || !Number.isFinite(seconds) || seconds < 0) {
-    throw new Error("the clock needs a number of minutes above 0 and a number of seconds from 0");
-  }
-  request.clock = { initial_ms: Math.round(minutes * 60000), increment_ms: Math.round(seconds * 1000) };
+  const clock = clockRequest(form);
+  if (clock) request.clock = clock;
   return request;
 }
 
