@@ -72,6 +72,19 @@ fn play_one(host: &str, id: &str, tokens: &[String; 2]) -> Option<u64> {
     answer["seq"].as_u64()
 }
 
+/// Plays `rounds` moves in each game; answers the last seq each game acknowledged.
+fn play_rounds(host: &str, games: &[(String, [String; 2])], rounds: usize) -> Vec<u64> {
+    let mut acknowledged = vec![0_u64; games.len()];
+    for _ in 0..rounds {
+        for (index, (id, tokens)) in games.iter().enumerate() {
+            if let Some(seq) = play_one(host, id, tokens) {
+                acknowledged[index] = seq;
+            }
+        }
+    }
+    acknowledged
+}
+
 fn stop(mut child: std::process::Child) {
     Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
@@ -87,14 +100,7 @@ fn a_backup_taken_under_play_holds_every_acknowledged_decision_and_restores() {
     let mut server = serve_with("127.0.0.1:0", &db, &["--actions-per-second", "0"]);
     let host = host_of(&mut server);
     let games: Vec<_> = (0..8).map(|_| new_game(&host)).collect();
-    let mut acknowledged = vec![0_u64; games.len()];
-    for _ in 0..5 {
-        for (index, (id, tokens)) in games.iter().enumerate() {
-            if let Some(seq) = play_one(&host, id, tokens) {
-                acknowledged[index] = seq;
-            }
-        }
-    }
+    let acknowledged = play_rounds(&host, &games, 5);
     // Play goes on while the backup is taken.
     let playing = Arc::new(AtomicBool::new(true));
     let player = {
