@@ -44,7 +44,7 @@ impl ApiError {
 impl fmt::Display for ApiError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ApiError::Unreachable(why) => write!(f, "no answer: {why}"),
+            ApiError::Unreachable(why) => f.write_str(why),
             ApiError::Refused { status, message } => write!(f, "{status}: {message}"),
         }
     }
@@ -138,15 +138,9 @@ impl Api {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        let response = request
-            .send()
-            .await
-            .map_err(|e| ApiError::Unreachable(one_line(&e)))?;
+        let response = request.send().await.map_err(unreachable)?;
         let status = response.status();
-        let text = response
-            .text()
-            .await
-            .map_err(|e| ApiError::Unreachable(one_line(&e)))?;
+        let text = response.text().await.map_err(unreachable)?;
         let value: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
         if status.is_success() {
             return Ok(value);
@@ -263,6 +257,23 @@ impl Api {
                 message: "no position in the view".to_string(),
             })
     }
+}
+
+/// A request that got no answer, said shortly: its deepest cause (`Connection refused`),
+/// reqwest's own message naming only the URL.
+fn unreachable(error: reqwest::Error) -> ApiError {
+    let mut cause: &dyn std::error::Error = &error;
+    while let Some(source) = cause.source() {
+        cause = source;
+    }
+    let what = if error.is_timeout() {
+        "timed out"
+    } else if error.is_connect() {
+        "cannot connect"
+    } else {
+        "the connection failed"
+    };
+    ApiError::Unreachable(format!("{what}: {cause}"))
 }
 
 /// An error and its causes on one line (reqwest's own message names only the URL).
