@@ -138,9 +138,9 @@ impl Api {
         if let Some(body) = body {
             request = request.json(&body);
         }
-        let response = request.send().await.map_err(unreachable)?;
+        let response = request.send().await.map_err(|e| unreachable(&e))?;
         let status = response.status();
-        let text = response.text().await.map_err(unreachable)?;
+        let text = response.text().await.map_err(|e| unreachable(&e))?;
         let value: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
         if status.is_success() {
             return Ok(value);
@@ -261,8 +261,8 @@ impl Api {
 
 /// A request that got no answer, said shortly: its deepest cause (`Connection refused`),
 /// reqwest's own message naming only the URL.
-fn unreachable(error: reqwest::Error) -> ApiError {
-    let mut cause: &dyn std::error::Error = &error;
+fn unreachable(error: &reqwest::Error) -> ApiError {
+    let mut cause: &dyn std::error::Error = error;
     while let Some(source) = cause.source() {
         cause = source;
     }
