@@ -9,6 +9,7 @@ use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::live::LiveGame;
 use crate::net::caps::Caps;
+use crate::pairing::Pairing;
 use crate::people::People;
 use crate::scheduler::Scheduler;
 use crate::store::{MemoryStore, Store};
@@ -27,8 +28,10 @@ pub struct Hub {
     pub limits: Limits,
     /// The WebSockets open, per client and in all.
     pub sockets: Arc<Caps>,
-    /// Accounts, sessions, ratings and pairing.
+    /// Accounts, sessions and ratings.
     pub people: Arc<People>,
+    /// Seeks, challenges, pools and the lobby's sockets.
+    pub pairing: Pairing,
     closing: watch::Sender<bool>,
 }
 
@@ -54,6 +57,7 @@ impl Hub {
         let sockets = Caps::new(config.websockets_per_client, config.max_websockets);
         Arc::new(Hub {
             people,
+            pairing: Pairing::default(),
             limits,
             sockets,
             config,

@@ -18,6 +18,7 @@
 
 mod api;
 mod assets;
+mod client;
 mod config;
 mod error;
 mod hub;
@@ -25,6 +26,7 @@ mod limits;
 mod live;
 mod meta;
 mod net;
+mod pairing;
 pub mod people;
 mod protocol;
 mod scheduler;

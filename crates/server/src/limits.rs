@@ -10,12 +10,12 @@
 //! hash lookup and a few float operations.
 
 use std::collections::{HashMap, VecDeque};
-use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 
+use crate::client::ClientId;
 use crate::error::ApiError;
 use crate::live::LiveGame;
 use crate::store::Store;
@@ -40,10 +40,10 @@ pub struct Limits {
     burst: f64,
     games_per_client: usize,
     games_per_day: usize,
-    buckets: Mutex<HashMap<IpAddr, Bucket>>,
-    games: Mutex<HashMap<IpAddr, Vec<String>>>,
+    buckets: Mutex<HashMap<ClientId, Bucket>>,
+    games: Mutex<HashMap<ClientId, Vec<String>>>,
     /// When each client created its games of the last day, oldest first.
-    created: Mutex<HashMap<IpAddr, VecDeque<Instant>>>,
+    created: Mutex<HashMap<ClientId, VecDeque<Instant>>>,
 }
 
 impl Limits {
@@ -68,7 +68,7 @@ impl Limits {
     }
 
     /// Takes one action from `client`'s bucket, or a 429 saying when to try again.
-    pub fn act(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+    pub fn act(&self, client: Option<ClientId>) -> Result<(), ApiError> {
         let Some(client) = client.filter(|_| self.per_second > 0.0) else {
             return Ok(());
         };
@@ -105,7 +105,7 @@ impl Limits {
     /// step: two requests at once cannot both pass the last free place.
     pub fn create_game<T>(
         &self,
-        client: Option<IpAddr>,
+        client: Option<ClientId>,
         store: &dyn Store,
         create: impl FnOnce() -> Result<(Arc<LiveGame>, T), ApiError>,
     ) -> Result<(Arc<LiveGame>, T), ApiError> {
@@ -140,7 +140,7 @@ impl Limits {
     /// [`Limits::create_game`] without the daily quota.
     fn create_in_progress<T>(
         &self,
-        client: Option<IpAddr>,
+        client: Option<ClientId>,
         store: &dyn Store,
         create: impl FnOnce() -> Result<(Arc<LiveGame>, T), ApiError>,
     ) -> Result<(Arc<LiveGame>, T), ApiError> {

@@ -13,8 +13,8 @@
 //! stop flag is raised while it waits (undo, resignation, deletion, shutdown) leaves the queue
 //! without running.
 
+use crate::client::ClientId;
 use std::collections::{HashMap, VecDeque};
-use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -23,7 +23,7 @@ use tokio::sync::oneshot;
 
 /// Who pays for a search: a client's address (`None`: unknown, such as games loaded at start,
 /// which then share one account).
-pub type Payer = Option<IpAddr>;
+pub type Payer = Option<ClientId>;
 
 /// How fast a client's past use is forgotten: half of it every minute.
 pub const HALF_LIFE: Duration = Duration::from_secs(60);
@@ -304,12 +304,12 @@ impl Account {
 
 #[cfg(test)]
 mod tests {
-    use std::net::Ipv4Addr;
+    use std::net::{IpAddr, Ipv4Addr};
 
     use super::*;
 
-    const HEAVY: Payer = Some(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2)));
-    const LIGHT: Payer = Some(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 3)));
+    const HEAVY: Payer = Some(ClientId::Address(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 2))));
+    const LIGHT: Payer = Some(ClientId::Address(IpAddr::V4(Ipv4Addr::new(127, 0, 0, 3))));
 
     #[tokio::test]
     async fn a_free_slot_goes_to_the_client_that_used_least() {

@@ -91,6 +91,7 @@ impl Server {
         }
         tokio::spawn(crate::live::ticker(Arc::clone(&hub)));
         tokio::spawn(crate::live::sweeper(Arc::clone(&hub)));
+        tokio::spawn(crate::pairing::sweeper(Arc::clone(&hub)));
         Ok(Server {
             listener,
             hub,

@@ -78,7 +78,7 @@ const CREDENTIALS: &str = r#"{"name":"ana","password":"<8 to 128 characters>"}"#
 /// The client's key for sign-up and sign-in limits.
 fn client_key(client: Client) -> String {
     client
-        .0
+        .address
         .map_or_else(|| "unknown".to_string(), |c| c.to_string())
 }
 

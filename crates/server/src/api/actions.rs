@@ -87,7 +87,7 @@ pub async fn hint(
     Body(request): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
     let game = hub.game(&id)?;
-    let found = live::hint(&game, &hub, &request.token, client.0).await?;
+    let found = live::hint(&game, &hub, &request.token, client.charged).await?;
     Ok(json_response(StatusCode::OK, found.to_string()))
 }
 

@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 use super::guard::Client;
 use super::json_response;
 use super::page::Page;
+use super::person::Person;
 use crate::error::{ApiError, Body};
 use crate::hub::Hub;
 use crate::live::{self, Group, ViewJson};
@@ -23,12 +24,21 @@ use crate::protocol::{ClaimRequest, CreateGame, TokenRequest};
 pub async fn create(
     State(hub): State<Arc<Hub>>,
     Extension(client): Extension<Client>,
+    person: Option<Person>,
     Body(request): Body<CreateGame>,
 ) -> Result<Response, ApiError> {
     let store = hub.store.as_ref();
-    let (_, body) = hub
-        .limits
-        .create_game(client.0, store, || live::create(&hub, &request, client.0))?;
+    let (game, body) = hub.limits.create_game(client.charged, store, || {
+        live::create(&hub, &request, client.charged)
+    })?;
+    if let Some(person) = person {
+        // The seats given to the creator (not those kept for invited people) are theirs.
+        for seat in body["seats"].as_array().into_iter().flatten() {
+            if let Some(seat) = seat["seat"].as_u64().and_then(|s| usize::try_from(s).ok()) {
+                hub.people.hold_seat(game.id(), seat, person.account.id)?;
+            }
+        }
+    }
     Ok(json_response(StatusCode::CREATED, body.to_string()))
 }
 
@@ -89,10 +99,14 @@ pub async fn lobby(
 pub async fn claim(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
+    person: Option<Person>,
     Body(request): Body<ClaimRequest>,
 ) -> Result<Response, ApiError> {
     let game = hub.game(&id)?;
     let body = game.claim(&hub, request.seat, &request.invite)?;
+    if let Some(person) = person {
+        hub.people.hold_seat(&id, request.seat, person.account.id)?;
+    }
     Ok(json_response(StatusCode::OK, body.to_string()))
 }
 

@@ -21,12 +21,20 @@ use axum::response::{IntoResponse, Response};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 use super::person::Sender;
+use crate::client::ClientId;
 use crate::error::ApiError;
 use crate::hub::Hub;
 
-/// The client's IP address, when the server knows it (every request served by `Server`).
+/// Who sent a request, for the limits.
 #[derive(Clone, Copy, Debug)]
-pub struct Client(pub Option<IpAddr>);
+pub struct Client {
+    /// The client's IP address, when the server knows it (every request served by
+    /// `Server`): connections and sockets are counted per address.
+    pub address: Option<IpAddr>,
+    /// Who actions, games and searches are counted against: the signed-in person, else the
+    /// address.
+    pub charged: Option<ClientId>,
+}
 
 /// Notes the client's address, refuses foreign origins, and takes an action from the
 /// client's bucket for requests that change something.
@@ -41,14 +49,21 @@ pub async fn guard(State(hub): State<Arc<Hub>>, mut request: Request, next: Next
         peer
     };
     let sender = Sender::of(&hub, request.method(), request.headers());
-    request.extensions_mut().insert(Client(client));
+    let charged = match &sender.person {
+        Some(person) => Some(ClientId::Person(person.account.id)),
+        None => client.map(ClientId::Address),
+    };
+    request.extensions_mut().insert(Client {
+        address: client,
+        charged,
+    });
     request.extensions_mut().insert(sender);
     if let Err(error) = check_origin(request.headers(), &hub.config.allowed_origins) {
         return error.into_response();
     }
     let acts = matches!(*request.method(), Method::POST | Method::DELETE);
     if acts && request.uri().path().starts_with("/api/") {
-        if let Err(error) = hub.limits.act(client) {
+        if let Err(error) = hub.limits.act(charged) {
             return error.into_response();
         }
     }

@@ -6,9 +6,12 @@ mod games;
 mod guard;
 mod headers;
 mod hosts;
+mod lobby_ws;
 mod page;
+mod pairing;
 mod person;
 mod plain_errors;
+mod players;
 mod ws;
 
 use std::net::SocketAddr;
@@ -17,7 +20,7 @@ use std::sync::Arc;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 
@@ -101,6 +104,32 @@ fn people_routes() -> Router<Arc<Hub>> {
         .route("/api/account/about", post(accounts::about))
         .route("/api/account/tokens", post(accounts::new_token))
         .route("/api/account/games", get(accounts::games))
+        .route("/api/players/{name}", get(players::profile))
+        .route("/api/leaderboard", get(players::leaderboard))
+        .route(
+            "/api/seeks",
+            get(pairing::list_seeks).post(pairing::post_seek),
+        )
+        .route("/api/seeks/{id}", delete(pairing::cancel_seek))
+        .route("/api/seeks/{id}/accept", post(pairing::accept_seek))
+        .route("/api/pools", get(pairing::list_pools))
+        .route("/api/pools/{id}/join", post(pairing::join_pool))
+        .route("/api/pools/{id}/leave", post(pairing::leave_pool))
+        .route(
+            "/api/challenges",
+            get(pairing::list_challenges).post(pairing::challenge),
+        )
+        .route("/api/challenges/{id}", delete(pairing::cancel_challenge))
+        .route(
+            "/api/challenges/{id}/accept",
+            post(pairing::accept_challenge),
+        )
+        .route(
+            "/api/challenges/{id}/decline",
+            post(pairing::decline_challenge),
+        )
+        .route("/api/games/{id}/rematch", post(pairing::rematch))
+        .route("/api/lobby/ws", get(lobby_ws::upgrade))
 }
 
 async fn meta_route() -> Response {

@@ -100,7 +100,7 @@ fn bearer(headers: &HeaderMap) -> Option<&str> {
 }
 
 /// Whether the request's `Origin` names this server (its authority equals `Host`).
-fn from_own_page(headers: &HeaderMap) -> bool {
+pub fn from_own_page(headers: &HeaderMap) -> bool {
     let origin = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok());
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     let authority = origin.and_then(|o| {

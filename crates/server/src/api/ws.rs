@@ -76,7 +76,7 @@ pub async fn upgrade(
     if let Some(token) = &token {
         game.lock().require_member(token)?;
     }
-    let slot = hub.sockets.admit(client.0).map_err(refused)?;
+    let slot = hub.sockets.admit(client.address).map_err(refused)?;
     Ok(upgrade
         .max_message_size(HARD_LIMIT)
         .max_frame_size(HARD_LIMIT)
@@ -91,7 +91,7 @@ pub async fn upgrade(
         .into_response())
 }
 
-fn refused(refused: Refused) -> ApiError {
+pub(super) fn refused(refused: Refused) -> ApiError {
     match refused {
         Refused::Client(open) => ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
@@ -280,7 +280,7 @@ fn error_frame(error: &ApiError) -> String {
 /// Every message the client sends (not the library's pings) takes an action from its bucket.
 fn client_may_act(message: &Message, hub: &Hub, client: Client) -> Result<(), ApiError> {
     match message {
-        Message::Text(_) | Message::Binary(_) => hub.limits.act(client.0),
+        Message::Text(_) | Message::Binary(_) => hub.limits.act(client.charged),
         _ => Ok(()),
     }
 }
@@ -340,7 +340,7 @@ fn dispatch(
             let token = require_token(token)?.to_string();
             let (game, hub, replies) = (Arc::clone(game), Arc::clone(hub), replies.clone());
             tokio::spawn(async move {
-                let frame = match live::hint(&game, &hub, &token, client.0).await {
+                let frame = match live::hint(&game, &hub, &token, client.charged).await {
                     Ok(mut found) => {
                         found["type"] = json!("hint");
                         found.to_string()

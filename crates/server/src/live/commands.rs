@@ -118,6 +118,9 @@ impl LiveGame {
             // The change itself is stored; a lost mark of an ended game only makes the next
             // start read it once more (and mark it then).
             let _ = hub.store.finished(&self.id, !was_finished);
+            if !was_finished {
+                table.rate_if_due(hub, &self.id);
+            }
         }
         if let Some(times) = table.settle_clocks() {
             // The move is already stored; a lost clock row only costs its time since the last.

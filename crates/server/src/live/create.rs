@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use super::agents::{label, Caps, Computer};
 use super::commands::MAX_SPEED_MS;
 use super::invitations;
-use super::table::SeatPlayer;
+use super::table::{SeatAccount, SeatPlayer};
 use super::{LiveGame, Table};
 use crate::error::ApiError;
 use crate::hub::Hub;
@@ -28,7 +28,27 @@ pub const MAX_NAME: usize = 40;
 pub fn create(
     hub: &Arc<Hub>,
     request: &CreateGame,
-    client: Option<std::net::IpAddr>,
+    client: Option<crate::client::ClientId>,
+) -> Result<(Arc<LiveGame>, Value), ApiError> {
+    create_seated(hub, request, client, None)
+}
+
+/// Accounts seated by pairing, one per seat in seat order, and whether the game is rated.
+#[derive(Clone, Debug)]
+pub struct Seating {
+    /// One per seat.
+    pub accounts: Vec<SeatAccount>,
+    /// Rated.
+    pub rated: bool,
+}
+
+/// As [`create`], with `seating`'s accounts in the seats (a game between people, whose
+/// setup keeps the accounts and whether it is rated).
+pub fn create_seated(
+    hub: &Arc<Hub>,
+    request: &CreateGame,
+    client: Option<crate::client::ClientId>,
+    seating: Option<Seating>,
 ) -> Result<(Arc<LiveGame>, Value), ApiError> {
     if hub.is_closing() {
         return Err(ApiError::unavailable("the server is shutting down"));
@@ -55,20 +75,18 @@ pub fn create(
     let speed_ms = speed(request, &seats)?;
     let body = created_body(&seats);
     let owner = body["owner"].as_str().unwrap_or_default().to_string();
+    if let Some(seating) = &seating {
+        for (seat, account) in seats.iter_mut().zip(&seating.accounts) {
+            seat.account = Some(account.clone());
+        }
+    }
     let mut table = Table::new(game, seats, owner, speed_ms);
     table.private = request.private;
-    table.between_people = !request.invite.is_empty();
+    table.between_people = !request.invite.is_empty() || seating.is_some();
+    table.rated = seating.is_some_and(|s| s.rated);
     table.payer = client;
     if let Some(clock) = request.clock {
-        if clock.initial_ms == 0
-            || clock.initial_ms > MAX_CLOCK_MS
-            || clock.increment_ms > MAX_CLOCK_MS
-        {
-            return Err(ApiError::unprocessable(format!(
-                "clock {} ms + {} ms: expected an initial time from 1 ms and both at most {MAX_CLOCK_MS} ms (a week)",
-                clock.initial_ms, clock.increment_ms
-            )));
-        }
+        check_clock(clock)?;
         table.clocks = Some(super::clock::Clocks::new(clock, table.seats.len()));
         table.settle_clocks();
     }
@@ -81,6 +99,18 @@ pub fn create(
     body["id"] = Value::String(live.id().to_string());
     body["invites"] = invitations::links(&live);
     Ok((live, body))
+}
+
+/// Refuses a clock without time or longer than a week.
+pub fn check_clock(clock: super::ClockSetup) -> Result<(), ApiError> {
+    if clock.initial_ms == 0 || clock.initial_ms > MAX_CLOCK_MS || clock.increment_ms > MAX_CLOCK_MS
+    {
+        return Err(ApiError::unprocessable(format!(
+            "clock {} ms + {} ms: expected an initial time from 1 ms and both at most {MAX_CLOCK_MS} ms (a week)",
+            clock.initial_ms, clock.increment_ms
+        )));
+    }
+    Ok(())
 }
 
 fn unused_id(hub: &Hub) -> String {
@@ -245,6 +275,7 @@ fn seat_players(
                     token: Some(tokens::token()),
                     computer: None,
                     invite: None,
+                    account: None,
                 });
             }
             let computer = caps
@@ -258,6 +289,7 @@ fn seat_players(
                 token: None,
                 computer: Some(computer),
                 invite: None,
+                account: None,
             })
         })
         .collect()

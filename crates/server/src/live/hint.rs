@@ -3,7 +3,6 @@
 //! and deletion raise). Not in a game between people, where the computer would be playing for
 //! one of them. A client with `max_queued_hints` hints already waiting for a slot gets a 429.
 
-use std::net::IpAddr;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 
@@ -15,6 +14,7 @@ use serde_json::{json, Value};
 use super::agents;
 use super::analysis::analysis_view;
 use super::LiveGame;
+use crate::client::ClientId;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::scheduler::{Purpose, Refusal};
@@ -33,7 +33,7 @@ pub async fn hint(
     game: &Arc<LiveGame>,
     hub: &Arc<Hub>,
     token: &str,
-    client: Option<IpAddr>,
+    client: Option<ClientId>,
 ) -> Result<Value, ApiError> {
     let asked = ask(game, hub, token)?;
     // However this ends (answered, refused, or the asker gone), the table forgets the hint.

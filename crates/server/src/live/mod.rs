@@ -19,6 +19,7 @@ mod invitations;
 mod lobby;
 mod offers;
 mod presence;
+mod rated;
 mod snapshot;
 mod stored;
 mod table;
@@ -33,12 +34,12 @@ use tokio::sync::broadcast;
 pub use clock::{ticker, ClockSetup};
 pub use commands::Command;
 pub use computer::unix_ms;
-pub use create::create;
+pub use create::{check_clock, create, create_seated, Seating};
 pub use expiry::sweeper;
 pub use hint::hint;
 pub use lobby::{listed, Group};
 pub use stored::{replay, restore, Setup, StoredChange};
-pub use table::Table;
+pub use table::{SeatAccount, Table};
 pub use view_json::ViewJson;
 
 /// How many frames a slow socket may fall behind before it is sent a fresh snapshot instead.

@@ -267,6 +267,11 @@ impl LiveGame {
         }
         match kind {
             OfferKind::Takeback => {
+                if table.rated {
+                    return Err(ApiError::unprocessable(
+                        "no takebacks in a rated game: expected a casual game",
+                    ));
+                }
                 check_takeback(&table.game, seat)?;
                 // Else the request would wait for an answer nobody can give.
                 if table.takeback_needs(seat).is_empty() {

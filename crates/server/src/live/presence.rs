@@ -158,6 +158,11 @@ impl LiveGame {
                 table.stop_searches();
                 table.game.resign(target);
             }
+            "computer" if table.rated => {
+                return Err(ApiError::unprocessable(
+                    "a rated game is not handed to the computer: expected \"win\"",
+                ));
+            }
             "computer" => {
                 let spec = player.unwrap_or("ai:3");
                 // The same caps as a computer player asked for at creation.

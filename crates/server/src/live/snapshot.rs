@@ -23,6 +23,18 @@ struct SeatEntry<'a> {
     /// For an away seat: when (Unix ms) the others may claim the win or hand it to a computer.
     #[serde(skip_serializing_if = "Option::is_none")]
     claim_from_ms: Option<u64>,
+    /// The account seated by pairing, with its rating as the game began.
+    account: Option<AccountEntry<'a>>,
+    /// Once a rated game ended: the seat's rating before and after.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rating_change: Option<Value>,
+}
+
+#[derive(Serialize)]
+struct AccountEntry<'a> {
+    name: &'a str,
+    bot: bool,
+    rating: String,
 }
 
 #[derive(Serialize)]
@@ -69,6 +81,7 @@ struct Snapshot<'a> {
     clock: Option<Value>,
     can_undo: bool,
     can_redo: bool,
+    rated: bool,
 }
 
 impl Table {
@@ -119,6 +132,7 @@ impl Table {
             can_redo: self.game.redo_len() > 0,
             offer: self.offer.as_ref().map(|offer| self.offer_json(offer)),
             clock: self.clocks.as_ref().map(super::clock::Clocks::json),
+            rated: self.rated,
         };
         // Serialising strings, numbers and JSON values cannot fail; keep the old one if it did.
         if let Ok(text) = serde_json::to_string(&snapshot) {
@@ -165,6 +179,23 @@ impl Table {
                     .presence
                     .get(seat.to_usize())
                     .and_then(|p| p.claim_from_ms),
+                account: self
+                    .seats
+                    .get(seat.to_usize())
+                    .and_then(|s| s.account.as_ref())
+                    .map(|a| AccountEntry {
+                        name: &a.name,
+                        bot: a.bot,
+                        rating: a.rating.shown(),
+                    }),
+                rating_change: self.rating_changes.get(seat.to_usize()).map(|change| {
+                    json!({
+                        "before": change.before.rating,
+                        "after": change.after.rating,
+                        "shown_before": change.before.shown(),
+                        "shown_after": change.after.shown(),
+                    })
+                }),
             })
             .collect()
     }

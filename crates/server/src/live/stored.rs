@@ -12,7 +12,7 @@ use ludus_games::load_record;
 use serde::{Deserialize, Serialize};
 
 use super::agents::Computer;
-use super::table::SeatPlayer;
+use super::table::{SeatAccount, SeatPlayer};
 use super::{LiveGame, Table};
 use crate::store::Change;
 
@@ -29,6 +29,9 @@ pub struct StoredSeat {
     /// The seat's invitation (whether it was claimed is a change logged later).
     #[serde(default)]
     pub invite: Option<String>,
+    /// The account seated by pairing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub account: Option<SeatAccount>,
 }
 
 /// A game's setup when it was stored: everything needed to rebuild its table.
@@ -51,6 +54,9 @@ pub struct Setup {
     /// The clocks' setup, in a game played with clocks.
     #[serde(default)]
     pub clock: Option<super::clock::ClockSetup>,
+    /// Rated.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// A change as stored: its kind and its argument.
@@ -99,6 +105,7 @@ impl LiveGame {
                     token: s.token.clone(),
                     seed: s.computer.as_ref().map_or(0, |c| c.seed),
                     invite: s.invite.clone(),
+                    account: s.account.clone(),
                 })
                 .collect(),
             owner: table.owner.clone(),
@@ -106,7 +113,17 @@ impl LiveGame {
             private: table.private,
             between_people: table.between_people,
             clock: table.clocks.as_ref().map(|c| c.setup),
+            rated: table.rated,
         }
+    }
+}
+
+impl Setup {
+    /// Sets the table's flags kept in the setup: private, between people, rated.
+    fn apply_flags(&self, table: &mut Table) {
+        table.private = self.private;
+        table.between_people = self.between_people;
+        table.rated = self.rated;
     }
 }
 
@@ -175,8 +192,7 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
     }
     // Nobody's socket survives a restart: the grace period runs again from now.
     table.away_after_restart();
-    table.private = setup.private;
-    table.between_people = setup.between_people;
+    setup.apply_flags(&mut table);
     Ok(LiveGame::new(id.to_string(), table))
 }
 
@@ -275,6 +291,7 @@ fn seat_player(
             token: seat.token.clone(),
             computer: None,
             invite: seat.invite.clone(),
+            account: seat.account.clone(),
         });
     }
     let computer = Computer::new(game_id, &seat.kind, seat.seed)
@@ -284,6 +301,7 @@ fn seat_player(
         token: None,
         computer: Some(computer),
         invite: None,
+        account: None,
     })
 }
 

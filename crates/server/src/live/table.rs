@@ -25,6 +25,21 @@ pub struct SeatPlayer {
     pub computer: Option<Computer>,
     /// The unused invitation of a seat kept for someone else; `None` once claimed.
     pub invite: Option<String>,
+    /// The account playing the seat, in a game made by pairing (a seek, a challenge, a pool).
+    pub account: Option<SeatAccount>,
+}
+
+/// An account seated by pairing, with its rating when the game began.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SeatAccount {
+    /// The account's number.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+    /// A bot.
+    pub bot: bool,
+    /// Its rating in this game and clock class when the game began.
+    pub rating: crate::people::ratings::Rating,
 }
 
 /// One game's state on the server.
@@ -72,6 +87,10 @@ pub struct Table {
     /// The client charged for the computer players' searches: the game's creator (`None`
     /// for games loaded at start).
     pub payer: crate::scheduler::Payer,
+    /// Rated: its end changes the seated accounts' ratings.
+    pub rated: bool,
+    /// Once a rated game ended: each seat's rating before and after it.
+    pub rating_changes: Vec<crate::people::RatingChange>,
 }
 
 impl Table {
@@ -103,6 +122,8 @@ impl Table {
             presence: vec![super::presence::Presence::default(); seat_count],
             snapshot: Arc::from("{}"),
             payer: None,
+            rated: false,
+            rating_changes: Vec::new(),
         }
     }
 

@@ -9,8 +9,11 @@
 mod accounts;
 mod names;
 mod passwords;
+mod profiles;
+pub mod ratings;
 mod seats;
 pub(crate) mod sessions;
+mod standings;
 mod throttle;
 
 use std::collections::HashMap;
@@ -24,7 +27,9 @@ use serde::Serialize;
 use tokio::sync::Semaphore;
 
 pub use self::names::{check_about, check_name, check_password};
+pub use self::profiles::Profile;
 pub use self::seats::HeldSeat;
+pub use self::standings::{RatingChange, Standing};
 pub use self::throttle::Throttle;
 use crate::error::ApiError;
 use crate::sqlite::{schema, wait_for_commit};

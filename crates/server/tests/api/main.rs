@@ -2,6 +2,7 @@
 //! (reqwest) and a real WebSocket client (tokio-tungstenite), as scripts and bots use it.
 
 mod absence;
+mod accounts;
 mod caps;
 mod clocks;
 mod connections;
@@ -17,6 +18,8 @@ mod limits;
 mod online;
 mod operations;
 mod owner;
+mod pairing;
+mod people_support;
 mod reconnect;
 mod restored;
 mod searches;

@@ -1,0 +1,57 @@
+//! Rated games: their clock class, and their rating when they end. The rules' reward of
+//! each seat (1 for the winner, 0 for the others, an equal share in a draw) is the score that
+//! `people::ratings` turns into pairwise results, so a Splut! game of three or four seats is
+//! rated the same way as a two-seat one.
+
+use ludus_engine::Seat;
+
+use super::Table;
+use crate::hub::Hub;
+use crate::people::ratings::ClockClass;
+
+impl Table {
+    /// The clock class the game is rated in.
+    pub fn clock_class(&self) -> ClockClass {
+        match &self.clocks {
+            Some(clocks) => {
+                ClockClass::of(Some(clocks.setup.initial_ms), clocks.setup.increment_ms)
+            }
+            None => ClockClass::of(None, 0),
+        }
+    }
+
+    /// Rates a rated game that just ended, once; the changes are kept for the snapshot. A
+    /// failure is logged and leaves the ratings as they were (the game itself is stored).
+    pub(super) fn rate_if_due(&mut self, hub: &Hub, id: &str) {
+        if !self.rated || !self.rating_changes.is_empty() {
+            return;
+        }
+        let Some(verdict) = self.game.outcome().map(|o| o.verdict) else {
+            return;
+        };
+        let holders: Option<Vec<i64>> = self
+            .seats
+            .iter()
+            .map(|s| s.account.as_ref().map(|a| a.id))
+            .collect();
+        let Some(holders) = holders else {
+            return;
+        };
+        let count = self.seats.len();
+        let scores: Vec<f64> = Seat::all(count)
+            .map(|seat| verdict.reward(seat, count))
+            .collect();
+        match hub.people.rate(
+            id,
+            self.game.info().id,
+            self.clock_class(),
+            &holders,
+            &scores,
+        ) {
+            Ok(changes) => self.rating_changes = changes,
+            Err(error) => {
+                tracing::error!(game = id, "the game could not be rated: {}", error.message);
+            }
+        }
+    }
+}
