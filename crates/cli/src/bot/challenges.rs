@@ -46,9 +46,11 @@ async fn decide(bot: &Arc<Bot>, id: &str, challenge: &Value) {
     } else if !settings.accepts(rated) {
         Err(format!("this bot accepts no {kind} challenges"))
     } else {
-        bot.pool
-            .promise()
-            .ok_or_else(|| format!("this bot plays {} games at once", settings.max_games))
+        bot.pool.promise().ok_or_else(|| {
+            let n = settings.max_games;
+            let games = if n == 1 { "game" } else { "games" };
+            format!("this bot is busy: it plays at most {n} {games} at once")
+        })
     };
     let event = |accepted: bool, reason: Option<&str>| {
         json!({"event": "challenge", "id": id, "from": from, "game": game, "rated": rated,

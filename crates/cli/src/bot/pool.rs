@@ -148,3 +148,29 @@ pub async fn search(
 pub fn end(engine: UgiClient) {
     drop(tokio::task::spawn_blocking(move || drop(engine)));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_are_promised_taken_and_given_back() {
+        let pool = Pool::new(2);
+        let watch = pool.watch();
+        let first = pool.promise().expect("room for one");
+        let second = pool.promise().expect("room for two");
+        assert!(pool.promise().is_none(), "two places promised of two");
+        drop(second);
+        assert!(pool.has_room(), "a promise given back frees its place");
+        let slot = pool.enter("a", Some(first)).expect("a new game");
+        assert_eq!(*watch.borrow(), 1);
+        assert!(pool.enter("a", None).is_none(), "a game is played once");
+        let other = pool.enter("b", None).expect("another game");
+        assert!(!pool.has_room());
+        // A game the server started goes over the limit: it is played anyway.
+        let third = pool.enter("c", None).expect("played over the limit");
+        drop((slot, other, third));
+        assert_eq!(*watch.borrow(), 0);
+        assert!(pool.has_room());
+    }
+}

@@ -1,9 +1,10 @@
 //! Keeping the `--seek` seeks posted: one task owns them. After each lobby connection the
 //! lobby's list tells which of the bot's seeks the server still holds; a seek taken or
-//! withdrawn (`unseek`) is posted again. Seeks are posted while the bot has room for a game
-//! and withdrawn while it has none, so an opponent never takes a seek the bot cannot play;
-//! they are checked again every 30 s (a post that failed is retried), and withdrawn when the
-//! bot stops.
+//! withdrawn (`unseek`) is posted again a few seconds later (a taken seek's game is announced
+//! just after its `unseek`: reposting at once could let a second opponent in). Seeks are
+//! posted while the bot has room for a game and withdrawn while it has none; they are
+//! checked again every 30 s (a post that failed is retried), and withdrawn when the bot
+//! stops.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -18,6 +19,9 @@ use super::Bot;
 
 /// How often the seeks are checked without news.
 const CHECK_EVERY: Duration = Duration::from_secs(30);
+
+/// How long after a seek left the lobby it is posted again.
+const REPOST_AFTER: Duration = Duration::from_secs(3);
 
 /// News for the seek keeper.
 #[derive(Debug)]
@@ -58,11 +62,23 @@ impl Keeper {
     async fn run(mut self, mut news: mpsc::UnboundedReceiver<SeekNews>) {
         let mut playing = self.bot.pool.watch();
         let mut tick = tokio::time::interval(CHECK_EVERY);
+        let mut repost_at = None;
         loop {
+            let repost = async {
+                match repost_at {
+                    Some(at) => tokio::time::sleep_until(at).await,
+                    None => std::future::pending().await,
+                }
+            };
             tokio::select! {
                 item = news.recv() => match item {
                     Some(SeekNews::Listed(seeks)) => self.listed_now(&seeks),
-                    Some(SeekNews::Gone(id)) => self.gone_now(id),
+                    Some(SeekNews::Gone(id)) => {
+                        if self.gone_now(id) {
+                            repost_at = Some(tokio::time::Instant::now() + REPOST_AFTER);
+                        }
+                        continue;
+                    }
                     Some(SeekNews::Stop(done)) => {
                         self.withdraw_all().await;
                         let _ = done.send(());
@@ -76,6 +92,7 @@ impl Keeper {
                     }
                 }
                 _ = tick.tick() => {}
+                () = repost => repost_at = None,
             }
             if self.bot.settings.seeks.is_empty() {
                 continue;
@@ -108,16 +125,20 @@ impl Keeper {
         }
     }
 
-    fn gone_now(&mut self, id: String) {
+    /// A seek left the lobby; whether it was one of the bot's.
+    fn gone_now(&mut self, id: String) -> bool {
+        let mut ours = false;
         for posted in &mut self.posted {
             if posted.as_deref() == Some(id.as_str()) {
                 *posted = None;
+                ours = true;
             }
         }
         if self.gone.len() > 1000 {
             self.gone.clear();
         }
         self.gone.insert(id);
+        ours
     }
 
     async fn post_missing(&mut self) {
