@@ -370,11 +370,76 @@ fn a_bot_accepts_a_challenge_and_plays_it_to_the_end() {
         "move events: {events:?}"
     );
 
+    let (status, player, _) = call(&host, "GET", "/api/players/enginebot", None, &[]);
+    assert_eq!(status, 200, "{player}");
+    assert_eq!(player["bot"], true, "{player}");
+
     assert_eq!(
         bot.stop(),
         Some(143),
         "SIGTERM ends the bot as the signal would"
     );
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+/// The processes whose parent is `pid`.
+fn children(pid: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(child) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(format!("/proc/{child}/stat")) else {
+            continue;
+        };
+        // The fields after the command name (which may hold spaces): state, then the parent.
+        let fields: Vec<&str> = stat
+            .rsplit_once(')')
+            .unwrap()
+            .1
+            .split_whitespace()
+            .collect();
+        if fields.get(1) == Some(&pid.to_string().as_str()) && fields[0] != "Z" {
+            found.push(child);
+        }
+    }
+    found
+}
+
+/// Whether process `pid` runs (a zombie counts as ended).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .is_ok_and(|stat| !stat.rsplit(')').next().unwrap().trim().starts_with('Z'))
+}
+
+#[test]
+fn sigterm_ends_the_engines_of_games_in_progress() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut server, host) = serve("127.0.0.1:0", &dir.path().join("games.sqlite3"));
+    let account = Person::sign_up(&host, "quitterbot", true);
+    let mut bot = Bot::start(&host, &account.token(), &[]);
+    bot.wait_event("connected", Duration::from_secs(30));
+    let ana = Person::sign_up(&host, "ana", false);
+    ana.challenge("quitterbot", "qawale");
+    let (id, seat, token) = ana.seat_in_progress(Duration::from_secs(30));
+    // Played until the bot made a decision: its engine runs, waiting for the next one.
+    play_randomly(&host, &id, seat, &token, &mut Rng(5), &mut |s| {
+        s["history"]
+            .as_array()
+            .is_some_and(|h| h.iter().any(|t| t["seat"].as_u64() != Some(seat)))
+    });
+    let engines = children(bot.child.id());
+    assert!(!engines.is_empty(), "the bot runs its engine");
+    assert_eq!(bot.stop(), Some(143));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while engines.iter().any(|&pid| running(pid)) {
+        assert!(
+            Instant::now() < deadline,
+            "engines left running: {engines:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let _ = server.kill();
     let _ = server.wait();
 }
