@@ -218,6 +218,13 @@ pub struct ServeArgs {
     /// entry (the one a reverse proxy appends). Only when every request comes through it.
     #[arg(long)]
     pub trust_proxy: bool,
+    /// The address people reach the server at, when it differs from --addr (behind a
+    /// reverse proxy): `https://games.example.org`. With https the session cookie is Secure.
+    #[arg(long, value_name = "URL", value_parser = origin)]
+    pub public_url: Option<String>,
+    /// Accounts one client address may create per hour (0: no limit).
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub signups_per_hour: usize,
 }
 
 /// An `--allow-origin` value the server accepts.

@@ -92,6 +92,12 @@ pub struct Config {
     /// the one it listens on (behind a reverse proxy): links are built from it, and with
     /// `https` the session cookie is `Secure`.
     pub public_url: Option<String>,
+    /// Accounts one client address may create per hour (0: no limit).
+    pub signups_per_hour: usize,
+    /// Failed sign-ins per account name in 15 minutes before the name waits (whoever tries).
+    pub sign_in_failures: usize,
+    /// Sign-in attempts per client address in 15 minutes.
+    pub sign_ins_per_client: usize,
 }
 
 impl Config {
@@ -137,6 +143,9 @@ impl Default for Config {
             socket_timeout: Duration::from_secs(90),
             allowed_hosts: Vec::new(),
             public_url: None,
+            signups_per_hour: 5,
+            sign_in_failures: 5,
+            sign_ins_per_client: 30,
         }
     }
 }

@@ -59,6 +59,15 @@ impl From<BindError> for io::Error {
     }
 }
 
+/// The sign-in and sign-up limits `config` sets.
+fn throttle(config: &Config) -> crate::people::Throttle {
+    crate::people::Throttle::new(
+        config.sign_in_failures,
+        config.sign_ins_per_client,
+        config.signups_per_hour,
+    )
+}
+
 impl Server {
     /// Binds `addr` (`127.0.0.1:0` picks a free port). With `config.db` it opens the
     /// database first and takes up every stored game where it stopped (see
@@ -70,14 +79,15 @@ impl Server {
         let secure = config.secure_cookies();
         let (hub, damaged, warnings) = match config.db.clone() {
             None => {
-                let people = People::open(None, secure).map_err(BindError::Database)?;
+                let people =
+                    People::open(None, secure, throttle(&config)).map_err(BindError::Database)?;
                 (Hub::new(config, Arc::new(people)), Vec::new(), Vec::new())
             }
             Some(path) => {
                 let (store, damaged) =
                     SqliteStore::open(&path, config.max_games, config.max_games_in_progress)
                         .map_err(|e| BindError::Database(e.0))?;
-                let people = People::open(Some(&path), secure).map_err(|e| {
+                let people = People::open(Some(&path), secure, throttle(&config)).map_err(|e| {
                     BindError::Database(format!("database {}: {e}", path.display()))
                 })?;
                 let warnings = store.warnings().to_vec();

@@ -91,6 +91,8 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<Config> {
         max_websockets: args.max_websockets,
         websockets_per_client: args.websockets_per_client,
         trust_proxy: args.trust_proxy,
+        public_url: args.public_url.clone(),
+        signups_per_hour: args.signups_per_hour,
         ..Config::default()
     })
 }

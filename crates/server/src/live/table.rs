@@ -264,6 +264,10 @@ impl Table {
             "to_move": self.game.to_move().map(Seat::number),
             "seq": self.seq,
             "outcome": super::snapshot::outcome_json(self),
+            "rated": self.rated,
+            "accounts": self.seats.iter().map(|s| s.account.as_ref().map(|a| {
+                json!({"name": a.name, "bot": a.bot, "rating": a.rating.shown()})
+            })).collect::<Vec<_>>(),
         })
     }
 }

@@ -12,6 +12,9 @@ use tokio::sync::broadcast;
 /// Frames a socket may fall behind by before it is told the whole list again.
 const BACKLOG: usize = 64;
 
+/// Accounts' channels kept before those nobody listens to are dropped.
+const FORGET_AFTER: usize = 10_000;
+
 /// The lobby's channels.
 #[derive(Debug)]
 pub struct Events {
@@ -53,6 +56,9 @@ impl Events {
     /// A receiver of account `user_id`'s frames.
     pub fn account(&self, user_id: i64) -> broadcast::Receiver<Arc<str>> {
         let mut personal = self.personal.lock().unwrap_or_else(PoisonError::into_inner);
+        if personal.len() >= FORGET_AFTER {
+            personal.retain(|_, sender| sender.receiver_count() > 0);
+        }
         personal
             .entry(user_id)
             .or_insert_with(|| broadcast::Sender::new(BACKLOG))

@@ -70,7 +70,11 @@ pub struct People {
 impl People {
     /// The accounts kept in the database at `path` (its tables brought up to date), or in
     /// memory when `path` is `None`.
-    pub fn open(path: Option<&Path>, secure_cookies: bool) -> Result<People, String> {
+    pub fn open(
+        path: Option<&Path>,
+        secure_cookies: bool,
+        throttle: Throttle,
+    ) -> Result<People, String> {
         let mut connection = match path {
             Some(path) => Connection::open(path),
             None => Connection::open_in_memory(),
@@ -84,7 +88,7 @@ impl People {
             db: Mutex::new(connection),
             hashing: Semaphore::new(HASHING_AT_ONCE),
             waiting: AtomicUsize::new(0),
-            throttle: Throttle::default(),
+            throttle,
             known: Mutex::new(HashMap::new()),
             secure_cookies,
         })

@@ -31,6 +31,9 @@ impl<K: Hash + Eq + Clone> Window<K> {
 
     /// How long `key` must wait before its next attempt counts; zero when it may go now.
     fn wait(&self, key: &K, now: Instant) -> Duration {
+        if self.limit == 0 {
+            return Duration::ZERO;
+        }
         let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
         let Some(times) = seen.get_mut(key) else {
             return if seen.len() >= MAX_KEYS {
@@ -51,6 +54,9 @@ impl<K: Hash + Eq + Clone> Window<K> {
     }
 
     fn note(&self, key: K, now: Instant) {
+        if self.limit == 0 {
+            return;
+        }
         let mut seen = self.seen.lock().unwrap_or_else(PoisonError::into_inner);
         if seen.len() >= MAX_KEYS {
             let span = self.span;
@@ -83,7 +89,7 @@ impl Default for Throttle {
 
 impl Throttle {
     /// `failures` failed sign-ins per name and `attempts` sign-ins per client in 15 minutes;
-    /// `signups` new accounts per client an hour.
+    /// `signups` new accounts per client an hour; 0 for any of them: no limit.
     pub fn new(failures: usize, attempts: usize, signups: usize) -> Throttle {
         let quarter = Duration::from_secs(15 * 60);
         Throttle {
