@@ -186,8 +186,10 @@ impl Player {
 
     /// Plays over one connection until it drops or the game ends.
     async fn connected(&mut self, mut socket: Socket) -> Flow {
-        // A move sent before a drop may not have arrived: the next snapshot tells.
+        // A move sent before a drop may not have arrived, and the game may have changed
+        // meanwhile: nothing is asked before this connection's first snapshot tells.
         self.moved = None;
+        self.latest = None;
         loop {
             if let Err(why) = self.act(&mut socket).await {
                 return Flow::Lost(why);
