@@ -78,7 +78,7 @@ pub struct BotArgs {
     #[arg(long, value_name = "GAME[:INITIAL+INC]")]
     pub seek: Vec<String>,
     /// Games played at once, 1 to 100; challenges beyond are declined.
-    #[arg(long, default_value_t = 1, value_parser = |t: &str| whole_in(t, 1, 100))]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = |t: &str| whole_in(t, 1, 100))]
     pub max_games: u64,
     /// Milliseconds per decision (go movetime), 1 to 3600000; without it the engine gets the
     /// game's clocks, or 1000 ms in a game without a clock.
