@@ -137,6 +137,31 @@ impl Limits {
         Ok(made)
     }
 
+    /// Whether `client` has room for one more game (as [`Limits::create_game`] checks), for a
+    /// game made by an action that may also make none (accepting a seek of three seats).
+    /// Checked first and counted with [`Limits::count_game`] after: two such actions at once
+    /// may pass the last place together, by one game each.
+    pub fn room_for_game(&self, client: ClientId, store: &dyn Store) -> Result<(), ApiError> {
+        let placeholder = || Err(ApiError::conflict("only checked"));
+        match self.create_game::<()>(Some(client), store, placeholder) {
+            Err(error) if error.status == StatusCode::CONFLICT => Ok(()),
+            Err(error) => Err(error),
+            Ok(_) => Ok(()),
+        }
+    }
+
+    /// Counts game `id` against `client`'s limits (made after [`Limits::room_for_game`]).
+    pub fn count_game(&self, client: ClientId, id: &str) {
+        if self.games_per_day > 0 {
+            let mut created = self.created.lock().unwrap_or_else(PoisonError::into_inner);
+            created.entry(client).or_default().push_back(Instant::now());
+        }
+        if self.games_per_client > 0 {
+            let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+            games.entry(client).or_default().push(id.to_string());
+        }
+    }
+
     /// [`Limits::create_game`] without the daily quota.
     fn create_in_progress<T>(
         &self,

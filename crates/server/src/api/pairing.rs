@@ -13,6 +13,7 @@ use serde_json::{json, Map, Value};
 
 use super::json_response;
 use super::person::Person;
+use crate::client::ClientId;
 use crate::error::{ApiError, Body, RequestBody};
 use crate::hub::Hub;
 use crate::live::ClockSetup;
@@ -126,6 +127,7 @@ pub async fn accept_seek(
         terms
     };
     let rating = hub.people.rating(person.account.id, &game.0, game.1)?;
+    room_for_game(&hub, &person)?;
     let taken = hub.pairing.seeks().accept(&id, &person.account, rating)?;
     match taken {
         Taken::Joined(seek) => {
@@ -170,6 +172,8 @@ fn started(
     asker: i64,
 ) -> Result<Response, ApiError> {
     let (game, tokens) = start(hub, terms, players)?;
+    // Checked before the offer was taken (`room_for_game`), counted now.
+    hub.limits.count_game(ClientId::Person(asker), &game);
     let seat = players
         .iter()
         .position(|a| a.id == asker)
@@ -193,6 +197,7 @@ pub async fn join_pool(
     let rating = hub
         .people
         .rating(person.account.id, &terms.game, terms.class())?;
+    room_for_game(&hub, &person)?;
     let paired = hub
         .pairing
         .pools()
@@ -280,6 +285,7 @@ pub async fn accept_challenge(
     Path(id): Path<String>,
     Body(_): Body<Nothing>,
 ) -> Result<Response, ApiError> {
+    room_for_game(&hub, &person)?;
     let challenge = hub
         .pairing
         .challenges()
@@ -354,6 +360,7 @@ pub async fn rematch(
         .map(|c| c.id.clone());
     if let Some(offered) = waiting {
         // Both asked: the other's offer is accepted.
+        room_for_game(&hub, &person)?;
         let challenge = hub
             .pairing
             .challenges()
@@ -415,4 +422,10 @@ fn rematch_terms(game: &crate::live::LiveGame) -> Result<(Terms, Vec<Account>), 
         rated: table.rated,
     };
     Ok((terms, seated))
+}
+
+/// Refuses an action that would start a game when the person has no room for one more.
+fn room_for_game(hub: &Hub, person: &Person) -> Result<(), ApiError> {
+    hub.limits
+        .room_for_game(ClientId::Person(person.account.id), hub.store.as_ref())
 }

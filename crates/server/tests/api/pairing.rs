@@ -443,3 +443,32 @@ async fn a_seek_for_three_starts_when_its_seats_are_full_and_rates_every_pair() 
         }
     }
 }
+
+#[tokio::test]
+async fn a_person_at_their_limit_of_games_starts_none_by_pairing() {
+    let api = Api::with(ludus_server::Config {
+        games_per_client: 1,
+        ..ludus_server::Config::default()
+    });
+    let ana = Person::sign_up(&api, "Ana").await;
+    let bob = Person::sign_up(&api, "Bob").await;
+    let (_, sent) = bob
+        .post("/api/challenges", &json!({"to": "Ana", "game": "replica"}))
+        .await;
+    let first = sent["challenge"]["id"].as_str().unwrap();
+    let (status, _) = ana
+        .post(&format!("/api/challenges/{first}/accept"), &json!({}))
+        .await;
+    assert_eq!(status, StatusCode::CREATED);
+    let (_, sent) = bob
+        .post("/api/challenges", &json!({"to": "Ana", "game": "yoxii"}))
+        .await;
+    let second = sent["challenge"]["id"].as_str().unwrap();
+    let refused = ana
+        .post(&format!("/api/challenges/{second}/accept"), &json!({}))
+        .await;
+    assert_error(&refused, StatusCode::TOO_MANY_REQUESTS, "games in progress");
+    // The challenge waits for a later answer.
+    let (_, listed) = ana.get("/api/challenges").await;
+    assert_eq!(listed["incoming"][0]["id"], second);
+}
