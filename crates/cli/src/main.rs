@@ -4,6 +4,7 @@
 
 mod args;
 mod board_text;
+mod bot;
 mod commands;
 mod loadtest;
 mod output;
@@ -44,6 +45,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(args)) => commands::serve::run(&args),
         Some(Command::Loadtest(args)) => loadtest::run(&args),
         Some(Command::Admin(args)) => commands::admin::run(&args),
+        Some(Command::Bot(args)) => bot::run(&args),
     };
     exit_status(result.and_then(|()| Ok(output::flush()?)))
 }

@@ -71,7 +71,7 @@ pub use self::report::{AgentResult, ArenaReport, GameResult, SprtSummary};
 pub use self::run::run_arena_with;
 pub use self::shard::{merge, Shard, ShardFileError, ShardHeader, ShardWriter};
 pub use self::sprt::{Pentanomial, SprtConfig, SprtVerdict};
-pub use self::ugi_client::{EngineSpec, EngineSpecError};
+pub use self::ugi_client::{EngineSpec, EngineSpecError, Forfeit, UgiClient};
 use crate::{AgentError, AgentSpec};
 
 /// The most games a pair of players may play in one tournament.

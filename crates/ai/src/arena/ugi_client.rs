@@ -1,4 +1,5 @@
-//! Outside engines in the arena: a process that speaks UGI over its stdin and stdout.
+//! Outside engines in the arena (and for `ludus bot`): a process that speaks UGI over its
+//! stdin and stdout.
 //!
 //! The arena starts a fresh process for every game an engine plays (so a crash or a hang
 //! costs one game, never the tournament), does the handshake (`ugi` … `ugiok`, the rules
@@ -65,7 +66,7 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 
 /// One running engine process.
 #[derive(Debug)]
-pub(crate) struct UgiClient {
+pub struct UgiClient {
     name: String,
     child: Child,
     input: ChildStdin,
@@ -77,7 +78,7 @@ pub(crate) struct UgiClient {
 
 impl UgiClient {
     /// Starts `spec` and does the handshake, setting each rules option.
-    pub(crate) fn start(spec: &EngineSpec, options: &[(String, String)]) -> Result<Self, Forfeit> {
+    pub fn start(spec: &EngineSpec, options: &[(String, String)]) -> Result<Self, Forfeit> {
         let name = spec.name.clone();
         let mut command = Command::new(&spec.command[0]);
         command
@@ -129,7 +130,7 @@ impl UgiClient {
     }
 
     /// The engine's name.
-    pub(crate) fn name(&self) -> &str {
+    pub fn name(&self) -> &str {
         &self.name
     }
 
@@ -202,10 +203,17 @@ impl UgiClient {
         movetime: Duration,
         margin: Duration,
     ) -> Result<String, Forfeit> {
+        let go = format!("go movetime {}", movetime.as_millis());
+        self.search(position, &go, movetime + margin)
+    }
+
+    /// Sends `position` (a `position ...` command) and `go` (a `go ...` command with any
+    /// limits: a move time, clocks) and returns the `bestmove` text, waiting at most `limit`.
+    pub fn search(&mut self, position: &str, go: &str, limit: Duration) -> Result<String, Forfeit> {
         self.answered = false;
         self.send(position)?;
-        self.send(&format!("go movetime {}", movetime.as_millis()))?;
-        let best = self.wait_for("bestmove", movetime + margin, false)?;
+        self.send(go)?;
+        let best = self.wait_for("bestmove", limit, false)?;
         self.answered = true;
         match best.split_whitespace().next() {
             Some(word) => Ok(word.to_string()),
