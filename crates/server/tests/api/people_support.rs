@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use super::support::{Api, Socket};
+use super::support::{read, Api, Socket};
 
 /// One browser's worth of cookies, speaking for one person.
 pub struct Person {
@@ -148,12 +148,4 @@ pub fn page_origin(api: &Api) -> HeaderMap {
     let origin = format!("http://{}", api.server.addr());
     headers.insert(ORIGIN, HeaderValue::from_str(&origin).unwrap());
     headers
-}
-
-async fn read(response: reqwest::Response) -> (StatusCode, Value) {
-    let status = response.status();
-    let text = response.text().await.unwrap();
-    let body = serde_json::from_str(&text)
-        .unwrap_or_else(|e| panic!("not JSON ({e}) with status {status}: {text}"));
-    (status, body)
 }

@@ -151,7 +151,8 @@ impl Api {
     }
 }
 
-async fn read(response: reqwest::Response) -> (StatusCode, Value) {
+/// An answer's status and JSON body (panics on a body that is not JSON).
+pub async fn read(response: reqwest::Response) -> (StatusCode, Value) {
     let status = response.status();
     let text = response.text().await.unwrap();
     let body = serde_json::from_str(&text)
