@@ -125,13 +125,20 @@ pub async fn delete(
 ) -> Result<Response, ApiError> {
     // A finished game kept on disk only is deleted as one in memory would be.
     let game = hub.read_game(&id)?;
-    game.lock().require_deletable(&request.token, &id)?;
+    let aborted = game.lock().require_deletable(&request.token, &id)?;
     hub.store.remove(&id);
     game.stop_searches();
-    game.broadcast(json!({"type": "deleted", "id": id}).to_string());
+    // "type" first: the game's sockets close on a frame that starts so.
+    game.broadcast(format!(
+        "{{\"type\":\"deleted\",\"id\":{},\"aborted\":{aborted}}}",
+        Value::String(id.clone())
+    ));
+    if aborted {
+        tracing::info!(game = id, "game aborted by a player");
+    }
     Ok(json_response(
         StatusCode::OK,
-        json!({ "deleted": id }).to_string(),
+        json!({ "deleted": id, "aborted": aborted }).to_string(),
     ))
 }
 

@@ -9,6 +9,14 @@
 //! at the start of the turn the game returns to, as lichess does (the rules say nothing of
 //! clocks): no increment is added for the turns taken back, nor for the takeback itself. The
 //! times at each turn's start are kept for that, and rebuilt from the `clock` rows on restore.
+//!
+//! Correspondence clocks (`days_per_move`) work otherwise: each turn the mover has that many
+//! days, up to a deadline that is a wall-clock instant (Unix ms). The `clock` row stores the
+//! deadline with the seat and turn it belongs to (`seat=2 turn=5 deadline_ms=…`), and a restart
+//! keeps it: the server's downtime counts, and a deadline that passed meanwhile is judged as
+//! soon as the game is taken up again ([`LiveGame::start`]), as a flag. The same seat going on
+//! in the same turn (a Qawale stack and its sowing, a pause, a claim) keeps its deadline; a new
+//! turn, or a takeback to an earlier turn, gives the mover a fresh period.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -19,20 +27,122 @@ use serde_json::{json, Value};
 
 use super::{computer, unix_ms, LiveGame, Table};
 use crate::hub::Hub;
+use crate::people::ratings::ClockClass;
 use crate::store::Change;
 
 /// How often the ticker looks for a flag.
 const TICK: Duration = Duration::from_millis(50);
 
-/// A clock as asked for when creating a game.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+/// A day, in milliseconds.
+pub const DAY_MS: u64 = 24 * 3600 * 1000;
+
+/// The days per move a correspondence clock may give.
+pub const DAYS_PER_MOVE: [u32; 6] = [1, 2, 3, 5, 7, 14];
+
+/// A clock as asked for when creating a game: `{"initial_ms","increment_ms"}`, or
+/// `{"days_per_move"}` for a correspondence clock.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct ClockSetup {
-    /// The starting time of each seat, in milliseconds.
+    /// The starting time of each seat, in milliseconds (0 in a correspondence clock).
+    #[serde(default)]
     pub initial_ms: u64,
     /// Added to a seat's time when its turn passes, in milliseconds.
     #[serde(default)]
     pub increment_ms: u64,
+    /// A correspondence clock: the days each turn may take. Any JSON number is read (one
+    /// that is no whole number of days as 0), so that every wrong value is refused by
+    /// [`super::check_clock`] naming the allowed ones.
+    #[serde(default, deserialize_with = "any_days")]
+    pub days_per_move: Option<u32>,
+}
+
+fn any_days<'de, D: serde::Deserializer<'de>>(reader: D) -> Result<Option<u32>, D::Error> {
+    let days = f64::deserialize(reader)?;
+    let whole = days.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(&days);
+    Ok(Some(if whole { days as u32 } else { 0 }))
+}
+
+impl Serialize for ClockSetup {
+    fn serialize<S: serde::Serializer>(&self, writer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = writer.serialize_map(None)?;
+        match self.days_per_move {
+            Some(days) => map.serialize_entry("days_per_move", &days)?,
+            None => {
+                map.serialize_entry("initial_ms", &self.initial_ms)?;
+                map.serialize_entry("increment_ms", &self.increment_ms)?;
+            }
+        }
+        map.end()
+    }
+}
+
+impl ClockSetup {
+    /// A clock of `initial_ms` and `increment_ms`.
+    pub fn timed(initial_ms: u64, increment_ms: u64) -> ClockSetup {
+        ClockSetup {
+            initial_ms,
+            increment_ms,
+            days_per_move: None,
+        }
+    }
+
+    /// A correspondence clock's time per move, in milliseconds.
+    pub fn period_ms(&self) -> Option<u64> {
+        self.days_per_move
+            .map(|days| u64::from(days).saturating_mul(DAY_MS))
+    }
+
+    /// The clock class a game with this clock is rated in.
+    pub fn class(&self) -> ClockClass {
+        match self.days_per_move {
+            Some(_) => ClockClass::Correspondence,
+            None => ClockClass::of(Some(self.initial_ms), self.increment_ms),
+        }
+    }
+}
+
+/// A correspondence clock's deadline: the seat it runs for, in which turn (the completed
+/// turns before it), and when it passes (Unix ms).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Deadline {
+    seat: Seat,
+    turn: u32,
+    at_ms: u64,
+}
+
+impl Deadline {
+    /// The stored form: `seat=2 turn=5 deadline_ms=1700000000000`.
+    fn stored(self) -> String {
+        format!(
+            "seat={} turn={} deadline_ms={}",
+            self.seat.number(),
+            self.turn,
+            self.at_ms
+        )
+    }
+
+    /// Reads a stored deadline (`""` for none) of a game of `seats` seats.
+    fn read(stored: &str, seats: usize) -> Result<Option<Deadline>, String> {
+        if stored.is_empty() {
+            return Ok(None);
+        }
+        let bad = || format!("bad clock row '{stored}'");
+        let (mut seat, mut turn, mut at_ms) = (None, None, None);
+        for pair in stored.split_whitespace() {
+            match pair.split_once('=').ok_or_else(bad)? {
+                ("seat", n) => seat = n.parse().ok().and_then(|n| Seat::from_number(n, seats)),
+                ("turn", n) => turn = n.parse().ok(),
+                ("deadline_ms", n) => at_ms = n.parse().ok(),
+                _ => return Err(bad()),
+            }
+        }
+        match (seat, turn, at_ms) {
+            (Some(seat), Some(turn), Some(at_ms)) => Ok(Some(Deadline { seat, turn, at_ms })),
+            _ => Err(bad()),
+        }
+    }
 }
 
 /// The clocks of a game.
@@ -47,17 +157,30 @@ pub struct Clocks {
     /// The times at the start of each turn, by how many history entries were played before
     /// it, in ascending order (turns undone are kept while they may be redone).
     turn_starts: Vec<(usize, Vec<i64>)>,
+    /// A correspondence clock's running deadline.
+    deadline: Option<Deadline>,
+    /// A correspondence clock's deadline read back from the last `clock` row, taken up by
+    /// the first settling if it is still the same seat's turn.
+    restored: Option<Deadline>,
 }
 
 impl Clocks {
     /// Fresh clocks for `seats` seats.
     pub fn new(setup: ClockSetup, seats: usize) -> Clocks {
+        let full = setup.period_ms().unwrap_or(setup.initial_ms);
         Clocks {
             setup,
-            remaining_ms: vec![setup.initial_ms.min(i64::MAX as u64) as i64; seats],
+            remaining_ms: vec![full.min(i64::MAX as u64) as i64; seats],
             running: None,
             turn_starts: Vec::new(),
+            deadline: None,
+            restored: None,
         }
+    }
+
+    /// Whether this is a correspondence clock (days per move).
+    pub fn is_correspondence(&self) -> bool {
+        self.setup.days_per_move.is_some()
     }
 
     /// Keeps the times as the turn of `game` starts, if it is at a turn's start.
@@ -99,11 +222,28 @@ impl Clocks {
         }
         self.remaining_ms = times;
         self.running = None;
+        self.deadline = None;
     }
 
     /// Stops the running clock (adding the increment if the turn passed to another seat) and
-    /// starts `next`'s.
-    pub fn settle(&mut self, next: Option<Seat>) {
+    /// starts `next`'s; `turn` is the number of completed turns. A correspondence clock keeps
+    /// the deadline while the same seat goes on in the same turn, else gives `next` a fresh
+    /// period (or the deadline read back from storage, if it is that seat's and turn's).
+    pub fn settle(&mut self, next: Option<Seat>, turn: u32) {
+        if let Some(period) = self.setup.period_ms() {
+            let same = |d: &Deadline| Some(d.seat) == next && d.turn == turn;
+            let restored = self.restored.take().filter(same);
+            let kept = self.deadline.filter(same).or(restored);
+            self.deadline = next.map(|seat| {
+                kept.unwrap_or_else(|| Deadline {
+                    seat,
+                    turn,
+                    at_ms: unix_ms().saturating_add(period),
+                })
+            });
+            self.running = next.map(|seat| (seat, Instant::now()));
+            return;
+        }
         if let Some((seat, since)) = self.running.take() {
             let spent = since.elapsed().as_millis() as i64;
             if let Some(left) = self.remaining_ms.get_mut(seat.to_usize()) {
@@ -118,19 +258,32 @@ impl Clocks {
 
     /// The running seat's time left now, in milliseconds.
     fn left_now(&self) -> Option<(Seat, i64)> {
+        if self.is_correspondence() {
+            let deadline = self.deadline?;
+            let left = deadline.at_ms as i64 - unix_ms() as i64;
+            return Some((deadline.seat, left));
+        }
         let (seat, since) = self.running?;
         let left = self.remaining_ms.get(seat.to_usize())?;
         Some((seat, left - since.elapsed().as_millis() as i64))
     }
 
-    /// The remaining times as stored: one number per seat, comma-separated.
+    /// The remaining times as stored: one number per seat, comma-separated; for a
+    /// correspondence clock its deadline (`seat=2 turn=5 deadline_ms=…`, `""` for none).
     pub fn stored(&self) -> String {
+        if self.is_correspondence() {
+            return self.deadline.map(Deadline::stored).unwrap_or_default();
+        }
         let times: Vec<String> = self.remaining_ms.iter().map(i64::to_string).collect();
         times.join(",")
     }
 
     /// Takes the remaining times of a stored `clock` row.
     pub fn restore(&mut self, stored: &str) -> Result<(), String> {
+        if self.is_correspondence() {
+            self.restored = Deadline::read(stored, self.remaining_ms.len())?;
+            return Ok(());
+        }
         let times = stored
             .split(',')
             .map(str::parse::<i64>)
@@ -145,15 +298,28 @@ impl Clocks {
         Ok(())
     }
 
-    /// The snapshot's `clock`: times at `as_of_ms` (Unix ms); the page counts the running one down.
+    /// The snapshot's `clock`: its kind, times at `as_of_ms` (Unix ms; the page counts the
+    /// running one down) and when the running one runs out (`deadline_ms`, Unix ms).
     pub fn json(&self) -> Value {
         let mut remaining = self.remaining_ms.clone();
+        let as_of_ms = unix_ms();
+        let mut deadline_ms = None;
         let running = self.left_now().map(|(seat, left)| {
             remaining[seat.to_usize()] = left.max(0);
+            deadline_ms = Some(as_of_ms.saturating_add_signed(left.max(0)));
             seat.number()
         });
-        json!({"remaining_ms": remaining, "running": running, "as_of_ms": unix_ms(),
-               "initial_ms": self.setup.initial_ms, "increment_ms": self.setup.increment_ms})
+        if let Some(deadline) = self.deadline {
+            deadline_ms = Some(deadline.at_ms);
+        }
+        match self.setup.days_per_move {
+            Some(days) => json!({"kind": "correspondence", "days_per_move": days,
+                "remaining_ms": remaining, "running": running, "as_of_ms": as_of_ms,
+                "deadline_ms": deadline_ms}),
+            None => json!({"kind": "time", "remaining_ms": remaining, "running": running,
+                "as_of_ms": as_of_ms, "deadline_ms": deadline_ms,
+                "initial_ms": self.setup.initial_ms, "increment_ms": self.setup.increment_ms}),
+        }
     }
 }
 
@@ -164,8 +330,9 @@ impl Table {
         // time would otherwise drain while they wait. The last claim starts the mover's clock.
         let everyone_came = self.seats.iter().all(|seat| seat.invite.is_none());
         let next = self.game.to_move().filter(|_| everyone_came);
+        let turn = self.game.turn();
         let clocks = self.clocks.as_mut()?;
-        clocks.settle(next);
+        clocks.settle(next, turn);
         clocks.note_turn_start(&self.game);
         Some(clocks.stored())
     }
@@ -181,8 +348,9 @@ impl Table {
 }
 
 impl LiveGame {
-    /// Flags the seat to move if its time ran out.
-    fn check_flag(self: &Arc<Self>, hub: &Arc<Hub>) {
+    /// Flags the seat to move if its time ran out (at start too: a correspondence deadline
+    /// may have passed while the server was down).
+    pub(super) fn check_flag(self: &Arc<Self>, hub: &Arc<Hub>) {
         let table = self.lock();
         let Some((seat, left)) = table.clocks.as_ref().and_then(Clocks::left_now) else {
             return;
@@ -231,5 +399,69 @@ pub async fn ticker(hub: Arc<Hub>) {
         for game in hub.store.games().iter().filter(|g| g.clocked) {
             game.check_flag(&hub);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(number: usize) -> Seat {
+        Seat::from_number(number, 2).unwrap()
+    }
+
+    #[test]
+    fn a_clock_is_written_as_it_was_asked_for() {
+        for text in [
+            r#"{"days_per_move":3}"#,
+            r#"{"initial_ms":60000,"increment_ms":0}"#,
+        ] {
+            let setup: ClockSetup = serde_json::from_str(text).unwrap();
+            assert_eq!(serde_json::to_string(&setup).unwrap(), text);
+        }
+        let half: ClockSetup = serde_json::from_str(r#"{"days_per_move":1.5}"#).unwrap();
+        assert_eq!(
+            half.days_per_move,
+            Some(0),
+            "refused later, naming the days"
+        );
+        assert_eq!(
+            ClockSetup::timed(0, 0).class(),
+            ClockClass::Fast,
+            "as ClockClass::of"
+        );
+        let days = ClockSetup {
+            days_per_move: Some(1),
+            ..ClockSetup::timed(0, 0)
+        };
+        assert_eq!(days.class(), ClockClass::Correspondence);
+    }
+
+    #[test]
+    fn a_deadline_is_kept_within_a_turn_and_read_back_for_its_seat_and_turn() {
+        let setup = ClockSetup {
+            days_per_move: Some(2),
+            ..ClockSetup::timed(0, 0)
+        };
+        let mut clocks = Clocks::new(setup, 2);
+        clocks.settle(Some(seat(1)), 0);
+        let first = clocks.deadline.unwrap();
+        assert!(first.at_ms >= unix_ms() + 2 * DAY_MS - 1000);
+        clocks.settle(Some(seat(1)), 0);
+        assert_eq!(clocks.deadline, Some(first), "the same turn goes on");
+        let stored = clocks.stored();
+        assert_eq!(stored, format!("seat=1 turn=0 deadline_ms={}", first.at_ms));
+
+        let mut back = Clocks::new(setup, 2);
+        back.restore(&stored).unwrap();
+        back.settle(Some(seat(1)), 0);
+        assert_eq!(back.deadline, Some(first), "read back as stored");
+        let mut moved_on = Clocks::new(setup, 2);
+        moved_on.restore(&stored).unwrap();
+        moved_on.settle(Some(seat(2)), 1);
+        assert_eq!(moved_on.deadline.unwrap().seat, seat(2), "a fresh period");
+        moved_on.settle(None, 1);
+        assert_eq!(moved_on.stored(), "");
+        assert!(Clocks::new(setup, 2).restore("seat=3 turn=0").is_err());
     }
 }

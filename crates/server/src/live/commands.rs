@@ -87,9 +87,13 @@ impl LiveGame {
         Ok(snapshot)
     }
 
-    /// Takes up a game nobody changed yet (a new game, or one restored after a restart):
-    /// its away seats' grace period starts, and the computer's search if one is due.
+    /// Takes up a game nobody changed yet (a new game, or one restored after a restart): a
+    /// deadline that passed while the server was down is judged (a flag), its away seats'
+    /// grace period starts, and the computer's search if one is due.
     pub fn start(self: &Arc<Self>, hub: &Arc<Hub>) {
+        if self.clocked {
+            self.check_flag(hub);
+        }
         let mut table = self.lock();
         let away = table.start_grace(hub.config.grace_seconds);
         let job = table.prepare_search(hub);

@@ -8,6 +8,7 @@ use ludus_games::{load_record, new_game, record_from_text};
 use serde_json::{json, Value};
 
 use super::agents::{label, Caps, Computer};
+use super::clock::DAYS_PER_MOVE;
 use super::commands::MAX_SPEED_MS;
 use super::invitations;
 use super::table::{SeatAccount, SeatPlayer};
@@ -94,6 +95,7 @@ pub fn create_seated(
     hub.store
         .insert(Arc::clone(&live))
         .map_err(|e| ApiError::unavailable(e.to_string()))?;
+    store_deadline(hub, &live)?;
     live.start(hub);
     let mut body = body;
     body["id"] = Value::String(live.id().to_string());
@@ -101,8 +103,46 @@ pub fn create_seated(
     Ok((live, body))
 }
 
-/// Refuses a clock without time or longer than a week.
+/// A correspondence clock's first deadline is stored with the game, so that a restart
+/// before the first move keeps it too (later ones are stored with each change).
+fn store_deadline(hub: &Hub, live: &LiveGame) -> Result<(), ApiError> {
+    let row = {
+        let table = live.lock();
+        match &table.clocks {
+            Some(clocks) if clocks.is_correspondence() => clocks.stored(),
+            _ => return Ok(()),
+        }
+    };
+    hub.store
+        .log(live.id(), crate::store::Change::Clock(&row))
+        .map_err(|e| {
+            hub.store.remove(live.id());
+            ApiError::unavailable(format!("the game could not be stored: {e}"))
+        })
+}
+
+/// Refuses a clock without time or longer than a week, and days per move other than
+/// [`DAYS_PER_MOVE`].
 pub fn check_clock(clock: super::ClockSetup) -> Result<(), ApiError> {
+    if let Some(days) = clock.days_per_move {
+        let allowed = DAYS_PER_MOVE.map(|d| d.to_string()).join(", ");
+        if clock.initial_ms != 0 || clock.increment_ms != 0 {
+            return Err(ApiError::unprocessable(format!(
+                "a clock of days per move with initial_ms or increment_ms: expected either {{\"days_per_move\":N}} (N one of {allowed}) or {{\"initial_ms\",\"increment_ms\"}}"
+            )));
+        }
+        if !DAYS_PER_MOVE.contains(&days) {
+            let given = if days == 0 {
+                "no whole number of days from 1".to_string()
+            } else {
+                days.to_string()
+            };
+            return Err(ApiError::unprocessable(format!(
+                "clock days_per_move {given}: expected one of {allowed}"
+            )));
+        }
+        return Ok(());
+    }
     if clock.initial_ms == 0 || clock.initial_ms > MAX_CLOCK_MS || clock.increment_ms > MAX_CLOCK_MS
     {
         return Err(ApiError::unprocessable(format!(

@@ -6,7 +6,8 @@
 //! survives a restart) and loses; in Splut! with 3-4 seats it leaves the game as on
 //! resignation and the game goes on, the next absent seat waiting its own full period. Against
 //! the computer the person to move is flagged the same way: the game ends with a result that
-//! records and exports read as usual, rather than vanishing with its moves.
+//! records and exports read as usual, rather than vanishing with its moves. A game whose
+//! correspondence clock runs is left to its deadline (up to 14 days per move).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -49,6 +50,13 @@ impl LiveGame {
         let table = self.lock();
         if table.game.outcome().is_some() || table.thinking.is_some() {
             return; // over, or a computer is about to move
+        }
+        if table
+            .clocks
+            .as_ref()
+            .is_some_and(|c| c.is_correspondence() && c.running.is_some())
+        {
+            return; // its deadline judges it, up to two weeks on
         }
         let Some(seat) = table.game.to_move() else {
             return;

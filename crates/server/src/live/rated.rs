@@ -13,9 +13,7 @@ impl Table {
     /// The clock class the game is rated in.
     pub fn clock_class(&self) -> ClockClass {
         match &self.clocks {
-            Some(clocks) => {
-                ClockClass::of(Some(clocks.setup.initial_ms), clocks.setup.increment_ms)
-            }
+            Some(clocks) => clocks.setup.class(),
             None => ClockClass::of(None, 0),
         }
     }

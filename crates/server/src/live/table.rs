@@ -173,16 +173,35 @@ impl Table {
     }
 
     /// Passes for the owner's token on a game nobody else has joined (no invitation of it
-    /// was claimed), else a 403: a game another person played stays theirs too.
-    pub fn require_deletable(&self, token: &str, id: &str) -> Result<(), ApiError> {
+    /// was claimed), else a 403: a game another person played stays theirs too. A seat's
+    /// token passes too while the game may be aborted (see [`Table::abort_refusal`]): then
+    /// the answer is `true`, an abort (the game ends without result, for everyone).
+    pub fn require_deletable(&self, token: &str, id: &str) -> Result<bool, ApiError> {
+        if token != self.owner && self.seat_of(token).is_some() {
+            return match self.abort_refusal() {
+                None => Ok(true),
+                Some(why) => Err(ApiError::forbidden(format!(
+                    "{why}: a player may abort a game only while it is in progress and fewer than two turns were played; expected to resign instead (POST /api/games/{id}/resign with your seat token)"
+                ))),
+            };
+        }
         self.require_owner(token)?;
         match self.joined_seat() {
-            None => Ok(()),
+            None => Ok(false),
             Some(index) => Err(ApiError::forbidden(format!(
-                "seat {} was joined by another person: the owner may delete only a game nobody else joined; expected to resign instead (POST /api/games/{id}/resign with your seat token)",
+                "seat {} was joined by another person: the owner may delete only a game nobody else joined; expected to resign instead (POST /api/games/{id}/resign with your seat token), or to abort it with your seat token before two turns were played",
                 index + 1
             ))),
         }
+    }
+
+    /// Why the game may no longer be aborted (over, or two turns or more played), or `None`.
+    pub fn abort_refusal(&self) -> Option<String> {
+        if self.game.outcome().is_some() {
+            return Some("the game is over".to_string());
+        }
+        let turns = self.game.turn();
+        (turns >= 2).then(|| format!("{turns} turns were played"))
     }
 
     /// Passes when `seq` is the current one, else a 409.
@@ -264,6 +283,7 @@ impl Table {
             "to_move": self.game.to_move().map(Seat::number),
             "seq": self.seq,
             "outcome": super::snapshot::outcome_json(self),
+            "clock": self.clocks.as_ref().map(super::clock::Clocks::json),
             "rated": self.rated,
             "accounts": self.seats.iter().map(|s| s.account.as_ref().map(|a| {
                 json!({"name": a.name, "bot": a.bot, "rating": a.rating.shown()})

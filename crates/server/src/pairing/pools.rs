@@ -43,10 +43,7 @@ impl Default for Pools {
                     terms: Terms {
                         game: info.id.to_string(),
                         options: Map::new(),
-                        clock: Some(ClockSetup {
-                            initial_ms: initial * 1000,
-                            increment_ms: increment * 1000,
-                        }),
+                        clock: Some(ClockSetup::timed(initial * 1000, increment * 1000)),
                         rated: true,
                     },
                     waiting: Vec::new(),

@@ -53,7 +53,7 @@ impl Terms {
     /// The clock class the game is rated in.
     pub fn class(&self) -> ClockClass {
         match self.clock {
-            Some(clock) => ClockClass::of(Some(clock.initial_ms), clock.increment_ms),
+            Some(clock) => clock.class(),
             None => ClockClass::of(None, 0),
         }
     }

@@ -76,7 +76,7 @@ pub enum ClockClass {
     Fast,
     /// From 10 minutes to under a day.
     Slow,
-    /// A day or more, or no clock at all.
+    /// A day or more, days per move (a correspondence clock), or no clock at all.
     Correspondence,
 }
 

@@ -6,6 +6,7 @@ mod accounts;
 mod caps;
 mod clocks;
 mod connections;
+mod correspondence;
 mod decisions;
 mod draws;
 mod durability;
