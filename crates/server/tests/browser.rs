@@ -22,6 +22,7 @@ mod browser {
     pub mod people;
     pub mod reconnect;
     pub mod whole_game;
+    pub mod your_turn;
 }
 
 use std::future::Future;
@@ -30,7 +31,7 @@ use std::time::Instant;
 
 use browser::{
     accounts, choosing, controls, driver::Browser, flag, online, pairing, people, reconnect,
-    whole_game,
+    whole_game, your_turn,
 };
 use fantoccini::Client;
 
@@ -64,6 +65,7 @@ async fn the_page_played_in_chromium() {
     the_five_games(client, &base, &browser.downloads, scratch.path()).await;
     the_other_controls(client, &base).await;
     between_browsers(&browser, &base).await;
+    your_turn_while_away(&browser, &base).await;
     accounts_and_pairing(&browser, &base).await;
     let flagged = flag::custom_clock_runs_out(client, &base);
     timed(client, "a custom clock runs out", flagged).await;
@@ -154,4 +156,19 @@ async fn between_browsers(browser: &Browser, base: &str) {
     browser::page::assert_no_page_fault(third, "the watcher's browser").await;
     friend.stop().await;
     watcher.stop().await;
+}
+
+/// A correspondence game between the first browser and a fresh one: "Your turn" in the title
+/// of a background tab, and "My games" with the game to play first.
+async fn your_turn_while_away(browser: &Browser, base: &str) {
+    let friend = browser.another_person().await;
+    let scenario = your_turn::title_and_my_games(&browser.client, &friend.client, base);
+    timed(
+        &browser.client,
+        "your turn in a background tab, and My games",
+        scenario,
+    )
+    .await;
+    browser::page::assert_no_page_fault(&friend.client, "the friend's browser").await;
+    friend.stop().await;
 }

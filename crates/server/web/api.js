@@ -134,6 +134,12 @@ export function heldIds() {
   return ids;
 }
 
+/** Forgets the tokens of game `id` (deleted or aborted). */
+export function forgetGame(id) {
+  memory.delete(id);
+  try { localStorage.removeItem(KEY(id)); } catch (err) { /* private mode: nothing was kept */ }
+}
+
 /** The token of `seat` (1-based) if this browser plays it. */
 export function seatToken(id, seat) {
   const found = tokensFor(id).seats.find((entry) => entry.seat === seat);

@@ -1,6 +1,7 @@
 // The players' clocks of a game with a clock: the server keeps the time and sends each seat's
 // remaining time as of `as_of_ms`; the page counts the running seat down from there, four times a
-// second, and marks a clock with little time left.
+// second, and marks a clock with little time left. A correspondence clock (days per move) shows
+// days and hours: "2 d 4 h".
 
 import { h } from "./dom.js";
 
@@ -26,6 +27,22 @@ export function clockText(ms) {
   return hours ? `${hours}:${two(minutes)}:${two(seconds)}` : `${minutes}:${two(seconds)}`;
 }
 
+const HOUR_MS = 3600000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** Time left on a correspondence clock: "2 d 4 h", "5 h 12 min", "9 min", or "0:09.4". */
+export function daysText(ms) {
+  if (ms >= DAY_MS) return `${Math.floor(ms / DAY_MS)} d ${Math.floor((ms % DAY_MS) / HOUR_MS)} h`;
+  if (ms >= HOUR_MS) return `${Math.floor(ms / HOUR_MS)} h ${Math.floor((ms % HOUR_MS) / 60000)} min`;
+  if (ms >= 60000) return `${Math.floor(ms / 60000)} min`;
+  return clockText(ms);
+}
+
+/** The time text of `snap`'s clock kind. */
+export function timeText(snap, ms) {
+  return snap.clock && snap.clock.kind === "correspondence" ? daysText(ms) : clockText(ms);
+}
+
 function classes(snap, seat, ms) {
   const running = snap.clock.running === seat && !snap.outcome;
   return `clock${running ? " running" : ""}${ms < LOW_MS ? " low" : ""}`;
@@ -36,7 +53,7 @@ export function clockBadge(snap, seat, now) {
   const ms = remainingMs(snap, seat, now);
   if (ms === null) return null;
   return h("span", { class: "clock-box" }, h("span", { class: "visually-hidden" }, "time left "),
-    h("span", { class: classes(snap, seat, ms), "data-clock-seat": seat, role: "timer" }, clockText(ms)));
+    h("span", { class: classes(snap, seat, ms), "data-clock-seat": seat, role: "timer" }, timeText(snap, ms)));
 }
 
 /** Moves every clock badge under `root` on to `now`, without redrawing the panel. */
@@ -46,7 +63,7 @@ export function tickClocks(root, snap, now) {
     const seat = Number(badge.dataset.clockSeat);
     const ms = remainingMs(snap, seat, now);
     if (ms === null) continue;
-    const text = clockText(ms);
+    const text = timeText(snap, ms);
     if (badge.textContent !== text) badge.textContent = text;
     const wanted = classes(snap, seat, ms);
     if (badge.className !== wanted) badge.className = wanted;

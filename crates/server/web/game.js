@@ -18,6 +18,7 @@ import { tickGrace } from "./online_panel.js";
 import { ReplayBar } from "./replay.js";
 import { onChallenges, refreshChallenges } from "./challenges.js";
 import { onAccount } from "./session.js";
+import { turnAlert } from "./turn_alert.js";
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -43,6 +44,7 @@ class GameScreen {
     this.busy = false;
     this.connection = "connecting";
     this.queued = null;
+    this.turnAlert = turnAlert(id);
     this.build();
   }
 
@@ -78,7 +80,8 @@ class GameScreen {
     document.addEventListener("keydown", this.onKey);
     replace(this.context.main, h("div", { class: "game-layout" },
       h("section", { class: "board-area", "aria-label": "Board" }, this.connectionLine, this.status, this.viewBanner,
-        this.boardHolder, this.replay.element, this.chooserBox, this.errorLine, this.cellInfo, form, this.legendBox),
+        this.boardHolder, this.replay.element, this.chooserBox, this.errorLine, this.cellInfo, form, this.legendBox,
+        this.holdsSeat() ? this.turnAlert.button() : null),
       this.side));
   }
 
@@ -120,6 +123,7 @@ class GameScreen {
     document.removeEventListener("keydown", this.onKey);
     if (this.stopChallenges) this.stopChallenges();
     if (this.stopAccount) this.stopAccount();
+    this.turnAlert.stop();
   }
 
   // ---- tokens and whose turn ----
@@ -173,7 +177,7 @@ class GameScreen {
       this.live = frame;
       this.drawSide();
     } else if (frame.type === "deleted") {
-      this.errorLine.textContent = "This game was deleted on the server.";
+      this.errorLine.textContent = frame.aborted ? "This game was aborted: it ends without result." : "This game was deleted on the server.";
     } else if (frame.type === "rematch") {
       // The offer itself (with its game and clock) comes from the challenges list.
       refreshChallenges();
@@ -197,6 +201,7 @@ class GameScreen {
       this.slide = before ? { before: before.view, after: snap.view, at: performance.now() } : null;
     }
     this.draw();
+    this.turnAlert.note(before, snap);
     const offer = snap.offer;
     if (offer && JSON.stringify(offer) !== JSON.stringify(before && before.offer) && !this.mySeats().includes(offer.from)) {
       announce(`${seatLabel(snap, offer.from)} ${offer.kind === "draw" ? "offers a draw" : "asks to take back their last turn"}.`);
@@ -423,7 +428,7 @@ class GameScreen {
     const snap = this.snap;
     const view = this.shownView();
     if (!snap || !view) return;
-    document.title = `${snap.name} · Ludus`;
+    document.title = this.turnAlert.title(`${snap.name} · Ludus`);
     if (!this.cursor || !view.cells.some((c) => c.name === this.cursor)) {
       const starts = [...targets(snap.pointing || [], [])];
       this.cursor = starts[0] || view.cells[Math.floor(view.cells.length / 2)].name;

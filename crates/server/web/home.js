@@ -1,11 +1,11 @@
-// The home screen: the five games with a summary and a picture of the board, games to continue
-// (those this browser holds tokens for, and the signed-in account's from any browser), and
-// loading a record file (JSON or the game's text format).
+// The home screen: the five games with a summary and a picture of the board, "My games" (those
+// this browser holds tokens for, and the signed-in account's from any browser; see my_games.js),
+// and loading a record file (JSON or the game's text format).
 
 import { h, replace } from "./dom.js";
-import { listGames, getGame, createGame, saveTokens, tokensFor, heldIds } from "./api.js";
+import { createGame, saveTokens } from "./api.js";
 import { drawBoard } from "./board.js";
-import { heldByAccount } from "./account_seats.js";
+import { myGamesSection } from "./my_games.js";
 
 const NO_MARKS = { targets: new Set(), selected: [], hint: [], last: new Set(), cursor: null };
 
@@ -20,35 +20,6 @@ function gameCard(context, game) {
     h("div", { class: "row" },
       h("a", { class: "button primary", href: `/?setup=${game.id}`, "data-link": true }, `Play ${game.name}`),
       h("a", { class: "button", href: `/?rules=${game.id}`, "data-link": true }, "Rules")));
-}
-
-function describe(meta, entry) {
-  const info = meta.games.find((game) => game.id === entry.game);
-  const name = info ? info.name : entry.game;
-  const names = (entry.names || []).join(" vs ");
-  const state = entry.outcome ? "finished" : `turn ${entry.turn}`;
-  return `${name}: ${names}, ${state}`;
-}
-
-async function continueSection(context) {
-  let games = [];
-  try { games = (await listGames()).games || []; } catch (err) { return null; }
-  // The account's seats first (newest first): played from another browser, they open here too.
-  const mine = (await heldByAccount()).map((entry) => entry.summary).filter((entry) => entry && entry.id);
-  const seen = new Set(mine.map((entry) => entry.id));
-  mine.push(...games.filter((entry) => !seen.has(entry.id) && (tokensFor(entry.id).seats.length || tokensFor(entry.id).owner)));
-  // Lists hold the newest page and never private games: the other games this browser holds
-  // tokens for are read by id (a snapshot carries what an entry of the list does).
-  const listed = new Set([...games.map((entry) => entry.id), ...seen]);
-  const others = heldIds().filter((id) => !listed.has(id)).slice(0, Math.max(0, 12 - mine.length));
-  const read = await Promise.all(others.map((id) => getGame(id).catch(() => null)));
-  mine.push(...read.filter((snap) => snap && snap.id));
-  if (!mine.length) return null;
-  return h("section", { "aria-labelledby": "continue-title" },
-    h("h2", { id: "continue-title" }, "Continue"),
-    h("ul", { class: "continue-list" }, mine.slice(0, 12).map((entry) =>
-      h("li", { "data-id": entry.id }, h("a", { href: `/g/${encodeURIComponent(entry.id)}`, "data-link": true },
-        describe(context.meta, entry))))));
 }
 
 /** Turns the text of a record file into the body of `POST /api/games`. */
@@ -89,6 +60,6 @@ export async function showHome(context) {
       context.meta.games.map((game) => gameCard(context, game))),
     h("section", { "aria-labelledby": "load-title" },
       h("h2", { id: "load-title" }, "Load a game"), loadRecordControl(context, errorLine), errorLine));
-  const section = await continueSection(context);
+  const section = await myGamesSection(context);
   if (section) context.main.insertBefore(section, context.main.children[1]);
 }

@@ -12,9 +12,10 @@ function amount(ms, unit) {
   return Number.isInteger(value) ? String(value) : value.toFixed(1).replace(/\.0$/, "");
 }
 
-/** "5 min + 3 s", "1 day + 0 s", or "no clock". */
+/** "5 min + 3 s", "1 day + 0 s", "3 days per move", or "no clock". */
 export function clockLabel(clock) {
   if (!clock) return "no clock";
+  if (clock.days_per_move) return `${clock.days_per_move} day${clock.days_per_move === 1 ? "" : "s"} per move`;
   const initial = Number(clock.initial_ms) || 0;
   const time = initial >= 86400000 && initial % 86400000 === 0 ? `${amount(initial, 86400000)} day${initial === 86400000 ? "" : "s"}`
     : initial < 60000 ? `${amount(initial, 1000)} s` : `${amount(initial, 60000)} min`;

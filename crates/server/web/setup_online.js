@@ -1,6 +1,7 @@
 // The set-up screen's options for play between browsers: a game left out of the lobby
 // ("private, link only") and an optional clock, an initial time and an increment per seat,
-// from presets or typed. They become `private` and `clock` in `POST /api/games` (docs/API.md).
+// from presets or typed, or days per move (correspondence). They become `private` and `clock`
+// in `POST /api/games` (docs/API.md).
 
 import { h } from "./dom.js";
 
@@ -13,6 +14,9 @@ const PRESETS = [
   ["15 min + 10 s", 15, 10],
   ["30 min + 20 s", 30, 20],
 ];
+
+/** The days per move a correspondence clock may give (the server's list). */
+const DAYS = [1, 2, 3, 5, 7, 14];
 
 function numberField(id, label, value, attrs) {
   return h("label", { for: id }, label,
@@ -28,7 +32,9 @@ export function clockControl(prefix = "clock", noneText = "No clock", chosen = "
   const preset = h("select", { id: `${prefix}-preset`, name: `${prefix}-preset` },
     noneText ? h("option", { value: "none", selected: chosen === "none" }, noneText) : null,
     PRESETS.map(([label], i) => h("option", { value: String(i), selected: chosen === String(i) }, label)),
-    h("option", { value: "custom" }, "Custom…"));
+    h("option", { value: "custom" }, "Custom…"),
+    h("optgroup", { label: "Correspondence" }, DAYS.map((days) =>
+      h("option", { value: `days-${days}`, selected: chosen === `days-${days}` }, `${days} day${days === 1 ? "" : "s"} per move`))));
   const first = PRESETS[Number(chosen)] || PRESETS[2];
   const custom = h("div", { class: "row clock-custom", id: `${prefix}-custom`, hidden: true },
     numberField(`${prefix}-minutes`, "Minutes per player ", first[1], { min: 0.1, max: 10080, step: "any" }),
@@ -45,17 +51,18 @@ export function clockControl(prefix = "clock", noneText = "No clock", chosen = "
     h("div", { class: "option" },
       h("label", { for: `${prefix}-preset` }, h("strong", {}, "Clock")),
       preset,
-      h("span", { class: "help" }, "Each player's time; a player whose time runs out loses.")),
+      h("span", { class: "help" }, "Each player's time, or days for each move; a player whose time runs out loses.")),
     custom);
 }
 
 /**
- * The clock chosen in `form` with `clockControl(prefix)`: `{initial_ms, increment_ms}` or null;
- * throws a one-line error for a typed time that is not a number.
+ * The clock chosen in `form` with `clockControl(prefix)`: `{initial_ms, increment_ms}`,
+ * `{days_per_move}` or null; throws a one-line error for a typed time that is not a number.
  */
 export function clockRequest(form, prefix = "clock") {
   const preset = form.querySelector(`#${prefix}-preset`).value;
   if (preset === "none") return null;
+  if (preset.startsWith("days-")) return { days_per_move: Number(preset.slice(5)) };
   const minutes = Number(form.querySelector(`#${prefix}-minutes`).value);
   const seconds = Number(form.querySelector(`#${prefix}-increment`).value);
   if (!Number.isFinite(minutes) || minutes <= 0 || !Number.isFinite(seconds) || seconds < 0) {

@@ -67,12 +67,11 @@ impl Serialize for ClockSetup {
     fn serialize<S: serde::Serializer>(&self, writer: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut map = writer.serialize_map(None)?;
-        match self.days_per_move {
-            Some(days) => map.serialize_entry("days_per_move", &days)?,
-            None => {
-                map.serialize_entry("initial_ms", &self.initial_ms)?;
-                map.serialize_entry("increment_ms", &self.increment_ms)?;
-            }
+        if let Some(days) = self.days_per_move {
+            map.serialize_entry("days_per_move", &days)?;
+        } else {
+            map.serialize_entry("initial_ms", &self.initial_ms)?;
+            map.serialize_entry("increment_ms", &self.increment_ms)?;
         }
         map.end()
     }

@@ -241,10 +241,9 @@ async fn a_player_aborts_only_before_two_turns_and_only_a_game_in_progress() {
     let second = claimed["token"].as_str().unwrap().to_string();
     let tokens = [first.to_string(), second];
     let mut dice = crate::support::Dice(5);
-    for turn in 0..2 {
+    for token in &tokens {
         let snapshot = api.snapshot(id).await;
-        let body =
-            json!({"token": tokens[turn], "move": dice.legal(&snapshot), "seq": snapshot["seq"]});
+        let body = json!({"token": token, "move": dice.legal(&snapshot), "seq": snapshot["seq"]});
         let (status, after) = api.post(&format!("/api/games/{id}/moves"), &body).await;
         assert_eq!(status, StatusCode::OK, "{after}");
     }
