@@ -197,3 +197,13 @@ async fn the_chat_survives_a_restart() {
         "chat changes no seq"
     );
 }
+
+#[tokio::test]
+async fn the_sounds_are_served_as_audio() {
+    let api = Api::start();
+    for name in ["move", "capture", "low_time", "end", "turn"] {
+        let (status, mime, _) = api.get_text(&format!("/sounds/{name}.wav")).await;
+        assert_eq!(status, reqwest::StatusCode::OK, "{name}");
+        assert!(mime.starts_with("audio/"), "{name}: {mime}");
+    }
+}
