@@ -7,9 +7,11 @@ import { h } from "./dom.js";
 import { seatLabel } from "./panel.js";
 import { clockText } from "./clocks.js";
 
-/** The absolute address of an invitation link the server gave as a path. */
-function absolute(link) {
-  try { return new URL(link, location.origin).href; } catch (err) { return String(link); }
+/** The whole address of an invitation: the server's (built from its public address, or the
+ * address it was reached by), else the path it gave made absolute here. */
+function inviteUrl(invite) {
+  if (invite.url) return String(invite.url);
+  try { return new URL(invite.link, location.origin).href; } catch (err) { return String(invite.link); }
 }
 
 /** Copies the link in `input`; says whether it worked in `note`. */
@@ -29,7 +31,7 @@ async function copyLink(input, note) {
 
 function inviteRow(snap, invite) {
   const id = `invite-link-${invite.seat}`;
-  const input = h("input", { type: "text", id, class: "invite-link", readonly: true, value: absolute(invite.link),
+  const input = h("input", { type: "text", id, class: "invite-link", readonly: true, value: inviteUrl(invite),
     onfocus: (event) => event.target.select() });
   const note = h("span", { class: "muted", role: "status" });
   return h("div", { class: "invite", "data-invite-seat": invite.seat },
@@ -39,15 +41,16 @@ function inviteRow(snap, invite) {
       note));
 }
 
-/** Whether the page was reached through a name that only this computer answers to. */
-function reachedOnThisComputerOnly() {
-  const host = location.hostname;
+/** Whether `url` names a host that only this computer answers to. */
+function namesThisComputerOnly(url) {
+  let host = location.hostname;
+  try { host = new URL(url, location.origin).hostname; } catch (err) { /* the page's own */ }
   return host === "localhost" || host === "[::1]" || host.startsWith("127.");
 }
 
 /** Says that links naming this computer open nowhere else, and how to let a friend in. */
-function localLinkWarning() {
-  if (!reachedOnThisComputerOnly()) return null;
+function localLinkWarning(invites) {
+  if (!invites.some((invite) => namesThisComputerOnly(inviteUrl(invite)))) return null;
   return h("p", { class: "notice", id: "invite-local", role: "note" },
     h("strong", {}, "These links name this computer only"), ` (${location.host}): a friend on another `
     + "computer cannot open them. Start the server with ", h("code", {}, "ludus serve --addr 0.0.0.0:8080"),
@@ -63,7 +66,7 @@ export function invitesPanel(screen) {
   return h("section", { class: "panel invites", id: "invites", "aria-label": "Invitations" },
     h("h3", {}, "Invite a friend"),
     h("p", { class: "muted" }, "Send each link to one person: opening it takes the seat, once."),
-    localLinkWarning(),
+    localLinkWarning(invites),
     invites.map((invite) => inviteRow(snap, invite)));
 }
 

@@ -25,10 +25,11 @@ pub async fn create(
     State(hub): State<Arc<Hub>>,
     Extension(client): Extension<Client>,
     person: Option<Person>,
+    headers: axum::http::HeaderMap,
     Body(request): Body<CreateGame>,
 ) -> Result<Response, ApiError> {
     let store = hub.store.as_ref();
-    let (game, body) = hub.limits.create_game(client.charged, store, || {
+    let (game, mut body) = hub.limits.create_game(client.charged, store, || {
         live::create(&hub, &request, client.charged)
     })?;
     if let Some(person) = person {
@@ -38,6 +39,12 @@ pub async fn create(
                 hub.people.hold_seat(game.id(), seat, person.account.id)?;
             }
         }
+    }
+    // Each invitation also as a whole address a friend elsewhere can open.
+    let base = super::links::base(&hub.config, &headers);
+    for invite in body["invites"].as_array_mut().into_iter().flatten() {
+        let link = invite["link"].as_str().unwrap_or_default().to_string();
+        invite["url"] = Value::String(format!("{base}{link}"));
     }
     Ok(json_response(StatusCode::CREATED, body.to_string()))
 }

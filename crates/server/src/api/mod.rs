@@ -6,6 +6,7 @@ mod games;
 mod guard;
 mod headers;
 mod hosts;
+mod links;
 mod lobby_ws;
 mod page;
 mod pairing;

@@ -33,22 +33,7 @@ pub async fn profile(
     let held = hub.people.held_seats(profile.account.id, RECENT)?;
     let recent: Vec<Value> = held
         .iter()
-        .filter_map(|seat| {
-            let game = hub.read_game(&seat.game_id).ok()?;
-            let table = game.lock();
-            let names = table.names();
-            let outcome = table.game.outcome().map(|o| {
-                json!({"winner": o.winner().map(ludus_engine::Seat::number), "reason": o.reason})
-            });
-            Some(json!({
-                "id": seat.game_id,
-                "game": table.game.info().id,
-                "seat": seat.seat,
-                "rated": table.rated,
-                "names": names,
-                "outcome": outcome,
-            }))
-        })
+        .filter_map(|seat| recent_entry(&hub, profile.account.id, seat))
         .collect();
     let mut body = serde_json::to_value(&profile).unwrap_or_default();
     body["recent"] = Value::Array(recent);
@@ -83,4 +68,36 @@ pub async fn leaderboard(
         StatusCode::OK,
         json!({"game": game, "class": class.as_str(), "players": players}).to_string(),
     ))
+}
+
+/// A recent game on a profile: from memory when the server holds it; a finished game kept on
+/// disk only is described by its rating history (it is not replayed for a profile: a profile
+/// is read by anyone, as often as they like), and left out if it was not rated.
+fn recent_entry(hub: &Hub, user_id: i64, seat: &crate::people::HeldSeat) -> Option<Value> {
+    let Some(game) = hub.store.get(&seat.game_id) else {
+        let (game, score) = hub.people.rated_result(user_id, &seat.game_id).ok()??;
+        let result = if score >= 1.0 {
+            "won"
+        } else if score > 0.0 {
+            "drawn"
+        } else {
+            "lost"
+        };
+        return Some(
+            json!({"id": seat.game_id, "game": game, "seat": seat.seat, "rated": true, "result": result}),
+        );
+    };
+    let table = game.lock();
+    let outcome = table
+        .game
+        .outcome()
+        .map(|o| json!({"winner": o.winner().map(ludus_engine::Seat::number), "reason": o.reason}));
+    Some(json!({
+        "id": seat.game_id,
+        "game": table.game.info().id,
+        "seat": seat.seat,
+        "rated": table.rated,
+        "names": table.names(),
+        "outcome": outcome,
+    }))
 }

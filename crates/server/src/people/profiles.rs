@@ -128,14 +128,18 @@ impl People {
         })
     }
 
-    /// The score (1 win, 0.5 draw, 0 loss; `None` if unrated) account `user_id` got in the
-    /// rated game `game_id`.
-    pub fn rated_score(&self, user_id: i64, game_id: &str) -> Result<Option<f64>, ApiError> {
+    /// The game (registry id) and the score account `user_id` got in the rated game
+    /// `game_id` (the rules' reward: 1 for a win), `None` if that game was not rated.
+    pub fn rated_result(
+        &self,
+        user_id: i64,
+        game_id: &str,
+    ) -> Result<Option<(String, f64)>, ApiError> {
         self.with_db(|db| {
             db.query_row(
-                "SELECT score FROM rating_history WHERE user_id = ?1 AND game_id = ?2",
+                "SELECT game, score FROM rating_history WHERE user_id = ?1 AND game_id = ?2",
                 params![user_id, game_id],
-                |r| r.get(0),
+                |r| Ok((r.get(0)?, r.get(1)?)),
             )
             .optional()
         })

@@ -237,3 +237,53 @@ async fn the_lobby_page_and_its_script_are_served() {
     assert!(mime.contains("javascript"), "{mime}");
     assert!(script.contains("export async function claimFromLink"));
 }
+
+#[tokio::test]
+async fn invitation_urls_follow_the_public_url_else_the_host_and_trusted_proxy_headers() {
+    let body = json!({"game": "replica", "players": ["human", "human"], "invite": [2]});
+    let url_of = |created: &Value| created["invites"][0]["url"].as_str().unwrap().to_string();
+    let link_of = |created: &Value| created["invites"][0]["link"].as_str().unwrap().to_string();
+    let plain = Api::start();
+    let (_, created) = plain.post("/api/games", &body).await;
+    assert_eq!(
+        url_of(&created),
+        format!("http://{}{}", plain.server.addr(), link_of(&created))
+    );
+    // Without --trust-proxy a forwarded host is anyone's word: ignored.
+    let forwarded = reqwest::Client::new()
+        .post(plain.url("/api/games"))
+        .header("x-forwarded-host", "evil.example.com")
+        .header("x-forwarded-proto", "https")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    let created: Value = forwarded.json().await.unwrap();
+    assert!(url_of(&created).starts_with(&format!("http://{}/g/", plain.server.addr())));
+    let behind = Api::with(ludus_server::Config {
+        trust_proxy: true,
+        ..ludus_server::Config::default()
+    });
+    let forwarded = reqwest::Client::new()
+        .post(behind.url("/api/games"))
+        .header("x-forwarded-host", "games.example.org")
+        .header("x-forwarded-proto", "https")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    let created: Value = forwarded.json().await.unwrap();
+    assert_eq!(
+        url_of(&created),
+        format!("https://games.example.org{}", link_of(&created))
+    );
+    let public = Api::with(ludus_server::Config {
+        public_url: Some("https://play.example.net".into()),
+        ..ludus_server::Config::default()
+    });
+    let (_, created) = public.post("/api/games", &body).await;
+    assert_eq!(
+        url_of(&created),
+        format!("https://play.example.net{}", link_of(&created))
+    );
+}
