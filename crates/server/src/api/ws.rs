@@ -1,5 +1,6 @@
 //! The WebSocket of a game: the snapshot on connect and every change after it; actions sent
-//! as JSON messages with the socket's token. A bad message gets an error frame and the socket
+//! as JSON messages with the socket's token. The game's chat travels here too (live/chat.rs):
+//! its history follows the first snapshot, and a seat's socket skips the spectators' lines. A bad message gets an error frame and the socket
 //! stays open; only frames past the hard limit (a protocol error) close it.
 //!
 //! What a socket may hold is bounded: sockets are capped per client and in all; the server
