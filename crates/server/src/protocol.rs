@@ -251,12 +251,20 @@ pub enum ClientMessage {
         /// Yes or no.
         accept: bool,
     },
+    /// A line of chat (a seat's socket writes in the players' channel, a socket without a
+    /// seat token in the spectators').
+    Chat {
+        /// One line, 1 to 300 characters.
+        text: String,
+        /// `players` or `spectators`; the socket's own channel when left out.
+        channel: Option<String>,
+    },
     /// Answered with a pong.
     Ping {},
 }
 
 impl RequestBody for ClientMessage {
-    const EXAMPLE: &'static str = r#"{"type":"move","move":"a1","seq":0} (types: move, undo, redo, resign, hint, control, offer, answer, ping)"#;
+    const EXAMPLE: &'static str = r#"{"type":"move","move":"a1","seq":0} (types: move, undo, redo, resign, hint, control, offer, answer, chat, ping)"#;
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
-use crate::live::LiveGame;
+use crate::live::{ChatLine, LiveGame};
 
 /// A change to a game, as a store records it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +68,12 @@ pub trait Store: Send + Sync + fmt::Debug {
     fn games(&self) -> Vec<Arc<LiveGame>>;
     /// Records a change the rules accepted, before it is applied.
     fn log(&self, id: &str, change: Change<'_>) -> Result<(), StoreError>;
+    /// Records a line of game `id`'s chat (it changes no `seq`); a persistent store keeps a
+    /// game's last [`crate::live::CHAT_KEPT`] lines, as the live game does. The memory store
+    /// keeps nothing beyond the live game's own lines.
+    fn chat(&self, _id: &str, _line: &ChatLine) -> Result<(), StoreError> {
+        Ok(())
+    }
     /// Notes that game `id` ended (`true`) or came back into play by a takeback (`false`),
     /// so that a restart reads only the games in progress.
     fn finished(&self, _id: &str, _finished: bool) -> Result<(), StoreError> {

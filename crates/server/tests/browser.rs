@@ -5,13 +5,15 @@
 //! the Replica game prints the time from a click to the answer drawn (for docs/WEB.md).
 //!
 //! Play between browsers runs two more sessions on the same chromedriver (an invited friend and
-//! a watcher, each with a profile of its own, so separate local storage).
+//! a watcher, each with a profile of its own, so separate local storage), for the game, its
+//! chat and its sounds.
 //!
 //! Without Chromium and chromedriver the test says so and passes, except in CI (`CI=true`),
 //! where `.ci/run` installs them and a missing browser fails.
 
 mod browser {
     pub mod accounts;
+    pub mod chat;
     pub mod choosing;
     pub mod controls;
     pub mod driver;
@@ -30,7 +32,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use browser::{
-    accounts, choosing, controls, driver::Browser, flag, online, pairing, people, reconnect,
+    accounts, chat, choosing, controls, driver::Browser, flag, online, pairing, people, reconnect,
     whole_game, your_turn,
 };
 use fantoccini::Client;
@@ -152,6 +154,8 @@ async fn between_browsers(browser: &Browser, base: &str) {
     timed(host, "Replica between two browsers, watched", game).await;
     let people = people::names_clock_and_takeback(host, other, third, base);
     timed(host, "names, clocks, takeback and away", people).await;
+    let chat = chat::chat_mute_and_sounds(host, other, third, base);
+    timed(host, "chat, mute and sounds", chat).await;
     browser::page::assert_no_page_fault(other, "the friend's browser").await;
     browser::page::assert_no_page_fault(third, "the watcher's browser").await;
     friend.stop().await;

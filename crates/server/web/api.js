@@ -55,6 +55,7 @@ export const recordUrl = (id, format) =>
  * Opens the live socket of game `id`; `onMessage` gets every frame, parsed. On loss it reconnects
  * with a growing delay (0.5 s doubling up to 8 s); `onState` hears `"open"` and
  * `("reconnecting", delayMs)` so the page can say so. The token makes its seat present.
+ * The answer's `send(frame)` sends a message (the chat's lines) while the socket is open.
  */
 export function connect(id, token, onMessage, onState = () => {}) {
   let socket = null;
@@ -78,7 +79,15 @@ export function connect(id, token, onMessage, onState = () => {}) {
     };
   };
   open();
-  return { close() { closed = true; if (socket) socket.close(); } };
+  return {
+    close() { closed = true; if (socket) socket.close(); },
+    /** Sends `frame` as JSON; false when the socket is not open (nothing is kept to send later). */
+    send(frame) {
+      if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+      socket.send(JSON.stringify(frame));
+      return true;
+    },
+  };
 }
 
 const KEY = (id) => `ludus.game.${id}`;

@@ -19,6 +19,8 @@ import { ReplayBar } from "./replay.js";
 import { onChallenges, refreshChallenges } from "./challenges.js";
 import { onAccount } from "./session.js";
 import { turnAlert } from "./turn_alert.js";
+import { ChatBox } from "./chat.js";
+import { play, soundFor, LowTimeWarning } from "./sounds.js";
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -76,13 +78,15 @@ class GameScreen {
     this.replay = new ReplayBar(this);
     this.legendBox = h("div", { class: "notation-help" });
     this.side = h("aside", { class: "side", id: "side" });
+    this.chat = new ChatBox(this);
+    this.lowTime = new LowTimeWarning();
     this.onKey = (event) => this.onGlobalKey(event);
     document.addEventListener("keydown", this.onKey);
     replace(this.context.main, h("div", { class: "game-layout" },
       h("section", { class: "board-area", "aria-label": "Board" }, this.connectionLine, this.status, this.viewBanner,
         this.boardHolder, this.replay.element, this.chooserBox, this.errorLine, this.cellInfo, form, this.legendBox,
         this.holdsSeat() ? this.turnAlert.button() : null),
-      this.side));
+      this.side, this.chat.element));
   }
 
   async start() {
@@ -178,6 +182,13 @@ class GameScreen {
       this.drawSide();
     } else if (frame.type === "deleted") {
       this.errorLine.textContent = frame.aborted ? "This game was aborted: it ends without result." : "This game was deleted on the server.";
+    } else if (frame.type === "chat") {
+      this.chat.onLine(frame);
+    } else if (frame.type === "chat_history") {
+      this.chat.onHistory(frame);
+    } else if (frame.type === "error") {
+      // The page sends only chat lines on the socket: an error there is about one.
+      this.chat.onError(frame);
     } else if (frame.type === "rematch") {
       // The offer itself (with its game and clock) comes from the challenges list.
       refreshChallenges();
@@ -202,6 +213,9 @@ class GameScreen {
     }
     this.draw();
     this.turnAlert.note(before, snap);
+    this.chat.update(snap);
+    const sound = soundFor(before, snap);
+    if (sound) play(sound);
     const offer = snap.offer;
     if (offer && JSON.stringify(offer) !== JSON.stringify(before && before.offer) && !this.mySeats().includes(offer.from)) {
       announce(`${seatLabel(snap, offer.from)} ${offer.kind === "draw" ? "offers a draw" : "asks to take back their last turn"}.`);
@@ -478,6 +492,7 @@ class GameScreen {
   tick() {
     tickClocks(this.side, this.snap, Date.now());
     tickGrace(this.side, Date.now());
+    this.lowTime.check(this.snap, this.mySeats(), Date.now());
     if (this.snap && this.snap.thinking) {
       const line = this.side.querySelector("#thinking");
       if (line) line.textContent = thinkingText(this.snap, Date.now());

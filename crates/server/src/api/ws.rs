@@ -1,5 +1,6 @@
 //! The WebSocket of a game: the snapshot on connect and every change after it; actions sent
-//! as JSON messages with the socket's token. A bad message gets an error frame and the socket
+//! as JSON messages with the socket's token. The game's chat travels here too (live/chat.rs):
+//! its history follows the first snapshot, and a seat's socket skips the spectators' lines. A bad message gets an error frame and the socket
 //! stays open; only frames past the hard limit (a protocol error) close it.
 //!
 //! What a socket may hold is bounded: sockets are capped per client and in all; the server
@@ -24,9 +25,10 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::time::{Duration, Instant};
 
 use super::guard::Client;
+use super::person::Sender;
 use crate::error::{parse_body, ApiError};
 use crate::hub::Hub;
-use crate::live::{self, Command, LiveGame};
+use crate::live::{self, player_may_read, ChatPace, Command, LiveGame, Speaker};
 use crate::net::at_most_a_year;
 use crate::net::caps::Refused;
 use crate::protocol::{ClientMessage, Control};
@@ -55,13 +57,16 @@ const CLOSE_WAIT: Duration = Duration::from_secs(1);
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Extension(client): Extension<Client>,
+    Extension(sender): Extension<Sender>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
     upgrade: Result<WebSocketUpgrade, axum::extract::ws::rejection::WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let mut token = query.get("token").cloned();
     // A finished game kept on disk only is watched, whoever asks: its copy takes no actions.
-    let game = if let Some(game) = hub.store.get(&id) {
+    let held = hub.store.get(&id);
+    let archived = held.is_none();
+    let game = if let Some(game) = held {
         game
     } else {
         token = None;
@@ -86,7 +91,13 @@ pub async fn upgrade(
         .on_upgrade(move |socket| async move {
             // The socket's place is held until its session ends.
             let _slot = slot;
-            session(socket, game, hub, token, client).await;
+            let chat = Chat {
+                account: sender.person.map(|person| person.account.name),
+                archived,
+                seat: false,
+                pace: ChatPace::default(),
+            };
+            session(socket, game, hub, token, client, chat).await;
         })
         .into_response())
 }
@@ -118,19 +129,51 @@ enum End {
 /// Replies that are not broadcasts (errors, hints, pongs), sent by the socket's own tasks.
 type Replies = mpsc::UnboundedSender<String>;
 
+/// What a socket's chat needs: who writes (a spectator's account), whether its game is a
+/// copy read from disk, whether it is a seat's socket (which reads the players' channel
+/// only), and its pace of lines.
+#[derive(Debug)]
+struct Chat {
+    account: Option<String>,
+    archived: bool,
+    seat: bool,
+    pace: ChatPace,
+}
+
+impl Chat {
+    /// Whether this socket is sent `frame` (a seat's socket skips the spectators' chat).
+    fn reads(&self, frame: &str) -> bool {
+        !self.seat || player_may_read(frame)
+    }
+}
+
 async fn session(
     mut socket: WebSocket,
     game: Arc<LiveGame>,
     hub: Arc<Hub>,
     token: Option<String>,
     client: Client,
+    mut chat: Chat,
 ) {
-    let (first, updates) = game.subscribe();
+    chat.seat = token
+        .as_deref()
+        .is_some_and(|t| game.lock().seat_of(t).is_some());
+    let (first, history, updates) = game.subscribe_with_chat(chat.seat);
     let seat = token.as_deref().and_then(|t| game.seat_connected(t));
     let silence = at_most_a_year(hub.config.socket_timeout);
-    let hello = tokio::time::timeout(silence, send(&mut socket, snapshot_frame(&first)));
+    let hello = async {
+        send(&mut socket, snapshot_frame(&first)).await?;
+        match history {
+            Some(history) => send(&mut socket, history).await,
+            None => Ok(()),
+        }
+    };
+    let hello = tokio::time::timeout(silence, hello);
     let end = match hello.await {
-        Ok(Ok(())) => exchange(&mut socket, &game, &hub, token.as_deref(), client, updates).await,
+        Ok(Ok(())) => {
+            let token = token.as_deref();
+            exchange(&mut socket, &game, &hub, token, client, updates, chat).await
+        }
         Ok(Err(_)) => End::Gone,
         Err(_) => End::Stalled,
     };
@@ -149,6 +192,7 @@ async fn exchange(
     token: Option<&str>,
     client: Client,
     mut updates: broadcast::Receiver<Arc<str>>,
+    mut chat: Chat,
 ) -> End {
     let mut closing = hub.closing();
     let (replies, mut outbox) = mpsc::unbounded_channel::<String>();
@@ -164,13 +208,14 @@ async fn exchange(
                     if let Err(error) = client_may_act(&message, hub, client) {
                         let _ = replies.send(error_frame(&error));
                     } else {
-                        handle(message, game, hub, token, &replies, client);
+                        handle(message, game, hub, token, &replies, client, &mut chat);
                     }
                     continue;
                 }
                 _ => return End::Gone,
             },
             update = updates.recv() => match update {
+                Ok(frame) if !chat.reads(&frame) => continue,
                 Ok(frame) => shared_text(frame),
                 Err(broadcast::error::RecvError::Lagged(_)) => text(snapshot_frame(&game.snapshot())),
                 Err(broadcast::error::RecvError::Closed) => return End::Over,
@@ -186,7 +231,7 @@ async fn exchange(
         };
         let sent = tokio::time::timeout_at(
             heard + silence,
-            send_waiting(socket, frame, &mut updates, game),
+            send_waiting(socket, frame, &mut updates, game, &chat),
         );
         match sent.await {
             Ok(Ok(false)) => {}
@@ -226,11 +271,13 @@ async fn send_waiting(
     frame: Message,
     updates: &mut broadcast::Receiver<Arc<str>>,
     game: &LiveGame,
+    chat: &Chat,
 ) -> Result<bool, axum::Error> {
     let mut deleted = is_deleted(&frame);
     socket.feed(frame).await?;
     while !deleted {
         let frame = match updates.try_recv() {
+            Ok(frame) if !chat.reads(&frame) => continue,
             Ok(frame) => shared_text(frame),
             Err(broadcast::error::TryRecvError::Lagged(_)) => {
                 text(snapshot_frame(&game.snapshot()))
@@ -293,6 +340,7 @@ fn handle(
     token: Option<&str>,
     replies: &Replies,
     client: Client,
+    chat: &mut Chat,
 ) {
     let text = match message {
         Message::Text(text) => text,
@@ -317,7 +365,7 @@ fn handle(
         return;
     }
     let result = parse_body::<ClientMessage>(text.as_bytes())
-        .and_then(|message| dispatch(message, game, hub, token, replies, client));
+        .and_then(|message| dispatch(message, game, hub, token, replies, client, chat));
     if let Err(error) = result {
         let _ = replies.send(error_frame(&error));
     }
@@ -330,6 +378,7 @@ fn dispatch(
     token: Option<&str>,
     replies: &Replies,
     client: Client,
+    chat: &mut Chat,
 ) -> Result<(), ApiError> {
     let command = match message {
         ClientMessage::Ping {} => {
@@ -349,6 +398,17 @@ fn dispatch(
                 };
                 let _ = replies.send(frame);
             });
+            return Ok(());
+        }
+        ClientMessage::Chat { text, channel } => {
+            chat.pace.ready()?;
+            let speaker = Speaker {
+                token,
+                account: chat.account.as_deref(),
+                archived: chat.archived,
+            };
+            game.chat(hub, speaker, channel.as_deref(), &text)?;
+            chat.pace.spend();
             return Ok(());
         }
         ClientMessage::Offer { kind } => return game.offer(hub, require_token(token)?, &kind),

@@ -9,6 +9,7 @@
 
 mod agents;
 mod analysis;
+mod chat;
 mod clock;
 mod commands;
 mod computer;
@@ -31,6 +32,9 @@ use std::time::Instant;
 
 use tokio::sync::broadcast;
 
+pub use chat::{
+    kept as kept_chat, player_may_read, Channel, ChatLine, ChatPace, Speaker, KEPT as CHAT_KEPT,
+};
 pub use clock::{ticker, ClockSetup};
 pub use commands::Command;
 pub use computer::unix_ms;

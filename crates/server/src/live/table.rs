@@ -2,6 +2,7 @@
 //! which token, the sequence number, pause and speed, the running search, the last analysis,
 //! and the cached snapshot.
 
+use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -91,6 +92,8 @@ pub struct Table {
     pub rated: bool,
     /// Once a rated game ended: each seat's rating before and after it.
     pub rating_changes: Vec<crate::people::RatingChange>,
+    /// The chat's last lines, oldest first (both channels).
+    pub chat: VecDeque<super::ChatLine>,
 }
 
 impl Table {
@@ -124,6 +127,7 @@ impl Table {
             payer: None,
             rated: false,
             rating_changes: Vec::new(),
+            chat: VecDeque::new(),
         }
     }
 

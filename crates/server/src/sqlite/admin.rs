@@ -95,7 +95,7 @@ pub fn games(db: &Path) -> Result<Vec<GameLine>, StoreError> {
     rows.collect::<Result<_, _>>().map_err(error(db))
 }
 
-/// Deletes game `id` and its changes from the database at `db`; answers whether it was
+/// Deletes game `id`, its changes and its chat from the database at `db`; answers whether it was
 /// there. A server running on the database forgets it at its next start.
 pub fn delete_game(db: &Path, id: &str) -> Result<bool, StoreError> {
     let mut connection = Connection::open(db).map_err(error(db))?;
@@ -104,6 +104,9 @@ pub fn delete_game(db: &Path, id: &str) -> Result<bool, StoreError> {
     let transaction = connection.transaction().map_err(error(db))?;
     transaction
         .execute("DELETE FROM changes WHERE game_id = ?1", [id])
+        .map_err(error(db))?;
+    transaction
+        .execute("DELETE FROM chat WHERE game_id = ?1", [id])
         .map_err(error(db))?;
     let deleted = transaction
         .execute("DELETE FROM games WHERE id = ?1", [id])

@@ -24,9 +24,9 @@ use std::time::Duration;
 use ludus_engine::AnyGame;
 use rusqlite::{Connection, OpenFlags};
 
-use self::read::{instant_of, mark_finished, read_finished, read_rows, Which};
+use self::read::{instant_of, mark_finished, read_chat, read_finished, read_rows, Which};
 use self::writer::{Write, Writer};
-use crate::live::{self, LiveGame, StoredChange};
+use crate::live::{self, ChatLine, LiveGame, StoredChange};
 use crate::store::{Change, MemoryStore, Store, StoreError};
 
 /// A stored game the rules refused: its id and why.
@@ -68,10 +68,6 @@ impl SqliteStore {
         let (rows, unreadable) =
             read_rows(&connection, Which::InProgress).map_err(|e| error(e.to_string()))?;
         warnings.extend(unreadable);
-        let warnings = warnings
-            .into_iter()
-            .map(|w| format!("database {}: {w}", path.display()))
-            .collect();
         let memory = MemoryStore::new(max_games, max_in_progress);
         let mut damaged = Vec::new();
         for row in rows {
@@ -89,11 +85,23 @@ impl SqliteStore {
                     if let Some(at) = changed_ms.and_then(instant_of) {
                         game.lock().last_change = at;
                     }
+                    // A chat that cannot be read costs only the chat.
+                    match read_chat(&connection, &row.id) {
+                        Ok(lines) => game.lock().chat = live::kept_chat(lines),
+                        Err(e) => warnings.push(format!(
+                            "game {}: its chat cannot be read ({e}); it starts empty",
+                            row.id
+                        )),
+                    }
                     memory.hold(game);
                 }
                 Err(reason) => damaged.push(Damaged { id: row.id, reason }),
             }
         }
+        let warnings = warnings
+            .into_iter()
+            .map(|w| format!("database {}: {w}", path.display()))
+            .collect();
         let reader = Connection::open(path).map_err(|e| error(e.to_string()))?;
         reader
             .busy_timeout(Duration::from_secs(5))
@@ -218,6 +226,14 @@ impl Store for SqliteStore {
         wait_for_commit(|| self.writer.write(write)).map_err(StoreError)
     }
 
+    fn chat(&self, id: &str, line: &ChatLine) -> Result<(), StoreError> {
+        let write = Write::Chat {
+            id: id.to_string(),
+            line: line.clone(),
+        };
+        wait_for_commit(|| self.writer.write(write)).map_err(StoreError)
+    }
+
     fn finished(&self, id: &str, finished: bool) -> Result<(), StoreError> {
         let write = Write::Finished {
             id: id.to_string(),
@@ -230,8 +246,11 @@ impl Store for SqliteStore {
         let reader = self.reader.lock().unwrap_or_else(PoisonError::into_inner);
         // A damaged game reads as missing here; the start reports it by id.
         let row = read_finished(&reader, id).ok()??;
+        let chat = read_chat(&reader, id).unwrap_or_default();
         drop(reader);
-        live::restore(&row.id, &row.setup.ok()?, &row.changes).ok()
+        let game = live::restore(&row.id, &row.setup.ok()?, &row.changes).ok()?;
+        game.lock().chat = live::kept_chat(chat);
+        Some(game)
     }
 
     fn healthy(&self) -> Result<(), StoreError> {

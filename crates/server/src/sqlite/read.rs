@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OptionalExtension};
 
-use crate::live::{Setup, StoredChange};
+use crate::live::{Channel, ChatLine, Setup, StoredChange, CHAT_KEPT};
 
 /// A stored game as read back: its setup and its changes.
 #[derive(Debug)]
@@ -161,6 +161,31 @@ pub fn read_finished(connection: &Connection, id: &str) -> rusqlite::Result<Opti
         changes: read_changes(connection, id)?,
         changed_ms: None,
     }))
+}
+
+/// The chat lines of game `id`, oldest first (at most the last [`CHAT_KEPT`]); a line whose
+/// channel is not known is left out.
+pub fn read_chat(connection: &Connection, id: &str) -> rusqlite::Result<Vec<ChatLine>> {
+    let mut lines = connection
+        .prepare_cached(
+            "SELECT channel, sender, seat, text, at_ms FROM chat WHERE game_id = ?1 ORDER BY id DESC LIMIT ?2",
+        )?
+        .query_map(rusqlite::params![id, CHAT_KEPT as i64], |row| {
+            let channel: String = row.get(0)?;
+            let seat: Option<i64> = row.get(2)?;
+            let at_ms: i64 = row.get(4)?;
+            Ok(Channel::parse(&channel).map(|channel| ChatLine {
+                channel,
+                from: row.get(1).unwrap_or_default(),
+                seat: seat.and_then(|seat| usize::try_from(seat).ok()),
+                text: row.get(3).unwrap_or_default(),
+                at_ms: u64::try_from(at_ms).unwrap_or(0),
+            }))
+        })?
+        .filter_map(Result::transpose)
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    lines.reverse();
+    Ok(lines)
 }
 
 /// Marks the game `id` finished, so the next start does not load it.

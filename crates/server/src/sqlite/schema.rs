@@ -84,6 +84,18 @@ const MIGRATIONS: &[&str] = &[
          UNIQUE (game_id, user_id)
      );
      CREATE INDEX rating_history_by_user ON rating_history (user_id, game, class, id);",
+    // 4: the games' chat: each line with its channel (`players` or `spectators`), who said it
+    // (the seat, NULL for a spectator) and when (Unix milliseconds); the last 500 of a game.
+    "CREATE TABLE chat (
+         id INTEGER PRIMARY KEY,
+         game_id TEXT NOT NULL,
+         channel TEXT NOT NULL,
+         sender TEXT NOT NULL,
+         seat INTEGER,
+         text TEXT NOT NULL,
+         at_ms INTEGER NOT NULL
+     );
+     CREATE INDEX chat_by_game ON chat (game_id, id);",
 ];
 
 /// The schema version this build writes.

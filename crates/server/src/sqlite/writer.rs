@@ -16,6 +16,8 @@ use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 
 use rusqlite::{params, Connection};
 
+use crate::live::{ChatLine, CHAT_KEPT};
+
 /// The most writes committed in one transaction.
 const BATCH: usize = 512;
 
@@ -44,7 +46,14 @@ pub enum Write {
         /// Its argument.
         arg: String,
     },
-    /// A game deleted with its changes.
+    /// A line of a game's chat; the game's lines past the last [`CHAT_KEPT`] go.
+    Chat {
+        /// The game.
+        id: String,
+        /// The line.
+        line: ChatLine,
+    },
+    /// A game deleted with its changes and its chat.
     Remove {
         /// The game.
         id: String,
@@ -226,8 +235,29 @@ fn run(connection: &Connection, write: &Write) -> rusqlite::Result<()> {
                 .execute(params![id, crate::live::unix_ms() as i64])
                 .map(drop)
         }
+        Write::Chat { id, line } => {
+            connection
+                .prepare_cached(
+                    "INSERT INTO chat (game_id, channel, sender, seat, text, at_ms) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                )?
+                .execute(params![
+                    id,
+                    line.channel.name(),
+                    line.from,
+                    line.seat.map(|seat| seat as i64),
+                    line.text,
+                    line.at_ms as i64
+                ])?;
+            connection
+                .prepare_cached(
+                    "DELETE FROM chat WHERE game_id = ?1 AND id <= (SELECT id FROM chat WHERE game_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)",
+                )?
+                .execute(params![id, CHAT_KEPT as i64])
+                .map(drop)
+        }
         Write::Remove { id } => {
             connection.execute("DELETE FROM changes WHERE game_id = ?1", [id])?;
+            connection.execute("DELETE FROM chat WHERE game_id = ?1", [id])?;
             connection.execute("DELETE FROM games WHERE id = ?1", [id])?;
             Ok(())
         }
@@ -273,6 +303,44 @@ mod tests {
             std::thread::sleep(Duration::from_millis(20));
         }
         assert!(size() > before, "no checkpoint: {} bytes", size());
+    }
+
+    #[test]
+    fn a_game_keeps_its_last_chat_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        let mut connection = Connection::open(&path).unwrap();
+        super::super::schema::migrate(&mut connection).unwrap();
+        let writer = Writer::start(connection, &path).unwrap();
+        for (game, lines) in [("g", CHAT_KEPT + 5), ("h", 2)] {
+            for i in 0..lines {
+                let line = ChatLine {
+                    channel: crate::live::Channel::Players,
+                    from: "Ana".into(),
+                    seat: Some(1),
+                    text: format!("line {i}"),
+                    at_ms: i as u64,
+                };
+                let id = game.to_string();
+                writer.write(Write::Chat { id, line }).unwrap();
+            }
+        }
+        let reader = Connection::open(&path).unwrap();
+        let lines = super::super::read::read_chat(&reader, "g").unwrap();
+        assert_eq!(lines.len(), CHAT_KEPT);
+        assert_eq!(lines[0].text, "line 5", "the oldest went");
+        assert_eq!(
+            lines.last().unwrap().text,
+            format!("line {}", CHAT_KEPT + 4)
+        );
+        let rows: i64 = reader
+            .query_row("SELECT count(*) FROM chat", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(rows, CHAT_KEPT as i64 + 2, "another game's lines stay");
+        writer.write(Write::Remove { id: "h".into() }).unwrap();
+        assert!(super::super::read::read_chat(&reader, "h")
+            .unwrap()
+            .is_empty());
     }
 
     #[test]

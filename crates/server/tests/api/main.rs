@@ -4,6 +4,7 @@
 mod absence;
 mod accounts;
 mod caps;
+mod chat;
 mod clocks;
 mod connections;
 mod correspondence;
