@@ -28,7 +28,8 @@ async fn claim(friend: &Client, link: &str, id: &str) {
 }
 
 /// The game page of `client` writes every title it takes, with whether the page was hidden
-/// then, where another tab of the same browser reads it (local storage is shared).
+/// then, and the sound it asks for, where another tab of the same browser reads them (local
+/// storage is shared).
 async fn record_titles(client: &Client) {
     eval(
         client,
@@ -36,6 +37,8 @@ async fn record_titles(client: &Client) {
          new MutationObserver(() => localStorage.setItem('test.title',
              JSON.stringify({title: document.title, state: document.visibilityState})))
            .observe(title, {childList: true, characterData: true, subtree: true});
+         const sound = window.ludusSound;
+         window.ludusSound = (name) => { localStorage.setItem('test.sound', name); return sound && sound(name); };
          return true;",
     )
     .await;
@@ -99,6 +102,11 @@ pub async fn title_and_my_games(host: &Client, friend: &Client, base: &str) {
     .await;
     assert_eq!(seen["state"], "hidden", "a real background tab: {seen}");
     assert_eq!(seen["title"], format!("{PREFIX}Replica · Ludus"));
+    let sound = eval(friend, "return localStorage.getItem('test.sound');").await;
+    assert_eq!(
+        sound, "turn",
+        "the sounds module is asked for its turn sound"
+    );
 
     // In the other tab the friend joins the second game: it changed last, and its seat to
     // move is the creator's.
