@@ -1,6 +1,7 @@
 //! `ludus serve` for self-hosters: bad `--allow-origin` and `--allow-host` values stop it
 //! before it binds, `--log info` writes a request log whose lines never hold a token or an
-//! invitation, and a server on a non-loopback address says how to restrict its host names.
+//! invitation and name the client a reverse proxy forwarded (with `--trust-proxy` only), and
+//! a server on a non-loopback address says how to restrict its host names.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -30,8 +31,17 @@ fn serve(flags: &[&str]) -> Child {
 
 /// A plain HTTP/1.0 GET to `addr`; the status line.
 fn get(addr: &str, path: &str) -> String {
+    get_with(addr, path, "")
+}
+
+/// A plain HTTP/1.0 GET to `addr` with more header lines (each ending in CRLF); the status line.
+fn get_with(addr: &str, path: &str, headers: &str) -> String {
     let mut stream = TcpStream::connect(addr).expect("the server listens");
-    write!(stream, "GET {path} HTTP/1.0\r\nHost: {addr}\r\n\r\n").unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.0\r\nHost: {addr}\r\n{headers}\r\n"
+    )
+    .unwrap();
     let mut answer = String::new();
     stream.read_to_string(&mut answer).unwrap();
     answer.lines().next().unwrap_or_default().to_string()
@@ -100,6 +110,30 @@ fn the_request_log_names_paths_but_never_tokens_or_invitations() {
     );
     assert!(!log.contains(secret), "a secret in the log: {log}");
     assert!(!log.contains("invite=") && !log.contains("token="), "{log}");
+}
+
+#[test]
+fn behind_a_proxy_the_request_log_names_the_client_it_forwarded() {
+    // The proxy appended the last entry; the first is the client's own word. Without
+    // --trust-proxy the header is ignored and the log names the TCP peer.
+    let forwarded = "X-Forwarded-For: 198.51.100.1, 203.0.113.7\r\n";
+    for (trust, client) in [(false, "client=127.0.0.1}"), (true, "client=203.0.113.7}")] {
+        let mut flags = vec!["--addr", "127.0.0.1:0", "--log", "info"];
+        if trust {
+            flags.push("--trust-proxy");
+        }
+        let mut child = serve(&flags);
+        let host = host_of(&mut child);
+        assert!(get_with(&host, "/healthz", forwarded).contains(" 200 "));
+        let output = stop(child);
+        let log = String::from_utf8_lossy(&output.stderr);
+        let line = log
+            .lines()
+            .find(|l| l.contains("path=/healthz"))
+            .unwrap_or_else(|| panic!("no line for /healthz: {log}"));
+        assert!(line.contains(client), "--trust-proxy {trust}: {log}");
+        assert!(!log.contains("198.51.100.1"), "{log}");
+    }
 }
 
 #[test]

@@ -39,15 +39,7 @@ pub struct Client {
 /// Notes the client's address, refuses foreign origins, and takes an action from the
 /// client's bucket for requests that change something.
 pub async fn guard(State(hub): State<Arc<Hub>>, mut request: Request, next: Next) -> Response {
-    let peer = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|info| info.0.ip());
-    let client = if hub.config.trust_proxy {
-        forwarded_for(request.headers()).or(peer)
-    } else {
-        peer
-    };
+    let client = client_address(&request, hub.config.trust_proxy);
     let sender = Sender::of(&hub, request.method(), request.headers());
     if sender.bad_token {
         return ApiError::new(
@@ -75,6 +67,21 @@ pub async fn guard(State(hub): State<Arc<Hub>>, mut request: Request, next: Next
         }
     }
     next.run(request).await
+}
+
+/// The client's address: the TCP peer's, or with `trust_proxy` the one the reverse proxy
+/// forwarded (falling back to the peer's when the header is missing or unreadable). The
+/// per-client limits and the request log both use it.
+pub(super) fn client_address(request: &Request, trust_proxy: bool) -> Option<IpAddr> {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|info| info.0.ip());
+    if trust_proxy {
+        forwarded_for(request.headers()).or(peer)
+    } else {
+        peer
+    }
 }
 
 /// The address the reverse proxy appended to `X-Forwarded-For`: the last entry of the last

@@ -8,13 +8,12 @@
 //!
 //! The request log (tower-http's `TraceLayer`, one `tracing` event per response) names the
 //! method, the path *without* its query (tokens and invitations travel in `?token=` and
-//! `?invite=`), the status, the latency and the client's address; never a header, cookie or
-//! body.
+//! `?invite=`), the status, the latency and the client's address (with `trust_proxy`, the
+//! one the reverse proxy forwarded, as the limits count it); never a header, cookie or body.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, Request};
+use axum::extract::Request;
 use axum::http::{header, HeaderName, HeaderValue};
 use axum::response::Response;
 use axum::Router;
@@ -50,8 +49,9 @@ fn is_plain_authority(host: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || b"-.:[]".contains(&b))
 }
 
-/// `app` with the security headers on every response (errors included) and the request log.
-pub fn secure<S: Clone + Send + Sync + 'static>(app: Router<S>) -> Router<S> {
+/// `app` with the security headers on every response (errors included) and the request log
+/// (`trust_proxy`: the client is the address the reverse proxy forwarded).
+pub fn secure<S: Clone + Send + Sync + 'static>(app: Router<S>, trust_proxy: bool) -> Router<S> {
     let fixed: [(HeaderName, &'static str); 4] = [
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         (header::REFERRER_POLICY, "no-referrer"),
@@ -73,7 +73,7 @@ pub fn secure<S: Clone + Send + Sync + 'static>(app: Router<S>) -> Router<S> {
     }
     app.layer(
         TraceLayer::new_for_http()
-            .make_span_with(request_span)
+            .make_span_with(move |request: &Request| request_span(request, trust_proxy))
             .on_request(())
             .on_response(log_response)
             .on_body_chunk(())
@@ -83,11 +83,9 @@ pub fn secure<S: Clone + Send + Sync + 'static>(app: Router<S>) -> Router<S> {
 }
 
 /// The request's span: method, path without the query, client address.
-fn request_span(request: &Request) -> Span {
-    let client = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or_else(|| "-".to_string(), |info| info.0.ip().to_string());
+fn request_span(request: &Request, trust_proxy: bool) -> Span {
+    let client = super::guard::client_address(request, trust_proxy)
+        .map_or_else(|| "-".to_string(), |address| address.to_string());
     tracing::info_span!(
         "request",
         method = %request.method(),

@@ -92,7 +92,8 @@ pub fn router(hub: Arc<Hub>, local: Option<SocketAddr>) -> Router {
             )
             .into_response()
         }));
-    headers::secure(app).with_state(hub)
+    let trust_proxy = hub.config.trust_proxy;
+    headers::secure(app, trust_proxy).with_state(hub)
 }
 
 /// The routes of accounts, ratings and pairing.
