@@ -55,7 +55,7 @@ impl SeekSpec {
     fn parse(text: &str) -> Result<SeekSpec> {
         let bad = |why: &str| {
             anyhow::anyhow!(
-                "bad --seek '{}': {why}; expected GAME or GAME:INITIAL+INC (minutes + seconds, e.g. qawale:5+3)",
+                "bad --seek '{}': {why}; expected GAME or GAME:INITIAL+INC (minutes + seconds, as GAME:5+3)",
                 printable(text)
             )
         };
@@ -141,7 +141,7 @@ impl Settings {
         }
         let engine: Vec<String> = args.engine.split_whitespace().map(str::to_string).collect();
         if engine.is_empty() {
-            bail!("bad --engine '': expected a command line such as \"ludus ugi qawale\"");
+            bail!("bad --engine '': expected a command line such as \"ludus ugi {game}\"");
         }
         let mut games = Vec::new();
         for game in &args.games {

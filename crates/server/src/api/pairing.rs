@@ -36,7 +36,7 @@ pub struct SeekRequest {
 }
 
 impl RequestBody for SeekRequest {
-    const EXAMPLE: &'static str = r#"{"game":"qawale","clock":{"initial_ms":300000,"increment_ms":3000},"rated":true,"range":[1300,1700]}"#;
+    const EXAMPLE: &'static str = r#"{"game":"<an id from GET /api/meta>","clock":{"initial_ms":300000,"increment_ms":3000},"rated":true,"range":[1300,1700]}"#;
 }
 
 /// `POST /api/challenges`.
@@ -53,7 +53,7 @@ pub struct ChallengeRequest {
 }
 
 impl RequestBody for ChallengeRequest {
-    const EXAMPLE: &'static str = r#"{"to":"ana","game":"replica","clock":{"initial_ms":600000,"increment_ms":5000},"rated":false}"#;
+    const EXAMPLE: &'static str = r#"{"to":"ana","game":"<an id from GET /api/meta>","clock":{"initial_ms":600000,"increment_ms":5000},"rated":false}"#;
 }
 
 /// An empty body (`{}`), for routes whose path says everything.
