@@ -141,7 +141,7 @@ impl Settings {
         }
         let engine: Vec<String> = args.engine.split_whitespace().map(str::to_string).collect();
         if engine.is_empty() {
-            bail!("bad --engine '': expected a command line such as \"ludus ugi {game}\"");
+            bail!("bad --engine '': expected a command line such as \"ludus ugi {{game}}\"");
         }
         let mut games = Vec::new();
         for game in &args.games {
