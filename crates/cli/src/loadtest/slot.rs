@@ -33,7 +33,7 @@ pub async fn run(
     let mut number = slot;
     let mut board = first;
     loop {
-        let Some(current) = board.take() else {
+        let Some(mut current) = board.take() else {
             if Instant::now() >= deadline {
                 break;
             }
@@ -47,6 +47,9 @@ pub async fn run(
             }
             continue;
         };
+        if let Some(note) = current.pairing.take() {
+            report.tally.paired(note);
+        }
         let (played, end) = current.play(deadline, &mut report.tally).await;
         report.played.push(played);
         if end == End::Deadline {
