@@ -139,6 +139,7 @@ fn assert_lobby_heard_every_seek(report: &Value) {
     assert_eq!(lobby["sockets_complete"], 5, "{report}");
     assert_eq!(lobby["seeks_of_run"], pairing["seeks_posted"], "{report}");
     assert_eq!(lobby["missed"], 0, "{report}");
+    assert_eq!(lobby["resyncs"], 0, "{report}");
     assert_eq!(lobby["stale"], 0, "{report}");
     assert_eq!(lobby["unmatched"], 0, "{report}");
     let seeks = pairing["seeks_posted"].as_u64().unwrap();
@@ -209,7 +210,7 @@ fn the_summary_names_the_accounts_pairing_lobby_and_ratings() {
         "pairing latency",
         "lobby: 2 sockets (1 signed in)",
         "lobby check: 2 of 2 sockets saw all",
-        "0 missed, 0 stale",
+        "0 missed (0 while playing), 0 stale",
         "ratings check:",
         "0 missing, 0 doubled, 0 unexpected",
         "0 lost, 0 doubled",

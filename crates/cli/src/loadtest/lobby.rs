@@ -10,7 +10,7 @@
 //! every seek of the run come and go; one still open there is a stale seek, an error.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -49,6 +49,8 @@ pub struct LobbyReport {
     pub unseek_frames: u64,
     /// Whole lists (`seeks`) received after the first: a socket that fell behind.
     pub resyncs: u64,
+    /// Of them, received while the games were played (not while they were set up).
+    pub resyncs_during_play: u64,
     /// `started` frames received (signed-in sockets).
     pub started_frames: u64,
     /// `started` frames the signed-in sockets should have received: one per seat of each
@@ -60,6 +62,8 @@ pub struct LobbyReport {
     pub sockets_complete: u64,
     /// Over all sockets, seeks of the run a socket did not see come and go (it fell behind).
     pub missed: u64,
+    /// Of them, seeks posted while the games were played.
+    pub missed_during_play: u64,
     /// `unseek` frames of a seek the socket had not seen open.
     pub unmatched: u64,
     /// Over all sockets, seeks of the run still shown open after the end: an error.
@@ -77,6 +81,8 @@ pub struct Lobby {
     signed_in: u64,
     /// Frames count as "during play" while set.
     playing: Arc<AtomicBool>,
+    /// Seeks the run had posted when the play began.
+    posted_before_play: AtomicUsize,
     marker: watch::Sender<Option<String>>,
     stop: watch::Sender<bool>,
 }
@@ -89,6 +95,7 @@ struct Heard {
     seek_frames: u64,
     unseek_frames: u64,
     lists: u64,
+    lists_during_play: u64,
     started: u64,
     unmatched: u64,
     /// Seeks seen open (in a list or a `seek` frame).
@@ -157,6 +164,7 @@ pub async fn open(plan: &Plan, people: &Arc<People>, count: u64) -> anyhow::Resu
         watchers,
         signed_in: (0..count).filter(|&i| signed(i)).count() as u64,
         playing,
+        posted_before_play: AtomicUsize::new(0),
         marker,
         stop,
     })
@@ -244,6 +252,9 @@ impl Heard {
         match frame.kind.as_str() {
             "seeks" => {
                 self.lists += 1;
+                if playing.load(Ordering::Relaxed) {
+                    self.lists_during_play += 1;
+                }
                 self.open = frame
                     .seeks
                     .unwrap_or_default()
@@ -285,7 +296,9 @@ impl Heard {
 
 impl Lobby {
     /// From now on frames count as heard during the play.
-    pub fn start_playing(&self) {
+    pub fn start_playing(&self, people: &People) {
+        self.posted_before_play
+            .store(people.posted().len(), Ordering::Relaxed);
         self.playing.store(true, Ordering::Relaxed);
     }
 
@@ -317,7 +330,11 @@ impl Lobby {
             started_expected,
             ..LobbyReport::default()
         };
-        (compare(report, &heard, people, elapsed_s), errors)
+        let before_play = self.posted_before_play.load(Ordering::Relaxed);
+        (
+            compare(report, &heard, people, elapsed_s, before_play),
+            errors,
+        )
     }
 
     /// Withdraws the background seeks, then posts and withdraws the marker; the errors.
@@ -345,6 +362,7 @@ fn compare(
     heard: &[Heard],
     people: &People,
     elapsed_s: f64,
+    before_play: usize,
 ) -> LobbyReport {
     let posted = people.posted();
     let left_open: HashSet<String> = people.left_open().into_iter().collect();
@@ -356,15 +374,21 @@ fn compare(
         report.seek_frames += h.seek_frames;
         report.unseek_frames += h.unseek_frames;
         report.resyncs += h.lists.saturating_sub(1);
+        report.resyncs_during_play += h.lists_during_play;
         report.started_frames += h.started;
         report.unmatched += h.unmatched;
         report.closed += u64::from(h.closed);
-        let missed = posted
+        let missed: Vec<usize> = posted
             .iter()
-            .filter(|id| !left_open.contains(*id))
-            .filter(|id| !(h.seen.contains(*id) && h.gone.contains(*id)))
-            .count() as u64;
+            .enumerate()
+            .filter(|(_, id)| !left_open.contains(*id))
+            .filter(|(_, id)| !(h.seen.contains(*id) && h.gone.contains(*id)))
+            .map(|(index, _)| index)
+            .collect();
+        let missed_in_play = missed.iter().filter(|&&i| i >= before_play).count();
+        let missed = missed.len() as u64;
         report.missed += missed;
+        report.missed_during_play += missed_in_play as u64;
         report.sockets_complete += u64::from(missed == 0 && h.drained);
         if h.drained {
             report.stale += posted

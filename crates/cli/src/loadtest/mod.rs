@@ -199,8 +199,8 @@ async fn load(plan: &Arc<Plan>, args: &LoadtestArgs) -> Result<Report> {
     let cpu_before = target.cpu_seconds();
     let own_cpu_before = target::cpu_seconds("self");
     let start = Instant::now();
-    if let Some(lobby) = &lobby {
-        lobby.start_playing();
+    if let Some((lobby, people)) = lobby.as_ref().zip(plan.people.get()) {
+        lobby.start_playing(people);
     }
     let (stop_sampling, stopped) = tokio::sync::oneshot::channel();
     let sampler = tokio::spawn(sample_memory(Arc::clone(plan), stopped));

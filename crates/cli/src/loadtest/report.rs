@@ -332,7 +332,7 @@ fn print_pairing(p: &PairingReport) -> Result<()> {
 
 fn print_lobby(l: &LobbyReport) -> Result<()> {
     outln!(
-        "lobby: {} sockets ({} signed in), {} frames ({:.0}/s while playing): {} seek, {} unseek, {} started of {} expected, {} resyncs",
+        "lobby: {} sockets ({} signed in), {} frames ({:.0}/s while playing): {} seek, {} unseek, {} started of {} expected, {} resyncs ({} while playing)",
         l.sockets,
         l.signed_in,
         l.frames,
@@ -341,15 +341,17 @@ fn print_lobby(l: &LobbyReport) -> Result<()> {
         l.unseek_frames,
         l.started_frames,
         l.started_expected,
-        l.resyncs
+        l.resyncs,
+        l.resyncs_during_play
     )?;
     if l.drained {
         outln!(
-            "lobby check: {} of {} sockets saw all {} seeks come and go; {} missed, {} stale",
+            "lobby check: {} of {} sockets saw all {} seeks come and go; {} missed ({} while playing), {} stale",
             l.sockets_complete,
             l.sockets,
             l.seeks_of_run,
             l.missed,
+            l.missed_during_play,
             l.stale
         )?;
     } else {
