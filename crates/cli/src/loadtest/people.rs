@@ -171,8 +171,10 @@ async fn enroll_one(plan: &Plan, index: usize) -> Result<(Member, bool), String>
     let cookie = session_cookie(answer.headers());
     let text = answer.text().await.unwrap_or_default();
     if !status.is_success() {
-        let hint = if status == StatusCode::TOO_MANY_REQUESTS {
+        let hint = if status == StatusCode::TOO_MANY_REQUESTS && new {
             ": expected a server started with --signups-per-hour 0 (--spawn does that)"
+        } else if status == StatusCode::TOO_MANY_REQUESTS {
+            ": a server lets one address sign in 30 times in 15 minutes, so the accounts of an earlier run are reused only that often; expected a server on a fresh database"
         } else if new {
             ""
         } else {
