@@ -171,17 +171,7 @@ async fn enroll_one(plan: &Plan, index: usize) -> Result<(Member, bool), String>
     let cookie = session_cookie(answer.headers());
     let text = answer.text().await.unwrap_or_default();
     if !status.is_success() {
-        let hint = if status == StatusCode::TOO_MANY_REQUESTS && new {
-            ": expected a server started with --signups-per-hour 0 (--spawn does that)"
-        } else if status == StatusCode::TOO_MANY_REQUESTS {
-            ": a server lets one address sign in 30 times in 15 minutes, so the accounts of an earlier run are reused only that often; expected a server on a fresh database"
-        } else if new {
-            ""
-        } else {
-            ": the name is taken by an account with another password"
-        };
-        let what = if new { "sign up" } else { "sign in" };
-        return Err(format!("cannot {what} {name}: {status}: {text}{hint}"));
+        return Err(refused(&name, new, status, &text));
     }
     let cookie = cookie.ok_or_else(|| format!("{name}: the server set no session cookie"))?;
     let bot = serde_json::from_str::<Value>(&text)
@@ -201,6 +191,21 @@ async fn enroll_one(plan: &Plan, index: usize) -> Result<(Member, bool), String>
         listening: AtomicBool::new(false),
     };
     Ok((member, new))
+}
+
+/// Why signing `name` up (`new`) or in was refused, with what would help.
+fn refused(name: &str, new: bool, status: StatusCode, text: &str) -> String {
+    let hint = if status == StatusCode::TOO_MANY_REQUESTS && new {
+        ": expected a server started with --signups-per-hour 0 (--spawn does that)"
+    } else if status == StatusCode::TOO_MANY_REQUESTS {
+        ": a server lets one address sign in 30 times in 15 minutes, so the accounts of an earlier run are reused only that often; expected a server on a fresh database"
+    } else if new {
+        ""
+    } else {
+        ": the name is taken by an account with another password"
+    };
+    let what = if new { "sign up" } else { "sign in" };
+    format!("cannot {what} {name}: {status}: {text}{hint}")
 }
 
 /// A new API token for bot `name`, asked with its session's `headers`: the headers that

@@ -55,12 +55,18 @@ pub struct PairingReport {
     pub seeks_posted: u64,
     /// Games made by a seek and its acceptance.
     pub games_paired: u64,
+    /// Of them, made while the games were played (each replacing a finished one); the
+    /// others were made while the load was set up, 64 at a time.
+    pub games_paired_during_play: u64,
     /// Of them, the seeker's token came on its lobby socket's `started` frame.
     pub tokens_via_lobby: u64,
     /// Of them, the seeker's token came from `GET /api/account/games`.
     pub tokens_via_account_games: u64,
-    /// From posting the seek to both seats' tokens in hand, in milliseconds.
+    /// From posting the seek to both seats' tokens in hand, in milliseconds, for the games
+    /// made while the games were played (zeros when none was).
     pub latency_ms: Latency,
+    /// The same for the games made while the load was set up.
+    pub setup_latency_ms: Latency,
     /// Accounts keeping a seek open that nobody accepts (`--open-seeks`).
     pub open_seeks: u64,
 }
@@ -72,16 +78,23 @@ impl PairingReport {
             rated: people.rated,
             seeks_posted: people.posted().len() as u64,
             games_paired: tally.paired,
+            games_paired_during_play: tally.paired_in_play,
             tokens_via_lobby: tally.via_lobby,
             tokens_via_account_games: tally.paired - tally.via_lobby,
-            latency_ms: Latency {
-                p50: tally.pairing_ms(0.50),
-                p90: tally.pairing_ms(0.90),
-                p99: tally.pairing_ms(0.99),
-                max: tally.max_pairing_ms(),
-            },
+            latency_ms: pairing_latency(tally, true),
+            setup_latency_ms: pairing_latency(tally, false),
             open_seeks,
         }
+    }
+}
+
+/// The pairings' latency while set up or while playing.
+fn pairing_latency(tally: &Tally, in_play: bool) -> Latency {
+    Latency {
+        p50: tally.pairing_ms(in_play, 0.50),
+        p90: tally.pairing_ms(in_play, 0.90),
+        p99: tally.pairing_ms(in_play, 0.99),
+        max: tally.max_pairing_ms(in_play),
     }
 }
 
@@ -319,14 +332,22 @@ fn print_pairing(p: &PairingReport) -> Result<()> {
         p.tokens_via_lobby,
         p.tokens_via_account_games
     )?;
-    let l = &p.latency_ms;
-    outln!(
-        "pairing latency (seek to both tokens): p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        l.p50,
-        l.p90,
-        l.p99,
-        l.max
-    )?;
+    for (l, when, games) in [
+        (
+            &p.setup_latency_ms,
+            "setting up",
+            p.games_paired - p.games_paired_during_play,
+        ),
+        (&p.latency_ms, "playing", p.games_paired_during_play),
+    ] {
+        outln!(
+            "pairing latency (seek to both tokens) while {when}, {games} games: p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+            l.p50,
+            l.p90,
+            l.p99,
+            l.max
+        )?;
+    }
     Ok(())
 }
 

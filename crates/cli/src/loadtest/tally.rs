@@ -34,11 +34,14 @@ pub struct Tally {
     pub finished: u64,
     /// Errors by kind.
     pub errors: BTreeMap<&'static str, ErrorKind>,
-    /// Pairing latencies (seek posted to both tokens in hand), made on the first game paired:
-    /// a run without accounts keeps none.
-    pairings: Option<Histogram<u64>>,
+    /// Pairing latencies (seek posted to both tokens in hand) while the load was set up and
+    /// while the games were played, each made on its first game paired: a run without
+    /// accounts keeps none.
+    pairings: [Option<Histogram<u64>>; 2],
     /// Games made by pairing.
     pub paired: u64,
+    /// Of them, made while the games were played (replacing a finished one).
+    pub paired_in_play: u64,
     /// Of them, the seeker's token came on its lobby socket.
     pub via_lobby: u64,
     /// `started` frames the lobby sockets should hear for these games.
@@ -54,8 +57,9 @@ impl Default for Tally {
             moves: 0,
             finished: 0,
             errors: BTreeMap::new(),
-            pairings: None,
+            pairings: [None, None],
             paired: 0,
+            paired_in_play: 0,
             via_lobby: 0,
             started_expected: 0,
         }
@@ -70,30 +74,32 @@ impl Tally {
         self.latencies.saturating_record(micros);
     }
 
-    /// A game made by pairing, as `note` says it went.
-    pub fn paired(&mut self, note: PairingNote) {
+    /// A game made by pairing, as `note` says it went; `in_play`: while the games were played.
+    pub fn paired(&mut self, note: PairingNote, in_play: bool) {
         self.paired += 1;
+        self.paired_in_play += u64::from(in_play);
         self.via_lobby += u64::from(note.via_lobby);
         self.started_expected += note.started_expected;
         if let Some(message) = note.late_started {
             self.error("started", message);
         }
         let micros = (note.latency.as_micros() as u64).clamp(1, MAX_MICROS);
-        self.pairings
+        self.pairings[usize::from(in_play)]
             .get_or_insert_with(pairing_histogram)
             .saturating_record(micros);
     }
 
-    /// The pairing latency at quantile `q`, in milliseconds (0 without pairings).
-    pub fn pairing_ms(&self, q: f64) -> f64 {
-        self.pairings
+    /// The latency at quantile `q` of the pairings while set up (`in_play` false) or while
+    /// playing, in milliseconds (0 without pairings).
+    pub fn pairing_ms(&self, in_play: bool, q: f64) -> f64 {
+        self.pairings[usize::from(in_play)]
             .as_ref()
             .map_or(0.0, |h| h.value_at_quantile(q) as f64 / 1000.0)
     }
 
-    /// The longest pairing, in milliseconds.
-    pub fn max_pairing_ms(&self) -> f64 {
-        self.pairings
+    /// The longest pairing while set up or while playing, in milliseconds.
+    pub fn max_pairing_ms(&self, in_play: bool) -> f64 {
+        self.pairings[usize::from(in_play)]
             .as_ref()
             .map_or(0.0, |h| h.max() as f64 / 1000.0)
     }
@@ -121,13 +127,13 @@ impl Tally {
         self.moves += other.moves;
         self.finished += other.finished;
         self.paired += other.paired;
+        self.paired_in_play += other.paired_in_play;
         self.via_lobby += other.via_lobby;
         self.started_expected += other.started_expected;
-        if let Some(theirs) = other.pairings {
-            let _ = self
-                .pairings
-                .get_or_insert_with(pairing_histogram)
-                .add(&theirs);
+        for (mine, theirs) in self.pairings.iter_mut().zip(other.pairings) {
+            if let Some(theirs) = theirs {
+                let _ = mine.get_or_insert_with(pairing_histogram).add(&theirs);
+            }
         }
         for (kind, error) in other.errors {
             self.errors
