@@ -1,7 +1,9 @@
 //! `ludus loadtest` end to end, kept to a few seconds: against a server it spawns and against
 //! a running `ludus serve`, the clients play, nothing acknowledged is lost or doubled in the
-//! store, and no error happens; bad arguments and an unreachable server are refused with a
-//! short error and the right exit code. No timing is asserted (the machine is shared).
+//! store, and no error happens; with accounts the games are made by seeks, the lobby sockets
+//! hear every seek come and go, and rated games are rated once per seat; bad arguments and an
+//! unreachable server are refused with a short error and the right exit code. No timing is
+//! asserted (the machine is shared).
 
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Output, Stdio};
@@ -68,6 +70,159 @@ fn a_spawned_server_loses_and_doubles_nothing_and_reports_its_memory() {
     assert!(start > 0 && idle >= start, "{report}");
     assert!(server["idle_kib_per_game"].as_f64().is_some(), "{report}");
     assert!(server["rss_load_max_kib"].as_u64() > Some(0), "{report}");
+}
+
+#[test]
+fn accounts_pair_every_game_by_seeks_that_the_lobby_sockets_see_come_and_go() {
+    let report = report(&[
+        "loadtest",
+        "--spawn",
+        "--games",
+        "10",
+        "--seconds",
+        "2",
+        "--accounts",
+        "20",
+        "--lobby",
+        "5",
+        "--json",
+    ]);
+    assert_played_and_nothing_lost(&report);
+    let accounts = &report["accounts"];
+    assert_eq!(accounts["count"], 20, "{report}");
+    assert_eq!(accounts["signed_up"], 20, "{report}");
+    assert_eq!(accounts["bots"], 4, "{report}");
+    assert!(accounts["seconds"].as_f64().unwrap() > 0.0, "{report}");
+    // Every game played was made by a seek and its acceptance.
+    let pairing = &report["pairing"];
+    let paired = pairing["games_paired"].as_u64().unwrap();
+    assert_eq!(Some(paired), report["games_played"].as_u64(), "{report}");
+    assert_eq!(pairing["rated"], false, "{report}");
+    // One seek per game, ten kept open (the default with --lobby), and the marker.
+    assert_eq!(pairing["open_seeks"], 10, "{report}");
+    assert_eq!(
+        pairing["seeks_posted"].as_u64(),
+        Some(paired + 11),
+        "{report}"
+    );
+    // Seekers with a signed-in lobby socket (load0001..load0003) got their token there, the
+    // others from their game list.
+    assert!(pairing["tokens_via_lobby"].as_u64() > Some(0), "{report}");
+    assert!(
+        pairing["tokens_via_account_games"].as_u64() > Some(0),
+        "{report}"
+    );
+    // Ten made while the load was set up, the rest replacing finished games.
+    assert_eq!(
+        pairing["games_paired_during_play"].as_u64(),
+        Some(paired - 10),
+        "{report}"
+    );
+    assert!(
+        pairing["setup_latency_ms"]["p50"].as_f64() > Some(0.0),
+        "{report}"
+    );
+    assert_lobby_heard_every_seek(&report);
+    assert_eq!(report["ratings"], Value::Null, "{report}");
+    // The sign-ups' password hashing muddles the server's memory: no figure per game.
+    assert_eq!(
+        report["server"]["idle_kib_per_game"],
+        Value::Null,
+        "{report}"
+    );
+}
+
+/// The five lobby sockets (three signed in) heard every seek of the run come, then go, and
+/// their own `started` frames.
+fn assert_lobby_heard_every_seek(report: &Value) {
+    let pairing = &report["pairing"];
+    let lobby = &report["lobby"];
+    assert_eq!(lobby["sockets"], 5, "{report}");
+    assert_eq!(lobby["signed_in"], 3, "{report}");
+    assert!(lobby["frames_per_s"].as_f64() > Some(0.0), "{report}");
+    assert_eq!(lobby["drained"], true, "{report}");
+    // Each socket saw every seek of the run come, then go; none is left shown.
+    assert_eq!(lobby["sockets_complete"], 5, "{report}");
+    assert_eq!(lobby["seeks_of_run"], pairing["seeks_posted"], "{report}");
+    assert_eq!(lobby["missed"], 0, "{report}");
+    assert_eq!(lobby["resyncs"], 0, "{report}");
+    assert_eq!(lobby["stale"], 0, "{report}");
+    assert_eq!(lobby["unmatched"], 0, "{report}");
+    let seeks = pairing["seeks_posted"].as_u64().unwrap();
+    assert_eq!(lobby["seek_frames"].as_u64(), Some(5 * seeks), "{report}");
+    assert_eq!(lobby["unseek_frames"].as_u64(), Some(5 * seeks), "{report}");
+    assert!(lobby["started_frames"].as_u64() > Some(0), "{report}");
+    assert_eq!(
+        lobby["started_frames"], lobby["started_expected"],
+        "{report}"
+    );
+}
+
+#[test]
+fn rated_games_get_exactly_one_rating_row_per_seat() {
+    let report = report(&[
+        "loadtest",
+        "--spawn",
+        "--game",
+        "qawale",
+        "--games",
+        "6",
+        "--seconds",
+        "2",
+        "--accounts",
+        "6",
+        "--rated",
+        "--json",
+    ]);
+    assert_played_and_nothing_lost(&report);
+    assert_eq!(report["pairing"]["rated"], true, "{report}");
+    assert_eq!(report["lobby"], Value::Null, "{report}");
+    let ratings = &report["ratings"];
+    assert_eq!(ratings["made"], true, "{report}");
+    assert_eq!(ratings["games"], report["games_played"], "{report}");
+    let ended = ratings["finished"].as_u64().unwrap();
+    assert!(ended > 0, "no rated game ended: {report}");
+    assert_eq!(
+        ratings["rows_expected"].as_u64(),
+        Some(2 * ended),
+        "{report}"
+    );
+    assert_eq!(ratings["rows_found"], ratings["rows_expected"], "{report}");
+    for field in ["missing", "doubled", "unexpected", "unverifiable"] {
+        assert_eq!(ratings[field], 0, "{field}: {report}");
+    }
+}
+
+#[test]
+fn the_summary_names_the_accounts_pairing_lobby_and_ratings() {
+    let output = ludus(&[
+        "loadtest",
+        "--spawn",
+        "--games",
+        "2",
+        "--seconds",
+        "0.5",
+        "--accounts",
+        "4",
+        "--lobby",
+        "2",
+        "--rated",
+    ]);
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{out}");
+    for needle in [
+        "accounts: 4 signed up in",
+        "rated games made by seek and accept",
+        "pairing latency",
+        "lobby: 2 sockets (1 signed in)",
+        "lobby check: 2 of 2 sockets saw all",
+        "0 missed (0 while playing), 0 stale",
+        "ratings check:",
+        "0 missing, 0 doubled, 0 unexpected",
+        "0 lost, 0 doubled",
+    ] {
+        assert!(out.contains(needle), "'{needle}' missing: {out}");
+    }
 }
 
 #[test]
@@ -141,6 +296,10 @@ fn bad_arguments_are_refused_by_clap_with_status_2() {
             "cannot be used",
         ),
         (&["loadtest", "--spawn", "--pid", "12"], "cannot be used"),
+        (
+            &["loadtest", "--spawn", "--accounts", "10001"],
+            "from 0 to 10000",
+        ),
     ] {
         let output = ludus(args);
         let err = String::from_utf8_lossy(&output.stderr);
@@ -168,6 +327,19 @@ fn bad_values_and_an_unreachable_server_are_one_line_errors_with_status_1() {
         (
             &["loadtest", "--spawn", "--game", "chess"],
             "unknown game 'chess'",
+        ),
+        (&["loadtest", "--spawn", "--accounts", "1"], "at least 2"),
+        (&["loadtest", "--spawn", "--lobby", "5"], "need accounts"),
+        (
+            &[
+                "loadtest",
+                "--spawn",
+                "--accounts",
+                "4",
+                "--open-seeks",
+                "5",
+            ],
+            "at most --accounts",
         ),
     ] {
         let output = ludus(args);

@@ -137,6 +137,22 @@ pub struct LoadtestArgs {
     /// Seed of the random moves (each game is seeded from it and its number).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Sign up K accounts (load0001, ...; 0 to 10,000, never 1) and make every game between
+    /// two of them by the pairing API: one posts a seek, the other accepts it. 0: games are
+    /// created directly, without accounts.
+    #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 10_000))]
+    pub accounts: u64,
+    /// Games made by pairing are rated (needs --accounts).
+    #[arg(long)]
+    pub rated: bool,
+    /// Lobby WebSockets kept open during the run (half signed in as accounts, half not),
+    /// counting the seek and unseek frames they hear; 0 to 10,000 (needs --accounts).
+    #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 10_000))]
+    pub lobby: u64,
+    /// Accounts that each keep one seek open that nobody accepts, so the lobby is never
+    /// empty; at most --accounts. Default: 10 with --lobby, else 0.
+    #[arg(long, value_parser = |t: &str| whole_in(t, 0, 10_000))]
+    pub open_seeks: Option<u64>,
     /// Print one JSON object (docs/API.md, "Load test") instead of the summary.
     #[arg(long)]
     pub json: bool,

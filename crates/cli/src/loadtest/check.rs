@@ -84,11 +84,11 @@ enum Verdict {
 }
 
 /// Checks every game in `played`; errors reading a record go to `tally`.
-pub async fn check(plan: &Arc<Plan>, played: Vec<Played>, tally: &mut Tally) -> Check {
+pub async fn check(plan: &Arc<Plan>, played: &[Played], tally: &mut Tally) -> Check {
     let verdicts: Vec<_> = stream::iter(played)
         .map(|game| async move {
             let verdict = match fetch(plan, &game.id).await {
-                Ok(Some(record)) => compare(&record, &game),
+                Ok(Some(record)) => compare(&record, game),
                 Ok(None) => Ok(Verdict::Missing),
                 Err(e) => Err(e),
             };
@@ -202,6 +202,8 @@ mod tests {
             id: "test".to_string(),
             acked: acked.iter().map(ToString::to_string).collect(),
             in_doubt,
+            seated: None,
+            finished: false,
         };
         compare(&stored(stored_decisions), &played).unwrap()
     }

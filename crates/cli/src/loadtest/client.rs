@@ -1,5 +1,6 @@
 //! One game under load and its two scripted clients: the game is created over HTTP with two
-//! human seats, each seat's client opens a WebSocket with its token, and whoever is to move
+//! human seats (or made between two accounts by a seek and its acceptance, with
+//! `--accounts`: see `people`), each seat's client opens a WebSocket with its token, and whoever is to move
 //! plays a random decision from the `legal` list of the snapshot it was sent, with that
 //! snapshot's `seq`. A move is acknowledged when the mover's socket receives a snapshot with
 //! a higher `seq`; its latency runs from sending to that snapshot.
@@ -19,6 +20,7 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+use super::people::PairingNote;
 use super::tally::Tally;
 use super::Plan;
 
@@ -46,6 +48,10 @@ pub struct Board {
     interval: Duration,
     /// When this game may send its next move.
     next_at: Instant,
+    /// Each seat's account, in seat order, for a game made by pairing.
+    seated: Option<[usize; 2]>,
+    /// How its pairing went, until the slot counts it.
+    pub pairing: Option<PairingNote>,
 }
 
 /// A game as its clients saw it, for the final check.
@@ -57,6 +63,11 @@ pub struct Played {
     pub acked: Vec<String>,
     /// A move was sent and never answered: the store may hold one decision more.
     pub in_doubt: bool,
+    /// Each seat's account (an index into the run's accounts), in seat order, for a rated
+    /// game made by pairing; `None` otherwise.
+    pub seated: Option<[usize; 2]>,
+    /// The clients saw it end.
+    pub finished: bool,
 }
 
 /// How a game's play ended.
@@ -99,10 +110,19 @@ struct Pending {
     sent: Instant,
 }
 
-/// Creates game number `number` of the plan and connects its two clients.
+/// Creates game number `number` of the plan (or has two accounts pair for it) and connects
+/// its two clients.
 pub async fn open(plan: &Arc<Plan>, number: u64) -> Result<Board, Failure> {
-    let info = plan.games[(number % plan.games.len() as u64) as usize];
     let seed = plan.game_seed(number);
+    if let Some(people) = plan.people.get() {
+        let paired = people.pair(plan, number).await?;
+        let rated = people.rated.then_some(paired.seated);
+        let mut board = connect(plan, paired.id, &paired.tokens, seed).await?;
+        board.seated = rated;
+        board.pairing = Some(paired.note);
+        return Ok(board);
+    }
+    let info = plan.games[(number % plan.games.len() as u64) as usize];
     let mut body = json!({"game": info.id, "seed": seed});
     if info.options.iter().any(|o| o.name == "players") {
         body["options"] = json!({"players": 2});
@@ -119,6 +139,16 @@ pub async fn open(plan: &Arc<Plan>, number: u64) -> Result<Board, Failure> {
         created["id"].as_str().unwrap_or("").to_string(),
         [token(0), token(1)],
     );
+    connect(plan, id, &tokens, seed).await
+}
+
+/// Connects the two clients of game `id` with the seats' tokens.
+async fn connect(
+    plan: &Plan,
+    id: String,
+    tokens: &[String; 2],
+    seed: u64,
+) -> Result<Board, Failure> {
     let connect = |token: &str| {
         let url = plan
             .target
@@ -140,6 +170,8 @@ pub async fn open(plan: &Arc<Plan>, number: u64) -> Result<Board, Failure> {
         interval: plan.interval,
         next_at: Instant::now(),
         id,
+        seated: None,
+        pairing: None,
     })
 }
 
@@ -229,6 +261,8 @@ impl Board {
             id: self.id,
             acked: self.acked,
             in_doubt: self.pending.is_some(),
+            seated: self.seated,
+            finished: end == End::Over,
         };
         (played, end)
     }

@@ -32,14 +32,19 @@ pub async fn run(
     let stride = plan.slots;
     let mut number = slot;
     let mut board = first;
+    // The first game was opened while the load was set up; the others replace it in play.
+    let mut in_play = false;
     loop {
-        let Some(current) = board.take() else {
+        let Some(mut current) = board.take() else {
             if Instant::now() >= deadline {
                 break;
             }
             number += stride;
             match client::open(&plan, number).await {
-                Ok(opened) => board = Some(opened),
+                Ok(opened) => {
+                    board = Some(opened);
+                    in_play = true;
+                }
                 Err((kind, message)) => {
                     report.tally.error(kind, message);
                     tokio::time::sleep(RETRY_PAUSE).await;
@@ -47,6 +52,9 @@ pub async fn run(
             }
             continue;
         };
+        if let Some(note) = current.pairing.take() {
+            report.tally.paired(note, in_play);
+        }
         let (played, end) = current.play(deadline, &mut report.tally).await;
         report.played.push(played);
         if end == End::Deadline {

@@ -9,9 +9,11 @@ use anyhow::{anyhow, bail, Context, Result};
 use tempfile::TempDir;
 
 /// Flags that lift the server's per-client limits (games, actions per second, connections,
-/// WebSockets) and its caps on connections and WebSockets in all: the load test is one
-/// client playing up to 10,000 games (20,000 sockets) as fast as it can.
-const UNLIMITED: [&str; 14] = [
+/// WebSockets; per address, and per account for signed-in players), its caps on connections
+/// and WebSockets in all, and its limit on sign-ups per address: the load test is one client
+/// signing up to 10,000 accounts and playing up to 10,000 games (20,000 sockets) as fast as
+/// it can.
+const UNLIMITED: [&str; 16] = [
     "--games-per-client",
     "0",
     "--actions-per-second",
@@ -25,6 +27,8 @@ const UNLIMITED: [&str; 14] = [
     "--max-connections",
     "0",
     "--max-websockets",
+    "0",
+    "--signups-per-hour",
     "0",
 ];
 

@@ -50,9 +50,12 @@ pub fn start(
     };
     let (game, body) = create_seated(hub, &request, None, Some(seating))?;
     let tokens: Vec<String> = seat_tokens(&body);
-    for (index, account) in seated.iter().enumerate() {
-        hub.people.hold_seat(game.id(), index + 1, account.id)?;
-    }
+    let held: Vec<(usize, i64)> = seated
+        .iter()
+        .enumerate()
+        .map(|(index, account)| (index + 1, account.id))
+        .collect();
+    hub.people.hold_seats(game.id(), &held)?;
     for (index, (account, token)) in seated.iter().zip(&tokens).enumerate() {
         hub.pairing.events.to_account(
             account.id,

@@ -30,6 +30,23 @@ impl People {
         Ok(())
     }
 
+    /// Notes that each `(seat, user_id)` of `seats` is held in `game_id`, in one transaction
+    /// (one disk sync for the whole game, not one per seat).
+    pub fn hold_seats(&self, game_id: &str, seats: &[(usize, i64)]) -> Result<(), ApiError> {
+        let now = unix_ms() as i64;
+        self.with_db(|db| {
+            let transaction = db.transaction()?;
+            for &(seat, user_id) in seats {
+                transaction.execute(
+                    "INSERT OR REPLACE INTO game_seats (game_id, seat, user_id, created_ms) VALUES (?1, ?2, ?3, ?4)",
+                    params![game_id, seat as i64, user_id, now],
+                )?;
+            }
+            transaction.commit()
+        })?;
+        Ok(())
+    }
+
     /// The seats account `user_id` holds, newest game first, at most `limit`.
     pub fn held_seats(&self, user_id: i64, limit: usize) -> Result<Vec<HeldSeat>, ApiError> {
         self.with_db(|db| {

@@ -55,7 +55,12 @@ impl People {
         scores: &[f64],
     ) -> Result<Vec<RatingChange>, ApiError> {
         self.with_db(|db| {
-            let transaction = db.transaction()?;
+            // Immediate: the write lock is taken before the ratings are read. A deferred
+            // transaction reads first; if the games' writer commits meanwhile, its write is
+            // refused at once with SQLITE_BUSY (a stale snapshot: the busy timeout does not
+            // apply), and the game went unrated.
+            let transaction =
+                db.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
             let befores = holders
                 .iter()
                 .map(|&user| read_rating(&transaction, user, game, class))
