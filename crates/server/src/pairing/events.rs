@@ -9,8 +9,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use serde_json::Value;
 use tokio::sync::broadcast;
 
-/// Frames a socket may fall behind by before it is told the whole list again.
-const BACKLOG: usize = 64;
+/// Frames a socket may fall behind by before it is told the whole list again: a busy lobby
+/// sends a socket some 135 frames a second, so this absorbs a stall of several seconds.
+const BACKLOG: usize = 1024;
+
+/// An account's own frames kept for a socket that fell behind (a channel per account
+/// listening: kept small, its news comes seldom).
+const PERSONAL_BACKLOG: usize = 64;
 
 /// Accounts' channels kept before those nobody listens to are dropped.
 const FORGET_AFTER: usize = 10_000;
@@ -61,7 +66,7 @@ impl Events {
         }
         personal
             .entry(user_id)
-            .or_insert_with(|| broadcast::Sender::new(BACKLOG))
+            .or_insert_with(|| broadcast::Sender::new(PERSONAL_BACKLOG))
             .subscribe()
     }
 

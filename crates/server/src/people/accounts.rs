@@ -30,11 +30,12 @@ impl People {
             .await?
             .map_err(ApiError::unavailable)?;
         let name = name.to_string();
-        let inserted = self.with_db(|db| {
+        let (row_name, created) = (name.clone(), unix_ms() as i64);
+        let inserted = self.write(move |db| {
             db.execute(
                 "INSERT INTO users (name, password, bot, created_ms) VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (name) DO NOTHING",
-                params![name, hash, bot, unix_ms() as i64],
+                params![row_name, hash, bot, created],
             )?;
             Ok((db.changes() == 1).then(|| db.last_insert_rowid()))
         })?;
@@ -107,7 +108,7 @@ impl People {
             .hashing(move || passwords::hash(&typed))
             .await?
             .map_err(ApiError::unavailable)?;
-        self.with_db(|db| {
+        self.write(move |db| {
             db.execute(
                 "UPDATE users SET password = ?1 WHERE id = ?2",
                 params![hash, id],
@@ -137,7 +138,8 @@ impl People {
     /// Sets the profile's text of `id`.
     pub fn set_about(&self, id: i64, about: &str) -> Result<(), ApiError> {
         check_about(about).map_err(ApiError::unprocessable)?;
-        self.with_db(|db| {
+        let about = about.to_string();
+        self.write(move |db| {
             db.execute(
                 "UPDATE users SET about = ?1 WHERE id = ?2",
                 params![about, id],
@@ -154,11 +156,12 @@ impl People {
     /// Closes (or opens again) the account `name`: a closed one cannot sign in, its sessions
     /// and tokens end, and it is listed nowhere. Answers whether such an account exists.
     pub fn ban(&self, name: &str, banned: bool) -> Result<bool, ApiError> {
-        let changed = self.with_db(|db| {
-            let changed = db.execute("UPDATE users SET banned = ?1 WHERE name = ?2", params![banned, name])?;
+        let name = name.to_string();
+        let changed = self.write(move |db| {
+            let changed = db.execute("UPDATE users SET banned = ?1 WHERE name = ?2", params![banned, &name])?;
             if banned {
-                db.execute("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE name = ?1)", [name])?;
-                db.execute("DELETE FROM api_tokens WHERE user_id IN (SELECT id FROM users WHERE name = ?1)", [name])?;
+                db.execute("DELETE FROM sessions WHERE user_id IN (SELECT id FROM users WHERE name = ?1)", [&name])?;
+                db.execute("DELETE FROM api_tokens WHERE user_id IN (SELECT id FROM users WHERE name = ?1)", [&name])?;
             }
             Ok(changed == 1)
         })?;

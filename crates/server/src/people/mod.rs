@@ -59,10 +59,16 @@ pub struct Account {
     pub bot: bool,
 }
 
+/// Where the accounts' writes go: the games' writer thread, which commits them with the
+/// games' own writes (one writer for the file, one sync per batch).
+pub type Sink = Box<dyn Fn(crate::sqlite::writer::Job) -> Result<(), String> + Send + Sync>;
+
 /// The accounts of a server.
-#[derive(Debug)]
 pub struct People {
+    /// Reads (and, without a sink, writes).
     db: Mutex<Connection>,
+    /// Writes, when the database has a writer thread.
+    sink: Option<Sink>,
     hashing: Semaphore,
     waiting: AtomicUsize,
     /// Sign-in and sign-up limits.
@@ -72,6 +78,15 @@ pub struct People {
     known: Mutex<HashMap<String, (Account, Instant)>>,
     /// Cookies carry `Secure` (the server is reached over https).
     pub secure_cookies: bool,
+}
+
+impl std::fmt::Debug for People {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("People")
+            .field("writes_through_the_games_writer", &self.sink.is_some())
+            .field("secure_cookies", &self.secure_cookies)
+            .finish_non_exhaustive()
+    }
 }
 
 impl People {
@@ -93,12 +108,51 @@ impl People {
             .map_err(|e| e.to_string())?;
         Ok(People {
             db: Mutex::new(connection),
+            sink: None,
             hashing: Semaphore::new(HASHING_AT_ONCE),
             waiting: AtomicUsize::new(0),
             throttle,
             known: Mutex::new(HashMap::new()),
             secure_cookies,
         })
+    }
+
+    /// Sends the writes to `sink` (the games' writer) from now on.
+    #[must_use]
+    pub fn with_sink(mut self, sink: Sink) -> People {
+        self.sink = Some(sink);
+        self
+    }
+
+    /// Runs `work`, which writes, in a transaction: on the games' writer thread when there
+    /// is one (it shares their group commit), else on this connection; answers once it is
+    /// committed.
+    pub fn write<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let failed = |e: String| {
+            tracing::error!("accounts database: {e}");
+            ApiError::unavailable("the accounts database failed on this request; try again")
+        };
+        let Some(sink) = &self.sink else {
+            return self.with_db(|db| {
+                let transaction = db.transaction()?;
+                let value = work(&transaction)?;
+                transaction.commit()?;
+                Ok(value)
+            });
+        };
+        let (send, answer) = std::sync::mpsc::sync_channel(1);
+        let job: crate::sqlite::writer::Job = Box::new(move |connection| {
+            let value = work(connection)?;
+            let _ = send.send(value);
+            Ok(())
+        });
+        wait_for_commit(|| sink(job)).map_err(failed)?;
+        answer
+            .try_recv()
+            .map_err(|_| failed("the write ran without an answer".to_string()))
     }
 
     /// Runs `work` on the database connection; on a runtime worker, the worker's other tasks

@@ -21,7 +21,8 @@ pub struct HeldSeat {
 impl People {
     /// Notes that account `user_id` holds `seat` (1-based) of `game_id`.
     pub fn hold_seat(&self, game_id: &str, seat: usize, user_id: i64) -> Result<(), ApiError> {
-        self.with_db(|db| {
+        let game_id = game_id.to_string();
+        self.write(move |db| {
             db.execute(
                 "INSERT OR REPLACE INTO game_seats (game_id, seat, user_id, created_ms) VALUES (?1, ?2, ?3, ?4)",
                 params![game_id, seat as i64, user_id, unix_ms() as i64],
@@ -34,15 +35,15 @@ impl People {
     /// (one disk sync for the whole game, not one per seat).
     pub fn hold_seats(&self, game_id: &str, seats: &[(usize, i64)]) -> Result<(), ApiError> {
         let now = unix_ms() as i64;
-        self.with_db(|db| {
-            let transaction = db.transaction()?;
-            for &(seat, user_id) in seats {
-                transaction.execute(
+        let (game_id, seats) = (game_id.to_string(), seats.to_vec());
+        self.write(move |db| {
+            for &(seat, user_id) in &seats {
+                db.execute(
                     "INSERT OR REPLACE INTO game_seats (game_id, seat, user_id, created_ms) VALUES (?1, ?2, ?3, ?4)",
                     params![game_id, seat as i64, user_id, now],
                 )?;
             }
-            transaction.commit()
+            Ok(())
         })?;
         Ok(())
     }

@@ -24,6 +24,9 @@ const KNOWN_MAX: usize = 10_000;
 /// The longest life of a session without use: a month.
 const SESSION_IDLE_MS: i64 = 30 * 24 * 3600 * 1000;
 
+/// How old a session's last use may grow before it is written again.
+const TOUCH_AFTER_MS: i64 = 3600 * 1000;
+
 /// The hash under which a secret is stored.
 pub fn digest(secret: &str) -> String {
     use std::fmt::Write;
@@ -40,10 +43,11 @@ impl People {
     pub fn new_session(&self, account: &Account) -> Result<String, ApiError> {
         let secret = tokens::token();
         let now = unix_ms() as i64;
-        self.with_db(|db| {
+        let (hash, user_id) = (digest(&secret), account.id);
+        self.write(move |db| {
             db.execute(
                 "INSERT INTO sessions (hash, user_id, created_ms, used_ms) VALUES (?1, ?2, ?3, ?3)",
-                params![digest(&secret), account.id, now],
+                params![hash, user_id, now],
             )
         })?;
         Ok(secret)
@@ -51,37 +55,46 @@ impl People {
 
     /// The account whose session has `secret`, if it still lasts.
     pub fn session(&self, secret: &str) -> Result<Option<Account>, ApiError> {
-        self.lookup(secret, |db, hash| {
-            let now = unix_ms() as i64;
+        let now = unix_ms() as i64;
+        let stale = std::cell::Cell::new(false);
+        let found = self.lookup(secret, |db, hash| {
             let found = db
                 .query_row(
-                    "SELECT u.id, u.name, u.bot FROM sessions s JOIN users u ON u.id = s.user_id
+                    "SELECT u.id, u.name, u.bot, s.used_ms FROM sessions s JOIN users u ON u.id = s.user_id
                      WHERE s.hash = ?1 AND u.banned = 0 AND s.used_ms > ?2",
                     params![hash, now - SESSION_IDLE_MS],
-                    account_of,
+                    |row| Ok((account_of(row)?, row.get::<_, i64>(3)?)),
                 )
                 .optional()?;
-            if found.is_some() {
+            stale.set(found.as_ref().is_some_and(|(_, used)| *used < now - TOUCH_AFTER_MS));
+            Ok(found.map(|(account, _)| account))
+        })?;
+        if stale.get() {
+            // Its month of life starts again; written at most once an hour per session, so
+            // reading who sent a request costs no write.
+            let hash = digest(secret);
+            self.write(move |db| {
                 db.execute(
                     "UPDATE sessions SET used_ms = ?1 WHERE hash = ?2",
                     params![now, hash],
-                )?;
-            }
-            Ok(found)
-        })
+                )
+            })?;
+        }
+        Ok(found)
     }
 
     /// Ends the session with `secret` (signing out).
     pub fn end_session(&self, secret: &str) -> Result<(), ApiError> {
         let hash = digest(secret);
-        self.with_db(|db| db.execute("DELETE FROM sessions WHERE hash = ?1", [&hash]))?;
+        self.write(move |db| db.execute("DELETE FROM sessions WHERE hash = ?1", [&hash]))?;
         self.forget_known();
         Ok(())
     }
 
     /// Ends every session of account `id` but the one with hash `keep`.
     pub fn end_sessions(&self, id: i64, keep: Option<&str>) -> Result<(), ApiError> {
-        self.with_db(|db| {
+        let keep = keep.map(str::to_string);
+        self.write(move |db| {
             db.execute(
                 "DELETE FROM sessions WHERE user_id = ?1 AND hash IS NOT ?2",
                 params![id, keep],
@@ -94,10 +107,11 @@ impl People {
     /// A new API token for `account` (a bot's), labelled; answers its secret, shown once.
     pub fn new_token(&self, account: &Account, label: &str) -> Result<String, ApiError> {
         let secret = format!("ludus_{}", tokens::token());
-        self.with_db(|db| {
+        let (hash, user_id, label) = (digest(&secret), account.id, label.to_string());
+        self.write(move |db| {
             db.execute(
                 "INSERT INTO api_tokens (hash, user_id, label, created_ms) VALUES (?1, ?2, ?3, ?4)",
-                params![digest(&secret), account.id, label, unix_ms() as i64],
+                params![hash, user_id, label, unix_ms() as i64],
             )
         })?;
         Ok(secret)

@@ -2,7 +2,7 @@
 //! rated game (the game's id is unique in the history, so a game is never rated twice), with
 //! the wins, draws and losses; and what profiles and leaderboards read.
 
-use rusqlite::{params, OptionalExtension, Transaction};
+use rusqlite::{params, OptionalExtension};
 use serde::Serialize;
 
 use super::ratings::{rate_game, ClockClass, Rating};
@@ -54,33 +54,34 @@ impl People {
         holders: &[i64],
         scores: &[f64],
     ) -> Result<Vec<RatingChange>, ApiError> {
-        self.with_db(|db| {
-            // Immediate: the write lock is taken before the ratings are read. A deferred
-            // transaction reads first; if the games' writer commits meanwhile, its write is
-            // refused at once with SQLITE_BUSY (a stale snapshot: the busy timeout does not
-            // apply), and the game went unrated.
-            let transaction =
-                db.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let (game_id, game, holders, scores) = (
+            game_id.to_string(),
+            game.to_string(),
+            holders.to_vec(),
+            scores.to_vec(),
+        );
+        // One job of the games' writer: the ratings are read and written in its transaction,
+        // so nothing else writes between the read and the write.
+        self.write(move |db| {
             let befores = holders
                 .iter()
-                .map(|&user| read_rating(&transaction, user, game, class))
+                .map(|&user| read_rating(db, user, &game, class))
                 .collect::<rusqlite::Result<Vec<_>>>()?;
-            let done: Option<i64> = transaction
-                .query_row("SELECT 1 FROM rating_history WHERE game_id = ?1 LIMIT 1", [game_id], |r| r.get(0))
+            let done: Option<i64> = db
+                .query_row("SELECT 1 FROM rating_history WHERE game_id = ?1 LIMIT 1", [&game_id], |r| r.get(0))
                 .optional()?;
             if done.is_some() {
                 return Ok(Vec::new());
             }
-            let afters = rate_game(&befores, scores);
+            let afters = rate_game(&befores, &scores);
             for (index, (&user, after)) in holders.iter().zip(&afters).enumerate() {
-                write_rating(&transaction, user, game, class, after, scores, index)?;
-                transaction.execute(
+                write_rating(db, user, &game, class, after, &scores, index)?;
+                db.execute(
                     "INSERT INTO rating_history (user_id, game, class, game_id, rating, deviation, score, at_ms)
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                     params![user, game, class.as_str(), game_id, after.rating, after.deviation, scores[index], unix_ms() as i64],
                 )?;
             }
-            transaction.commit()?;
             Ok(befores
                 .into_iter()
                 .zip(afters)
@@ -148,7 +149,7 @@ fn read_rating(
 }
 
 fn write_rating(
-    transaction: &Transaction<'_>,
+    transaction: &rusqlite::Connection,
     user_id: i64,
     game: &str,
     class: ClockClass,

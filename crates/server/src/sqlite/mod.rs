@@ -15,7 +15,7 @@ mod checks;
 mod read;
 pub(crate) mod schema;
 mod wal;
-mod writer;
+pub(crate) mod writer;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -115,6 +115,11 @@ impl SqliteStore {
             warnings,
         };
         Ok((store, damaged))
+    }
+
+    /// Runs the accounts' `job` in the writer's next transaction and waits for its commit.
+    pub fn run_job(&self, job: writer::Job) -> Result<(), String> {
+        wait_for_commit(|| self.writer.write(Write::Job(writer::JobCell::new(job))))
     }
 
     /// The database's path.

@@ -25,9 +25,39 @@ const BATCH: usize = 512;
 /// commit of a few small rows writes one to three).
 const CHECKPOINT_EVERY: u32 = 256;
 
+/// Work for the accounts (`people`) done on the games' connection, inside the writer's
+/// transaction, so that it shares the games' group commit instead of being a second writer
+/// that SQLite makes each side wait for.
+pub type Job = Box<dyn FnOnce(&Connection) -> rusqlite::Result<()> + Send>;
+
+/// A [`Job`], taken once when it runs.
+pub struct JobCell(std::sync::Mutex<Option<Job>>);
+
+impl JobCell {
+    /// Holds `job` until it runs.
+    pub fn new(job: Job) -> JobCell {
+        JobCell(std::sync::Mutex::new(Some(job)))
+    }
+
+    fn take(&self) -> Option<Job> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+    }
+}
+
+impl std::fmt::Debug for JobCell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("JobCell")
+    }
+}
+
 /// One write.
 #[derive(Debug)]
 pub enum Write {
+    /// The accounts' work, in a savepoint of its own: a failure undoes only its statements.
+    Job(JobCell),
     /// A new game with its setup (JSON).
     Game {
         /// Its id.
@@ -215,6 +245,19 @@ fn commit(connection: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(
 
 fn run(connection: &Connection, write: &Write) -> rusqlite::Result<()> {
     match write {
+        Write::Job(cell) => {
+            let Some(job) = cell.take() else {
+                return Ok(());
+            };
+            connection.execute_batch("SAVEPOINT job")?;
+            match job(connection) {
+                Ok(()) => connection.execute_batch("RELEASE job"),
+                Err(error) => {
+                    let _ = connection.execute_batch("ROLLBACK TO job; RELEASE job");
+                    Err(error)
+                }
+            }
+        }
         Write::Game {
             id,
             created_ms,
