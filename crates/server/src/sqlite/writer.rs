@@ -243,21 +243,24 @@ fn commit(connection: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(
     }
 }
 
+/// Runs an accounts' job in a savepoint: its failure undoes its own statements only.
+fn run_job(connection: &Connection, cell: &JobCell) -> rusqlite::Result<()> {
+    let Some(job) = cell.take() else {
+        return Ok(());
+    };
+    connection.execute_batch("SAVEPOINT job")?;
+    match job(connection) {
+        Ok(()) => connection.execute_batch("RELEASE job"),
+        Err(error) => {
+            let _ = connection.execute_batch("ROLLBACK TO job; RELEASE job");
+            Err(error)
+        }
+    }
+}
+
 fn run(connection: &Connection, write: &Write) -> rusqlite::Result<()> {
     match write {
-        Write::Job(cell) => {
-            let Some(job) = cell.take() else {
-                return Ok(());
-            };
-            connection.execute_batch("SAVEPOINT job")?;
-            match job(connection) {
-                Ok(()) => connection.execute_batch("RELEASE job"),
-                Err(error) => {
-                    let _ = connection.execute_batch("ROLLBACK TO job; RELEASE job");
-                    Err(error)
-                }
-            }
-        }
+        Write::Job(cell) => run_job(connection, cell),
         Write::Game {
             id,
             created_ms,
