@@ -321,6 +321,46 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_failing_job_undoes_its_own_statements_and_the_writer_goes_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        let mut connection = Connection::open(&path).unwrap();
+        super::super::schema::migrate(&mut connection).unwrap();
+        let writer = Writer::start(connection, &path).unwrap();
+        let insert = |name: &'static str, fail: bool| -> Job {
+            Box::new(move |db| {
+                db.execute(
+                    "INSERT INTO users (name, password, created_ms) VALUES (?1, 'x', 0)",
+                    [name],
+                )?;
+                if fail {
+                    db.execute("INSERT INTO no_such_table VALUES (1)", [])?;
+                }
+                Ok(())
+            })
+        };
+        assert!(writer
+            .write(Write::Job(JobCell::new(insert("kept", false))))
+            .is_ok());
+        assert!(writer
+            .write(Write::Job(JobCell::new(insert("undone", true))))
+            .is_err());
+        assert!(writer
+            .write(Write::Job(JobCell::new(insert("after", false))))
+            .is_ok());
+        drop(writer);
+        let reader = Connection::open(&path).unwrap();
+        let names: Vec<String> = reader
+            .prepare("SELECT name FROM users ORDER BY id")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(names, ["kept", "after"]);
+    }
+
+    #[test]
     fn the_checkpoint_thread_copies_the_log_into_the_database_file() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("games.sqlite3");
