@@ -7,6 +7,7 @@
 //! in there), ratings, and per-person limits instead of per-address ones.
 
 mod accounts;
+mod hashers;
 mod names;
 mod passwords;
 mod profiles;
@@ -24,7 +25,6 @@ use std::time::Instant;
 
 use rusqlite::Connection;
 use serde::Serialize;
-use tokio::sync::Semaphore;
 
 pub use self::accounts::UserLine;
 pub use self::names::{check_about, check_name, check_password};
@@ -69,7 +69,7 @@ pub struct People {
     db: Mutex<Connection>,
     /// Writes, when the database has a writer thread.
     sink: Option<Sink>,
-    hashing: Semaphore,
+    hashing: hashers::Hashers,
     waiting: AtomicUsize,
     /// Sign-in and sign-up limits.
     pub throttle: Throttle,
@@ -109,7 +109,7 @@ impl People {
         Ok(People {
             db: Mutex::new(connection),
             sink: None,
-            hashing: Semaphore::new(HASHING_AT_ONCE),
+            hashing: hashers::Hashers::start(HASHING_AT_ONCE),
             waiting: AtomicUsize::new(0),
             throttle,
             known: Mutex::new(HashMap::new()),
@@ -182,8 +182,8 @@ impl People {
         self.db.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Runs an Argon2 computation on a blocking thread, at most [`HASHING_AT_ONCE`] at once
-    /// and [`HASHING_QUEUE`] waiting; a 503 when the queue is full.
+    /// Runs an Argon2 computation on one of the [`HASHING_AT_ONCE`] hashing threads, with at
+    /// most [`HASHING_QUEUE`] waiting; a 503 when the queue is full.
     async fn hashing<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
@@ -196,8 +196,7 @@ impl People {
         let Some(_queued) = Queued::join(&self.waiting) else {
             return Err(busy());
         };
-        let _permit = self.hashing.acquire().await.map_err(|_| busy())?;
-        tokio::task::spawn_blocking(work).await.map_err(|_| busy())
+        self.hashing.run(work).await.ok_or_else(busy)
     }
 }
 
