@@ -69,13 +69,14 @@ impl People {
             )
             .optional()
         })?;
-        let stored = found.as_ref().map_or_else(
-            || passwords::decoy().to_string(),
-            |(_, hash, _)| hash.clone(),
-        );
+        let stored = found.as_ref().map(|(_, hash, _)| hash.clone());
         let typed = password.to_string();
+        // The decoy is made and checked on the hashing thread too, whose memory it reuses.
         let matches = self
-            .hashing(move || passwords::verify(&typed, &stored))
+            .hashing(move || {
+                let stored = stored.unwrap_or_else(|| passwords::decoy().to_string());
+                passwords::verify(&typed, &stored)
+            })
             .await?;
         match found {
             Some((account, _, false)) if matches => Ok(account),
