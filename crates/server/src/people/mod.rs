@@ -1,6 +1,7 @@
-//! People on the server: accounts, sessions, bots' API tokens, the seats people hold,
-//! ratings and pairing. Everything that must last lives in the same SQLite database as the
-//! games (its own connection beside the games' writer; in memory for a server without one).
+//! People on the server: accounts, sessions, bots' API tokens, the seats people hold and
+//! ratings. Everything that must last lives in the same SQLite database as the games: read
+//! on a connection of its own, written by the games' writer thread (one writer for the file,
+//! one group commit); in memory for a server without a database.
 //!
 //! Playing without an account stays as it was: seat tokens. An account adds a name that
 //! lasts, the seats it holds (so the person continues a game from any browser once signed
