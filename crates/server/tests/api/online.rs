@@ -250,29 +250,13 @@ async fn invitation_urls_follow_the_public_url_else_the_host_and_trusted_proxy_h
         format!("http://{}{}", plain.server.addr(), link_of(&created))
     );
     // Without --trust-proxy a forwarded host is anyone's word: ignored.
-    let forwarded = reqwest::Client::new()
-        .post(plain.url("/api/games"))
-        .header("x-forwarded-host", "evil.example.com")
-        .header("x-forwarded-proto", "https")
-        .body(body.to_string())
-        .send()
-        .await
-        .unwrap();
-    let created: Value = forwarded.json().await.unwrap();
+    let created = create_forwarded(&plain, &body, "evil.example.com").await;
     assert!(url_of(&created).starts_with(&format!("http://{}/g/", plain.server.addr())));
     let behind = Api::with(ludus_server::Config {
         trust_proxy: true,
         ..ludus_server::Config::default()
     });
-    let forwarded = reqwest::Client::new()
-        .post(behind.url("/api/games"))
-        .header("x-forwarded-host", "games.example.org")
-        .header("x-forwarded-proto", "https")
-        .body(body.to_string())
-        .send()
-        .await
-        .unwrap();
-    let created: Value = forwarded.json().await.unwrap();
+    let created = create_forwarded(&behind, &body, "games.example.org").await;
     assert_eq!(
         url_of(&created),
         format!("https://games.example.org{}", link_of(&created))
@@ -286,4 +270,17 @@ async fn invitation_urls_follow_the_public_url_else_the_host_and_trusted_proxy_h
         url_of(&created),
         format!("https://play.example.net{}", link_of(&created))
     );
+}
+
+/// Creates the game `body` with a request that says a proxy forwarded it for `host` over https.
+async fn create_forwarded(api: &Api, body: &Value, host: &str) -> Value {
+    let response = reqwest::Client::new()
+        .post(api.url("/api/games"))
+        .header("x-forwarded-host", host)
+        .header("x-forwarded-proto", "https")
+        .body(body.to_string())
+        .send()
+        .await
+        .unwrap();
+    response.json().await.unwrap()
 }
