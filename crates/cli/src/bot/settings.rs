@@ -103,7 +103,7 @@ impl SeekSpec {
         body
     }
 
-    /// `qawale 5+3` or `qawale (no clock)`.
+    /// `GAME 5+3` or `GAME (no clock)`.
     pub fn label(&self) -> String {
         match self.clock {
             Some((initial, increment)) => format!(
@@ -272,59 +272,70 @@ mod tests {
         assert!(tls.contains("plain http"), "{tls}");
     }
 
+    /// Three different game ids from the registry (no game is named outside its folder).
+    fn ids() -> [&'static str; 3] {
+        [
+            ludus_games::GAMES[0].id,
+            ludus_games::GAMES[1].id,
+            ludus_games::GAMES[2].id,
+        ]
+    }
+
     #[test]
     fn seeks_name_a_game_and_a_clock_in_minutes_and_seconds() {
-        let seek = SeekSpec::parse("qawale:5+3").unwrap();
+        let [a, b, c] = ids();
+        let seek = SeekSpec::parse(&format!("{a}:5+3")).unwrap();
         assert_eq!(seek.clock, Some((300_000, 3000)));
-        assert_eq!(seek.label(), "qawale 5+3");
+        assert_eq!(seek.label(), format!("{a} 5+3"));
         assert_eq!(
             seek.body(),
-            json!({"game":"qawale","rated":false,"clock":{"initial_ms":300_000,"increment_ms":3000}})
+            json!({"game":a,"rated":false,"clock":{"initial_ms":300_000,"increment_ms":3000}})
         );
-        assert!(seek
-            .matches(&json!({"game":"qawale","clock":{"initial_ms":300_000,"increment_ms":3000}})));
-        assert!(!seek.matches(&json!({"game":"qawale","clock":null})));
-        let plain = SeekSpec::parse("yoxii").unwrap();
+        assert!(seek.matches(&json!({"game":a,"clock":{"initial_ms":300_000,"increment_ms":3000}})));
+        assert!(!seek.matches(&json!({"game":a,"clock":null})));
+        let plain = SeekSpec::parse(b).unwrap();
         assert_eq!(plain.clock, None);
-        assert!(plain.matches(&json!({"game":"yoxii","clock":null})));
+        assert!(plain.matches(&json!({"game":b,"clock":null})));
         assert_eq!(
-            SeekSpec::parse("replica:0.5+0").unwrap().clock,
+            SeekSpec::parse(&format!("{c}:0.5+0")).unwrap().clock,
             Some((30_000, 0))
         );
-        for bad in [
-            "chess",
-            "qawale:5",
-            "qawale:x+3",
-            "qawale:0+3",
-            "qawale:5+-1",
-            "",
-        ] {
-            assert!(SeekSpec::parse(bad).is_err(), "{bad}");
+        let bad_ones = [
+            "no-such-game".to_string(),
+            format!("{a}:5"),
+            format!("{a}:x+3"),
+            format!("{a}:0+3"),
+            format!("{a}:5+-1"),
+            String::new(),
+        ];
+        for bad in bad_ones {
+            assert!(SeekSpec::parse(&bad).is_err(), "{bad}");
         }
     }
 
     #[test]
     fn the_engine_command_takes_the_game_id() {
+        let [a, b, c] = ids();
         let args = BotArgs {
             server: "http://h:1".into(),
             token: "ludus_x".into(),
             engine: "/usr/bin/ludus ugi {game}".into(),
             accept_challenges: AcceptChallenges::Casual,
-            games: vec!["yoxii".into(), "qawale".into()],
-            seek: vec!["qawale:1+0".into()],
+            games: vec![b.into(), a.into()],
+            seek: vec![format!("{a}:1+0")],
             max_games: 2,
             movetime: None,
             json: false,
         };
         let settings = Settings::from_args(&args).unwrap();
-        let spec = settings.engine_for("qawale");
-        assert_eq!(spec.command, ["/usr/bin/ludus", "ugi", "qawale"]);
+        let spec = settings.engine_for(a);
+        assert_eq!(spec.command, ["/usr/bin/ludus", "ugi", a]);
         assert_eq!(spec.name, "engine 'ludus'");
-        assert_eq!(settings.first_game(), "yoxii");
-        assert!(settings.plays("qawale") && !settings.plays("qilin"));
+        assert_eq!(settings.first_game(), b);
+        assert!(settings.plays(a) && !settings.plays(c));
         assert!(settings.accepts(false) && !settings.accepts(true));
         let wrong = BotArgs {
-            seek: vec!["qilin".into()],
+            seek: vec![c.into()],
             ..args
         };
         assert!(Settings::from_args(&wrong).is_err());
