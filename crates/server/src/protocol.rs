@@ -299,3 +299,12 @@ mod tests {
         ));
     }
 }
+
+/// An empty body (`{}`), for routes whose path says everything.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Nothing {}
+
+impl RequestBody for Nothing {
+    const EXAMPLE: &'static str = "{}";
+}

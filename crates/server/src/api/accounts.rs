@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 use super::guard::Client;
 use super::json_response;
 use super::person::{ended_cookie, session_cookie, Person, Proof};
-use crate::error::ApiError;
+use crate::error::{ApiError, Body};
 use crate::hub::Hub;
 use crate::people::sessions::digest;
 
@@ -145,6 +145,7 @@ pub async fn sign_out(
     State(hub): State<Arc<Hub>>,
     person: Person,
     jar: CookieJar,
+    Body(_): Body<crate::protocol::Nothing>,
 ) -> Result<Response, ApiError> {
     if let Proof::Session(secret) = &person.proof {
         hub.people.end_session(secret)?;

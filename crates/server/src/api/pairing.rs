@@ -15,6 +15,7 @@ use super::json_response;
 use super::person::Person;
 use crate::client::ClientId;
 use crate::error::{ApiError, Body, RequestBody};
+use crate::protocol::Nothing;
 use crate::hub::Hub;
 use crate::live::ClockSetup;
 use crate::pairing::seeks::Taken;
@@ -54,15 +55,6 @@ pub struct ChallengeRequest {
 
 impl RequestBody for ChallengeRequest {
     const EXAMPLE: &'static str = r#"{"to":"ana","game":"<an id from GET /api/meta>","clock":{"initial_ms":600000,"increment_ms":5000},"rated":false}"#;
-}
-
-/// An empty body (`{}`), for routes whose path says everything.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Nothing {}
-
-impl RequestBody for Nothing {
-    const EXAMPLE: &'static str = "{}";
 }
 
 pub async fn list_seeks(State(hub): State<Arc<Hub>>) -> Response {

@@ -24,6 +24,12 @@ const KNOWN_MAX: usize = 10_000;
 /// The longest life of a session without use: a month.
 const SESSION_IDLE_MS: i64 = 30 * 24 * 3600 * 1000;
 
+/// Sessions kept per account (the browsers and devices signed in at once).
+const SESSIONS_KEPT: i64 = 20;
+
+/// API tokens one account may have.
+const TOKENS_KEPT: i64 = 10;
+
 /// How old a session's last use may grow before it is written again.
 const TOUCH_AFTER_MS: i64 = 3600 * 1000;
 
@@ -48,8 +54,16 @@ impl People {
             db.execute(
                 "INSERT INTO sessions (hash, user_id, created_ms, used_ms) VALUES (?1, ?2, ?3, ?3)",
                 params![hash, user_id, now],
+            )?;
+            // Bounded per account: the expired ones go, and beyond the most recent
+            // SESSIONS_KEPT the least recently used.
+            db.execute(
+                "DELETE FROM sessions WHERE user_id = ?1 AND (used_ms <= ?2 OR hash NOT IN
+                     (SELECT hash FROM sessions WHERE user_id = ?1 ORDER BY used_ms DESC LIMIT ?3))",
+                params![user_id, now - SESSION_IDLE_MS, SESSIONS_KEPT],
             )
         })?;
+        self.forget_known();
         Ok(secret)
     }
 
@@ -108,12 +122,26 @@ impl People {
     pub fn new_token(&self, account: &Account, label: &str) -> Result<String, ApiError> {
         let secret = format!("ludus_{}", tokens::token());
         let (hash, user_id, label) = (digest(&secret), account.id, label.to_string());
-        self.write(move |db| {
+        let made = self.write(move |db| {
+            let held: i64 = db.query_row(
+                "SELECT count(*) FROM api_tokens WHERE user_id = ?1",
+                [user_id],
+                |r| r.get(0),
+            )?;
+            if held >= TOKENS_KEPT {
+                return Ok(false);
+            }
             db.execute(
                 "INSERT INTO api_tokens (hash, user_id, label, created_ms) VALUES (?1, ?2, ?3, ?4)",
                 params![hash, user_id, label, unix_ms() as i64],
-            )
+            )?;
+            Ok(true)
         })?;
+        if !made {
+            return Err(ApiError::unprocessable(format!(
+                "this account has {TOKENS_KEPT} API tokens, the limit: expected to use one of them"
+            )));
+        }
         Ok(secret)
     }
 

@@ -21,6 +21,7 @@ mod online;
 mod operations;
 mod owner;
 mod pairing;
+mod people_routes;
 mod people_support;
 mod reconnect;
 mod restored;
