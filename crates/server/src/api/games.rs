@@ -34,11 +34,14 @@ pub async fn create(
     })?;
     if let Some(person) = person {
         // The seats given to the creator (not those kept for invited people) are theirs.
-        for seat in body["seats"].as_array().into_iter().flatten() {
-            if let Some(seat) = seat["seat"].as_u64().and_then(|s| usize::try_from(s).ok()) {
-                hub.people.hold_seat(game.id(), seat, person.account.id)?;
-            }
-        }
+        let seats: Vec<(usize, i64)> = body["seats"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|seat| seat["seat"].as_u64().and_then(|s| usize::try_from(s).ok()))
+            .map(|seat| (seat, person.account.id))
+            .collect();
+        hub.people.hold_seats(game.id(), &seats)?;
     }
     // Each invitation also as a whole address a friend elsewhere can open.
     let base = super::links::base(&hub.config, &headers);

@@ -15,13 +15,13 @@ use super::json_response;
 use super::person::Person;
 use crate::client::ClientId;
 use crate::error::{ApiError, Body, RequestBody};
-use crate::protocol::Nothing;
 use crate::hub::Hub;
 use crate::live::ClockSetup;
 use crate::pairing::seeks::Taken;
 use crate::pairing::start::{start, started_body};
 use crate::pairing::terms::Terms;
 use crate::people::Account;
+use crate::protocol::Nothing;
 
 /// `POST /api/seeks`.
 #[derive(Debug, Deserialize)]

@@ -62,7 +62,9 @@ pub async fn leaderboard(
     let class: ClockClass = query
         .get("class")
         .map_or(Ok(ClockClass::Fast), |c| c.parse())
-        .map_err(|e: crate::people::ratings::ClockClassError| ApiError::bad_request(e.to_string()))?;
+        .map_err(|e: crate::people::ratings::ClockClassError| {
+            ApiError::bad_request(e.to_string())
+        })?;
     let players = hub.people.leaderboard(game, class, LEADERS)?;
     Ok(json_response(
         StatusCode::OK,

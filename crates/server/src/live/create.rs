@@ -176,7 +176,8 @@ fn fresh_game(request: &CreateGame, seed: u64) -> Result<AnyGame, ApiError> {
     new_game(id, &pairs, None, seed).map_err(|e| ApiError::unprocessable(e.to_string()))
 }
 
-fn option_pair(key: &str, value: &Value) -> Result<String, ApiError> {
+/// `key=value` as the registry reads options, from one entry of a request's `options`.
+pub fn option_pair(key: &str, value: &Value) -> Result<String, ApiError> {
     let text = match value {
         Value::String(text) => text.clone(),
         Value::Number(n) => n.to_string(),

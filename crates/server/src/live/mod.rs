@@ -38,7 +38,7 @@ pub use chat::{
 pub use clock::{ticker, ClockSetup};
 pub use commands::Command;
 pub use computer::unix_ms;
-pub use create::{check_clock, create, create_seated, Seating};
+pub use create::{check_clock, create, create_seated, option_pair, Seating};
 pub use expiry::sweeper;
 pub use hint::hint;
 pub use lobby::{listed, Group};

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::error::ApiError;
-use crate::live::{check_clock, ClockSetup};
+use crate::live::{check_clock, option_pair, ClockSetup};
 use crate::people::ratings::ClockClass;
 
 /// What a game will be.
@@ -34,13 +34,7 @@ impl Terms {
         let pairs: Vec<String> = self
             .options
             .iter()
-            .map(|(key, value)| match value {
-                Value::String(text) => Ok(format!("{key}={text}")),
-                Value::Number(_) | Value::Bool(_) => Ok(format!("{key}={value}")),
-                _ => Err(ApiError::unprocessable(format!(
-                    "option '{key}' is {value}: expected a string, a number or a boolean"
-                ))),
-            })
+            .map(|(key, value)| option_pair(key, value))
             .collect::<Result<_, _>>()?;
         let game = new_game(&self.game, &pairs, None, 0)
             .map_err(|e| ApiError::unprocessable(e.to_string()))?;
