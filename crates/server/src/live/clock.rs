@@ -100,6 +100,12 @@ impl ClockSetup {
             None => ClockClass::of(Some(self.initial_ms), self.increment_ms),
         }
     }
+
+    /// The clock class of a game with `clock`, or without a clock (correspondence: it may
+    /// last days).
+    pub fn class_of(clock: Option<&ClockSetup>) -> ClockClass {
+        clock.map_or_else(|| ClockClass::of(None, 0), ClockSetup::class)
+    }
 }
 
 /// A correspondence clock's deadline: the seat it runs for, in which turn (the completed

@@ -12,10 +12,7 @@ use crate::people::ratings::ClockClass;
 impl Table {
     /// The clock class the game is rated in.
     pub fn clock_class(&self) -> ClockClass {
-        match &self.clocks {
-            Some(clocks) => clocks.setup.class(),
-            None => ClockClass::of(None, 0),
-        }
+        super::ClockSetup::class_of(self.clocks.as_ref().map(|c| &c.setup))
     }
 
     /// Rates a rated game that just ended, once; the changes are kept for the snapshot. A

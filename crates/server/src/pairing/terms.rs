@@ -46,9 +46,6 @@ impl Terms {
 
     /// The clock class the game is rated in.
     pub fn class(&self) -> ClockClass {
-        match self.clock {
-            Some(clock) => clock.class(),
-            None => ClockClass::of(None, 0),
-        }
+        ClockSetup::class_of(self.clock.as_ref())
     }
 }
