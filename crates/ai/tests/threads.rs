@@ -195,9 +195,9 @@ impl GameVisitor for LevelFiveFills {
 
 #[test]
 fn level_five_with_helpers_fills_its_time_except_in_replica() {
-    // Measured at 100 ms (docs/STRENGTH.md, sessions 15-16): helpers that fill the time gain
+    // Measured at 100 ms (docs/STRENGTH.md, "A second core"): helpers that fill the time gain
     // in Qilin and Splut!, while Replica's second thread gains more with the half-time stop.
-    // Yoxii's level 5 is alpha-beta with quiescence since session 20, with the default fill.
+    // Yoxii's level 5 is alpha-beta with quiescence and pruning, with the default fill.
     let fills = |id: &str| dispatch(id, LevelFiveFills).unwrap();
     assert_eq!(fills("replica"), Some(false));
     assert_eq!(fills("qilin"), Some(true));

@@ -55,7 +55,7 @@
 //! helper is usually already inside that iteration, or through it, when the main thread passes
 //! half time, and the two together often complete it in the time left. Stopping there threw
 //! that work away: in Splut! at 100 ms, `threads=2` gained +84 Elo over one thread with `fill`
-//! and +32 without (`docs/STRENGTH.md`, session 16).
+//! and +32 without (`docs/STRENGTH.md`, "A second core").
 //!
 //! With `contempt=C`, a drawn game scores −C for the searching side instead of 0: with C
 //! above 0 the search prefers any line it judges better than −C to a certain draw, so it

@@ -1,4 +1,4 @@
-//! The tuned terms as they were first written (session 12), kept for tests only: the
+//! The tuned terms as they were first written, kept for tests only: the
 //! reference that `terms.rs` (one pass over the lines per side) must reproduce bit for bit.
 //! It reads the lines three times per side, with the functions v1 and the seed still use.
 

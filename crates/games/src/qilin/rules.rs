@@ -211,7 +211,7 @@ impl Game for Qilin {
     }
 
     // Always inlined (with `play`): a random playout is a loop of draws and this, and with
-    // POPCNT the call measured 5 % of MCTS time on Qilin (docs/STRENGTH.md, session 13).
+    // POPCNT the call measured 5 % of MCTS time on Qilin (`perf` on `ludus bench qilin --agent ai:mcts`).
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn apply(&mut self, action: QilinAction) {

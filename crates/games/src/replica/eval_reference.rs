@@ -1,4 +1,4 @@
-//! The evaluation as it was first written (sessions 12-13), kept for tests only: the
+//! The evaluation as it was first written, kept for tests only: the
 //! reference that the faster evaluation of `eval.rs` and `terms.rs` (landing squares as one
 //! shift of the pieces, counts by distance as popcounts of rings) must reproduce bit for bit.
 //! It follows every piece's every forward advance, the straightforward way.

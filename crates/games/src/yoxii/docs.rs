@@ -36,5 +36,5 @@ the values 1 to 4.";
 // with placements of only the smallest and largest value held, the search goes about two
 // decisions deeper in the same time. Against level 4, 200 games each: +52 and +96 on two
 // seeds, and SPRT (elo0=0, elo1=50) accepted +50 after 127 games (+78 ± 58). Quiescence alone
-// was +30 and -14 on the same seeds: level with level 4 since session 20's evaluation.
+// was +30 and -14 on the same seeds: level with level 4, whose tuned evaluation it shares.
 pub(super) const STRONGEST: &str = "ai:alphabeta:quiesce=true,prune=true";

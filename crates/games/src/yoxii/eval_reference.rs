@@ -1,4 +1,4 @@
-//! The evaluation as it was first written (session 12), kept for tests only: the reference
+//! The evaluation as it was first written, kept for tests only: the reference
 //! that the faster evaluation of `eval.rs`, `turns.rs` and `tables.rs` (value bit planes,
 //! ray masks) must reproduce bit for bit, term by term; the search's fixed-point sum of
 //! them (`fixed_eval.rs`) must come within one unit of their weighted sum. It walks the

@@ -3,7 +3,7 @@
 //!
 //! The search evaluates every leaf, and the generic path ([`Heuristic::terms`] into an
 //! array of `f64`, then a sequential floating-point sum) spent about a tenth of a Yoxii
-//! search in the sum and the array alone (`perf`, `docs/STRENGTH.md` session 20). Here the
+//! search in the sum and the array alone (`perf` on `ludus bench yoxii --agent ai:4:depth=8`). Here the
 //! weights are scaled by 2¹² and rounded once, the terms stay integers, and the two terms
 //! scaled by how full the Totem's neighbourhood is share one division, since that fraction
 //! is the same for both sides. The result is within one unit (a hundredth of a point) of
