@@ -2,10 +2,10 @@
 //! tests and tools that need one on a free port.
 
 use std::future::Future;
+use std::io;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::{fmt, io};
 
 use tokio::net::{TcpListener, ToSocketAddrs};
 use tokio::sync::oneshot;
@@ -24,30 +24,25 @@ pub struct Server {
     warnings: Vec<String>,
 }
 
-/// Why [`Server::bind`] failed: the database or the address.
-#[derive(Debug)]
+/// Why [`Server::bind`] failed: the database, the address, the configuration or the random
+/// source.
+#[derive(Debug, thiserror::Error)]
 pub enum BindError {
     /// The database could not be opened: one line naming the file and the cause (not a
     /// database, newer than this build, a directory, not writable, ...).
+    #[error("{0}")]
     Database(String),
     /// The address could not be listened on (taken, not local, not an address).
+    #[error("cannot listen: {0}")]
     Listen(io::Error),
     /// An allowed origin or host in the configuration is not one: what is wrong and what was
     /// expected.
+    #[error("{0}")]
     Config(String),
+    /// The operating system gives no random bytes, so no token could be made.
+    #[error("cannot start: {0}")]
+    Random(#[from] crate::tokens::NoRandomSource),
 }
-
-impl fmt::Display for BindError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BindError::Database(message) => f.write_str(message),
-            BindError::Listen(error) => write!(f, "cannot listen: {error}"),
-            BindError::Config(message) => f.write_str(message),
-        }
-    }
-}
-
-impl std::error::Error for BindError {}
 
 impl From<BindError> for io::Error {
     fn from(error: BindError) -> io::Error {
@@ -55,6 +50,7 @@ impl From<BindError> for io::Error {
             BindError::Database(message) => io::Error::other(message),
             BindError::Listen(error) => error,
             BindError::Config(message) => io::Error::new(io::ErrorKind::InvalidInput, message),
+            BindError::Random(error) => io::Error::other(error),
         }
     }
 }
@@ -76,6 +72,7 @@ impl Server {
     /// [`crate::check_host`]) fails before anything is opened.
     pub async fn bind(addr: impl ToSocketAddrs, config: Config) -> Result<Server, BindError> {
         api::check_access(&config).map_err(BindError::Config)?;
+        crate::tokens::check_random_source()?;
         let secure = config.secure_cookies();
         let (hub, damaged, warnings) = match config.db.clone() {
             None => {

@@ -160,7 +160,7 @@ fn reset_password(db: &Path, name: &str, json: bool) -> Result<()> {
         .id_of(name)
         .map_err(|e| anyhow!(e.message))?
         .ok_or_else(|| anyhow!("no account '{name}': expected a name from `ludus admin users`"))?;
-    let password = ludus_server::people::random_password();
+    let password = ludus_server::people::random_password()?;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;

@@ -107,6 +107,7 @@ fn start_error(error: BindError, addr: &str) -> anyhow::Error {
         BindError::Listen(error) => {
             anyhow!("cannot listen on {addr}: {error}: expected a free HOST:PORT")
         }
+        random @ BindError::Random(_) => anyhow!("{random}"),
     }
 }
 

@@ -74,7 +74,7 @@ pub fn create_seated(
             .collect(),
     );
     let speed_ms = speed(request, &seats)?;
-    let body = created_body(&seats);
+    let body = created_body(&seats)?;
     let owner = body["owner"].as_str().unwrap_or_default().to_string();
     if let Some(seating) = &seating {
         for (seat, account) in seats.iter_mut().zip(&seating.accounts) {
@@ -91,7 +91,7 @@ pub fn create_seated(
         table.clocks = Some(super::clock::Clocks::new(clock, table.seats.len()));
         table.settle_clocks();
     }
-    let live = LiveGame::new(unused_id(hub), table);
+    let live = LiveGame::new(unused_id(hub)?, table);
     hub.store
         .insert(Arc::clone(&live))
         .map_err(|e| ApiError::unavailable(e.to_string()))?;
@@ -153,11 +153,11 @@ pub fn check_clock(clock: super::ClockSetup) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn unused_id(hub: &Hub) -> String {
+fn unused_id(hub: &Hub) -> Result<String, tokens::NoRandomSource> {
     loop {
-        let id = tokens::game_id();
+        let id = tokens::game_id()?;
         if hub.store.get(&id).is_none() {
-            return id;
+            return Ok(id);
         }
     }
 }
@@ -313,7 +313,7 @@ fn seat_players(
             if is_human(kind) {
                 return Ok(SeatPlayer {
                     kind: "human".to_string(),
-                    token: Some(tokens::token()),
+                    token: Some(tokens::token()?),
                     computer: None,
                     invite: None,
                     account: None,
@@ -348,7 +348,7 @@ fn speed(request: &CreateGame, seats: &[SeatPlayer]) -> Result<u64, ApiError> {
     }
 }
 
-fn created_body(seats: &[SeatPlayer]) -> Value {
+fn created_body(seats: &[SeatPlayer]) -> Result<Value, tokens::NoRandomSource> {
     let tokens: Vec<Value> = seats
         .iter()
         .enumerate()
@@ -360,5 +360,5 @@ fn created_body(seats: &[SeatPlayer]) -> Value {
             Some(json!({"seat": index + 1, "token": token}))
         })
         .collect();
-    json!({"id": "", "owner": tokens::token(), "seats": tokens})
+    Ok(json!({"id": "", "owner": tokens::token()?, "seats": tokens}))
 }

@@ -30,7 +30,7 @@ pub fn invite(seats: &mut [SeatPlayer], invited: &[usize]) -> Result<(), ApiErro
                 "invite seat {number} twice: expected each seat at most once"
             )));
         }
-        seat.invite = Some(tokens::token());
+        seat.invite = Some(tokens::token()?);
     }
     Ok(())
 }

@@ -128,7 +128,7 @@ impl Challenges {
             ));
         }
         let challenge = Challenge {
-            id: format!("c{}", tokens::game_id()),
+            id: format!("c{}", tokens::game_id()?),
             from,
             to,
             terms,

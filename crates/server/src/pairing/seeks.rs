@@ -120,7 +120,7 @@ impl Seeks {
             ));
         }
         let seek = Seek {
-            id: format!("s{}", tokens::game_id()),
+            id: format!("s{}", tokens::game_id()?),
             by: (by, rating),
             terms,
             range,

@@ -38,8 +38,11 @@ use crate::sqlite::{schema, wait_for_commit};
 
 /// A new random password for an administrator's reset: 20 hex characters (80 random bits)
 /// (hex, so it reads out and types without ambiguity).
-pub fn random_password() -> String {
-    crate::tokens::token()[..20].to_string()
+///
+/// # Errors
+/// Without the operating system's random source.
+pub fn random_password() -> Result<String, crate::tokens::NoRandomSource> {
+    Ok(crate::tokens::token()?[..20].to_string())
 }
 
 /// Argon2 hashes computed at once (each takes 19 MiB and tens of milliseconds of a core).

@@ -47,7 +47,7 @@ pub fn digest(secret: &str) -> String {
 impl People {
     /// A new session for `account`; answers its secret (the cookie's value).
     pub fn new_session(&self, account: &Account) -> Result<String, ApiError> {
-        let secret = tokens::token();
+        let secret = tokens::token()?;
         let now = unix_ms() as i64;
         let (hash, user_id) = (digest(&secret), account.id);
         self.write(move |db| {
@@ -120,7 +120,7 @@ impl People {
 
     /// A new API token for `account` (a bot's), labelled; answers its secret, shown once.
     pub fn new_token(&self, account: &Account, label: &str) -> Result<String, ApiError> {
-        let secret = format!("ludus_{}", tokens::token());
+        let secret = format!("ludus_{}", tokens::token()?);
         let (hash, user_id, label) = (digest(&secret), account.id, label.to_string());
         let made = self.write(move |db| {
             let held: i64 = db.query_row(
