@@ -2,7 +2,9 @@
 //! An agent is built for a game type the first time it plays that game, and again when it
 //! meets another game.
 
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use ludus_ai::{Agent, AgentSpec, StopFlag};
 use ludus_engine::{Encoding, Game, Heuristic};
@@ -49,6 +51,36 @@ pub struct PyAgent {
     built: Mutex<Option<Built>>,
 }
 
+/// How often a waiting `choose` looks for Ctrl-C.
+const SIGNAL_CHECK: Duration = Duration::from_millis(50);
+
+impl PyAgent {
+    /// Builds the agent for `core`'s game if it has none for it, then searches. Runs without
+    /// the GIL: a second thread calling the same agent waits for the lock here, not while
+    /// holding the GIL that this search needs to return.
+    fn search(&self, core: &dyn Core, stop: &StopFlag) -> PyResult<u32> {
+        let mut built = self
+            .built
+            .lock()
+            .map_err(|_| PyValueError::new_err("the agent failed in an earlier call"))?;
+        let game_id = core.info().id;
+        let agent = match built.take() {
+            Some(b) if b.game == game_id => b.agent,
+            _ => core
+                .build_agent(&self.spec, self.seed)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?,
+        };
+        let built = built.insert(Built {
+            game: game_id,
+            agent,
+        });
+        built
+            .agent
+            .choose(core, stop)
+            .ok_or_else(|| PyValueError::new_err("the agent found no decision to play"))
+    }
+}
+
 impl std::fmt::Debug for PyAgent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "Agent({}, seed {})", self.spec, self.seed)
@@ -85,7 +117,9 @@ impl PyAgent {
     }
 
     /// The id of the decision this agent plays for the seat to move in `game`. Raises
-    /// `ValueError` when the game is over. The search runs without holding the GIL.
+    /// `ValueError` when the game is over. The search runs on a thread of its own without the
+    /// GIL, so other Python threads go on meanwhile (one using this agent waits its turn) and
+    /// Ctrl-C stops the search and raises `KeyboardInterrupt` at once.
     fn choose(&self, py: Python<'_>, game: &Bound<'_, PyGame>) -> PyResult<u32> {
         let game = game.borrow();
         let core = game.core();
@@ -94,23 +128,35 @@ impl PyAgent {
                 "the game is over: there is no decision to choose",
             ));
         }
-        let mut built = self
-            .built
-            .lock()
-            .map_err(|_| PyValueError::new_err("the agent failed in an earlier call"))?;
-        let game_id = core.info().id;
-        if built.as_ref().is_none_or(|b| b.game != game_id) {
-            let agent = core
-                .build_agent(&self.spec, self.seed)
-                .map_err(|e| PyValueError::new_err(e.to_string()))?;
-            *built = Some(Built {
-                game: game_id,
-                agent,
+        let stop = StopFlag::default();
+        std::thread::scope(|scope| {
+            let (done, mut finished) = mpsc::sync_channel(1);
+            let stop_search = &stop;
+            let search = scope.spawn(move || {
+                // Sent even when the search fails, so that the waiting loop below wakes up.
+                let result = self.search(core, stop_search);
+                let _ = done.send(());
+                result
             });
-        }
-        let agent = &mut built.as_mut().expect("built just above").agent;
-        let chosen = py.detach(|| agent.choose(core, &StopFlag::default()));
-        chosen.ok_or_else(|| PyValueError::new_err("the agent found no decision to play"))
+            loop {
+                // The receiver moves into the GIL-free closure and back (it is not `Sync`).
+                let waited;
+                (finished, waited) = py.detach(move || {
+                    let waited = finished.recv_timeout(SIGNAL_CHECK);
+                    (finished, waited)
+                });
+                if waited != Err(RecvTimeoutError::Timeout) {
+                    break;
+                }
+                if let Err(interrupt) = py.check_signals() {
+                    stop.raise();
+                    py.detach(|| drop(search.join()));
+                    return Err(interrupt);
+                }
+            }
+            py.detach(|| search.join())
+                .map_err(|_| PyValueError::new_err("the agent's search failed"))?
+        })
     }
 
     fn __repr__(&self) -> String {

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use ludus_engine::{Outcome, Seat, Verdict};
+use ludus_engine::{Outcome, Seat};
 use ludus_games::{load_record_file, save_record_file};
 use numpy::{PyArray1, PyArray3, PyArrayMethods};
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -50,16 +50,22 @@ pub fn illegal(error: impl std::fmt::Display) -> PyErr {
     IllegalMove::new_err(error.to_string())
 }
 
-/// Zero-sum returns: the winner 1, every other seat `-1 / (seats - 1)`; a draw 0 each.
-pub fn returns_of(outcome: Option<&Outcome>, seats: usize) -> Vec<f64> {
-    let mut returns = vec![0.0; seats];
-    if let Some(Verdict::Win(winner)) = outcome.map(|o| o.verdict) {
-        let loss = -1.0 / (seats.max(2) - 1) as f64;
-        for (i, value) in returns.iter_mut().enumerate() {
-            *value = if i == winner.to_usize() { 1.0 } else { loss };
-        }
-    }
-    returns
+/// Zero-sum returns: the winner 1, every other seat `-1 / (seats - 1)`; a draw 0 each when
+/// every seat is still in play. A seat knocked out before a draw gets `-1 / (seats - 1)` and
+/// the seats in play share the rest (the rules' "draw shared by all surviving players"): each
+/// seat's [`Verdict::shares`] moved and scaled so that a win is 1 and the values sum to 0.
+pub fn returns_of(outcome: Option<&Outcome>, in_play: &[bool]) -> Vec<f64> {
+    let seats = in_play.len();
+    let Some(verdict) = outcome.map(|o| o.verdict) else {
+        return vec![0.0; seats];
+    };
+    let even = 1.0 / seats.max(1) as f64;
+    let scale = seats as f64 / (seats.max(2) - 1) as f64;
+    verdict
+        .shares(in_play)
+        .into_iter()
+        .map(|share| (share - even) * scale)
+        .collect()
 }
 
 impl PyGame {
@@ -216,9 +222,19 @@ impl PyGame {
     }
 
     /// One value per seat, summing to zero: 1 for the winner and `-1/(seats-1)` for the
-    /// others, 0 each for a draw or a game in progress.
+    /// others; a draw 0 each, or, where seats were knocked out before it, `-1/(seats-1)` for
+    /// those and the rest shared by the seats in play; 0 each for a game in progress.
     fn returns(&self) -> Vec<f64> {
-        returns_of(self.core.outcome().as_ref(), self.core.seat_count())
+        returns_of(self.core.outcome().as_ref(), &self.seats_in_play())
+    }
+
+    /// The returns if the game were drawn now: 0 each, or, where seats are already knocked
+    /// out, `-1/(seats-1)` for those and the rest shared by the seats in play. The OpenSpiel
+    /// and PettingZoo wrappers end a game here at `max_game_length` decisions (a cap that only
+    /// games with every draw rule switched off reach).
+    fn draw_returns(&self) -> Vec<f64> {
+        let drawn = Outcome::draw("decision cap");
+        returns_of(Some(&drawn), &self.seats_in_play())
     }
 
     /// The position string of the game's specification.

@@ -1,5 +1,5 @@
 //! The Ludus games for Python: the extension module `ludus._ludus`, wrapped by the `ludus`
-//! package (`python/ludus/`), which adds OpenSpiel and PettingZoo on top.
+//! package (`python/python/ludus/`), which adds OpenSpiel and PettingZoo on top.
 //!
 //! Everything goes through the registry and the engine contract: the module keeps no rules
 //! and no list of games. A game is an erased [`core::Core`] (a `Session` of any game with
@@ -131,6 +131,7 @@ fn from_json(text: &str) -> PyResult<PyGame> {
 
 #[pymodule]
 fn _ludus(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyOutcome>()?;

@@ -34,6 +34,29 @@ impl Verdict {
             Verdict::Draw => 1.0 / seat_count as f64,
         }
     }
+
+    /// Every seat's reward in `[0, 1]` when `in_play` says which seats are still in the game:
+    /// the winner 1 and the others 0; a draw is shared by the seats in play, and a seat
+    /// knocked out before it gets 0 (a multi-seat draw is "shared by all surviving players").
+    /// Where no seat is marked in play, a draw is shared by all.
+    pub fn shares(self, in_play: &[bool]) -> Vec<f64> {
+        match self {
+            Verdict::Win(winner) => (0..in_play.len())
+                .map(|i| f64::from(u8::from(i == winner.to_usize())))
+                .collect(),
+            Verdict::Draw => {
+                let surviving = in_play.iter().filter(|&&alive| alive).count();
+                if surviving == 0 {
+                    return vec![1.0 / in_play.len().max(1) as f64; in_play.len()];
+                }
+                let share = 1.0 / surviving as f64;
+                in_play
+                    .iter()
+                    .map(|&alive| if alive { share } else { 0.0 })
+                    .collect()
+            }
+        }
+    }
 }
 
 /// A finished game's verdict and the reason for it ("four in a row", "turn limit").
@@ -81,5 +104,22 @@ impl fmt::Display for Outcome {
             Verdict::Win(seat) => write!(f, "{seat} wins ({})", self.reason),
             Verdict::Draw => write!(f, "draw ({})", self.reason),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_draw_is_shared_by_the_seats_still_in_play() {
+        let seat = |n| Seat::from_number(n, 3).unwrap();
+        assert_eq!(Verdict::Draw.shares(&[false, true, true]), [0.0, 0.5, 0.5]);
+        assert_eq!(Verdict::Draw.shares(&[true, true]), [0.5, 0.5]);
+        assert_eq!(Verdict::Draw.shares(&[false, false]), [0.5, 0.5]);
+        assert_eq!(
+            Verdict::Win(seat(2)).shares(&[false, true, true]),
+            [0.0, 1.0, 0.0]
+        );
     }
 }

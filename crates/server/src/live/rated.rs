@@ -1,9 +1,7 @@
 //! Rated games: their clock class, and their rating when they end. The rules' reward of
-//! each seat (1 for the winner, 0 for the others, an equal share in a draw) is the score that
-//! `people::ratings` turns into pairwise results, so a Splut! game of three or four seats is
-//! rated the same way as a two-seat one.
-
-use ludus_engine::Seat;
+//! each seat (1 for the winner, 0 for the others; a draw shared by the seats still in play,
+//! 0 for a seat knocked out before it) is the score that `people::ratings` turns into pairwise
+//! results, so a game of three or four seats is rated the same way as a two-seat one.
 
 use super::Table;
 use crate::hub::Hub;
@@ -32,10 +30,12 @@ impl Table {
         let Some(holders) = holders else {
             return;
         };
-        let count = self.seats.len();
-        let scores: Vec<f64> = Seat::all(count)
-            .map(|seat| verdict.reward(seat, count))
+        // A draw is shared by the seats still in play: a seat knocked out before it lost.
+        let view = self.game.view();
+        let in_play: Vec<bool> = (0..self.seats.len())
+            .map(|i| view.seats.get(i).is_none_or(|s| s.alive))
             .collect();
+        let scores = verdict.shares(&in_play);
         match hub.people.rate(
             id,
             self.game.info().id,

@@ -19,11 +19,17 @@ over the Ludus action ids; observations are a dict of ``observation`` (the Ludus
 tensor from that agent's point of view, float32 in [0, 1]) and ``action_mask`` (int8, 1 for
 the legal actions of the agent to move). Rewards come at the end: 1 for the winner,
 ``-1/(players-1)`` for each other seat, 0 each for a draw. A Splut! seat whose sorcerer dies
-is terminated at once with its loss while the others play on. A turn of several decisions
-selects the same agent again for each decision.
+is terminated at once with its loss while the others play on; a later draw is shared by the
+seats still in play, so the rewards of an episode always sum to 0 (as ``Game.returns()`` and
+OpenSpiel's returns). A turn of several decisions selects the same agent again for each
+decision. ``reset()`` without a seed draws one from the operating system, so random rules
+choices (a random first player) differ between episodes; ``reset(seed=S)`` repeats them. A game
+whose draw rules are all switched off is truncated, as a draw, at ``max_game_length`` decisions.
 """
 
 from __future__ import annotations
+
+import secrets
 
 import numpy as np
 from gymnasium import spaces
@@ -87,7 +93,11 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        self.game = ludus.new_game(self.game_id, self.options, seed=seed or 0)
+        if seed is None:
+            seed = secrets.randbits(63)
+        self.game = ludus.new_game(self.game_id, self.options, seed=seed)
+        self._decisions = 0
+        self._cap = self.game.max_game_length
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -112,11 +122,17 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         self.game.apply(int(action))
+        self._decisions += 1
         if self.game.is_over():
             for other, value in zip(self.possible_agents, self.game.returns()):
                 if other in self.agents:
                     self.rewards[other] = value
                     self.terminations[other] = True
+        elif self._decisions >= self._cap:
+            for other, value in zip(self.possible_agents, self.game.draw_returns()):
+                if other in self.agents and not self.terminations[other]:
+                    self.rewards[other] = value
+                    self.truncations[other] = True
         else:
             alive = self.game.seats_in_play()
             for other in self.agents:

@@ -14,11 +14,20 @@ rewards: the winner gets 1 and every other seat ``-1/(players-1)``, a draw 0. Ac
 the Ludus action ids (``Game.legal_actions``), observations the Ludus observation tensors
 (documented per game in ``docs/PYTHON.md``). A turn of several decisions (Qawale's sowing,
 Yoxii's Totem move then placement, Splut!'s steps) is several OpenSpiel actions by the same
-player. The parameter ``seed`` (default 0) settles random rules choices such as Qawale's
-``first_player=random``.
+player. The parameter ``seed`` settles random rules choices such as a random first player:
+the default ``-1`` gives every new initial state a seed of its own from the operating system,
+and ``seed=S`` gives the k-th initial state of a game object seed ``S + k`` (a reproducible
+sequence of different episodes).
+
+A game whose draw rules are all switched off can go on without end; it stops as a draw at
+``max_game_length`` decisions (seats already knocked out keep their loss). ``undo_action``
+takes back the last decision. Games pickle (by name and parameters), so OpenSpiel's AlphaZero
+can hand them to its worker processes.
 """
 
 from __future__ import annotations
+
+import secrets
 
 import numpy as np
 import pyspiel
@@ -45,18 +54,45 @@ class LudusState(pyspiel.State):
     def __init__(self, game: LudusGame, inner: ludus.Game):
         super().__init__(game)
         self.game_state = inner
+        self._cap = game.max_game_length()
+        # Decisions of this state (the history OpenSpiel keeps cannot shrink on undo).
+        self._actions: list[int] = []
+
+    def _capped(self) -> bool:
+        return len(self._actions) >= self._cap
 
     def current_player(self) -> int:
         seat = self.game_state.to_move
-        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+        return pyspiel.PlayerId.TERMINAL if seat is None or self._capped() else seat
 
     def _legal_actions(self, player: int) -> list:
-        if player != self.game_state.to_move:
+        if player != self.game_state.to_move or self._capped():
             return []
         return self.game_state.legal_actions()
 
     def _apply_action(self, action: int) -> None:
         self.game_state.apply(action)
+        self._actions.append(action)
+
+    def undo_action(self, player: int, action: int) -> None:
+        """Takes back the last decision, which must be ``action`` by ``player``."""
+        if not self._actions or self._actions[-1] != action:
+            last = self._actions[-1] if self._actions else None
+            raise ValueError(f"cannot undo action {action}: the last action was {last}")
+        self.game_state.undo()
+        if self.game_state.to_move != player:
+            self.game_state.apply(action)
+            raise ValueError(f"cannot undo action {action} for player {player}: it was not theirs")
+        self._actions.pop()
+
+    def history(self) -> list:
+        return list(self._actions)
+
+    def history_str(self) -> str:
+        return ", ".join(str(a) for a in self._actions)
+
+    def move_number(self) -> int:
+        return len(self._actions)
 
     def _action_to_string(self, player: int, action: int) -> str:
         try:
@@ -65,9 +101,11 @@ class LudusState(pyspiel.State):
             return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self.game_state.is_over()
+        return self.game_state.is_over() or self._capped()
 
     def returns(self) -> list:
+        if not self.game_state.is_over() and self._capped():
+            return self.game_state.draw_returns()
         return self.game_state.returns()
 
     def __str__(self) -> str:
@@ -96,12 +134,13 @@ class LudusGame(pyspiel.Game):
 
     def __init__(self, params=None):
         params = dict(params or {})
-        self.ludus_seed = int(params.get("seed", 0))
+        self.ludus_seed = int(params.get("seed", -1))
+        self._episodes = 0
         spec = self.game_type.parameter_specification
         self.ludus_options = {
             name: params.get(name, default) for name, default in spec.items() if name != "seed"
         }
-        probe = ludus.new_game(self.ludus_id, self.ludus_options, seed=self.ludus_seed)
+        probe = ludus.new_game(self.ludus_id, self.ludus_options, seed=max(self.ludus_seed, 0))
         players = probe.num_players
         info = pyspiel.GameInfo(
             num_distinct_actions=probe.num_distinct_actions,
@@ -116,7 +155,17 @@ class LudusGame(pyspiel.Game):
         super().__init__(self.game_type, info, params)
 
     def new_initial_state(self) -> LudusState:
-        return LudusState(self, ludus.new_game(self.ludus_id, self.ludus_options, self.ludus_seed))
+        if self.ludus_seed < 0:
+            seed = secrets.randbits(63)
+        else:
+            seed = self.ludus_seed + self._episodes
+            self._episodes += 1
+        return LudusState(self, ludus.new_game(self.ludus_id, self.ludus_options, seed))
+
+    def __reduce__(self):
+        # By name and parameters: the class is found again by importing this module, which
+        # registers the games in the process that unpickles (AlphaZero's workers).
+        return (_load, (self.get_type().short_name, self.get_parameters()))
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         if params:
@@ -129,7 +178,7 @@ class LudusGame(pyspiel.Game):
 def _register(info: dict) -> str:
     name = f"ludus_{info['id']}"
     parameters = {option["name"]: _default(option) for option in info["options"]}
-    parameters["seed"] = 0
+    parameters["seed"] = -1
     game_type = pyspiel.GameType(
         short_name=name,
         long_name=f"Ludus {info['name']}",
@@ -151,9 +200,17 @@ def _register(info: dict) -> str:
         (LudusGame,),
         {"ludus_id": info["id"], "game_type": game_type, "__doc__": info["description"]},
     )
+    # A module attribute, so that pickle finds the class by its name.
+    cls.__module__ = __name__
+    globals()[cls.__name__] = cls
     if name not in pyspiel.registered_names():
         pyspiel.register_game(game_type, cls)
     return name
+
+
+def _load(name: str, parameters: dict) -> pyspiel.Game:
+    """The game ``name`` with ``parameters``: how a pickled game is made again."""
+    return pyspiel.load_game(name, parameters)
 
 
 GAME_NAMES = [_register(info) for info in ludus.games()]

@@ -8,6 +8,8 @@ import numpy.typing as npt
 
 Options = dict[str, Union[int, bool, str]]
 
+__version__: str
+
 class IllegalMove(ValueError):
     """A move the rules refuse here, or notation that is not a move of this game."""
 
@@ -67,6 +69,8 @@ class Game:
     def __deepcopy__(self, memo: Any) -> Game: ...
     def returns(self) -> list[float]:
         """Per seat: 1 for the winner, -1/(seats-1) for the others, 0 for a draw or a game in progress."""
+    def draw_returns(self) -> list[float]:
+        """The returns if the game were drawn now (knocked-out seats keep their loss)."""
     def position(self) -> str: ...
     def history(self) -> list[str]:
         """The turns played so far in turn notation."""

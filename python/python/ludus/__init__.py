@@ -19,6 +19,7 @@ with a one-line message saying what was expected.
 """
 
 from ._ludus import (
+    __version__,
     Agent,
     Game,
     IllegalMove,
@@ -32,6 +33,7 @@ from ._ludus import (
 )
 
 __all__ = [
+    "__version__",
     "Agent",
     "Game",
     "IllegalMove",
