@@ -8,10 +8,12 @@
 //! with the engine's one-line message, never a crash.
 
 mod agent;
+mod batch;
 mod catalogue;
 mod core;
 mod game;
 mod text;
+mod vecenv;
 
 use std::path::PathBuf;
 
@@ -70,7 +72,7 @@ impl PyOutcome {
 }
 
 /// Rules options given as a Python dict, as `key=value` texts (booleans as true/false).
-fn option_pairs(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<String>> {
+pub(crate) fn option_pairs(options: Option<&Bound<'_, PyDict>>) -> PyResult<Vec<String>> {
     let Some(options) = options else {
         return Ok(Vec::new());
     };
@@ -136,6 +138,7 @@ fn _ludus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyOutcome>()?;
     m.add_class::<agent::PyAgent>()?;
+    m.add_class::<vecenv::PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;
     m.add_function(wrap_pyfunction!(from_position, m)?)?;
     m.add_function(wrap_pyfunction!(load, m)?)?;

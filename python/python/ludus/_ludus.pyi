@@ -83,6 +83,26 @@ class Game:
     def save(self, path: Union[str, PathLike[str]]) -> None:
         """Saves the game as a record file that ``ludus replay`` and ``ludus.load`` read."""
 
+class VecEnv:
+    """N games stepped together in Rust; the arrays below are rewritten in place by every step."""
+    observations: npt.NDArray[np.float32]  # [n, planes, height, width], the seat to move's view
+    legal: npt.NDArray[np.bool_]  # [n, actions]
+    rewards: npt.NDArray[np.float32]  # [n, seats]: returns of a game that ended in this step
+    terminated: npt.NDArray[np.bool_]  # [n]: the game ended in this step (and started again)
+    to_move: npt.NDArray[np.int32]  # [n]
+    game: str
+    num_envs: int
+    num_distinct_actions: int
+    num_players: int
+    def __init__(
+        self, game: str, n: int, seed: int = 0, options: Optional[Options] = None, threads: int = 1
+    ) -> None: ...
+    def reset(self, seed: Optional[int] = None) -> npt.NDArray[np.float32]: ...
+    def step(self, actions: Any) -> None: ...
+    def sample(self, seed: Optional[int] = None) -> npt.NDArray[np.int64]:
+        """A uniformly random legal action id per game, drawn in Rust."""
+    def __len__(self) -> int: ...
+
 class Agent:
     """A Ludus computer player."""
 
