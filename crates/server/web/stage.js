@@ -1,0 +1,56 @@
+// Another player's turn of several decisions (a Qawale sowing, a Splut! turn of three steps)
+// arrives as one snapshot, after one `event` frame per decision. Drawn at once, a whole sowing
+// could go unseen; so the page stages it: each decision's cells are marked as the last move in
+// turn, a step at a time, with "step 2 of 3" in the status line, before the turn's cells all show.
+// Nothing slides here, so prefers-reduced-motion keeps the steps, each shown twice as long.
+
+import { reducedMotion } from "./dom.js";
+
+/** How long each step of a staged turn stays marked. */
+const STEP_MS = 600;
+
+export class Stager {
+  constructor(onChange) {
+    this.onChange = onChange;
+    this.pending = [];
+    this.steps = null;
+    this.index = 0;
+    this.timer = null;
+  }
+
+  /** An `event` frame: kept until its snapshot comes (same `seq`). */
+  event(frame, mine) {
+    if (mine) return;
+    this.pending = this.pending.filter((entry) => entry.seq === frame.seq).concat([frame]);
+  }
+
+  /** A new snapshot: stages its turn when several decisions of another player led to it. */
+  snapshot(snap) {
+    const steps = this.pending.filter((entry) => entry.seq === snap.seq);
+    this.pending = [];
+    this.stop();
+    if (steps.length < 2) return;
+    this.steps = steps;
+    this.index = 0;
+    this.timer = window.setInterval(() => this.next(), reducedMotion() ? 2 * STEP_MS : STEP_MS);
+  }
+
+  next() {
+    this.index += 1;
+    if (this.index >= this.steps.length) this.stop();
+    this.onChange();
+  }
+
+  stop() {
+    window.clearInterval(this.timer);
+    this.timer = null;
+    this.steps = null;
+  }
+
+  /** The step shown now: `{cells, text}`, or null when no turn is being staged. */
+  current() {
+    if (!this.steps) return null;
+    const step = this.steps[this.index];
+    return { cells: step.cells || [], text: `step ${this.index + 1} of ${this.steps.length}: ${step.move}`, index: this.index };
+  }
+}
