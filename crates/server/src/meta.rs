@@ -146,8 +146,14 @@ mod tests {
         for game in games {
             for lineup in game["lineups"].as_array().unwrap() {
                 let seats = lineup["seats"].as_array().unwrap();
-                assert_eq!(seats.len(), lineup["players"].as_u64().unwrap() as usize, "{lineup}");
-                assert!(seats.iter().all(|s| s["side"].is_string() && s["hue"].is_string()));
+                assert_eq!(
+                    seats.len(),
+                    lineup["players"].as_u64().unwrap() as usize,
+                    "{lineup}"
+                );
+                assert!(seats
+                    .iter()
+                    .all(|s| s["side"].is_string() && s["hue"].is_string()));
                 assert!(lineup["first"].as_u64().is_some_and(|f| f >= 1), "{lineup}");
             }
         }

@@ -74,7 +74,10 @@ pub async fn time_out_said_in_the_status(client: &Client, base: &str) {
         1,
         "said once: {summary}"
     );
-    assert!(!summary.contains("(White)"), "no 'White (White)': {summary}");
+    assert!(
+        !summary.contains("(White)"),
+        "no 'White (White)': {summary}"
+    );
 }
 
 /// Qawale between two people on this screen: after a turn, every last-move cell keeps its
@@ -84,7 +87,13 @@ pub async fn cues_beside_hue(client: &Client, base: &str) {
     start_game(client, base, "qawale", &[], &["human", "human"]).await;
     let first = seq(client).await;
     // Seat 1's whole turn, decision by decision, as a person clicks it.
-    while eval(client, "return document.querySelector('main').dataset.toMove;").await == "1" {
+    while eval(
+        client,
+        "return document.querySelector('main').dataset.toMove;",
+    )
+    .await
+        == "1"
+    {
         play_first_decision(client).await;
     }
     assert!(wait_my_turn(client).await, "the second turn");
@@ -107,13 +116,22 @@ pub async fn cues_beside_hue(client: &Client, base: &str) {
     )
     .await;
     assert!(state["last"].as_u64() > Some(0), "{state}");
-    assert!(state["both"].as_u64() > Some(0), "a last-move cell that is also a target: {state}");
+    assert!(
+        state["both"].as_u64() > Some(0),
+        "a last-move cell that is also a target: {state}"
+    );
     assert_eq!(state["unmarked"], Value::Array(vec![]), "{state}");
     assert_eq!(state["targets"], 0, "every target has its ring: {state}");
-    assert_eq!(state["above"], true, "cues are drawn above backdrop and pieces: {state}");
+    assert_eq!(
+        state["above"], true,
+        "cues are drawn above backdrop and pieces: {state}"
+    );
     let stacks = state["stacks"].as_array().cloned().unwrap_or_default();
     assert!(
-        !stacks.is_empty() && stacks.iter().all(|l| l.as_str().is_some_and(|l| l.contains("stack of "))),
+        !stacks.is_empty()
+            && stacks
+                .iter()
+                .all(|l| l.as_str().is_some_and(|l| l.contains("stack of "))),
         "a stack's name says its height: {stacks:?}"
     );
     selection_and_hint_cues(client).await;
@@ -124,13 +142,19 @@ async fn selection_and_hint_cues(client: &Client) {
     click(client, "#hint").await;
     let hint = wait_until(
         client,
-        &format!("{SHOWN} const cells = [...document.querySelectorAll('.cell.hint')];
-          return cells.length ? cells.every(c => shown(c.querySelector('path.cue-hint'))) : null;"),
+        &format!(
+            "{SHOWN} const cells = [...document.querySelectorAll('.cell.hint')];
+          return cells.length ? cells.every(c => shown(c.querySelector('path.cue-hint'))) : null;"
+        ),
         "the hint's cells",
     )
     .await;
     assert_eq!(hint, true, "every hinted cell has its corner triangle");
-    let start = eval(client, "const t = document.querySelector('.cell.target'); return t ? t.dataset.cell : null;").await;
+    let start = eval(
+        client,
+        "const t = document.querySelector('.cell.target'); return t ? t.dataset.cell : null;",
+    )
+    .await;
     click_cell(client, start.as_str().expect("a lit cell")).await;
     let selected = eval(
         client,
@@ -139,7 +163,10 @@ async fn selection_and_hint_cues(client: &Client) {
     )
     .await;
     if selected["count"].as_u64() > Some(0) {
-        assert_eq!(selected["framed"], true, "the selection has its frame: {selected}");
+        assert_eq!(
+            selected["framed"], true,
+            "the selection has its frame: {selected}"
+        );
     }
 }
 
@@ -148,20 +175,40 @@ async fn selection_and_hint_cues(client: &Client) {
 pub async fn keys_follow_lines_and_focus_ring(client: &Client, base: &str) {
     start_game(client, base, "qilin", &[], &["human", "ai:1"]).await;
     assert!(wait_my_turn(client).await);
-    eval(client, "document.querySelector('[data-cell=\"a1\"]').focus(); return true;").await;
+    eval(
+        client,
+        "document.querySelector('[data-cell=\"a1\"]').focus(); return true;",
+    )
+    .await;
     let focused = "const c = document.activeElement.closest('[data-cell]'); return c ? c.dataset.cell : null;";
     let ring = "const c = document.activeElement.closest('[data-cell]'); const r = c && c.querySelector('.focus-ring');
         return r ? getComputedStyle(r).display : 'no ring';";
     press(client, Key::Right).await;
-    assert_eq!(eval(client, focused).await, "d1", "right from a1 follows the bottom line");
+    assert_eq!(
+        eval(client, focused).await,
+        "d1",
+        "right from a1 follows the bottom line"
+    );
     press(client, Key::Up).await;
-    assert_eq!(eval(client, focused).await, "d2", "up from d1 follows the middle line");
-    assert_ne!(eval(client, ring).await, "none", "the keyboard's cursor shows its ring");
+    assert_eq!(
+        eval(client, focused).await,
+        "d2",
+        "up from d1 follows the middle line"
+    );
+    assert_ne!(
+        eval(client, ring).await,
+        "none",
+        "the keyboard's cursor shows its ring"
+    );
     let before = seq(client).await;
     click_cell(client, "g1").await;
     wait_seq_after(client, before).await;
     let rings = "return [...document.querySelectorAll('.focus-ring')].filter(r => getComputedStyle(r).display !== 'none').length;";
-    assert_eq!(eval(client, rings).await, 0, "no focus ring after a mouse click");
+    assert_eq!(
+        eval(client, rings).await,
+        0,
+        "no focus ring after a mouse click"
+    );
 }
 
 /// Replica between two people on this screen: the first piece that may transform, once
@@ -185,7 +232,9 @@ pub async fn click_again_is_said(client: &Client, base: &str) {
     .await;
     assert_eq!(state["badge"], true, "{state}");
     assert!(
-        state["name"].as_str().is_some_and(|n| n.contains("click again to transform")),
+        state["name"]
+            .as_str()
+            .is_some_and(|n| n.contains("click again to transform")),
         "{state}"
     );
     assert_eq!(state["note"], format!("Click {square} again to transform."));
@@ -206,7 +255,10 @@ fn first_transform() -> (Vec<Vec<String>>, String) {
         let legal = game.legal_moves();
         let view = game.view();
         let name = |c: &ludus_engine::CellId| view.cells[c.to_usize()].name.clone();
-        if let Some(found) = legal.iter().find(|m| m.input.label.as_deref() == Some("transform")) {
+        if let Some(found) = legal
+            .iter()
+            .find(|m| m.input.label.as_deref() == Some("transform"))
+        {
             return (moves, name(&found.input.cells[0]));
         }
         let first = legal.first().expect("a legal move");
@@ -220,7 +272,10 @@ fn first_transform() -> (Vec<Vec<String>>, String) {
 /// A 390 × 844 window (a phone): during play the players above and below the board, the board
 /// and the actions bar are all on screen without scrolling.
 pub async fn phone_keeps_everything_in_sight(client: &Client, base: &str) {
-    client.set_window_size(390, 844).await.expect("a phone's window");
+    client
+        .set_window_size(390, 844)
+        .await
+        .expect("a phone's window");
     start_game(client, base, "qawale", &[], &["human", "ai:1"]).await;
     assert!(wait_my_turn(client).await);
     let boxes = eval(
@@ -233,10 +288,24 @@ pub async fn phone_keeps_everything_in_sight(client: &Client, base: &str) {
     )
     .await;
     screenshot(client, "phone-play").await;
-    client.set_window_size(1280, 900).await.expect("back to a desktop window");
+    client
+        .set_window_size(1280, 900)
+        .await
+        .expect("back to a desktop window");
     computer_turn_staged(client).await;
-    for css in ["#status", "#seats-top [data-seat]", "svg.board", "#seats-bottom [data-seat]", "#hint", "#undo", "#resign"] {
-        assert_eq!(boxes[css], "in sight", "{css} on a 390 × 844 screen: {boxes}");
+    for css in [
+        "#status",
+        "#seats-top [data-seat]",
+        "svg.board",
+        "#seats-bottom [data-seat]",
+        "#hint",
+        "#undo",
+        "#resign",
+    ] {
+        assert_eq!(
+            boxes[css], "in sight",
+            "{css} on a 390 × 844 screen: {boxes}"
+        );
     }
     assert_eq!(boxes["scroll"], 0, "{boxes}");
     assert_eq!(boxes["size"][0], 390, "{boxes}");
@@ -245,7 +314,10 @@ pub async fn phone_keeps_everything_in_sight(client: &Client, base: &str) {
 /// The set-up screen names options and values in words, and each seat its side, its colour
 /// and who moves first (while the options are the defaults).
 pub async fn set_up_in_words(client: &Client, base: &str) {
-    client.goto(&format!("{base}?setup=qawale")).await.expect("set-up");
+    client
+        .goto(&format!("{base}?setup=qawale"))
+        .await
+        .expect("set-up");
     let words = "const form = document.querySelector('form.setup');
         const seen = [...form.querySelectorAll('label, .help, option, .seat-title, legend')].map(e => e.textContent).join(' | ');
         return {seen, first: [...document.querySelectorAll('[data-seat-title]')].filter(t => /moves first/.test(t.textContent)).length,
@@ -253,20 +325,27 @@ pub async fn set_up_in_words(client: &Client, base: &str) {
     let shown = eval(client, words).await;
     let seen = shown["seen"].as_str().unwrap_or_default().to_string();
     assert!(!seen.contains('_'), "no raw keys or values: {seen}");
-    assert!(seen.contains("First player") && seen.contains("Mover wins"), "{seen}");
+    assert!(
+        seen.contains("First player") && seen.contains("Mover wins"),
+        "{seen}"
+    );
     assert_eq!(shown["first"], 1, "one seat moves first: {shown}");
     assert!(
-        shown["titles"].as_array().is_some_and(|t| t.len() == 2 && t.iter().all(|t| {
-            let t = t.as_str().unwrap_or_default();
-            t.contains(" · ") && t.ends_with("+icon")
-        })),
+        shown["titles"].as_array().is_some_and(|t| t.len() == 2
+            && t.iter().all(|t| {
+                let t = t.as_str().unwrap_or_default();
+                t.contains(" · ") && t.ends_with("+icon")
+            })),
         "each seat has its side and its piece: {shown}"
     );
     let other = eval(client, "const s = document.querySelector('[name=\"first_player\"]');
         s.value = [...s.options].map(o => o.value).find(v => v !== s.value); s.dispatchEvent(new Event('change')); return s.value;").await;
     assert!(other.is_string());
     let changed = eval(client, words).await;
-    assert_eq!(changed["first"], 0, "with other options the page does not guess: {changed}");
+    assert_eq!(
+        changed["first"], 0,
+        "with other options the page does not guess: {changed}"
+    );
 }
 
 /// A game against the computer that its player left is not listed until asked for; a game
@@ -274,7 +353,8 @@ pub async fn set_up_in_words(client: &Client, base: &str) {
 pub async fn lobby_hides_left_games_and_refreshes(client: &Client, base: &str) {
     let left = start_game(client, base, "replica", &[], &["human", "ai:1"]).await;
     client.goto(&format!("{base}lobby")).await.expect("lobby");
-    let listed = format!("return document.querySelector('#lobby-lists [data-id=\"{left}\"]') !== null;");
+    let listed =
+        format!("return document.querySelector('#lobby-lists [data-id=\"{left}\"]') !== null;");
     wait_until(client, &format!("return !(function() {{ {listed} }})() && document.querySelector('#lobby-lists') !== null;"), "the left game hidden").await;
     click(client, "#show-abandoned").await;
     assert_eq!(eval(client, &listed).await, true, "shown when asked for");
@@ -299,14 +379,34 @@ pub async fn lobby_hides_left_games_and_refreshes(client: &Client, base: &str) {
 /// Three computers play Splut! at full speed: each team knocked out is said with who did it,
 /// the end names the winner, and the summary counts the turns as the replay bar does.
 pub async fn three_computers_knock_each_other_out(client: &Client, base: &str) {
-    start_game(client, base, "splut", &[("players", "3")], &["ai:2", "ai:2", "ai:2"]).await;
+    start_game(
+        client,
+        base,
+        "splut",
+        &[("players", "3")],
+        &["ai:2", "ai:2", "ai:2"],
+    )
+    .await;
     eval(client, "window.notes = []; new MutationObserver(() => { const t = document.querySelector('#game-note').textContent;
         if (t && window.notes.at(-1) !== t) window.notes.push(t); }).observe(document.querySelector('#game-note'), {childList: true, characterData: true, subtree: true});
         return true;").await;
-    find(client, "#speed").await.select_by_value("0").await.expect("full speed");
+    find(client, "#speed")
+        .await
+        .select_by_value("0")
+        .await
+        .expect("full speed");
     let started = Instant::now();
-    while eval(client, "return document.querySelector('main').dataset.over === 'true';").await != true {
-        assert!(started.elapsed() < Duration::from_secs(240), "the game did not end");
+    while eval(
+        client,
+        "return document.querySelector('main').dataset.over === 'true';",
+    )
+    .await
+        != true
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(240),
+            "the game did not end"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
     let end = eval(
@@ -324,12 +424,21 @@ pub async fn three_computers_knock_each_other_out(client: &Client, base: &str) {
         "every team out is said: {end}"
     );
     if out > 0 {
-        assert!(notes.contains("knocked") || notes.contains("resigned"), "{end}");
+        assert!(
+            notes.contains("knocked") || notes.contains("resigned"),
+            "{end}"
+        );
     }
     let status = end["status"].as_str().unwrap_or_default();
-    assert!(status.contains(" wins: ") || status.starts_with("Draw"), "{end}");
+    assert!(
+        status.contains(" wins: ") || status.starts_with("Draw"),
+        "{end}"
+    );
     let turns = format!("{} turns played", end["replay"].as_str().unwrap_or("?"));
-    assert!(end["summary"].as_str().is_some_and(|s| s.contains(&turns)), "{turns}: {end}");
+    assert!(
+        end["summary"].as_str().is_some_and(|s| s.contains(&turns)),
+        "{turns}: {end}"
+    );
 }
 
 /// After this person's Qawale turn, the computer's sowing is shown a step at a time: the page
@@ -338,13 +447,30 @@ async fn computer_turn_staged(client: &Client) {
     eval(client, "window.stages = []; new MutationObserver(() => { const s = document.querySelector('main').dataset.stage;
         if (window.stages.at(-1) !== s) window.stages.push(s); }).observe(document.querySelector('main'), {attributes: true});
         return true;").await;
-    while eval(client, "return document.querySelector('main').dataset.toMove;").await == "1" {
+    while eval(
+        client,
+        "return document.querySelector('main').dataset.toMove;",
+    )
+    .await
+        == "1"
+    {
         play_first_decision(client).await;
     }
     assert!(wait_my_turn(client).await, "the computer answered");
-    wait_until(client, "return document.querySelector('main').dataset.stage === '';", "the staged turn's end").await;
+    wait_until(
+        client,
+        "return document.querySelector('main').dataset.stage === '';",
+        "the staged turn's end",
+    )
+    .await;
     let stages = eval(client, "return window.stages.filter(s => s);").await;
-    let shown: Vec<&str> = stages.as_array().map(|s| s.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    let shown: Vec<&str> = stages
+        .as_array()
+        .map(|s| s.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
     let counted: Vec<String> = (1..=shown.len()).map(|i| i.to_string()).collect();
-    assert!(shown.len() >= 2 && shown == counted, "the computer's steps one by one: {stages}");
+    assert!(
+        shown.len() >= 2 && shown == counted,
+        "the computer's steps one by one: {stages}"
+    );
 }

@@ -45,16 +45,30 @@ async fn announced(client: &Client, words: &str) {
 /// The whole scenario: the creator, the friend and a latecomer open the same link.
 pub async fn invitation_links(browser: &Browser, base: &str) {
     let host = &browser.client;
-    let id = create_online(host, base, "replica", &[("human", "Ana"), ("invite", "Bo")], "none").await;
+    let id = create_online(
+        host,
+        base,
+        "replica",
+        &[("human", "Ana"), ("invite", "Bo")],
+        "none",
+    )
+    .await;
     let link = invitation_link(host, 2).await;
     host.goto(&link).await.expect("the creator opens the link");
     wait_game_page(host).await;
     let said = note(host).await;
     assert!(said.contains("your invitation for seat 2"), "{said}");
-    assert!(seat_free(host, &id, 2).await, "the friend's seat is still free");
+    assert!(
+        seat_free(host, &id, 2).await,
+        "the friend's seat is still free"
+    );
 
     let friend = browser.another_person().await;
-    friend.client.goto(&link).await.expect("the friend opens the link");
+    friend
+        .client
+        .goto(&link)
+        .await
+        .expect("the friend opens the link");
     wait_game_page(&friend.client).await;
     wait_until(
         &friend.client,
@@ -82,7 +96,10 @@ pub async fn invitation_links(browser: &Browser, base: &str) {
     latecomer.client.goto(&link).await.expect("the spent link");
     wait_game_page(&latecomer.client).await;
     let said = note(&latecomer.client).await;
-    assert!(said.contains("already used") && said.contains("watching"), "{said}");
+    assert!(
+        said.contains("already used") && said.contains("watching"),
+        "{said}"
+    );
     find(&latecomer.client, "#watching").await;
     super::page::assert_no_page_fault(&friend.client, "the friend's browser").await;
     super::page::assert_no_page_fault(&latecomer.client, "the latecomer's browser").await;
