@@ -2,8 +2,8 @@
 //! the status line after a time-out, the board's cues that do not hang on hue (last move,
 //! targets, selection, hint, "click again"), the keyboard's way along Qilin's lines and its focus
 //! ring, a phone's window with names, clocks and actions beside the board, the set-up's words,
-//! the lobby that hides games left against the computer and keeps itself up to date, a game of
-//! three computers whose page says who knocked whom out, and an invitation link opened by its
+//! the lobby that hides games left against the computer and keeps itself up to date, and an
+//! invitation link opened by its
 //! creator, by the friend and once spent (with a friend's moves read out and a declined offer).
 //!
 //! Without Chromium and chromedriver the test says so and passes, except in CI (`CI=true`).
@@ -57,9 +57,6 @@ async fn a_new_player_finds_their_way() {
     }
     if wanted("lobby") {
         newcomer::lobby_hides_left_games_and_refreshes(client, &base).await;
-    }
-    if wanted("splut") {
-        newcomer::three_computers_knock_each_other_out(client, &base).await;
     }
     if wanted("links") {
         newcomer_links::invitation_links(&browser, &base).await;

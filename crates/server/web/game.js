@@ -187,7 +187,6 @@ class GameScreen {
 
   onFrame(frame) {
     if (frame.type === "snapshot" && frame.snapshot) {
-      if (!this.snap || frame.snapshot.seq > this.snap.seq) this.stager.snapshot(frame.snapshot);
       this.accept(frame.snapshot);
       if (this.queued) this.sendQueued();
     } else if (frame.type === "event") {
@@ -224,6 +223,7 @@ class GameScreen {
     this.snapText = text;
     const changed = !before || before.seq !== snap.seq;
     if (changed) {
+      this.stager.snapshot(snap);
       this.selected = [];
       this.chooser = null;
       this.hint = null;
