@@ -134,8 +134,9 @@ mod tests {
         assert!(options.iter().all(|o| {
             let label = o["label"].as_str().unwrap();
             let about = o["description"].as_str().unwrap();
-            !label.contains('_')
-                && !(label.starts_with(char::is_lowercase) || about.starts_with(char::is_lowercase))
+            !(label.contains('_')
+                || label.starts_with(char::is_lowercase)
+                || about.starts_with(char::is_lowercase))
         }));
         assert!(games
             .iter()
