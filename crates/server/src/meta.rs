@@ -51,15 +51,52 @@ fn game(info: &GameInfo) -> Value {
         "summary": info.description,
         "seats": {"min": info.min_seats, "max": info.max_seats},
         "options": info.options.iter().map(|o| option(o, &defaults)).collect::<Vec<_>>(),
+        "lineups": (info.min_seats..=info.max_seats).map(|n| lineup(info, n)).collect::<Vec<_>>(),
         "rules": info.rules,
         "legend": info.notation,
         "view": view.as_ref().map(ViewJson::of),
     })
 }
 
+/// The seats of a game of `seats` players with default options: each seat's side and colour,
+/// and the seat that moves first, for the set-up screen's seat rows.
+fn lineup(info: &GameInfo, seats: usize) -> Value {
+    let options = if info.min_seats == info.max_seats {
+        Vec::new()
+    } else {
+        vec![format!("players={seats}")]
+    };
+    let view = ludus_games::new_game(info.id, &options, None, 0)
+        .ok()
+        .map(|g| g.view());
+    json!({
+        "players": seats,
+        "seats": view.as_ref().map(|v| v.seats.iter().map(|s| json!({
+            "seat": s.seat.number(), "side": s.name, "hue": s.hue,
+        })).collect::<Vec<_>>()),
+        "first": view.as_ref().and_then(|v| v.to_move).map(ludus_engine::Seat::number),
+    })
+}
+
+/// A key or value as words: `first_player` is "first player".
+fn words(key: &str) -> String {
+    key.replace('_', " ")
+}
+
+/// `words` with a capital first letter, for a label or a sentence.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 fn option(option: &OptionInfo, defaults: &Value) -> Value {
     let values = match option.values {
-        OptionValues::Choice(words) => json!({"kind": "choice", "choices": words}),
+        OptionValues::Choice(words_of) => json!({
+            "kind": "choice", "choices": words_of,
+            "labels": words_of.iter().map(|w| capitalised(&words(w))).collect::<Vec<_>>(),
+        }),
         OptionValues::Range { min, max, step } => {
             json!({"kind": "range", "min": min, "max": max, "step": step})
         }
@@ -67,7 +104,8 @@ fn option(option: &OptionInfo, defaults: &Value) -> Value {
     };
     json!({
         "key": option.name,
-        "description": option.help,
+        "label": capitalised(&words(option.name)),
+        "description": capitalised(option.help),
         "default": defaults.get(option.name).cloned().unwrap_or(Value::Null),
         "values": values,
     })
@@ -88,6 +126,39 @@ mod tests {
             }
         }
         assert_eq!(meta["levels"][3]["name"], "alphabeta");
+        // Set-up reads words, not keys: "first_player" is "First player", "mover_wins" "Mover wins".
+        let options: Vec<&Value> = games
+            .iter()
+            .flat_map(|g| g["options"].as_array().unwrap())
+            .collect();
+        assert!(options.iter().all(|o| {
+            let label = o["label"].as_str().unwrap();
+            let about = o["description"].as_str().unwrap();
+            !(label.contains('_')
+                || label.starts_with(char::is_lowercase)
+                || about.starts_with(char::is_lowercase))
+        }));
+        assert!(games
+            .iter()
+            .flat_map(|g| g["options"].as_array().unwrap())
+            .filter_map(|o| o["values"]["labels"].as_array())
+            .flatten()
+            .all(|l| !l.as_str().unwrap().contains('_')));
+        // Every seat count of every game has its sides and the seat that moves first.
+        for game in games {
+            for lineup in game["lineups"].as_array().unwrap() {
+                let seats = lineup["seats"].as_array().unwrap();
+                assert_eq!(
+                    seats.len(),
+                    lineup["players"].as_u64().unwrap() as usize,
+                    "{lineup}"
+                );
+                assert!(seats
+                    .iter()
+                    .all(|s| s["side"].is_string() && s["hue"].is_string()));
+                assert!(lineup["first"].as_u64().is_some_and(|f| f >= 1), "{lineup}");
+            }
+        }
         assert!(games.iter().all(|g| g["view"]["cells"].is_array()));
         assert!(games
             .iter()

@@ -57,9 +57,9 @@ async function route() {
     const context = { main, meta, navigate };
     document.dispatchEvent(new Event("ludus:route"));
     if (parts[0] === "g" && parts[1]) {
-      await claimFromLink(parts[1], query);
+      const note = await claimFromLink(parts[1], query);
       await adoptAccountSeats(parts[1]);
-      leave = settle(turn, await showGame(context, parts[1]));
+      leave = settle(turn, await showGame({ ...context, note }, parts[1]));
     } else if (parts[0] === "lobby") {
       leave = settle(turn, await showLobby(context));
     } else if (parts[0] === "account") {

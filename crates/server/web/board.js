@@ -114,6 +114,7 @@ function cellState(cell, marks) {
     hint: marks.hint.includes(cell.name),
     last: marks.last.has(cell.name),
     cursor: marks.cursor === cell.name,
+    again: Boolean(marks.again) && marks.again.cell === cell.name ? marks.again.label : null,
   };
 }
 
@@ -128,12 +129,37 @@ function cellClass(cell, state) {
 
 /** The accessible name of a cell: "c3, light stone, legal target". */
 export function cellLabel(cell, state) {
-  const words = [cell.name, describeStack(cell.stack)];
+  // A stack's height is said first: it is what a stacking game's player counts.
+  const height = cell.stack.length > 1 ? `stack of ${cell.stack.length}: ` : "";
+  const words = [cell.name, `${height}${describeStack(cell.stack)}`];
   if (state.selected) words.push("selected");
   if (state.target) words.push("legal target");
   if (state.hint) words.push("hinted");
   if (state.last) words.push("last move");
+  if (state.again) words.push(`click again to ${state.again}`);
   return words.join(", ");
+}
+
+/**
+ * The shapes that say a cell's state without its fill's hue (a colour-blind person, or a fill
+ * painted over another): the last move's corner brackets, a ring round a movable piece or a legal
+ * target, a thick frame round the selection, and the hint's corner triangle. Drawn above the
+ * pieces, so no fill or piece hides one.
+ */
+function cues(state) {
+  const parts = [];
+  if (state.last) {
+    parts.push(s("path", { class: "cue cue-last", d: "M-44 -24V-44H-24M24 -44H44V-24M44 24V44H24M-24 44H-44V24" }));
+  }
+  if (state.target) parts.push(s("circle", { class: "cue cue-target", r: 41 }));
+  if (state.selected) parts.push(s("rect", { class: "cue cue-selected", x: -40, y: -40, width: 80, height: 80, rx: 4 }));
+  if (state.hint) parts.push(s("path", { class: "cue cue-hint", d: "M18 -46H46V-18Z" }));
+  if (state.again) {
+    // "Click again": a badge with a turning arrow in the selected piece's lower corner.
+    parts.push(s("g", { class: "cue-again", transform: "translate(-30,30)" }, s("circle", { r: 16 }),
+      s("path", { d: "M7 -4A8 8 0 1 0 8 3M8 -11V-3H0" })));
+  }
+  return parts.length ? s("g", { class: "cues", "aria-hidden": "true" }, parts) : null;
 }
 
 function drawCell(game, cell, place, marks) {
@@ -146,12 +172,13 @@ function drawCell(game, cell, place, marks) {
   const ring = state.cursor
     ? s("rect", { class: "focus-ring", x: -44, y: -44, width: 88, height: 88, rx: isPoint ? 44 : 6 })
     : null;
-  const title = s("title", {}, `${cell.name}: ${describeStack(cell.stack)}`);
+  const again = state.again ? ` (click again to ${state.again})` : "";
+  const title = s("title", {}, `${cell.name}: ${describeStack(cell.stack)}${again}`);
   return s("g", {
     class: cellClass(cell, state), transform: `translate(${cx},${cy})`, "data-cell": cell.name,
     role: "button", tabindex: state.cursor ? 0 : -1, "aria-label": cellLabel(cell, state),
     "aria-pressed": state.selected ? "true" : "false",
-  }, title, isPoint ? s("circle", { class: "hit", r: 46 }) : null, backdrop, cellContent(game, cell, state), ring);
+  }, title, isPoint ? s("circle", { class: "hit", r: 46 }) : null, backdrop, cellContent(game, cell, state), cues(state), ring);
 }
 
 /**

@@ -4,7 +4,7 @@
 // (anything more goes through a takeback request, online_panel.js).
 
 import { h } from "./dom.js";
-import { seatsPanel, thinkingText, evalPanel, historyPanel, saveLinks, gameOverPanel } from "./panel.js";
+import { seatBars, thinkingText, evalPanel, historyPanel, saveLinks, gameOverPanel } from "./panel.js";
 import { loadRecordControl } from "./home.js";
 import { invitesPanel, watchingPanel, offersPanel, absentPanel } from "./online_panel.js";
 import { rematchPanel } from "./rematch.js";
@@ -64,14 +64,14 @@ function actionsPanel(screen) {
   // Without a seat, only the creator of a game between computers has controls here.
   const people = (snap.players || []).includes("human");
   if (!screen.holdsSeat() && (!screen.tokens().owner || people)) {
-    return h("section", { class: "panel", "aria-label": "Actions" }, h("div", { class: "row" }, flip));
+    return h("section", { class: "actions", "aria-label": "Actions" }, h("div", { class: "row" }, flip));
   }
   const mine = Boolean(screen.anyToken());
   const over = Boolean(snap.outcome);
   const person = screen.againstPerson();
   // Against a person: only the steps of one's own turn still being decided (a Qawale sowing).
   const undoable = mine && snap.can_undo && (!person || screen.ownUnfinishedTurn());
-  return h("section", { class: "panel", "aria-label": "Actions" }, h("div", { class: "row" },
+  return h("section", { class: "actions", "aria-label": "Actions" }, h("div", { class: "row" },
     // Between people the server refuses hints: the computer would be playing for one side.
     person ? null : button("hint", "Hint", () => screen.askHint(), screen.myTurn(), "A move the computer suggests"),
     button("undo", "Undo", () => screen.undo("turn"), undoable, "Take back the last turn"),
@@ -110,21 +110,28 @@ function noComputer(snap) {
   return (snap.players || []).every((player) => player === "human");
 }
 
-/** Redraws the side panel of `screen` into `side`. */
+/**
+ * Redraws the side panel of `screen` into `side`, and the board's surroundings: the players above
+ * and below it and the actions bar under it (`screen.seatsTop`, `seatsBottom`, `actionsBar`), so
+ * on a phone names, clocks and buttons stay in sight beside the board during play.
+ */
 export function drawSide(screen, side) {
   const snap = screen.snap;
   const analysis = screen.live && screen.live.seq === snap.seq ? screen.live : snap.analysis;
+  const shown = screen.viewing ? { ...snap, view: screen.viewing.view } : snap;
+  const [top, bottom] = seatBars(shown, screen.mySeats(), screen.flipped() ? 2 : 1);
+  patch(screen.seatsTop, [top]);
+  patch(screen.seatsBottom, [bottom]);
+  patch(screen.actionsBar, [actionsPanel(screen)]);
   patch(side, [
     snap.outcome ? gameOverPanel(snap) : null,
     rematchPanel(screen),
     watchingPanel(screen),
     invitesPanel(screen),
-    seatsPanel(screen.viewing ? { ...snap, view: screen.viewing.view } : snap, screen.mySeats()),
     offersPanel(screen),
     absentPanel(screen),
     h("p", { class: "thinking", id: "thinking", "aria-live": "off" }, thinkingText(snap, Date.now()),
       snap.paused ? "Paused." : ""),
-    actionsPanel(screen),
     computerPanel(screen),
     // Without a computer and without hints (between people, or watching them) no evaluation comes.
     noComputer(snap) && (screen.againstPerson() || !screen.holdsSeat()) && !analysis ? null : evalPanel(snap, analysis),

@@ -7,7 +7,7 @@
 import { h, replace, announce } from "./dom.js";
 import { getGame, getView, act, connect, tokensFor, seatToken } from "./api.js";
 import { drawBoard, screenCells } from "./board.js";
-import { pick, targets, cellFree, stepCursor } from "./pointing.js";
+import { pick, targets, cellFree, stepCursor, againChoice } from "./pointing.js";
 import { describeStack } from "./pieces.js";
 import { animateMoves } from "./animate.js";
 import { markdown } from "./rules.js";
@@ -21,6 +21,8 @@ import { onAccount } from "./session.js";
 import { turnAlert } from "./turn_alert.js";
 import { ChatBox } from "./chat.js";
 import { play, soundFor, LowTimeWarning } from "./sounds.js";
+import { changeNotes } from "./notes.js";
+import { Stager } from "./stage.js";
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -47,10 +49,12 @@ class GameScreen {
     this.connection = "connecting";
     this.queued = null;
     this.turnAlert = turnAlert(id);
+    this.stager = new Stager(() => this.draw());
     this.build();
   }
 
   build() {
+    this.heading = h("h1", { class: "game-title", id: "game-title" });
     this.status = h("p", { class: "status-line", id: "status" });
     this.boardHolder = h("div", { class: "board-holder", style: "width:100%" });
     // On release, not "click": a snapshot redrawn between press and release would swallow a
@@ -63,6 +67,8 @@ class GameScreen {
     this.chooserBox = h("div", { class: "chooser", id: "chooser", "aria-live": "polite" });
     this.errorLine = h("p", { class: "error", id: "error", role: "alert" });
     this.cellInfo = h("p", { class: "muted", id: "cell-info" });
+    // A decision made by clicking the selected piece again has no lit cell of its own: said here.
+    this.againNote = h("p", { class: "again-note", id: "again-note", "aria-live": "polite" });
     this.moveInput = h("input", { type: "text", id: "move-text", name: "move", autocomplete: "off", spellcheck: "false",
       "aria-label": "Move in notation", placeholder: "or type a move" });
     const form = h("form", { class: "move-entry", id: "move-form" }, this.moveInput,
@@ -73,18 +79,25 @@ class GameScreen {
       if (text) this.play(text, () => { this.moveInput.value = ""; });
     });
     this.viewBanner = h("div", { id: "viewing" });
+    // Why an invitation link did not give this browser a seat (claimFromLink), who knocked a team
+    // out, an offer declined: what the board does not show.
+    this.noteLine = h("p", { class: "notice game-note", id: "game-note", role: "status", hidden: !this.context.note },
+      this.context.note || "");
     this.connectionLine = h("p", { class: "notice connection", id: "connection", role: "status", hidden: true });
     this.moveForm = form;
     this.replay = new ReplayBar(this);
     this.legendBox = h("div", { class: "notation-help" });
     this.side = h("aside", { class: "side", id: "side" });
+    this.seatsTop = h("div", { class: "seat-holder" });
+    this.seatsBottom = h("div", { class: "seat-holder" });
+    this.actionsBar = h("div", { class: "actions-holder" });
     this.chat = new ChatBox(this);
     this.lowTime = new LowTimeWarning();
     this.onKey = (event) => this.onGlobalKey(event);
     document.addEventListener("keydown", this.onKey);
     replace(this.context.main, h("div", { class: "game-layout" },
-      h("section", { class: "board-area", "aria-label": "Board" }, this.connectionLine, this.status, this.viewBanner,
-        this.boardHolder, this.replay.element, this.chooserBox, this.errorLine, this.cellInfo, form, this.legendBox,
+      h("section", { class: "board-area", "aria-label": "Board" }, this.heading, this.noteLine, this.connectionLine, this.status, this.viewBanner,
+        this.seatsTop, this.boardHolder, this.againNote, this.seatsBottom, this.actionsBar, this.replay.element, this.chooserBox, this.errorLine, this.cellInfo, form, this.legendBox,
         this.holdsSeat() ? this.turnAlert.button() : null),
       this.side, this.chat.element));
   }
@@ -121,6 +134,7 @@ class GameScreen {
 
   leave() {
     if (this.socket) this.socket.close();
+    this.stager.stop();
     window.removeEventListener("pagehide", this.onPageHide);
     window.removeEventListener("pageshow", this.onPageShow);
     window.clearInterval(this.ticker);
@@ -175,8 +189,12 @@ class GameScreen {
     if (frame.type === "snapshot" && frame.snapshot) {
       this.accept(frame.snapshot);
       if (this.queued) this.sendQueued();
-    } else if (frame.type === "event" && frame.by === "ai") {
-      announce(`${seatLabel(this.snap || { seats: [] }, frame.seat)} played ${frame.move}`);
+    } else if (frame.type === "event") {
+      // Anyone else's decision, the computer's or a friend's in another browser, is said aloud
+      // (and staged with the others of its turn).
+      const mine = this.mySeats().includes(frame.seat);
+      this.stager.event(frame, mine);
+      if (!mine) announce(`${seatLabel(this.snap || { seats: [] }, frame.seat)} played ${frame.move}`);
     } else if (frame.type === "thinking") {
       this.live = frame;
       this.drawSide();
@@ -205,6 +223,7 @@ class GameScreen {
     this.snapText = text;
     const changed = !before || before.seq !== snap.seq;
     if (changed) {
+      this.stager.snapshot(snap);
       this.selected = [];
       this.chooser = null;
       this.hint = null;
@@ -219,6 +238,11 @@ class GameScreen {
     const offer = snap.offer;
     if (offer && JSON.stringify(offer) !== JSON.stringify(before && before.offer) && !this.mySeats().includes(offer.from)) {
       announce(`${seatLabel(snap, offer.from)} ${offer.kind === "draw" ? "offers a draw" : "asks to take back their last turn"}.`);
+    }
+    const notes = changeNotes(before, snap, this.mySeats());
+    if (notes.length) {
+      this.noteLine.textContent = notes.join(" ");
+      this.noteLine.hidden = false;
     }
     if (before && !before.outcome && snap.outcome) {
       announce(`Game over. ${snap.outcome.summary || snap.outcome.reason}`);
@@ -399,7 +423,8 @@ class GameScreen {
     if (ARROWS[event.key] && view) {
       event.preventDefault();
       const [dx, dy] = ARROWS[event.key];
-      this.cursor = stepCursor(screenCells(view, this.flipped()), this.cursor, dx, dy);
+      const links = (view.links || []).map(([a, b]) => [view.cells[a].name, view.cells[b].name]);
+      this.cursor = stepCursor(screenCells(view, this.flipped()), this.cursor, dx, dy, links);
       this.draw(true);
     } else if ((event.key === "Enter" || event.key === " ") && this.cursor) {
       event.preventDefault();
@@ -426,10 +451,14 @@ class GameScreen {
 
   marks(view) {
     const live = !this.viewing && this.myTurn() && !this.queued;
-    const last = new Set((view.last_move || []).map((i) => view.cells[i] && view.cells[i].name));
+    // While another player's turn is staged, its current step stands for the last move.
+    const step = !this.viewing ? this.stager.current() : null;
+    const last = step ? new Set(step.cells)
+      : new Set((view.last_move || []).map((i) => view.cells[i] && view.cells[i].name));
     // A kept move shows its cells as chosen until it goes out.
     const kept = this.queued && (this.snap.pointing || []).find((entry) => entry.move === this.queued.move);
     return {
+      again: live ? againChoice(this.snap.pointing, this.selected) : null,
       targets: live ? targets(this.snap.pointing, this.selected) : new Set(),
       selected: live ? this.selected : (kept && !this.viewing ? kept.cells : []),
       hint: !this.viewing && this.hint ? this.hint.cells || [] : [],
@@ -443,6 +472,7 @@ class GameScreen {
     const view = this.shownView();
     if (!snap || !view) return;
     document.title = this.turnAlert.title(`${snap.name} · Ludus`);
+    this.heading.textContent = snap.name;
     if (!this.cursor || !view.cells.some((c) => c.name === this.cursor)) {
       const starts = [...targets(snap.pointing || [], [])];
       this.cursor = starts[0] || view.cells[Math.floor(view.cells.length / 2)].name;
@@ -454,9 +484,17 @@ class GameScreen {
     main.dataset.myTurn = this.canAct() ? "true" : "false";
     main.dataset.over = snap.outcome ? "true" : "false";
     main.dataset.game = snap.game;
-    this.status.textContent = this.viewing ? this.viewingText() : view.status;
-    const board = drawBoard(snap.game, view, this.marks(view), this.flipped());
+    // Once over, the server's summary says why (a flag, an agreed draw), which the rules' own
+    // status line cannot know.
+    const step = this.viewing ? null : this.stager.current();
+    this.status.textContent = this.viewing ? this.viewingText()
+      : snap.outcome ? snap.outcome.summary || view.status
+        : step ? `${seatLabel(snap, (snap.history || []).at(-1)?.seat)}'s turn, ${step.text}` : view.status;
+    main.dataset.stage = step ? String(step.index + 1) : "";
+    const marks = this.marks(view);
+    const board = drawBoard(snap.game, view, marks, this.flipped());
     replace(this.boardHolder, board);
+    this.againNote.textContent = marks.again ? `Click ${marks.again.cell} again to ${marks.again.label}.` : "";
     if (this.slide && !this.viewing) {
       animateMoves(board, this.slide.before, this.slide.after, this.flipped(), performance.now() - this.slide.at);
     }
@@ -490,7 +528,7 @@ class GameScreen {
   }
 
   tick() {
-    tickClocks(this.side, this.snap, Date.now());
+    tickClocks(this.context.main, this.snap, Date.now());
     tickGrace(this.side, Date.now());
     this.lowTime.check(this.snap, this.mySeats(), Date.now());
     if (this.snap && this.snap.thinking) {

@@ -35,20 +35,50 @@ function group(meta, title, id, entries, kind, empty) {
       : h("p", { class: "muted" }, empty));
 }
 
+/** How often the lists are fetched again while the lobby is open. */
+const REFRESH_MS = 5000;
+
+/** The three lists; games left against the computer only when `showAbandoned`. */
+function groups(meta, lobby, showAbandoned) {
+  const keep = (entries) => (entries || []).filter((entry) => showAbandoned || !entry.abandoned);
+  const hidden = (lobby.in_progress || []).length - keep(lobby.in_progress).length;
+  return [
+    group(meta, "Waiting for a player", "lobby-waiting", keep(lobby.waiting), "waiting",
+      "No game is waiting for a player."),
+    group(meta, "In progress", "lobby-playing", keep(lobby.in_progress), "playing",
+      hidden ? `No game is being played (${hidden} left against the computer not shown).` : "No game is being played."),
+    group(meta, "Finished", "lobby-finished", lobby.finished || [], "finished", "No game has finished yet."),
+  ];
+}
+
 /** The lobby page; answers the function that leaves it. */
 export async function showLobby(context) {
   document.title = "Lobby · Ludus";
-  const lobby = await getLobby();
+  let lobby = await getLobby();
   const pairing = pairingSection(context);
+  const lists = h("div", { id: "lobby-lists" });
+  const toggle = h("input", { type: "checkbox", id: "show-abandoned" });
+  const draw = () => replace(lists, groups(context.meta, lobby, toggle.checked));
+  toggle.addEventListener("change", draw);
   replace(context.main,
     h("h1", {}, "Lobby"),
     pairing.element,
     h("h2", {}, "Games on this server"),
-    h("p", { class: "muted" }, "Newest first. Private games are not listed; ",
+    h("p", { class: "muted" }, "Newest first, kept up to date. Private games are not listed; ",
       h("a", { href: "/", "data-link": true }, "start a game"), " and choose “invite a friend” for a seat."),
-    group(context.meta, "Waiting for a player", "lobby-waiting", lobby.waiting || [], "waiting",
-      "No game is waiting for a player."),
-    group(context.meta, "In progress", "lobby-playing", lobby.in_progress || [], "playing", "No game is being played."),
-    group(context.meta, "Finished", "lobby-finished", lobby.finished || [], "finished", "No game has finished yet."));
-  return pairing.leave;
+    h("label", { class: "check-line" }, toggle, " Show games against the computer that their player left"),
+    lists);
+  draw();
+  // The lists follow the server by themselves; a failed fetch keeps the last ones.
+  const timer = window.setInterval(async () => {
+    try {
+      lobby = await getLobby();
+    } catch (err) {
+      return;
+    }
+    const focused = lists.contains(document.activeElement) ? document.activeElement.getAttribute("href") : null;
+    draw();
+    if (focused) lists.querySelector(`a[href="${CSS.escape(focused)}"]`)?.focus();
+  }, REFRESH_MS);
+  return () => { window.clearInterval(timer); if (pairing.leave) pairing.leave(); };
 }

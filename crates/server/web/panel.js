@@ -47,23 +47,31 @@ function seatName(snap, seat) {
   return [h("span", { class: "seat-account", "data-account-seat": seat }, playerName(entry.account)), side];
 }
 
-/** The seats, who is to move, their clocks, presence and hands; `mine` lists this browser's seats. */
-export function seatsPanel(snap, mine = []) {
-  const now = Date.now();
-  return h("section", { class: "panel", "aria-label": "Players" }, h("ul", { class: "seats" },
-    snap.view.seats.map((seat) => {
-      const toMove = snap.view.to_move === seat.seat;
-      const player = (snap.players || [])[seat.seat - 1] || "";
-      const piece = { owner: seat.seat, hue: seat.hue, kind: String(seat.seat), label: null, marked: false };
-      return h("li", { class: `${toMove ? "to-move" : ""} ${seat.alive ? "" : "out"}`, "data-seat": seat.seat,
-        "aria-current": toMove ? "true" : null },
-      pieceIcon(snap.game, piece, 26),
-      h("span", { class: "seat-name" }, seatName(snap, seat.seat), player && player !== "human" ? ` · ${player}` : "",
-        mine.includes(seat.seat) ? " · you" : "", toMove ? " · to move" : "", seat.alive ? "" : " · out"),
-      presence(snap, seat.seat),
-      clockBadge(snap, seat.seat, now),
-      handOf(snap, seat.seat));
-    })));
+function seatItem(snap, seat, mine) {
+  const toMove = snap.view.to_move === seat.seat;
+  const player = (snap.players || [])[seat.seat - 1] || "";
+  const piece = { owner: seat.seat, hue: seat.hue, kind: String(seat.seat), label: null, marked: false };
+  return h("li", { class: `${toMove ? "to-move" : ""} ${seat.alive ? "" : "out"}`, "data-seat": seat.seat,
+    "aria-current": toMove ? "true" : null },
+  pieceIcon(snap.game, piece, 26),
+  h("span", { class: "seat-name" }, seatName(snap, seat.seat), player && player !== "human" ? ` · ${player}` : "",
+    mine.includes(seat.seat) ? " · you" : "", toMove ? " · to move" : "", seat.alive ? "" : " · out"),
+  presence(snap, seat.seat),
+  clockBadge(snap, seat.seat, Date.now()),
+  handOf(snap, seat.seat));
+}
+
+/**
+ * The players above and below the board, as on a real table: `[top, bottom]`, the seat whose side
+ * is at the bottom (`bottomSeat`) below, the others above; each with its name, who is to move,
+ * clock, presence and hand. `mine` lists this browser's seats.
+ */
+export function seatBars(snap, mine, bottomSeat) {
+  const bar = (id, seats, label) => h("section", { class: "seat-bar", id, "aria-label": label },
+    h("ul", { class: "seats" }, seats.map((seat) => seatItem(snap, seat, mine))));
+  const seats = snap.view.seats;
+  return [bar("seats-top", seats.filter((seat) => seat.seat !== bottomSeat), "Players across the board"),
+    bar("seats-bottom", seats.filter((seat) => seat.seat === bottomSeat), "Player at the bottom")];
 }
 
 /** "Ludus (Red) is thinking… 2.4 s", or nothing. */
@@ -122,14 +130,15 @@ export function saveLinks(snap) {
 /** The game-over summary: winner, reason, score. */
 export function gameOverPanel(snap) {
   const outcome = snap.outcome;
-  const winner = outcome.winner ? `Winner: ${seatLabel(snap, outcome.winner)}` : "A draw";
+  const winner = outcome.winner ? `${seatLabel(snap, outcome.winner)} wins` : "A draw";
+  // The server's summary names the winner and the reason in one line; said once.
   return h("section", { class: "panel game-over", id: "game-over", role: "status" },
     h("h2", {}, "Game over"),
-    h("p", {}, h("strong", {}, outcome.summary || winner)),
-    h("p", {}, `${winner}. Reason: ${outcome.reason}.`),
+    h("p", {}, h("strong", {}, outcome.summary || `${winner}: ${outcome.reason}`)),
     flagLine(snap, seatLabel),
     ratingChanges(snap, seatLabel),
-    h("p", { class: "muted" }, `${snap.turn} turns played${snap.rated ? " · rated game" : ""}.`),
+    // Counted as the replay bar and the move list count them: one per history entry.
+    h("p", { class: "muted" }, `${(snap.history || []).length} turns played${snap.rated ? " · rated game" : ""}.`),
     saveLinks(snap),
     h("p", {}, h("a", { class: "button primary", href: `/?setup=${snap.game}`, "data-link": true }, "New game")));
 }

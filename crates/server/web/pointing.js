@@ -62,6 +62,17 @@ export function targets(pointing, selected) {
   return cells;
 }
 
+/**
+ * What clicking the last selected cell again does (Replica's transform is the piece clicked
+ * twice): `{cell, label}` when a decision goes on there, else null.
+ */
+export function againChoice(pointing, selected) {
+  if (!selected.length) return null;
+  const cell = selected[selected.length - 1];
+  const found = pointing.find((entry) => startsWith(entry, [...selected, cell]));
+  return found ? { cell, label: found.label || found.move } : null;
+}
+
 /** The cells of the legal decision written `move` (empty when it is not in the list). */
 export function cellsOf(pointing, move) {
   const found = pointing.find((entry) => entry.move === move);
@@ -69,13 +80,21 @@ export function cellsOf(pointing, move) {
 }
 
 /**
- * The cell reached from `from` going `(dx, dy)` in screen directions (y downward): the nearest
- * cell that way, preferring cells straight ahead; `from` itself at the edge.
- * `cells` are `{name, sx, sy}` in screen grid units.
+ * The cell reached from `from` going `(dx, dy)` in screen directions (y downward): on a board of
+ * points and lines (`links`: pairs of joined cell names), along a line from `from`, straight
+ * ahead first; else the nearest cell that way, preferring cells straight ahead; `from` itself at
+ * the edge. `cells` are `{name, sx, sy}` in screen grid units.
  */
-export function stepCursor(cells, from, dx, dy) {
+export function stepCursor(cells, from, dx, dy, links = []) {
   const start = cells.find((cell) => cell.name === from);
   if (!start) return cells.length ? cells[0].name : null;
+  const joined = new Set(links.flatMap(([a, b]) => (a === from ? [b] : b === from ? [a] : [])));
+  const along = nearestAhead(start, cells.filter((cell) => joined.has(cell.name)), dx, dy, 8);
+  return along || nearestAhead(start, cells, dx, dy, 2) || from;
+}
+
+/** The cell of `cells` ahead of `start` that way at the least cost (`weight` per step aside). */
+function nearestAhead(start, cells, dx, dy, weight) {
   let best = null;
   for (const cell of cells) {
     const ox = cell.sx - start.sx;
@@ -83,10 +102,10 @@ export function stepCursor(cells, from, dx, dy) {
     const ahead = ox * dx + oy * dy;
     const aside = Math.abs(ox * dy) + Math.abs(oy * dx);
     if (ahead <= 0) continue;
-    const cost = ahead + 2 * aside;
+    const cost = ahead + weight * aside;
     if (!best || cost < best.cost || (cost === best.cost && ahead < best.ahead)) {
       best = { cost, ahead, name: cell.name };
     }
   }
-  return best ? best.name : from;
+  return best ? best.name : null;
 }

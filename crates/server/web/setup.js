@@ -6,6 +6,7 @@
 import { h, replace } from "./dom.js";
 import { createGame, saveTokens } from "./api.js";
 import { onlineOptions, onlineRequest, invitedSeats } from "./setup_online.js";
+import { pieceIcon } from "./pieces.js";
 
 const DEFAULT_LEVEL = 3;
 
@@ -16,7 +17,8 @@ export function optionControl(option, onChange, prefix = "opt") {
   let control;
   if (values.kind === "choice") {
     control = h("select", { id, name: option.key },
-      values.choices.map((choice) => h("option", { value: choice, selected: String(choice) === String(option.default) }, choice)));
+      values.choices.map((choice, i) => h("option", { value: choice, selected: String(choice) === String(option.default) },
+        (values.labels || [])[i] || choice)));
   } else if (values.kind === "range") {
     control = h("input", { id, name: option.key, type: "number", min: values.min, max: values.max,
       step: values.step || 1, value: option.default, required: true, inputmode: "numeric" });
@@ -25,10 +27,14 @@ export function optionControl(option, onChange, prefix = "opt") {
   }
   control.addEventListener("change", onChange);
   const range = values.kind === "range" ? ` (${values.min}–${values.max})` : "";
+  // The default as the person reads it: the choice's label, "on"/"off" for a flag.
+  const index = values.kind === "choice" ? values.choices.findIndex((c) => String(c) === String(option.default)) : -1;
+  const shown = index >= 0 ? (values.labels || values.choices)[index]
+    : typeof option.default === "boolean" ? (option.default ? "on" : "off") : String(option.default);
   return h("div", { class: "option" },
-    h("label", { for: id }, h("strong", {}, option.key), range),
+    h("label", { for: id }, h("strong", {}, option.label || option.key), range),
     control,
-    h("span", { class: "help" }, `${option.description} · default: ${String(option.default)}`));
+    h("span", { class: "help" }, `${option.description} · default: ${shown}`));
 }
 
 /** The value of `option` as chosen in `form`. */
@@ -46,7 +52,21 @@ function seatCount(game, options) {
   return Number.isInteger(players) && players >= game.seats.min && players <= game.seats.max ? players : game.seats.min;
 }
 
-function seatRow(meta, seat, saved) {
+/**
+ * "Seat 1 · Dark, moves first" with the side's piece: from the game's line-up for this many
+ * players; who moves first only while the other options are their defaults (an option may change it).
+ */
+function seatTitle(game, count, seat, defaults) {
+  const lineup = (game.lineups || []).find((entry) => entry.players === count);
+  const side = lineup && (lineup.seats || []).find((entry) => entry.seat === seat);
+  if (!side) return h("span", { class: "seat-title" }, `Seat ${seat}`);
+  const piece = { owner: seat, hue: side.hue, kind: String(seat), label: null, marked: false };
+  const first = defaults && lineup.first === seat ? ", moves first" : "";
+  return h("span", { class: "seat-title", "data-seat-title": seat }, pieceIcon(game.id, piece, 22),
+    ` Seat ${seat} · ${side.side}${first}`);
+}
+
+function seatRow(meta, seat, saved, title) {
   const kind = h("select", { id: `seat-${seat}-player`, name: `seat-${seat}-player`, "aria-label": `Seat ${seat} player` },
     h("option", { value: "human", selected: saved.player === "human" }, "Person: me, on this screen"),
     h("option", { value: "invite", selected: saved.player === "invite" }, "Person: invite a friend (a link)"),
@@ -54,7 +74,7 @@ function seatRow(meta, seat, saved) {
       title: level.about }, `Computer level ${level.level} (${level.name})`)));
   const name = h("input", { id: `seat-${seat}-name`, name: `seat-${seat}-name`, type: "text", maxlength: 40,
     placeholder: "name (optional)", value: saved.name || "", "aria-label": `Seat ${seat} name`, autocomplete: "off" });
-  return h("div", { class: "seat-row" }, h("span", {}, `Seat ${seat}`), kind, name);
+  return h("div", { class: "seat-row" }, title, kind, name);
 }
 
 function readSeats(form, count) {
@@ -78,10 +98,14 @@ export function showSetup(context, id) {
   const readOptions = () => Object.fromEntries(game.options.map((option) => [option.key, optionValue(form, option)]));
   let seats = [];
   const drawSeats = () => {
-    const count = seatCount(game, readOptions());
+    const options = readOptions();
+    const count = seatCount(game, options);
+    const defaults = game.options.every((option) => option.key === "players"
+      || String(options[option.key]) === String(option.default));
     seats = readSeats(form, Math.max(count, seats.length));
     replace(seatsBox, h("legend", {}, `Players (${count})`),
-      Array.from({ length: count }, (_, i) => seatRow(context.meta, i + 1, seats[i])));
+      Array.from({ length: count }, (_, i) => seatRow(context.meta, i + 1, seats[i],
+        seatTitle(game, count, i + 1, defaults))));
   };
   const optionsBox = h("fieldset", {}, h("legend", {}, "Rules options"),
     game.options.length ? game.options.map((option) => optionControl(option, drawSeats)) : h("p", {}, "This game has no options."));

@@ -52,6 +52,9 @@ pub struct Listed {
     pub entry: Value,
     /// The seats (1-based) still waiting for their invited player.
     pub free_seats: Vec<usize>,
+    /// In progress against the computer with no person's page open: the lobby hides it unless
+    /// asked (people leave such games without ending them).
+    pub abandoned: bool,
 }
 
 impl Listed {
@@ -59,6 +62,7 @@ impl Listed {
     pub fn lobby_entry(self) -> (Instant, String, Value) {
         let mut entry = self.entry;
         entry["free_seats"] = json!(self.free_seats);
+        entry["abandoned"] = json!(self.abandoned);
         (self.at, self.id, entry)
     }
 }
@@ -80,7 +84,14 @@ pub fn listed(games: &[Arc<LiveGame>]) -> Vec<Listed> {
             } else {
                 Group::Waiting
             };
+            let computer = table.seats.iter().any(|s| s.computer.is_some());
+            let nobody = table
+                .seats
+                .iter()
+                .zip(&table.presence)
+                .all(|(seat, presence)| seat.computer.is_some() || presence.sockets == 0);
             Some(Listed {
+                abandoned: group != Group::Finished && computer && nobody,
                 at: table.last_change,
                 id: game.id().to_string(),
                 group,

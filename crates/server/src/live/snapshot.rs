@@ -201,17 +201,29 @@ impl Table {
     }
 }
 
+/// "Ana (Red)", or just "Red" when the seat has no name of its own: a seat named after its
+/// side would read "Red (Red)".
+fn named_side(name: &str, side: &str) -> String {
+    if name.is_empty() || name.eq_ignore_ascii_case(side) {
+        side.to_string()
+    } else {
+        format!("{name} ({side})")
+    }
+}
+
 /// The outcome with a sentence for the game-over summary, or `null`.
 pub fn outcome_json(table: &Table) -> Option<Value> {
     let outcome = table.game.outcome()?;
     let names = table.names();
     let summary = match outcome.verdict {
-        Verdict::Win(seat) => format!(
-            "{} ({}) wins: {}",
-            names.get(seat.to_usize()).copied().unwrap_or(""),
-            table.game.seat_name(seat),
-            outcome.reason
-        ),
+        Verdict::Win(seat) => {
+            let name = names.get(seat.to_usize()).copied().unwrap_or("");
+            format!(
+                "{} wins: {}",
+                named_side(name, table.game.seat_name(seat)),
+                outcome.reason
+            )
+        }
         Verdict::Draw => format!("Draw: {}", outcome.reason),
     };
     Some(json!({

@@ -224,6 +224,9 @@ async fn the_page_is_served_with_its_content_types() {
         (StatusCode::OK, true),
         "{mime}"
     );
+    // Browsers ask for the icon at this path whatever the page says.
+    let (status, mime, _) = api.get_text("/favicon.ico").await;
+    assert_eq!((status, mime.as_str()), (StatusCode::OK, "image/x-icon"));
     assert_error(
         &api.get("/no-such-file.js").await,
         StatusCode::NOT_FOUND,

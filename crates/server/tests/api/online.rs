@@ -284,3 +284,28 @@ async fn create_forwarded(api: &Api, body: &Value, host: &str) -> Value {
         .unwrap();
     response.json().await.unwrap()
 }
+
+#[tokio::test]
+async fn a_game_against_the_computer_with_nobody_there_is_marked_abandoned() {
+    let api = Api::start();
+    let left = api
+        .create(&json!({"game": "replica", "players": ["human", "ai:1"]}))
+        .await;
+    let people = api
+        .create(&json!({"game": "replica", "players": ["human", "human"]}))
+        .await;
+    let abandoned = |lobby: &Value, id: &str| {
+        lobby["in_progress"]
+            .as_array()
+            .and_then(|games| games.iter().find(|g| g["id"] == id))
+            .map(|g| g["abandoned"].clone())
+    };
+    let (_, lobby) = api.get("/api/lobby").await;
+    assert_eq!(abandoned(&lobby, &left.id), Some(json!(true)), "{lobby}");
+    assert_eq!(abandoned(&lobby, &people.id), Some(json!(false)), "{lobby}");
+    // Its person's page opens a socket: the game is attended again.
+    let mut socket = crate::support::connect(&api, &left.id, Some(left.token(1))).await;
+    let _snapshot = crate::support::next(&mut socket).await;
+    let (_, lobby) = api.get("/api/lobby").await;
+    assert_eq!(abandoned(&lobby, &left.id), Some(json!(false)), "{lobby}");
+}

@@ -18,7 +18,7 @@ use super::page::{screenshot, wait_game_page};
 async fn my_seat(client: &Client) -> u64 {
     let seat = wait_until(
         client,
-        "const li = [...document.querySelectorAll('#side .seats li')].find(l => / · you/.test(l.textContent));
+        "const li = [...document.querySelectorAll('.seat-bar .seats li')].find(l => / · you/.test(l.textContent));
          return li ? Number(li.dataset.seat) : null;",
         "this browser's seat",
     )

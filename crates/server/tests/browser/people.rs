@@ -149,7 +149,7 @@ pub async fn names_clock_and_takeback(
     lobby_shows_names(watcher, base, &id).await;
     friend.goto(&link).await.expect("the invitation link");
     wait_game_page(friend).await;
-    let shown = names_shown(friend, "#side .seats").await;
+    let shown = names_shown(friend, ".board-area").await;
     let text = shown["text"].as_str().unwrap_or_default();
     assert!(
         text.contains(SCRIPT_NAME) && text.contains(IMAGE_NAME),

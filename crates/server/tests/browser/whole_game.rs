@@ -58,9 +58,11 @@ pub async fn replica_against_the_computer(client: &Client, base: &str) {
         .await
         .expect("summary text");
     assert!(summary.contains("Game over"), "{summary}");
+    // One line names the result and its reason, and the status above the board says the same.
+    let status = find(client, "#status").await.text().await.expect("status");
     assert!(
-        summary.contains("Reason:"),
-        "the summary names the reason: {summary}"
+        summary.contains(&status) && !summary.contains("Reason:"),
+        "the summary says {status:?} once: {summary}"
     );
     assert!(
         summary.contains("wins") || summary.contains("Winner") || summary.contains("draw"),
