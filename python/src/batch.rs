@@ -3,7 +3,7 @@
 //! that Python owns as NumPy arrays. No Python object per game, no allocation per decision
 //! (one legal-action buffer per worker), finished games restarted in the same step.
 
-use ludus_engine::{parse_options, Encoding, Game, Heuristic, Seat};
+use ludus_engine::{parse_options, BoardView, Encoding, Game, Heuristic, Seat};
 use ludus_games::{dispatch, GameVisitor, NewGameError};
 use rand::rngs::SmallRng;
 use rayon::prelude::*;
@@ -43,6 +43,8 @@ pub trait Batch: Send + Sync {
     fn step(&mut self, actions: &[i64], rows: Rows<'_>) -> Result<(), String>;
     /// A uniformly random legal action id of every game into `out`, drawn from `rng`.
     fn sample(&mut self, rng: &mut SmallRng, out: &mut [i64]);
+    /// What a picture of game `index` draws.
+    fn view(&self, index: usize) -> Option<BoardView>;
 }
 
 /// Games per rayon task: a decision takes well under a microsecond, so smaller tasks would
@@ -255,6 +257,10 @@ impl<G: Game + Encoding> Batch for Typed<G> {
                 write_row(&slot.state, observation, legal, to_move, buffer);
             });
         Ok(())
+    }
+
+    fn view(&self, index: usize) -> Option<BoardView> {
+        self.slots.get(index).map(|slot| slot.state.view())
     }
 
     fn sample(&mut self, rng: &mut SmallRng, out: &mut [i64]) {

@@ -270,6 +270,27 @@ impl PyGame {
         PyArray1::from_vec(py, values).reshape([p, h, w])
     }
 
+    /// The board as the web page draws it, as an SVG document.
+    fn render_svg(&self) -> String {
+        crate::render::svg(&self.core.view())
+    }
+
+    /// The board as an RGB picture (uint8 `[height, width, 3]`), `scale` pixels per SVG unit
+    /// (a cell is 100 units): for videos of agents.
+    #[pyo3(signature = (scale = 0.5))]
+    fn render_rgb<'py>(&self, py: Python<'py>, scale: f32) -> PyResult<Bound<'py, PyArray3<u8>>> {
+        if !(0.01..=4.0).contains(&scale) {
+            return Err(PyValueError::new_err(format!(
+                "scale {scale}: expected 0.01 to 4 pixels per unit"
+            )));
+        }
+        let view = self.core.view();
+        let (height, width, bytes) = py
+            .detach(|| crate::render::rgb(&view, scale))
+            .map_err(PyValueError::new_err)?;
+        PyArray1::from_vec(py, bytes).reshape([height, width, 3])
+    }
+
     /// `seat` resigns: in two-seat games the other wins; in Splut! the seat leaves.
     fn resign(&mut self, seat: i64) -> PyResult<()> {
         let seat = self.seat(seat)?;

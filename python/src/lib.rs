@@ -12,6 +12,7 @@ mod batch;
 mod catalogue;
 mod core;
 mod game;
+mod render;
 mod text;
 mod vecenv;
 

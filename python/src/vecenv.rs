@@ -157,6 +157,31 @@ impl PyVecEnv {
         PyArray1::from_vec(py, out)
     }
 
+    /// A picture of game `index` (uint8 `[height, width, 3]`), as `Game.render_rgb`.
+    #[pyo3(signature = (index, scale = 0.5))]
+    fn render_rgb<'py>(
+        &self,
+        py: Python<'py>,
+        index: usize,
+        scale: f32,
+    ) -> PyResult<Bound<'py, numpy::PyArray3<u8>>> {
+        let view = self.batch.view(index).ok_or_else(|| {
+            value_error(format!(
+                "game {index}: expected an index below {}",
+                self.batch.shape().games
+            ))
+        })?;
+        if !(0.01..=4.0).contains(&scale) {
+            return Err(value_error(format!(
+                "scale {scale}: expected 0.01 to 4 pixels per unit"
+            )));
+        }
+        let (height, width, bytes) = py
+            .detach(|| crate::render::rgb(&view, scale))
+            .map_err(value_error)?;
+        PyArray1::from_vec(py, bytes).reshape([height, width, 3])
+    }
+
     fn __len__(&self) -> usize {
         self.batch.shape().games
     }

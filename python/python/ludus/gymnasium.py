@@ -30,9 +30,20 @@ __all__ = ["LudusVectorEnv"]
 class LudusVectorEnv(VectorEnv):
     """``num_envs`` Ludus games stepped together in Rust (see the module docs)."""
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["rgb_array"]}
 
-    def __init__(self, game: str, num_envs: int, seed: int = 0, threads: int = 1, **options):
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        seed: int = 0,
+        threads: int = 1,
+        render_mode: str | None = None,
+        **options,
+    ):
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"bad render_mode {render_mode!r}: expected None or 'rgb_array'")
+        self.render_mode = render_mode
         self.batch = ludus.VecEnv(game, num_envs, seed=seed, options=options, threads=threads)
         self.num_envs = num_envs
         shape = self.batch.observations.shape[1:]
@@ -55,6 +66,12 @@ class LudusVectorEnv(VectorEnv):
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         self.batch.reset(seed)
         return self.batch.observations, self._infos()
+
+    def render(self):
+        """Every game's board as an RGB array (``render_mode="rgb_array"``), else None."""
+        if self.render_mode != "rgb_array":
+            return None
+        return tuple(self.batch.render_rgb(i) for i in range(self.num_envs))
 
     def step(self, actions):
         movers = self.batch.to_move.copy()

@@ -62,12 +62,14 @@ def _agent_names(probe: ludus.Game) -> list:
 class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
     """A Ludus game as a PettingZoo AEC environment (see the module docs)."""
 
-    metadata = {"render_modes": ["ansi"], "name": "ludus_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "rgb_array"], "name": "ludus_v0", "is_parallelizable": False}
 
     def __init__(self, game: str, render_mode: str | None = None, **options):
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"bad render_mode {render_mode!r}: expected None or 'ansi'")
+        if render_mode not in (None, "ansi", "rgb_array"):
+            raise ValueError(
+                f"bad render_mode {render_mode!r}: expected None, 'ansi' or 'rgb_array'"
+            )
         self.game_id = game
         self.options = dict(options)
         self.render_mode = render_mode
@@ -145,10 +147,13 @@ class raw_env(AECEnv):  # noqa: N801 (PettingZoo's name)
         if self.render_mode == "ansi":
             pass  # rendering is on demand (render())
 
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            return None
-        return str(self.game)
+    def render(self):
+        """The board: text (``ansi``) or an RGB array as the web page draws it (``rgb_array``)."""
+        if self.render_mode == "rgb_array":
+            return self.game.render_rgb()
+        if self.render_mode == "ansi":
+            return str(self.game)
+        return None
 
     def close(self) -> None:
         pass
