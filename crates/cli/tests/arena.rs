@@ -114,6 +114,38 @@ fn engines_start_from_an_opening_position_string() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A position string of several lines (Splut!'s) travels on its one line, `;` between its
+/// lines: engines read it and play whole games from it.
+#[test]
+fn engines_read_a_position_of_several_lines_sent_on_one_line() {
+    let dir = temp_dir("fen-lines");
+    let openings = dir.join("openings.txt");
+    let line = "fen size=9 seats=south,north tomove=south turn=0 used=0 lev=unused locked=-; \
+                south: Sd2 De2 Tf2; north: Sf8 De8 Td8; rocks: e1 a5 e9 i5 moves De2-e3\n";
+    std::fs::write(&openings, line).unwrap();
+    let one = format!("one={LUDUS} ugi splut --agent ai:1");
+    let two = format!("two={LUDUS} ugi splut --agent ai:2");
+    let report = arena_json(
+        "splut --games 2 --movetime 10",
+        &[
+            "--engine",
+            &one,
+            "--engine",
+            &two,
+            "--openings",
+            text(&openings),
+        ],
+    );
+    for game in report["games"].as_array().unwrap() {
+        let reason = game["reason"].as_str().unwrap();
+        assert!(game["plies"].as_u64().unwrap() > 4, "{reason}");
+        for forfeit in ["illegal", "crashed", "garbage", "exceeded", "did not start"] {
+            assert!(!reason.contains(forfeit), "{reason}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn broken_engines_lose_with_the_reason_and_the_arena_finishes() {
     let saved = temp_dir("broken");

@@ -201,3 +201,21 @@ fn every_go_limit_ends_with_a_bestmove() {
     );
     engine.quit();
 }
+
+#[test]
+fn query_position_is_one_line_that_position_fen_reads_back() {
+    for game in ugi_driver::game_ids() {
+        let mut engine = Engine::start(&game, &[]);
+        engine.send("position startpos");
+        let moves = engine.query("moves");
+        let first = moves.split(' ').next().unwrap().to_string();
+        engine.send(&format!("position startpos moves {first}"));
+        let position = engine.query("position");
+        engine.send(&format!("position fen {position}"));
+        engine.send("isready");
+        // No error between: the whole position string came on its one line.
+        assert_eq!(engine.until("readyok"), ["readyok"], "{game}: {position}");
+        assert_eq!(engine.query("position"), position, "{game}");
+        engine.quit();
+    }
+}

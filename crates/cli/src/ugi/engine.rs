@@ -345,7 +345,7 @@ impl Engine {
                     moves.join(" ")
                 }
             }
-            Query::Position => self.game.position(),
+            Query::Position => self.game.position_line(),
         };
         self.out.line(&format!("response {answer}"));
     }

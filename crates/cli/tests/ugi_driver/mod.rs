@@ -83,3 +83,17 @@ impl Engine {
         assert!(status.success(), "{status}");
     }
 }
+
+/// The ids of the games, as `ludus games` lists them (tests outside a game's folder name none).
+pub fn game_ids() -> Vec<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .arg("games")
+        .output()
+        .expect("ludus runs");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter(|line| !line.starts_with(' ') && !line.is_empty())
+        .filter_map(|line| line.split_whitespace().next().map(str::to_string))
+        .collect()
+}
