@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use crate::{
     best, AgentKind, AgentSpec, AlphaBetaAgent, AlphaBetaConfig, Analysis, GreedyAgent, MctsAgent,
-    MctsConfig, MinimaxAgent, MinimaxConfig, RandomAgent,
+    MctsConfig, MinimaxAgent, MinimaxConfig, RandomAgent, SearchBudget,
 };
 
 /// A computer player for games of type `G`.
@@ -47,6 +47,19 @@ pub trait Agent<G: Game>: Send {
 
     /// The spec that built this agent, for tables and records.
     fn spec(&self) -> String;
+
+    /// The budget of the next searches, to change between decisions while the agent keeps its
+    /// tables and tree (a driver with a clock gives each decision its share). `None` for
+    /// agents without one (random, greedy).
+    fn budget_mut(&mut self) -> Option<&mut SearchBudget> {
+        None
+    }
+
+    /// Allocates the agent's tables now, so that the first search does not pay for them.
+    /// Returns the bytes they take (0 for agents without tables).
+    fn prepare(&mut self) -> usize {
+        0
+    }
 }
 
 /// A flag another thread raises to make a search return at once.
@@ -149,5 +162,11 @@ impl<G: Game> Agent<G> for Renamed<G> {
     }
     fn spec(&self) -> String {
         self.name.clone()
+    }
+    fn budget_mut(&mut self) -> Option<&mut SearchBudget> {
+        self.agent.budget_mut()
+    }
+    fn prepare(&mut self) -> usize {
+        self.agent.prepare()
     }
 }

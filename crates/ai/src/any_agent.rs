@@ -7,7 +7,7 @@
 
 use ludus_engine::{AnyGame, Game};
 
-use crate::{Agent, Analysis, Evaluation, StopFlag};
+use crate::{Agent, Analysis, Evaluation, SearchBudget, StopFlag};
 
 /// What a search found, in notation.
 #[derive(Clone, PartialEq, Debug)]
@@ -43,6 +43,14 @@ pub trait AnyAgent: Send {
     ) -> Option<AnyAnalysis>;
     /// The agent's spec.
     fn spec(&self) -> String;
+    /// See [`Agent::budget_mut`].
+    fn budget_mut(&mut self) -> Option<&mut SearchBudget> {
+        None
+    }
+    /// See [`Agent::prepare`].
+    fn prepare(&mut self) -> usize {
+        0
+    }
 }
 
 struct Erased<G: Game>(Box<dyn Agent<G>>);
@@ -71,6 +79,14 @@ impl<G: Game> AnyAgent for Erased<G> {
 
     fn spec(&self) -> String {
         self.0.spec()
+    }
+
+    fn budget_mut(&mut self) -> Option<&mut SearchBudget> {
+        self.0.budget_mut()
+    }
+
+    fn prepare(&mut self) -> usize {
+        self.0.prepare()
     }
 }
 

@@ -55,7 +55,7 @@ mod spec;
 pub mod tuning;
 
 pub use agent::{build_agent, Agent, AgentError, StopFlag};
-pub use alphabeta::{AlphaBetaAgent, AlphaBetaConfig, SearchBudget};
+pub use alphabeta::{AlphaBetaAgent, AlphaBetaConfig, SearchBudget, MAX_HASH_MEGABYTES};
 pub use analysis::{Analysis, Evaluation};
 pub use any_agent::{erase, AnyAgent, AnyAnalysis};
 pub use bench::{bench_nodes, bench_positions, time_agent, TimedDecision};

@@ -132,6 +132,10 @@ impl<G: Game + Heuristic> Agent<G> for MinimaxAgent<G> {
     fn spec(&self) -> String {
         self.spec.clone()
     }
+
+    fn budget_mut(&mut self) -> Option<&mut Budget> {
+        Some(&mut self.config.budget)
+    }
 }
 
 impl<G: Game> Search<'_, G> {

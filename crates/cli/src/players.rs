@@ -36,6 +36,12 @@ impl Player {
         Ok(Player::Computer(agent))
     }
 
+    /// The agent `spec` describes for the game `game_id`, as typed: level 5 without
+    /// `threads` searches on one thread (`ludus ugi`, whose driver sets `Threads`).
+    pub fn agent_as_typed(spec: &AgentSpec, game_id: &str, seed: u64) -> Result<Box<dyn AnyAgent>> {
+        dispatch(game_id, MakeAgent { spec, seed })?
+    }
+
     /// The computer player a record names for a seat, as a spec to build: a record file is
     /// untrusted, so its spec must parse (ranges are checked when it is built) and its time
     /// per decision is capped at [`RECORD_MAX_SECONDS`].

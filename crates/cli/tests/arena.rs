@@ -114,6 +114,55 @@ fn engines_start_from_an_opening_position_string() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A position string of several lines (Splut!'s) travels on its one line, `;` between its
+/// lines: engines read it and play whole games from it.
+#[test]
+fn engines_read_a_position_of_several_lines_sent_on_one_line() {
+    let dir = temp_dir("fen-lines");
+    let openings = dir.join("openings.txt");
+    let line = "fen size=9 seats=south,north tomove=south turn=0 used=0 lev=unused locked=-; \
+                south: Sd2 De2 Tf2; north: Sf8 De8 Td8; rocks: e1 a5 e9 i5 moves De2-e3\n";
+    std::fs::write(&openings, line).unwrap();
+    let one = format!("one={LUDUS} ugi splut --agent ai:1");
+    let two = format!("two={LUDUS} ugi splut --agent ai:2");
+    let report = arena_json(
+        "splut --games 2 --movetime 10",
+        &[
+            "--engine",
+            &one,
+            "--engine",
+            &two,
+            "--openings",
+            text(&openings),
+        ],
+    );
+    for game in report["games"].as_array().unwrap() {
+        let reason = game["reason"].as_str().unwrap();
+        assert!(game["plies"].as_u64().unwrap() > 4, "{reason}");
+        for forfeit in ["illegal", "crashed", "garbage", "exceeded", "did not start"] {
+            assert!(!reason.contains(forfeit), "{reason}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn engines_with_a_name_already_taken_are_refused() {
+    let one = format!("same={LUDUS} ugi replica --agent ai:1");
+    for players in [
+        vec!["--engine", &one, "--engine", &one],
+        vec!["--ai", "ai:1", "--engine", "ai:random=python3 x.py"],
+    ] {
+        let output = ludus("arena replica --games 2", &players);
+        assert!(!output.status.success());
+        assert!(
+            stderr(&output).contains("two players are named"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}
+
 #[test]
 fn broken_engines_lose_with_the_reason_and_the_arena_finishes() {
     let saved = temp_dir("broken");
@@ -263,6 +312,34 @@ fn two_shards_merge_into_exactly_the_unsharded_run() {
     let whole_json = ludus(&format!("arena {SHARDED} --seed 5 --json"), &[]);
     let merged_json = ludus("arena merge --json", &[text(&files[0]), text(&files[1])]);
     assert_eq!(stdout(&merged_json), stdout(&whole_json));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A shard killed while writing a game: its cut last line is dropped with a warning, and the
+/// shard run again for that game gives the whole tournament.
+#[test]
+fn a_cut_last_line_is_dropped_with_a_warning() {
+    let dir = temp_dir("cut");
+    let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    run_shard(9, "0/2", &a);
+    run_shard(9, "1/2", &b);
+    let whole = std::fs::read_to_string(&b).unwrap();
+    let cut = &whole[..whole.len() - 20];
+    std::fs::write(&b, cut).unwrap();
+    let output = ludus("arena merge", &[text(&a), text(&b)]);
+    let warning = stderr(&output);
+    assert!(
+        warning.contains("cut short") && warning.contains("dropped"),
+        "{warning}"
+    );
+    // The game of the dropped line is missing now, and said so.
+    assert!(!output.status.success());
+    assert!(warning.contains("1 of "), "{warning}");
+    // Cut in the middle, a line is still refused with its number.
+    let lines: Vec<&str> = whole.lines().collect();
+    std::fs::write(&b, format!("{}\n{{\"index\n{}\n", lines[0], lines[1])).unwrap();
+    let refused = stderr(&ludus("arena merge", &[text(&a), text(&b)]));
+    assert!(refused.contains("line 2"), "{refused}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -59,6 +59,15 @@ fn after_plays_whole_turns_and_decisions() {
     assert!(whole.contains("to move: Light"), "{whole}");
 }
 
+/// A position string that starts with an empty cell (`-`) is a value, not a flag.
+#[test]
+fn a_position_starting_with_a_dash_is_read_as_the_position() {
+    let position = "-,-,-,NN/N,-,-,-/N,D,-,-/NN,-,-,NN L";
+    let output = ludus(&["position", "qawale", "--position", position]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).lines().next(), Some(position));
+}
+
 #[test]
 fn perft_prints_the_count_alone_on_the_last_line() {
     let output = ludus(&["perft", "qawale", "--turns", "1"]);

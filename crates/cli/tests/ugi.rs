@@ -2,87 +2,10 @@
 //! query, whole games of the five games through `position ... moves` and `go`, `stop` during
 //! `go infinite`, and bad commands that must not stop the engine.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
-/// A running `ludus ugi GAME` with its lines arriving on a channel.
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    lines: Receiver<String>,
-}
-
-impl Engine {
-    fn start(game: &str, options: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-            .arg("ugi")
-            .arg(game)
-            .args(options)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("ludus starts");
-        let input = child.stdin.take().unwrap();
-        let output = BufReader::new(child.stdout.take().unwrap());
-        let (send, lines) = channel();
-        std::thread::spawn(move || {
-            for line in output.lines().map_while(Result::ok) {
-                if send.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        Engine {
-            child,
-            input,
-            lines,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.input, "{line}").expect("the engine reads");
-    }
-
-    fn send_bytes(&mut self, bytes: &[u8]) {
-        self.input.write_all(bytes).expect("the engine reads");
-    }
-
-    /// The next line, within `seconds`.
-    fn next(&self, seconds: u64) -> Option<String> {
-        self.lines.recv_timeout(Duration::from_secs(seconds)).ok()
-    }
-
-    /// Every line up to and including the first that starts with `prefix`.
-    fn until(&self, prefix: &str) -> Vec<String> {
-        let mut seen = Vec::new();
-        loop {
-            let line = self
-                .next(60)
-                .unwrap_or_else(|| panic!("no '{prefix}' line; got {seen:?}"));
-            let done = line.starts_with(prefix);
-            seen.push(line);
-            if done {
-                return seen;
-            }
-        }
-    }
-
-    /// The answer to `query WHAT`.
-    fn query(&mut self, what: &str) -> String {
-        self.send(&format!("query {what}"));
-        let line = self.until("response ").pop().unwrap();
-        line["response ".len()..].to_string()
-    }
-
-    fn quit(mut self) {
-        self.send("quit");
-        let status = self.child.wait().expect("the engine ends");
-        assert!(status.success(), "{status}");
-    }
-}
+mod ugi_driver;
+use ugi_driver::Engine;
 
 #[test]
 fn the_handshake_lists_engine_and_rules_options() {
@@ -277,4 +200,22 @@ fn every_go_limit_ends_with_a_bestmove() {
         "{lines:?}"
     );
     engine.quit();
+}
+
+#[test]
+fn query_position_is_one_line_that_position_fen_reads_back() {
+    for game in ugi_driver::game_ids() {
+        let mut engine = Engine::start(&game, &[]);
+        engine.send("position startpos");
+        let moves = engine.query("moves");
+        let first = moves.split(' ').next().unwrap().to_string();
+        engine.send(&format!("position startpos moves {first}"));
+        let position = engine.query("position");
+        engine.send(&format!("position fen {position}"));
+        engine.send("isready");
+        // No error between: the whole position string came on its one line.
+        assert_eq!(engine.until("readyok"), ["readyok"], "{game}: {position}");
+        assert_eq!(engine.query("position"), position, "{game}");
+        engine.quit();
+    }
 }

@@ -54,6 +54,8 @@ pub trait ErasedGame: Debug + Send + Sync {
     fn key(&self) -> u64;
     /// The position string.
     fn position(&self) -> String;
+    /// The position string on one line (see [`Game::position_line`]).
+    fn position_line(&self) -> String;
     /// The rules options as `key=value` pairs.
     fn options(&self) -> Vec<(String, String)>;
     /// Every legal decision, in the game's order.
@@ -119,6 +121,9 @@ impl<G: Game> ErasedGame for Session<G> {
     }
     fn position(&self) -> String {
         self.state().position()
+    }
+    fn position_line(&self) -> String {
+        self.state().position_line()
     }
     fn options(&self) -> Vec<(String, String)> {
         options_to_pairs(self.state().options())

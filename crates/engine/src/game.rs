@@ -41,6 +41,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// with the same position string and key.
     fn position(&self) -> String;
 
+    /// The position string on one line, for line protocols (UGI's `position fen` and `query
+    /// position`, openings files, `ludus position`): a game whose position string spans lines
+    /// writes them separated by `; `, which its `from_position` reads as line breaks.
+    fn position_line(&self) -> String {
+        self.position()
+    }
+
     /// The rules options this game was created with.
     fn options(&self) -> &Self::Options;
 

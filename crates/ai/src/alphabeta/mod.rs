@@ -8,7 +8,8 @@
 //! | `time` | seconds per decision (`0`: no limit, only beside `depth` or `nodes`) | 0–3600 | 1, or none if `depth`/`nodes` is given |
 //! | `depth` | deepest iteration, in decisions | 1–1000 | 100 |
 //! | `nodes` | node limit per decision | 1–10¹² | none |
-//! | `hash` | transposition table size in MB (`0`: off) | 0–1024 | 16 |
+//! | `hash` | transposition table size in MB (`0`: off), counted in buckets of the entry size tables had before they were packed, so that fingerprints keep their values: about half as many bytes for games with large decisions | 0–1024 | 16 |
+//! | `ttmb` | the table in MB as allocated (the most slots, a power of two, that fit), replacing `hash`: what `ludus ugi`'s `Hash` option gives | 0–1024 | none |
 //! | `eval` | horizon evaluation: `evaluate`, `v1` (the evaluation before tuning) or `seed` (the level-2 heuristic) | | `evaluate` |
 //! | `lmr` | late move reductions: see below | `true`/`false` | `false` |
 //! | `order` | after the table's move and the killers: `history` or `eval` (see below) | | `history` |
@@ -112,6 +113,8 @@ pub struct AlphaBetaConfig {
     pub budget: Budget,
     /// Transposition table size in MB; 0 turns it off.
     pub hash_megabytes: usize,
+    /// Transposition table size in MB as allocated (`ttmb`), replacing `hash_megabytes`.
+    pub table_megabytes: Option<usize>,
     /// The evaluation used at the horizon.
     pub eval: EvalKind,
     /// Late move reductions.
@@ -144,6 +147,7 @@ impl Default for AlphaBetaConfig {
                 nodes: u64::MAX,
             },
             hash_megabytes: 16,
+            table_megabytes: None,
             eval: EvalKind::Evaluate,
             reductions: false,
             eval_order: false,
@@ -165,7 +169,7 @@ impl AlphaBetaConfig {
             spec,
             &[
                 "time", "depth", "nodes", "hash", "eval", "lmr", "order", "quiesce", "fill",
-                "threads", "contempt", "every", "offset", "prune",
+                "threads", "contempt", "every", "offset", "prune", "ttmb",
             ],
         )?;
         let default = AlphaBetaConfig::default();
@@ -175,6 +179,7 @@ impl AlphaBetaConfig {
             hash_megabytes: params
                 .ranged("hash", 0, MAX_HASH_MEGABYTES)?
                 .unwrap_or(default.hash_megabytes),
+            table_megabytes: params.ranged("ttmb", 0, MAX_HASH_MEGABYTES)?,
             eval: params
                 .with("eval", "evaluate, seed or v1", EvalKind::parse)?
                 .unwrap_or(default.eval),
@@ -247,7 +252,10 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
             spec,
             rng: SmallRng::seed_from_u64(seed),
             eval: config.eval.function::<G>(),
-            tt: Table::with_megabytes::<G::Action>(config.hash_megabytes),
+            tt: match config.table_megabytes {
+                Some(megabytes) => Table::with_allocated_megabytes(megabytes),
+                None => Table::with_megabytes::<G::Action>(config.hash_megabytes),
+            },
             tables: Tables::new(),
             helpers: (1..config.threads.max(1))
                 .map(|i| {
@@ -461,6 +469,14 @@ impl<G: Game + Heuristic> Agent<G> for AlphaBetaAgent<G> {
 
     fn spec(&self) -> String {
         self.spec.clone()
+    }
+
+    fn budget_mut(&mut self) -> Option<&mut Budget> {
+        Some(&mut self.config.budget)
+    }
+
+    fn prepare(&mut self) -> usize {
+        self.tt.allocate()
     }
 }
 

@@ -166,14 +166,31 @@ impl Table {
         }
     }
 
+    /// A table of at most `megabytes` MB as allocated: the most slots, a power of two, that
+    /// fit (what a driver's `Hash` option asks for).
+    pub(crate) fn with_allocated_megabytes(megabytes: usize) -> Self {
+        let slots = megabytes.saturating_mul(1 << 20) / std::mem::size_of::<Slot>();
+        Table {
+            slots: Vec::new(),
+            wanted: if slots < 2 { 0 } else { 1 << slots.ilog2() },
+            age: 0,
+        }
+    }
+
     /// Prepares for a new search: allocates on first use and ages the old entries.
     pub(crate) fn new_search(&mut self) {
+        self.allocate();
+        self.age = self.age.wrapping_add(1);
+    }
+
+    /// Allocates the table now if it is not yet; returns its size in bytes.
+    pub(crate) fn allocate(&mut self) -> usize {
         if self.slots.len() != self.wanted {
             self.slots = std::iter::repeat_with(Slot::default)
                 .take(self.wanted)
                 .collect();
         }
-        self.age = self.age.wrapping_add(1);
+        self.slots.len() * std::mem::size_of::<Slot>()
     }
 
     /// Forgets everything.

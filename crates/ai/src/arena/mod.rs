@@ -69,7 +69,9 @@ pub use self::opening::{parse_openings, Opening, OpeningError, MAX_OPENINGS_BYTE
 pub use self::play::PlayerSpec;
 pub use self::report::{AgentResult, ArenaReport, GameResult, SprtSummary};
 pub use self::run::run_arena_with;
-pub use self::shard::{merge, Shard, ShardFileError, ShardHeader, ShardWriter};
+pub use self::shard::{
+    merge, merge_with_warnings, Shard, ShardFileError, ShardHeader, ShardWriter,
+};
 pub use self::sprt::{Pentanomial, SprtConfig, SprtVerdict};
 pub use self::ugi_client::{EngineSpec, EngineSpecError, Forfeit, UgiClient};
 use crate::{AgentError, AgentSpec};
@@ -219,6 +221,10 @@ pub enum ArenaError {
         /// The range.
         range: String,
     },
+    /// An engine named as another player is: tables, records and shard files could not tell
+    /// them apart.
+    #[error("two players are named '{0}': give each --engine a name of its own (NAME=COMMAND)")]
+    DuplicateName(String),
     /// SPRT with other than two players, or with shards.
     #[error("--sprt needs exactly two players and no --shard (it decides game pair by game pair)")]
     SprtSetup,
@@ -289,6 +295,19 @@ pub(crate) fn check_ranges<G: Game>(
     }
     if config.sprt.is_some() && (players != 2 || config.shard != Shard::ALL) {
         return Err(ArenaError::SprtSetup);
+    }
+    check_names(config)
+}
+
+/// Refuses an engine whose name another engine or a computer player already has (two equal
+/// `--ai` specs stay allowed: they are the same player, a mirror match).
+fn check_names<G: Game>(config: &ArenaConfig<G>) -> Result<(), ArenaError> {
+    let mut seen: Vec<String> = config.agents.iter().map(ToString::to_string).collect();
+    for engine in &config.engines {
+        if seen.contains(&engine.name) {
+            return Err(ArenaError::DuplicateName(engine.name.clone()));
+        }
+        seen.push(engine.name.clone());
     }
     Ok(())
 }

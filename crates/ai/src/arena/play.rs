@@ -177,7 +177,7 @@ impl<G: Game> Played<G> {
         let start = if self.startpos {
             "position startpos".to_string()
         } else {
-            format!("position fen {}", self.session.start().position())
+            format!("position fen {}", self.session.start().position_line())
         };
         let position = if self.moves.is_empty() {
             start

@@ -12,7 +12,7 @@
 use std::collections::BTreeMap;
 use std::fmt;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufReader, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
@@ -211,10 +211,19 @@ impl ShardWriter {
 
 /// Reads shard files and builds the report of the whole tournament.
 pub fn merge(paths: &[PathBuf]) -> Result<ArenaReport, ShardFileError> {
+    merge_with_warnings(paths, &mut |_| {})
+}
+
+/// [`merge`], telling `warn` of each file whose last line was cut (a shard killed while it
+/// wrote a game): that line is dropped, as if the game had not ended.
+pub fn merge_with_warnings(
+    paths: &[PathBuf],
+    warn: &mut dyn FnMut(String),
+) -> Result<ArenaReport, ShardFileError> {
     let mut first: Option<ShardHeader> = None;
     let mut games = BTreeMap::new();
     for path in paths {
-        read_shard(path, &mut first, &mut games)?;
+        read_shard(path, &mut first, &mut games, warn)?;
     }
     let header = first.ok_or(ShardFileError::NoFiles)?;
     if games.len() != header.total || games.keys().any(|&i| i >= header.total) {
@@ -243,6 +252,7 @@ fn read_shard(
     path: &Path,
     first: &mut Option<ShardHeader>,
     games: &mut BTreeMap<usize, ShardGame>,
+    warn: &mut dyn FnMut(String),
 ) -> Result<(), ShardFileError> {
     let io = |reason| ShardFileError::Io {
         path: path.to_path_buf(),
@@ -253,11 +263,17 @@ fn read_shard(
         line,
         message,
     };
-    let mut lines = BufReader::new(File::open(path).map_err(io)?)
-        .lines()
-        .enumerate();
+    let mut text = String::new();
+    BufReader::new(File::open(path).map_err(io)?)
+        .read_to_string(&mut text)
+        .map_err(io)?;
+    // Every whole line ends with a line break: only the last line can lack it, when the
+    // writer was killed in the middle of it.
+    let cut = !text.is_empty() && !text.ends_with('\n');
+    let count = text.lines().count();
+    let mut lines = text.lines().enumerate();
     let header: ShardHeader = match lines.next() {
-        Some((_, Ok(text))) => serde_json::from_str(&text).map_err(|e| format(1, e.to_string()))?,
+        Some((_, text)) => serde_json::from_str(text).map_err(|e| format(1, e.to_string()))?,
         _ => return Err(format(1, "empty file".to_string())),
     };
     if header.format != SHARD_FORMAT {
@@ -275,8 +291,18 @@ fn read_shard(
         None => *first = Some(header),
     }
     for (i, text) in lines {
-        let game: ShardGame =
-            serde_json::from_str(&text.map_err(io)?).map_err(|e| format(i + 1, e.to_string()))?;
+        let game: ShardGame = match serde_json::from_str(text) {
+            Ok(game) => game,
+            Err(_) if cut && i + 1 == count => {
+                warn(format!(
+                    "'{}' line {}: cut short (the shard was stopped while writing it): dropped",
+                    path.display(),
+                    i + 1
+                ));
+                continue;
+            }
+            Err(e) => return Err(format(i + 1, e.to_string())),
+        };
         let index = game.index;
         if games.insert(index, game).is_some() {
             return Err(ShardFileError::Duplicate(index));

@@ -5,7 +5,7 @@
 //! classes removes the noise of the opening from the variance. With `x` the pair's points
 //! divided by two (0, ¼, ½, ¾, 1) and `N` pairs, the log-likelihood ratio of H1 (the first
 //! player is `elo1` stronger) against H0 (`elo0`) is the generalised SPRT's approximation, as in
-//! fishtest's `LLR_alt2` and fastchess's logistic model:
+//! fishtest's `LLR_alt` and fastchess's logistic model:
 //!
 //! `LLR = N/2 · ln(r0 / r1)`, with `r = Σ p(x) · (x − s)²` the spread of the pair scores around
 //! `s = 1 / (1 + 10^(−elo/400))` (logistic Elo) for `elo0` and `elo1`.

@@ -463,6 +463,10 @@ impl<G: Game + Heuristic> Agent<G> for MctsAgent<G> {
     fn spec(&self) -> String {
         self.spec.clone()
     }
+
+    fn budget_mut(&mut self) -> Option<&mut crate::SearchBudget> {
+        Some(&mut self.config.budget)
+    }
 }
 
 #[cfg(test)]

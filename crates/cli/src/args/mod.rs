@@ -328,8 +328,9 @@ pub enum ArenaCommand {
 pub struct PositionArgs {
     /// The game's id (`ludus games` lists them).
     pub game: String,
-    /// Start from this position string instead of the usual setup.
-    #[arg(long)]
+    /// Start from this position string instead of the usual setup (it may start with `-`,
+    /// an empty cell).
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Moves to play first, separated by spaces (decisions or whole turns).
     #[arg(long, allow_hyphen_values = true)]
@@ -410,8 +411,8 @@ pub struct PlayArgs {
     /// A rules option as key=value (repeatable).
     #[arg(long = "option", short = 'o', value_name = "KEY=VALUE")]
     pub options: Vec<String>,
-    /// Start from this position string.
-    #[arg(long)]
+    /// Start from this position string (it may start with `-`, an empty cell).
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Seed for computer players and random rules choices.
     #[arg(long, default_value_t = 1)]

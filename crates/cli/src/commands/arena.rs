@@ -12,8 +12,8 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_ai::arena::{
-    merge, parse_openings, run_arena_with, ArenaConfig, EngineSpec, Opening, Shard, SprtConfig,
-    MAX_OPENINGS_BYTES,
+    merge_with_warnings, parse_openings, run_arena_with, ArenaConfig, EngineSpec, Opening, Shard,
+    SprtConfig, MAX_OPENINGS_BYTES,
 };
 use ludus_ai::AgentSpec;
 use ludus_engine::{parse_options, Game, Heuristic};
@@ -25,7 +25,9 @@ use crate::output::outln;
 /// Runs the games (or merges shard files) and prints the table, or JSON with `--json`.
 pub fn run(args: &ArenaArgs) -> Result<()> {
     if let Some(ArenaCommand::Merge { files, json }) = &args.merge {
-        let report = merge(files)?;
+        let report = merge_with_warnings(files, &mut |warning| {
+            eprintln!("ludus arena merge: {warning}");
+        })?;
         outln!(
             "{}",
             if *json {

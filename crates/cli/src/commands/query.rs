@@ -19,7 +19,7 @@ pub fn moves(args: &PositionArgs) -> Result<()> {
 /// Prints the position string, the side to move and the outcome.
 pub fn position(args: &PositionArgs) -> Result<()> {
     let game = game_at(args)?;
-    outln!("{}", game.position())?;
+    outln!("{}", game.position_line())?;
     outln!("turn: {}", game.turn() + 1)?;
     match game.to_move() {
         Some(seat) => outln!("to move: {}", game.seat_name(seat))?,

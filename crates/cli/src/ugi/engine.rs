@@ -2,35 +2,60 @@
 //! current game and the search in flight. Every command is answered here; a bad one gets an
 //! `info string error ...` line and changes nothing.
 
-use ludus_ai::{AgentSpec, AnyAgent};
+use ludus_ai::AgentSpec;
 use ludus_engine::{AnyGame, OptionValues, Seat, Verdict};
 
-use super::command::{echo, Command, GoLimits, Query};
-use super::search::{budget_params, with_params, Running};
+use super::command::{echo, Command, Query};
+use super::kept::{self, Kept, Resources, DEFAULT_HASH};
+use super::search::{with_params, Running};
 use super::Output;
 use crate::players::Player;
 
 /// The engine's options besides the rules options, as `ugi` lists them.
-const ENGINE_OPTIONS: &[&str] = &[
-    "option name Level type spin default 5 min 1 max 5",
-    "option name Agent type string default <empty>",
-    "option name AgentParams type string default <empty>",
-    "option name Seed type spin default 0 min 0 max 4294967295",
-];
+fn engine_options() -> [String; 7] {
+    [
+        "option name Level type spin default 5 min 1 max 5".to_string(),
+        "option name Agent type string default <empty>".to_string(),
+        "option name AgentParams type string default <empty>".to_string(),
+        "option name Seed type spin default 0 min 0 max 4294967295".to_string(),
+        format!(
+            "option name Threads type spin default 1 min 1 max {}",
+            ludus_ai::MAX_THREADS
+        ),
+        format!(
+            "option name Hash type spin default {DEFAULT_HASH} min 0 max {}",
+            ludus_ai::MAX_HASH_MEGABYTES
+        ),
+        format!(
+            "option name MoveOverhead type spin default {DEFAULT_OVERHEAD} min 0 max {MAX_OVERHEAD}"
+        ),
+    ]
+}
+
+/// The milliseconds `MoveOverhead` starts with: what a driver loses between our `bestmove`
+/// and its clock stopping (pipes, scheduling on a busy machine).
+pub const DEFAULT_OVERHEAD: u64 = 20;
+const MAX_OVERHEAD: u64 = 10_000;
 
 /// A UGI engine for one game.
 pub struct Engine {
-    game_id: &'static str,
+    pub(super) game_id: &'static str,
     rules: Vec<String>,
     level: u8,
     agent: Option<AgentSpec>,
     params: Vec<(String, String)>,
     seed: u64,
-    game: AnyGame,
-    /// The last agent, kept while the spec stays the same (its tables and tree carry over).
-    agent_cache: Option<(String, Box<dyn AnyAgent>)>,
-    search: Option<Running>,
-    out: Output,
+    threads: usize,
+    hash: usize,
+    /// `MoveOverhead`, in milliseconds.
+    pub(super) overhead: u64,
+    pub(super) game: AnyGame,
+    /// The agent of this game, kept across its decisions (its tables and tree carry over).
+    pub(super) kept: Option<Kept>,
+    /// While the kept agent searches: its key and own budget, to keep it again afterwards.
+    pub(super) lent: Option<(String, Option<ludus_ai::SearchBudget>)>,
+    pub(super) search: Option<Running>,
+    pub(super) out: Output,
 }
 
 impl std::fmt::Debug for Engine {
@@ -49,8 +74,12 @@ impl Engine {
             agent,
             params: Vec::new(),
             seed: 0,
+            threads: 1,
+            hash: DEFAULT_HASH,
+            overhead: DEFAULT_OVERHEAD,
             game,
-            agent_cache: None,
+            kept: None,
+            lent: None,
             search: None,
             out,
         }
@@ -66,10 +95,19 @@ impl Engine {
         }
         match command {
             Command::Ugi => self.identify(),
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                // Off the clock: the agent and its table are made now, not in the next `go`.
+                if self.search.is_none() {
+                    self.keep_agent();
+                }
+                self.out.line("readyok");
+            }
             Command::NewGame => {
-                self.agent_cache = None;
+                // A fresh agent: nothing learnt in the last game, and the same choices
+                // for the same seed.
+                self.kept = None;
                 self.reset_position(None, &[]);
+                self.keep_agent();
             }
             Command::SetOption { name, value } => self.set_option(&name, &value),
             Command::Position { fen, moves } => self.reset_position(fen.as_deref(), &moves),
@@ -89,11 +127,14 @@ impl Engine {
         self.out.line(&format!("info string error {message}"));
     }
 
-    /// Stops the search in flight, if any, and keeps its agent.
+    /// Stops the search in flight, if any, and keeps its agent if it is the game's.
     pub fn finish_search(&mut self) {
         if let Some(search) = self.search.take() {
-            if let (spec, Some(agent)) = search.stop() {
-                self.agent_cache = Some((spec, agent));
+            let lent = self.lent.take();
+            if let (_, Some(agent)) = search.stop() {
+                if let Some((key, own)) = lent {
+                    self.kept = Some(Kept { key, agent, own });
+                }
             } else {
                 // The search thread failed before its bestmove: the driver still needs one.
                 self.error("the search failed");
@@ -110,8 +151,8 @@ impl Engine {
             info.name
         ));
         self.out.line("id author the Ludus authors");
-        for line in ENGINE_OPTIONS {
-            self.out.line(line);
+        for line in engine_options() {
+            self.out.line(&line);
         }
         let defaults = ludus_games::new_game(info.id, &[], None, 0)
             .map(|g| g.options())
@@ -156,6 +197,13 @@ impl Engine {
                 .parse::<u32>()
                 .map(|seed| self.seed = u64::from(seed))
                 .map_err(|_| format!("bad Seed '{}': expected 0 to 4294967295", echo(value))),
+            "threads" => spin("Threads", value, 1, ludus_ai::MAX_THREADS as u64)
+                .map(|n| self.threads = n as usize),
+            "hash" => spin("Hash", value, 0, ludus_ai::MAX_HASH_MEGABYTES as u64)
+                .map(|n| self.hash = n as usize),
+            "moveoverhead" | "move overhead" => {
+                spin("MoveOverhead", value, 0, MAX_OVERHEAD).map(|n| self.overhead = n)
+            }
             _ => self.set_rule(name, value),
         };
         if let Err(message) = result {
@@ -194,7 +242,8 @@ impl Engine {
         else {
             let names: Vec<&str> = info.options.iter().map(|o| o.name).collect();
             return Err(format!(
-                "unknown option '{}': expected Level, Agent, AgentParams, Seed or {}",
+                "unknown option '{}': expected Level, Agent, AgentParams, Seed, Threads, Hash, \
+                 MoveOverhead or {}",
                 echo(name),
                 names.join(", ")
             ));
@@ -210,7 +259,7 @@ impl Engine {
             ludus_games::new_game(info.id, &rules, None, self.seed).map_err(|e| e.to_string())?;
         self.rules = rules;
         self.game = game;
-        self.agent_cache = None;
+        self.kept = None;
         Ok(())
     }
 
@@ -233,7 +282,7 @@ impl Engine {
     }
 
     /// The agent the options describe, before a `go` adds its limits.
-    fn base_spec(&self) -> AgentSpec {
+    pub(super) fn base_spec(&self) -> AgentSpec {
         let base = self.agent.clone().unwrap_or_else(|| AgentSpec {
             kind: ludus_ai::AgentKind::from_level(self.level).unwrap_or(ludus_ai::AgentKind::Best),
             params: Vec::new(),
@@ -241,51 +290,37 @@ impl Engine {
         with_params(&base, &self.params)
     }
 
-    fn go(&mut self, limits: &GoLimits) {
-        let Some(seat) = self.game.to_move() else {
-            self.error("go: the game is over");
-            return self.out.line("bestmove (none)");
-        };
-        let base = self.base_spec();
-        let tries = budget_params(limits, seat.to_usize());
-        let mut last_error = String::new();
-        for params in &tries {
-            let spec = with_params(&base, params).to_string();
-            let agent = match self.agent_cache.take() {
-                Some((cached, agent)) if cached == spec => Ok(agent),
-                _ => Player::parse(&spec, self.game_id, self.seed).and_then(|p| match p {
-                    Player::Computer(agent) => Ok(agent),
-                    Player::Human => Err(anyhow::anyhow!("not a computer player")),
-                }),
-            };
-            match agent {
-                Ok(agent) => {
-                    let dropped: Vec<&str> = tries[0]
-                        .iter()
-                        .filter(|(k, _)| !params.iter().any(|(used, _)| used == k))
-                        .map(|(k, _)| k.as_str())
-                        .collect();
-                    if !dropped.is_empty() {
-                        self.out.line(&format!(
-                            "info string {base} takes no {} limit: searching as {spec}",
-                            dropped.join(" or ")
-                        ));
-                    }
-                    let game = self.game.clone();
-                    self.search = Some(Running::start(
-                        agent,
-                        spec,
-                        game,
-                        limits.infinite,
-                        self.out.clone(),
-                    ));
-                    return;
-                }
-                Err(e) => last_error = format!("{e:#}"),
-            }
+    /// The resources the options give an agent.
+    pub(super) fn resources(&self) -> Resources {
+        Resources {
+            threads: self.threads,
+            hash: self.hash,
+            seed: self.seed,
         }
-        self.error(&format!("go: {last_error}"));
-        self.out.line("bestmove (none)");
+    }
+
+    /// Makes the game's agent if the options changed since it was made (or none is kept),
+    /// and allocates its tables. An error is said once, in an `info string`.
+    pub(super) fn keep_agent(&mut self) {
+        let base = self.base_spec();
+        let key = kept::key(&base, self.resources());
+        if self.kept.as_ref().is_some_and(|k| k.key == key) {
+            return;
+        }
+        self.kept = None;
+        match kept::build(&base, self.resources(), self.game_id) {
+            Ok((agent, unused)) => {
+                if !unused.is_empty() {
+                    self.out.line(&format!(
+                        "info string {} takes no {}: not used",
+                        agent.agent.spec(),
+                        unused.join(" or ")
+                    ));
+                }
+                self.kept = Some(agent);
+            }
+            Err(e) => self.error(&e),
+        }
     }
 
     fn query(&self, query: Query) {
@@ -310,8 +345,19 @@ impl Engine {
                     moves.join(" ")
                 }
             }
-            Query::Position => self.game.position(),
+            Query::Position => self.game.position_line(),
         };
         self.out.line(&format!("response {answer}"));
+    }
+}
+
+/// A `spin` option's value within `min..=max`.
+fn spin(name: &str, value: &str, min: u64, max: u64) -> Result<u64, String> {
+    match value.parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "bad {name} '{}': expected {min} to {max}",
+            echo(value)
+        )),
     }
 }

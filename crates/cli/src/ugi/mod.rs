@@ -8,6 +8,8 @@
 
 mod command;
 mod engine;
+mod go;
+mod kept;
 mod search;
 
 use std::io::{BufRead, Read, Write};

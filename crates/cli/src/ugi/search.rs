@@ -14,21 +14,34 @@ use ludus_engine::AnyGame;
 use super::command::GoLimits;
 use super::Output;
 
-/// The budget parameters a `go` adds to the agent's spec, most specific first. An agent that
-/// refuses one of them (random takes none, MCTS no depth) is tried with fewer.
-pub fn budget_params(limits: &GoLimits, seat: usize) -> Vec<Vec<(String, String)>> {
+/// The time a timed `go` gives the decision, in milliseconds, with what it was made of for
+/// the `info string` that reports it: `movetime` less the overhead, or with clocks a 20th of
+/// the seat's clock plus ¾ of its increment, never more than half the clock, less the
+/// overhead. At least 1 ms. `None` when the `go` has no time (`infinite`, or no limit).
+pub fn time_budget(limits: &GoLimits, seat: usize, overhead: u64) -> Option<(u64, String)> {
+    if limits.infinite {
+        return None;
+    }
+    if let Some(ms) = limits.movetime {
+        let budget = ms.saturating_sub(overhead).max(1);
+        return Some((budget, format!("movetime {ms}, overhead {overhead}")));
+    }
+    let left = limits.time[seat]?;
+    let inc = limits.inc[seat].unwrap_or(0);
+    let share = (left / 20 + inc * 3 / 4).min(left / 2);
+    let budget = share.saturating_sub(overhead).max(1);
+    Some((
+        budget,
+        format!("clock {left}, increment {inc}, overhead {overhead}"),
+    ))
+}
+
+/// The budget parameters a `go` with a depth or node limit adds to the agent's spec, most
+/// specific first. An agent that refuses one of them (random takes none, MCTS no depth) is
+/// tried with fewer.
+pub fn budget_params(limits: &GoLimits, seat: usize, overhead: u64) -> Vec<Vec<(String, String)>> {
     let mut full = Vec::new();
-    let millis = if limits.infinite {
-        None
-    } else if let Some(ms) = limits.movetime {
-        Some(ms)
-    } else {
-        limits.time[seat].map(|left| {
-            let inc = limits.inc[seat].unwrap_or(0);
-            // A 20th of the clock plus most of the increment, never more than half the clock.
-            (left / 20 + inc * 3 / 4).min(left / 2).max(1)
-        })
-    };
+    let millis = time_budget(limits, seat, overhead).map(|(ms, _)| ms);
     match millis {
         // `go movetime 0` asks for a move at once, not for a search without a limit (which
         // the agents' `time=0` would mean): at least 1 ms.
@@ -104,9 +117,19 @@ impl Running {
         let flag = stop.clone();
         let handle = std::thread::spawn(move || {
             let clock = Instant::now();
+            let mut last_shown = None;
             let found = agent.analyse_with(&game, &flag, &mut |found| {
                 out.line(&info_line(found, clock.elapsed()));
+                last_shown = Some(found.notation.clone());
             });
+            // The last `info` names the decision played: a search stopped within an
+            // iteration may return another than its last report, and a driver (or a person
+            // reading the log) takes the last line's score and pv as the move's.
+            if let Some(found) = &found {
+                if last_shown.as_ref() != Some(&found.notation) {
+                    out.line(&info_line(found, clock.elapsed()));
+                }
+            }
             while infinite && !flag.is_raised() {
                 std::thread::sleep(Duration::from_millis(2));
             }
@@ -165,16 +188,17 @@ mod tests {
             inc: [Some(100), None, None, None],
             ..GoLimits::default()
         };
-        // Seat 1: 10000/20 + 100·3/4 = 575 ms.
-        assert_eq!(
-            budget_params(&limits, 0)[0],
-            [("time".into(), "0.575".into())]
-        );
+        // Seat 1: 10000/20 + 100·3/4 = 575 ms, less 25 ms of overhead.
+        assert_eq!(time_budget(&limits, 0, 25).unwrap().0, 550);
         // Seat 2: 2000/20 = 100 ms.
-        assert_eq!(
-            budget_params(&limits, 1)[0],
-            [("time".into(), "0.100".into())]
-        );
+        assert_eq!(time_budget(&limits, 1, 0).unwrap().0, 100);
+        // An overhead beyond the share still leaves 1 ms.
+        assert_eq!(time_budget(&limits, 1, 500).unwrap().0, 1);
+        let movetime = GoLimits {
+            movetime: Some(100),
+            ..limits
+        };
+        assert_eq!(time_budget(&movetime, 0, 30).unwrap().0, 70);
     }
 
     #[test]
@@ -183,7 +207,7 @@ mod tests {
             depth: Some(3),
             ..GoLimits::default()
         };
-        let tries = budget_params(&limits, 0);
+        let tries = budget_params(&limits, 0, 0);
         assert_eq!(
             tries[0],
             [("time".into(), "0".into()), ("depth".into(), "3".into())]
@@ -195,10 +219,10 @@ mod tests {
             ..GoLimits::default()
         };
         assert_eq!(
-            budget_params(&with_nodes, 0)[1],
+            budget_params(&with_nodes, 0, 0)[1],
             [("time".into(), "0".into()), ("nodes".into(), "100".into())]
         );
-        assert_eq!(budget_params(&GoLimits::default(), 0), [Vec::new()]);
+        assert_eq!(budget_params(&GoLimits::default(), 0, 0), [Vec::new()]);
     }
 
     #[test]

@@ -144,6 +144,10 @@ impl Game for Splut {
         self.format_position()
     }
 
+    fn position_line(&self) -> String {
+        self.format_position().replace('\n', "; ")
+    }
+
     fn options(&self) -> &SplutOptions {
         &self.options
     }
