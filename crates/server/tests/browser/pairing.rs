@@ -83,7 +83,7 @@ async fn seek_taken(seeker: &Client, taker: &Client, base: &str, seeker_name: &s
 async fn seats_show_accounts(client: &Client, names: [&str; 2]) {
     let shown = wait_until(
         client,
-        "const seats = [...document.querySelectorAll('#side [data-account-seat]')].map(e => e.textContent);
+        "const seats = [...document.querySelectorAll('.seat-bar [data-account-seat]')].map(e => e.textContent);
          return seats.length === 2 ? seats : null;",
         "both seats' accounts",
     )
