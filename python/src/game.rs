@@ -279,11 +279,6 @@ impl PyGame {
     /// (a cell is 100 units): for videos of agents.
     #[pyo3(signature = (scale = 0.5))]
     fn render_rgb<'py>(&self, py: Python<'py>, scale: f32) -> PyResult<Bound<'py, PyArray3<u8>>> {
-        if !(0.01..=4.0).contains(&scale) {
-            return Err(PyValueError::new_err(format!(
-                "scale {scale}: expected 0.01 to 4 pixels per unit"
-            )));
-        }
         let view = self.core.view();
         let (height, width, bytes) = py
             .detach(|| crate::render::rgb(&view, scale))

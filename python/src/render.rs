@@ -197,6 +197,9 @@ fn options() -> &'static resvg::usvg::Options<'static> {
 
 /// The position as RGB pixels, `scale` pixels per SVG unit: `(height, width, bytes)`.
 pub fn rgb(view: &BoardView, scale: f32) -> Result<(usize, usize, Vec<u8>), String> {
+    if !(0.01..=4.0).contains(&scale) {
+        return Err(format!("scale {scale}: expected 0.01 to 4 pixels per unit"));
+    }
     let tree = resvg::usvg::Tree::from_str(&svg(view), options()).map_err(|e| e.to_string())?;
     let (width, height) = size(view);
     let (w, h) = (

@@ -171,11 +171,6 @@ impl PyVecEnv {
                 self.batch.shape().games
             ))
         })?;
-        if !(0.01..=4.0).contains(&scale) {
-            return Err(value_error(format!(
-                "scale {scale}: expected 0.01 to 4 pixels per unit"
-            )));
-        }
         let (height, width, bytes) = py
             .detach(|| crate::render::rgb(&view, scale))
             .map_err(value_error)?;
