@@ -94,8 +94,8 @@ pub async fn sign_up(
 ) -> Result<Response, ApiError> {
     let request: Credentials = secret_body(&bytes, CREDENTIALS)?;
     // A refused name or password costs no hash, so it uses none of the address's sign-ups.
-    crate::people::check_name(&request.name).map_err(ApiError::unprocessable)?;
-    crate::people::check_password(&request.password).map_err(ApiError::unprocessable)?;
+    crate::people::check_name(&request.name)?;
+    crate::people::check_password(&request.password)?;
     hub.people
         .throttle
         .sign_up(&client_key(client))

@@ -22,8 +22,8 @@ impl People {
         password: &str,
         bot: bool,
     ) -> Result<Account, ApiError> {
-        check_name(name).map_err(ApiError::unprocessable)?;
-        check_password(password).map_err(ApiError::unprocessable)?;
+        check_name(name)?;
+        check_password(password)?;
         let typed = password.to_string();
         let hash = self
             .hashing(move || passwords::hash(&typed))
@@ -93,7 +93,7 @@ impl People {
         new: &str,
         keep: Option<&str>,
     ) -> Result<(), ApiError> {
-        check_password(new).map_err(ApiError::unprocessable)?;
+        check_password(new)?;
         self.sign_in(&account.name, current).await.map_err(|_| {
             ApiError::forbidden("the current password is wrong: expected this account's password")
         })?;
@@ -103,7 +103,7 @@ impl People {
 
     /// Sets `id`'s password (the administrator's reset, or a change already checked).
     pub async fn set_password(&self, id: i64, new: &str) -> Result<(), ApiError> {
-        check_password(new).map_err(ApiError::unprocessable)?;
+        check_password(new)?;
         let typed = new.to_string();
         let hash = self
             .hashing(move || passwords::hash(&typed))
@@ -138,7 +138,7 @@ impl People {
 
     /// Sets the profile's text of `id`.
     pub fn set_about(&self, id: i64, about: &str) -> Result<(), ApiError> {
-        check_about(about).map_err(ApiError::unprocessable)?;
+        check_about(about)?;
         let about = about.to_string();
         self.write(move |db| {
             db.execute(

@@ -28,7 +28,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 pub use self::accounts::UserLine;
-pub use self::names::{check_about, check_name, check_password};
+pub use self::names::{check_about, check_name, check_password, TextError};
 pub use self::profiles::Profile;
 pub use self::seats::HeldSeat;
 pub use self::standings::{RatingChange, Standing};
