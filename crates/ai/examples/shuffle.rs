@@ -3,7 +3,7 @@
 //! by repetition. The figures of `docs/STRENGTH.md` ("Steps that undo themselves") come from
 //!
 //! ```sh
-//! nice -n 15 cargo run --release -p ludus-ai --example shuffle -- GAME ai:3 26 1
+//! nice -n 10 cargo run --release -p ludus-ai --example shuffle -- GAME ai:3 6 1
 //! ```
 //!
 //! Arguments: the game id, the agent spec, the number of games and a seed. Both seats play
