@@ -8,7 +8,9 @@
 //!
 //! The tree is pruned with alpha-beta, which returns exactly the plain minimax value; at the
 //! root each decision is searched with a window that still tells equal values apart, so ties
-//! are broken by the seeded generator exactly as plain minimax would. Depths 1, 2, … are
+//! are broken by the seeded generator exactly as plain minimax would, after one rule: a
+//! decision that undoes the turn's previous one ([`Heuristic::is_undoing`]) loses every tie.
+//! A turn start seen before in the game ([`Heuristic::repeats`]) scores as a draw. Depths 1, 2, … are
 //! searched in turn; when the node cap (or the stop flag, or an optional time limit) ends a
 //! depth early, the decision of the last completed depth is played.
 //!
@@ -138,7 +140,7 @@ impl<G: Game + Heuristic> Agent<G> for MinimaxAgent<G> {
     }
 }
 
-impl<G: Game> Search<'_, G> {
+impl<G: Game + Heuristic> Search<'_, G> {
     /// Scores every root decision to `turns` turns; returns the chosen index and its value, or
     /// `None` if the search was cut short.
     fn root(
@@ -148,25 +150,28 @@ impl<G: Game> Search<'_, G> {
         moves: &[G::Action],
         rng: &mut SmallRng,
     ) -> Option<(usize, i32)> {
-        let mut best: Option<(usize, i32)> = None;
+        // The best value, then not undoing the turn's previous decision: an undoing decision
+        // is played only when nothing else scores as well.
+        let mut best: Option<(usize, (i32, bool))> = None;
         let mut ties = 0;
         for (i, &action) in moves.iter().enumerate() {
             // Values below `best - 1` need not be exact; equal ones must be.
-            let alpha = best.map_or(-INFINITY, |(_, b)| b - 1);
+            let alpha = best.map_or(-INFINITY, |(_, (b, _))| b - 1);
             let score = self.child(state, action, turns, alpha, INFINITY, 1);
             if self.aborted {
                 return None;
             }
+            let rank = (score, !state.is_undoing(action));
             match best {
-                Some((_, top)) if score < top => continue,
-                Some((_, top)) if score == top => ties += 1,
+                Some((_, top)) if rank < top => continue,
+                Some((_, top)) if rank == top => ties += 1,
                 _ => ties = 1,
             }
             if ties == 1 || rng.random_range(0..ties) == 0 {
-                best = Some((i, score));
+                best = Some((i, rank));
             }
         }
-        best
+        best.map(|(i, (score, _))| (i, score))
     }
 
     /// The value for the root of playing `action` in `state` with `turns` turns left to look.
@@ -183,6 +188,10 @@ impl<G: Game> Search<'_, G> {
         child.apply(action);
         if child.to_move().is_none() {
             return terminal_score(child.verdict(), self.root, ply);
+        }
+        // A turn start seen before counts as the draw it leads to (see `Heuristic::repeats`).
+        if child.repeats() {
+            return 0;
         }
         let left = if child.turn() > state.turn() {
             turns - 1

@@ -282,6 +282,23 @@ pub trait Heuristic: Game {
         let _ = action;
         false
     }
+
+    /// Whether the legal decision `action` undoes the mover's previous decision of the same
+    /// turn, such as a piece stepping straight back: a turn spent that way changes nothing,
+    /// and a watcher sees the computer shuffle. Searches play such a decision only when
+    /// nothing else scores as well. The default, none does, suits games of one decision a turn.
+    fn is_undoing(&self, action: Self::Action) -> bool {
+        let _ = action;
+        false
+    }
+
+    /// Whether this position starts a turn that already started the same way earlier in the
+    /// game (within the game's repetition memory). Searches score it as a draw, so that a
+    /// side ahead steers away from a repetition draw long before it happens, and a side
+    /// behind toward it. The default, never, suits games without a repetition draw.
+    fn repeats(&self) -> bool {
+        false
+    }
 }
 
 /// The score of a won game in evaluation units; evaluations of unfinished games stay well

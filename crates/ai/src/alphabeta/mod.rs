@@ -61,6 +61,10 @@
 //! With `contempt=C`, a drawn game scores −C for the searching side instead of 0: with C
 //! above 0 the search prefers any line it judges better than −C to a certain draw, so it
 //! plays on for a win where the game is mostly drawn (Qawale); below 0 it seeks draws.
+//! A position that repeats an earlier turn start ([`Heuristic::repeats`]) scores as that
+//! draw, so a side ahead leaves a cycle before the repetition rule ends the game. At the root,
+//! a decision that undoes the turn's previous one ([`Heuristic::is_undoing`]) scores one unit
+//! less, so that another decision as good is played instead.
 //!
 //! With `every=N` (and `offset=R`), every depth is still searched (each orders the next),
 //! but the decision and its score come from the deepest iteration whose depth is `R` plus a
@@ -241,6 +245,8 @@ fn features<G: Game + Heuristic>(config: &AlphaBetaConfig) -> Features<G> {
         pruned: config
             .forward_pruning
             .then_some(G::is_pruned as TacticalFn<G>),
+        undoing: G::is_undoing,
+        repeats: G::repeats,
     }
 }
 

@@ -48,6 +48,13 @@ pub(crate) struct Features<G: Game> {
     pub contempt: i32,
     /// Forward pruning: below the root, these decisions are left out.
     pub pruned: Option<TacticalFn<G>>,
+    /// Root decisions that undo the previous one of the turn
+    /// ([`ludus_engine::Heuristic::is_undoing`]): they score one unit less, so that any other
+    /// decision as good is played instead.
+    pub undoing: TacticalFn<G>,
+    /// Positions that repeat an earlier turn start ([`ludus_engine::Heuristic::repeats`]):
+    /// scored as draws, so a side ahead steers away from a repetition draw early.
+    pub repeats: fn(&G) -> bool,
 }
 
 /// `score`, seen from the root's side, as seen from the side `mine` (true: the root's).
@@ -171,14 +178,17 @@ impl<'a, G: Game> Searcher<'a, G> {
         for (i, &action) in moves.iter().enumerate() {
             let mut child = state.clone();
             child.apply(action);
+            // The child is searched with the window shifted by the cost, so the cost decides
+            // between equal values only.
+            let cost = i32::from((self.features.undoing)(state, action));
             let score = self.window(
                 &child,
                 depth - 1,
-                (alpha, INFINITY),
+                (alpha.saturating_add(cost), INFINITY),
                 1,
                 best.is_none(),
                 true,
-            );
+            ) - cost;
             if self.aborted {
                 break;
             }
@@ -231,6 +241,7 @@ impl<'a, G: Game> Searcher<'a, G> {
     ) -> i32 {
         match child.to_move() {
             None => for_side(self.terminal(child, ply), mine),
+            Some(_) if (self.features.repeats)(child) => for_side(-self.features.contempt, mine),
             Some(seat) if (seat == self.root) == mine => {
                 self.negamax(child, seat, depth, alpha, beta, ply)
             }

@@ -4,6 +4,7 @@
 mod arena;
 mod games;
 mod search;
+mod shuffling;
 mod support;
 
 use games::{Mnk, MnkOptions, PartyNim, PartyNimOptions};

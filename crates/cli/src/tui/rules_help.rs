@@ -40,6 +40,7 @@ Keys
   + / -             computer moves faster / slower (a delay to watch them)
   m                 back to the menu
   ?                 this page
+  t                 next colour theme
   q                 quit
 
 At the end of a game: s save, v replay (arrows step, Home/End), a play again, m menu.";

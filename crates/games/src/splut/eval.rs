@@ -210,6 +210,23 @@ impl Heuristic for Splut {
         )
     }
 
+    /// A step that brings every piece and rock back to where they stood before the turn's
+    /// previous step (a piece stepping straight back, a rock levitated back).
+    fn is_undoing(&self, action: SplutAction) -> bool {
+        if self.used == 0 || matches!(action, SplutAction::Pass) {
+            return false;
+        }
+        let mut next = self.clone();
+        next.play(action);
+        next.piece_key == self.before_step
+    }
+
+    /// A turn start whose position (pieces, locks, mover) occurred before since the last
+    /// kill, crush or resignation.
+    fn repeats(&self) -> bool {
+        self.used == 0 && self.outcome.is_none() && self.history.last_seen() >= 2
+    }
+
     const TERMS: &'static [&'static str] = super::terms::TERMS;
 
     fn terms(&self, seat: Seat, out: &mut [f64]) {

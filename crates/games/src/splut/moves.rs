@@ -263,6 +263,7 @@ impl Splut {
             self.end_turn();
             return;
         };
+        self.before_step = self.piece_key;
         let seat = self.to_move as usize;
         let obj = team_obj(seat, s.kind);
         let from = self.pos[obj];
@@ -367,6 +368,7 @@ impl Splut {
         self.moved = 0;
         self.lev = Lev::Unused;
         self.used = 0;
+        self.before_step = 0;
         self.turn += 1;
         self.to_move = self.next_alive(self.to_move as usize) as u8;
         if self.outcome.is_some() {

@@ -195,6 +195,9 @@ pub(super) struct History {
     keys: [u64; HISTORY],
     len: u8,
     head: u8,
+    /// How often the key pushed last occurs (0 after a clear): searches read a turn start
+    /// seen before as a draw ([`Heuristic::repeats`](ludus_engine::Heuristic::repeats)).
+    last_seen: u8,
 }
 
 impl History {
@@ -203,6 +206,7 @@ impl History {
             keys: [0; HISTORY],
             len: 0,
             head: 0,
+            last_seen: 0,
         }
     }
 
@@ -215,12 +219,19 @@ impl History {
         for &k in &self.keys[..self.len as usize % (HISTORY + 1)] {
             seen += u32::from(k == key);
         }
+        self.last_seen = seen.min(u32::from(u8::MAX)) as u8;
         seen
+    }
+
+    /// How often the key pushed last occurs in the ring (0 after a clear).
+    pub(super) const fn last_seen(&self) -> u8 {
+        self.last_seen
     }
 
     pub(super) fn clear(&mut self) {
         self.len = 0;
         self.head = 0;
+        self.last_seen = 0;
     }
 }
 
@@ -245,6 +256,9 @@ pub struct Splut {
     pub(super) moved: u8,
     /// Zobrist key of the pieces and rocks by square (the rest is added by `key()`).
     pub(super) piece_key: u64,
+    /// `piece_key` before the last step of this turn (0 at a turn start): a step that brings
+    /// the pieces back to it undoes that step ([`Heuristic::is_undoing`](ludus_engine::Heuristic::is_undoing)).
+    pub(super) before_step: u64,
     pub(super) outcome: Option<Outcome>,
     pub(super) history: History,
 }
@@ -260,6 +274,7 @@ impl Splut {
             to_move: 0,
             turn: 0,
             used: 0,
+            before_step: 0,
             lev: Lev::Unused,
             locked: 0,
             moved: 0,

@@ -329,3 +329,39 @@ fn evaluation_sees_threats_both_ways() {
     assert!(three.evaluate(Seat::new(1)) <= -WIN_SCORE / 2);
     assert!(three.evaluate(Seat::FIRST) > three.evaluate(Seat::new(1)));
 }
+
+#[test]
+fn a_step_straight_back_undoes_the_turn_s_previous_step() {
+    let mut s = load2("Sd2 De2 Tf2", "Sf8 De8 Td8", "e1 a5 e9 i5");
+    // A turn's first step undoes nothing.
+    assert!(!s.is_undoing(s.parse_action("Sd2-d3").unwrap()));
+    play(&mut s, "Sd2-d3");
+    assert!(s.is_undoing(s.parse_action("Sd3-d2").unwrap()));
+    assert!(!s.is_undoing(s.parse_action("Sd3-d4").unwrap()));
+    assert!(!s.is_undoing(s.parse_action("De2-e3").unwrap()));
+    // Two steps away and one back is not an immediate reverse.
+    play(&mut s, "Sd3-d4");
+    assert!(s.is_undoing(s.parse_action("Sd4-d3").unwrap()));
+    play(&mut s, "De2-e3");
+    // The next turn starts afresh: North's first step undoes nothing of South's.
+    assert!(legal(&s)
+        .iter()
+        .all(|step| !s.is_undoing(s.parse_action(step).unwrap())));
+}
+
+#[test]
+fn a_turn_start_seen_before_repeats() {
+    let mut s = load2("Sd2 De2 Tf2", "Sf8 De8 Td8", "e1 a5 e9 i5");
+    assert!(!s.repeats());
+    for step in ["Sd2-d3", "Sd3-d4", "De2-e3", "Sf8-f7", "Sf7-f6", "De8-e7"] {
+        play(&mut s, step);
+        assert!(!s.repeats(), "after {step}");
+    }
+    for step in ["Sd4-d3", "Sd3-d2", "De3-e2", "Sf6-f7", "Sf7-f8"] {
+        play(&mut s, step);
+        assert!(!s.repeats(), "mid-turn after {step}");
+    }
+    play(&mut s, "De7-e8");
+    assert!(s.repeats(), "the start position again, with South to move");
+    assert!(s.outcome().is_none(), "the draw needs a third occurrence");
+}

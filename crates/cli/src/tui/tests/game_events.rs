@@ -1,8 +1,9 @@
 //! What the game screen says when something happens that a person must not miss: a team
 //! knocked out (Splut!), the last person out, and who won in the game-over box's title.
 
-use super::{render, run_cmd};
+use super::{render, run_cmd, send};
 use crate::tui::app::{App, Confirm, Play};
+use crate::tui::msg::Msg;
 use crate::tui::play::{after_change, start};
 use crate::tui::setup::{SeatChoice, Setup};
 
@@ -61,6 +62,14 @@ fn the_last_person_out_may_leave_or_watch() {
     assert_eq!(app.confirm, Some(Confirm::LeaveOrWatch));
     let screen = render(&app);
     assert!(screen.contains("Your team is out"), "{screen}");
+    // The whole question shows, the keys included, at the smallest and a wide size.
+    for size in [(80, 24), (120, 40)] {
+        let mut app = knock_out_west(&["ai:1", "human", "ai:1"]);
+        send(&mut app, Msg::Resize(size.0, size.1));
+        let screen = render(&app);
+        assert!(screen.contains("(n)?"), "{size:?}:\n{screen}");
+        assert!(screen.contains("(y)"), "{size:?}:\n{screen}");
+    }
 }
 
 #[test]

@@ -3,6 +3,7 @@
 
 mod clicks;
 mod game_events;
+mod highlights;
 mod legibility;
 mod render;
 mod script;

@@ -172,10 +172,62 @@ fn draw_square(
             bg.patch(theme.muted()),
         ),
     }
-    if cursor && rect.width >= 3 {
-        let style = bg.patch(cursor_style(theme));
-        put(buf, rect.x, middle, "[", style);
-        put(buf, rect.right() - 1, middle, "]", style);
+    if rect.width >= 3 {
+        let how = (highlight, cursor, !cell.stack.is_empty());
+        draw_rim(buf, (rect.x, rect.right() - 1), middle, how, bg, theme);
+    }
+}
+
+/// The glyphs either side of a highlighted cell: a cue beside its colour, for eyes (and
+/// themes) where the colours are close. The cursor's brackets take their place; an empty
+/// target already shows its own dot.
+fn rim_glyphs(
+    (highlight, cursor, occupied): (Highlight, bool, bool),
+) -> Option<(&'static str, &'static str)> {
+    if cursor {
+        return Some(CURSOR_GLYPHS);
+    }
+    match highlight {
+        Highlight::Selected => Some(("»", "«")),
+        Highlight::Hint => Some(("?", "?")),
+        Highlight::Target if occupied => Some(("+", "+")),
+        Highlight::Target => None,
+        Highlight::Last => Some(("*", "*")),
+        Highlight::None => None,
+    }
+}
+
+/// The cursor's brackets: unlike any seat's brackets (`SEAT_BRACKETS`), so that a piece under
+/// the cursor never reads as another seat's, with or without colour.
+pub const CURSOR_GLYPHS: (&str, &str) = ("▶", "◀");
+
+/// Draws the rim glyphs of a cell in columns `left` and `right` of row `y`.
+fn draw_rim(
+    buf: &mut Buffer,
+    (left, right): (u16, u16),
+    y: u16,
+    how: (Highlight, bool, bool),
+    bg: Style,
+    theme: &Theme,
+) {
+    let cursor = how.1;
+    let Some((open, close)) = rim_glyphs(how) else {
+        return;
+    };
+    let style = if cursor {
+        bg.patch(cursor_style(theme))
+    } else {
+        bg.patch(rim_style(bg, theme))
+    };
+    put(buf, left, y, open, style);
+    put(buf, right, y, close, style);
+}
+
+/// The ink of the highlight glyphs: black or white, whichever reads on the highlight.
+fn rim_style(bg: Style, theme: &Theme) -> Style {
+    match bg.bg {
+        Some(colour) if !theme.mono => Style::new().fg(ink_on(colour)).add_modifier(Modifier::BOLD),
+        _ => Style::new().add_modifier(Modifier::BOLD),
     }
 }
 
@@ -219,7 +271,18 @@ fn draw_point(
         1
     };
     let half = room / 2;
-    if wide && (highlight != Highlight::None || cursor) {
+    let how = (highlight, cursor, !cell.stack.is_empty());
+    if wide && rim_glyphs(how).is_some() {
+        // The highlight reaches a column past the piece each side, where its glyphs go, so
+        // a piece's chip never hides it.
+        put(
+            buf,
+            cx - half - 1,
+            cy,
+            &" ".repeat(usize::from(room) + 2),
+            bg,
+        );
+    } else if wide && highlight != Highlight::None {
         put(buf, cx - half, cy, &" ".repeat(usize::from(room)), bg);
     }
     match cell.stack.last() {
@@ -237,11 +300,9 @@ fn draw_point(
             bg.patch(Style::new().fg(theme.link).add_modifier(Modifier::BOLD)),
         ),
     }
-    if cursor && wide {
-        let style = bg.patch(cursor_style(theme));
+    if wide {
         // Outside the piece, so its seat's brackets stay readable under the cursor.
-        put(buf, cx - half - 1, cy, "[", style);
-        put(buf, cx + half + 1, cy, "]", style);
+        draw_rim(buf, (cx - half - 1, cx + half + 1), cy, how, bg, theme);
     }
 }
 

@@ -88,13 +88,14 @@ fn key_items(app: &App, play: &Play) -> Vec<(&'static str, &'static str)> {
             (":", "type"),
             ("h", "hint"),
             ("u", "undo"),
-            ("r", "redo"),
             ("s", "save"),
             ("R", "resign"),
             ("m", "menu"),
             ("?", "help"),
-            ("q", "quit"),
             ("t", "theme"),
+            ("q", "quit"),
+            // Last, so at 80 columns the rarer key gives way (the `?` page lists it).
+            ("r", "redo"),
         ];
     }
     vec![
@@ -106,8 +107,8 @@ fn key_items(app: &App, play: &Play) -> Vec<(&'static str, &'static str)> {
         ("R", "resign"),
         ("m", "menu"),
         ("?", "help"),
-        ("q", "quit"),
         ("t", "theme"),
+        ("q", "quit"),
     ]
 }
 
@@ -499,7 +500,7 @@ fn history_lines(
             let style = theme.text();
             let who = fit(&play.label(turn.seat), 12);
             let text = if turn.complete {
-                turn.text.clone()
+                in_words(&turn.text)
             } else {
                 format!("{} …", turn.text)
             };
@@ -513,6 +514,18 @@ fn history_lines(
             ])
         })
         .collect()
+}
+
+/// A history entry as people read it: the record's `resign N` and `flag N` in words (the
+/// seat is already named before it).
+fn in_words(text: &str) -> String {
+    if text.starts_with("resign ") {
+        "resigns".to_string()
+    } else if text.starts_with("flag ") {
+        "ran out of time".to_string()
+    } else {
+        text.to_string()
+    }
 }
 
 fn note_lines(play: &Play, theme: &Theme, width: usize, count: usize) -> Vec<Line<'static>> {

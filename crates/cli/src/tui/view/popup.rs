@@ -156,12 +156,19 @@ pub fn draw_confirm(frame: &mut Frame, app: &App, confirm: Confirm, theme: &Them
     };
     let unsaved = app.screen.play().is_some_and(Play::unsaved)
         && matches!(confirm, Confirm::Menu | Confirm::Quit);
-    let mut lines = vec![Line::styled(question, theme.text())];
+    // The box is as wide as the question needs (within the screen), wrapped beyond that.
+    let width = (question.chars().count() as u16 + 4)
+        .clamp(40, 64)
+        .min(frame.area().width);
+    let mut lines: Vec<Line> = wrap(&question, width.saturating_sub(2) as usize)
+        .into_iter()
+        .map(|line| Line::styled(line, theme.text()))
+        .collect();
     if unsaved {
         lines.push(Line::styled("The game is not saved.", theme.error()));
     }
     lines.push(Line::styled("y yes · n no", theme.muted()));
-    let area = centred(frame.area(), 40, lines.len() as u16 + 2);
+    let area = centred(frame.area(), width, lines.len() as u16 + 2);
     frame.render_widget(Clear, area);
     frame.render_widget(Paragraph::new(lines).block(boxed("confirm", theme)), area);
 }

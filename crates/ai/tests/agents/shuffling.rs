@@ -1,0 +1,138 @@
+//! The search hooks against shuffling: a decision that undoes the turn's previous one
+//! (`Heuristic::is_undoing`) is played only when nothing else scores as well, and a position
+//! that repeats an earlier turn start (`Heuristic::repeats`) counts as a draw.
+//!
+//! The test game is two-step Nim with a flat evaluation, so that every decision scores the
+//! same at a shallow depth, and two labels laid over it: a second take of 1 "undoes" the
+//! first, and a turn start whose pile is not a multiple of 3 "repeats".
+
+use ludus_engine::demo::{Nim, NimOptions};
+use ludus_engine::{
+    ActionInput, BoardView, Game, GameInfo, Heuristic, MoveError, Outcome, PositionError, Seat,
+};
+
+use ludus_ai::StopFlag;
+
+use crate::support::agent;
+
+/// Two-step Nim with the labels of the module doc.
+#[derive(Clone, Debug)]
+struct Labelled {
+    nim: Nim,
+    pile: u8,
+    mid_turn: bool,
+}
+
+impl Game for Labelled {
+    type Action = u8;
+    type Options = NimOptions;
+    const INFO: GameInfo = Nim::INFO;
+
+    fn new(options: &NimOptions, seed: u64) -> Self {
+        Labelled {
+            nim: Nim::new(options, seed),
+            pile: options.pile,
+            mid_turn: false,
+        }
+    }
+    fn from_position(text: &str, options: &NimOptions) -> Result<Self, PositionError> {
+        let _ = options;
+        Err(PositionError::new(text, "no positions"))
+    }
+    fn position(&self) -> String {
+        self.nim.position()
+    }
+    fn options(&self) -> &NimOptions {
+        self.nim.options()
+    }
+    fn seat_count(&self) -> usize {
+        self.nim.seat_count()
+    }
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        self.nim.seat_name(seat)
+    }
+    fn to_move(&self) -> Option<Seat> {
+        self.nim.to_move()
+    }
+    fn turn(&self) -> u32 {
+        self.nim.turn()
+    }
+    fn legal_actions(&self, out: &mut Vec<u8>) {
+        self.nim.legal_actions(out);
+    }
+    fn apply(&mut self, take: u8) {
+        let turn = self.nim.turn();
+        self.nim.apply(take);
+        self.pile -= take;
+        self.mid_turn = self.nim.turn() == turn;
+    }
+    fn outcome(&self) -> Option<&Outcome> {
+        self.nim.outcome()
+    }
+    fn resign(&mut self, seat: Seat) {
+        self.nim.resign(seat);
+    }
+    fn key(&self) -> u64 {
+        self.nim.key()
+    }
+    fn parse_action(&self, text: &str) -> Result<u8, MoveError> {
+        self.nim.parse_action(text)
+    }
+    fn format_action(&self, take: u8) -> String {
+        self.nim.format_action(take)
+    }
+    fn view(&self) -> BoardView {
+        self.nim.view()
+    }
+    fn action_input(&self, take: u8) -> ActionInput {
+        self.nim.action_input(take)
+    }
+}
+
+impl Heuristic for Labelled {
+    /// The first seat is always ahead.
+    fn evaluate(&self, seat: Seat) -> i32 {
+        if seat == Seat::FIRST {
+            100
+        } else {
+            -100
+        }
+    }
+    fn is_undoing(&self, take: u8) -> bool {
+        self.mid_turn && take == 1
+    }
+    fn repeats(&self) -> bool {
+        !self.mid_turn && self.nim.to_move().is_some() && !self.pile.is_multiple_of(3)
+    }
+}
+
+const SPECS: [&str; 3] = ["ai:3:depth=1", "ai:4:depth=1", "ai:5:depth=1"];
+
+#[test]
+fn an_undoing_decision_is_played_only_when_nothing_else_is_as_good() {
+    let mut state = Labelled::new(&NimOptions { pile: 40 }, 0);
+    state.apply(1);
+    // Mid-turn, 39 stones: either take ends the turn on a pile that repeats (38 or 37), so
+    // both score a draw, and the take that undoes nothing is played.
+    for spec in SPECS {
+        for seed in 0..20 {
+            let chosen = agent::<Labelled>(spec, seed).choose(&state, &StopFlag::default());
+            assert_eq!(chosen, 2, "{spec}, seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn the_side_ahead_steers_away_from_a_repeated_position() {
+    let mut state = Labelled::new(&NimOptions { pile: 39 }, 0);
+    state.apply(2);
+    // Mid-turn, 37 stones, the first seat ahead: taking 2 leaves 35, a repeat (a draw);
+    // taking 1 leaves 36, which does not repeat, so the search keeps its lead with it, even
+    // though that take "undoes" the first.
+    for spec in SPECS {
+        for seed in 0..5 {
+            let chosen = agent::<Labelled>(spec, seed).choose(&state, &StopFlag::default());
+            assert_eq!(chosen, 1, "{spec}, seed {seed}");
+        }
+    }
+}
