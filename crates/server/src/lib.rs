@@ -35,6 +35,6 @@ pub mod sqlite;
 pub mod store;
 mod tokens;
 
-pub use api::{check_host, check_origin};
+pub use api::{check_host, check_origin, AccessError};
 pub use config::Config;
 pub use server::{shutdown_signal, BackgroundServer, BindError, Server};

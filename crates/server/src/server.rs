@@ -37,8 +37,8 @@ pub enum BindError {
     Listen(io::Error),
     /// An allowed origin or host in the configuration is not one: what is wrong and what was
     /// expected.
-    #[error("{0}")]
-    Config(String),
+    #[error(transparent)]
+    Config(#[from] crate::api::AccessError),
     /// The operating system gives no random bytes, so no token could be made.
     #[error("cannot start: {0}")]
     Random(#[from] crate::tokens::NoRandomSource),
@@ -49,7 +49,7 @@ impl From<BindError> for io::Error {
         match error {
             BindError::Database(message) => io::Error::other(message),
             BindError::Listen(error) => error,
-            BindError::Config(message) => io::Error::new(io::ErrorKind::InvalidInput, message),
+            BindError::Config(error) => io::Error::new(io::ErrorKind::InvalidInput, error),
             BindError::Random(error) => io::Error::other(error),
         }
     }
@@ -71,7 +71,7 @@ impl Server {
     /// opening it found). An allowed origin or host that is not one ([`crate::check_origin`],
     /// [`crate::check_host`]) fails before anything is opened.
     pub async fn bind(addr: impl ToSocketAddrs, config: Config) -> Result<Server, BindError> {
-        api::check_access(&config).map_err(BindError::Config)?;
+        api::check_access(&config)?;
         crate::tokens::check_random_source()?;
         let secure = config.secure_cookies();
         let (hub, damaged, warnings) = match config.db.clone() {

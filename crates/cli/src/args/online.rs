@@ -250,11 +250,11 @@ pub struct ServeArgs {
 }
 
 /// An `--allow-origin` value the server accepts.
-fn origin(text: &str) -> Result<String, String> {
+fn origin(text: &str) -> Result<String, ludus_server::AccessError> {
     ludus_server::check_origin(text).map(|()| text.to_string())
 }
 
 /// An `--allow-host` value the server accepts.
-fn host(text: &str) -> Result<String, String> {
+fn host(text: &str) -> Result<String, ludus_server::AccessError> {
     ludus_server::check_host(text).map(|()| text.to_string())
 }

@@ -101,9 +101,8 @@ fn config(args: &ServeArgs, db: PathBuf) -> Result<Config> {
 /// the address that could not be listened on.
 fn start_error(error: BindError, addr: &str) -> anyhow::Error {
     match error {
-        BindError::Database(message) | BindError::Config(message) => {
-            anyhow!("cannot start: {message}")
-        }
+        BindError::Database(message) => anyhow!("cannot start: {message}"),
+        BindError::Config(error) => anyhow!("cannot start: {error}"),
         BindError::Listen(error) => {
             anyhow!("cannot listen on {addr}: {error}: expected a free HOST:PORT")
         }

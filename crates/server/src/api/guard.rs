@@ -134,15 +134,39 @@ pub fn cors(allowed: &[String]) -> Option<CorsLayer> {
     )
 }
 
+/// A configured origin or host that is not one: what is wrong and what was expected.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum AccessError {
+    /// An `--allow-origin` value a browser never sends (the value, cut to 80 characters).
+    #[error(
+        "bad origin '{origin}': {why}; expected scheme://host[:port] with http or https, as \
+         https://example.org or http://localhost:8080"
+    )]
+    Origin {
+        /// The value as given, at most 80 characters.
+        origin: String,
+        /// What is wrong with it.
+        why: &'static str,
+    },
+    /// An `--allow-host` value that is not a host name or address.
+    #[error(
+        "bad host '{0}': expected a host name or an IP address without scheme, port or \
+         wildcard, as games.example.org"
+    )]
+    Host(String),
+}
+
 /// Checks that `origin` is one a browser sends: `http` or `https`, `://`, a lower-case host
-/// name or address, an optional port; no path, query, user or wildcard. The error says what
-/// is wrong with it.
-pub fn valid_origin(origin: &str) -> Result<(), String> {
-    let bad = |why: &str| {
-        let shown: String = origin.chars().take(80).collect();
-        Err(format!(
-            "bad origin '{shown}': {why}; expected scheme://host[:port] with http or https, as https://example.org or http://localhost:8080"
-        ))
+/// name or address, an optional port; no path, query, user or wildcard.
+///
+/// # Errors
+/// [`AccessError::Origin`], saying what is wrong with it.
+pub fn valid_origin(origin: &str) -> Result<(), AccessError> {
+    let bad = |why: &'static str| {
+        Err(AccessError::Origin {
+            origin: origin.chars().take(80).collect(),
+            why,
+        })
     };
     let Some((scheme, authority)) = origin.split_once("://") else {
         return bad("no scheme");
@@ -210,7 +234,7 @@ mod tests {
             "https://",
             "https://a..org",
         ] {
-            let error = valid_origin(bad).unwrap_err();
+            let error = valid_origin(bad).unwrap_err().to_string();
             assert!(error.starts_with("bad origin"), "{bad}: {error}");
         }
     }

@@ -23,7 +23,7 @@ use axum::response::{IntoResponse, Response};
 use crate::error::ApiError;
 use crate::Config;
 
-use super::guard::valid_origin;
+use super::guard::{valid_origin, AccessError};
 use super::headers::content_security_policy;
 
 /// Which `Host` values a server answers.
@@ -91,24 +91,30 @@ pub fn valid_host_name(name: &str) -> bool {
 }
 
 /// Checks an `--allow-origin` value (see `valid_origin` in the guard).
-pub fn check_origin(origin: &str) -> Result<(), String> {
+///
+/// # Errors
+/// [`AccessError::Origin`].
+pub fn check_origin(origin: &str) -> Result<(), AccessError> {
     valid_origin(origin)
 }
 
 /// Checks an `--allow-host` value.
-pub fn check_host(name: &str) -> Result<(), String> {
+///
+/// # Errors
+/// [`AccessError::Host`].
+pub fn check_host(name: &str) -> Result<(), AccessError> {
     if valid_host_name(name) {
         return Ok(());
     }
-    let shown: String = name.chars().take(80).collect();
-    Err(format!(
-        "bad host '{shown}': expected a host name or an IP address without scheme, port or wildcard, as games.example.org"
-    ))
+    Err(AccessError::Host(name.chars().take(80).collect()))
 }
 
 /// Checks the options that say who may use the server: every allowed origin and host. The
 /// server refuses to bind with a bad one, rather than fail on the first request.
-pub fn check_access(config: &Config) -> Result<(), String> {
+///
+/// # Errors
+/// The first bad origin or host.
+pub fn check_access(config: &Config) -> Result<(), AccessError> {
     config
         .allowed_origins
         .iter()

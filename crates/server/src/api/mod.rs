@@ -30,6 +30,7 @@ use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::meta;
 
+pub use guard::AccessError;
 pub use hosts::{check_access, check_host, check_origin};
 
 /// The whole application, for a server listening on `local`.
