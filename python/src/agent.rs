@@ -14,22 +14,68 @@ use pyo3::prelude::*;
 use crate::core::{Core, Typed};
 use crate::game::PyGame;
 
+/// What a search found, in action ids.
+#[derive(Debug)]
+pub struct Found {
+    /// The chosen action.
+    pub action: u32,
+    /// The evaluation in words ("+0.35", "win in 3", "62%", "wins in 2 turns"), if any.
+    pub evaluation: Option<String>,
+    /// The evaluation on a scale from -1 (lost) to 1 (won) for the seat to move, if any.
+    pub value: Option<f64>,
+    /// Depth of the last completed search (see `ludus_ai::Analysis::depth`).
+    pub depth: u32,
+    /// Nodes searched or MCTS iterations.
+    pub nodes: u64,
+    /// The expected line, starting with `action`.
+    pub pv: Vec<u32>,
+    /// Shares over the legal actions, summing to 1 (MCTS visits; otherwise all on `action`).
+    pub policy: Vec<(u32, f64)>,
+}
+
 /// An agent for one game type, seeing the game through the erased [`Core`].
 pub trait CoreAgent: Send {
-    /// The id of the chosen legal action, or `None` if the game is over or of another type.
-    fn choose(&mut self, game: &dyn Core, stop: &StopFlag) -> Option<u32>;
+    /// The search's result, or `None` if the game is over or of another type.
+    fn analyse(&mut self, game: &dyn Core, stop: &StopFlag) -> Option<Found>;
 }
 
 /// An agent of game `G`.
 pub struct TypedAgent<G: Game>(pub Box<dyn Agent<G>>);
 
 impl<G: Game + Heuristic + Encoding> CoreAgent for TypedAgent<G> {
-    fn choose(&mut self, game: &dyn Core, stop: &StopFlag) -> Option<u32> {
+    fn analyse(&mut self, game: &dyn Core, stop: &StopFlag) -> Option<Found> {
         let typed = game.as_any().downcast_ref::<Typed<G>>()?;
         let state = typed.0.state();
         state.to_move()?;
-        let action = self.0.choose(state, stop);
-        Some(state.action_id(action))
+        let analysis = self.0.analyse(state, stop);
+        let action = state.action_id(analysis.action);
+        let mut line = state.clone();
+        let mut pv = Vec::with_capacity(analysis.pv.len());
+        for &step in &analysis.pv {
+            if line.outcome().is_some() || !line.is_legal(step) {
+                break;
+            }
+            pv.push(line.action_id(step));
+            line.apply(step);
+        }
+        let mut policy: Vec<(u32, f64)> = self
+            .0
+            .policy()
+            .into_iter()
+            .map(|(a, share)| (state.action_id(a), share))
+            .collect();
+        if policy.is_empty() {
+            policy.push((action, 1.0));
+        }
+        Some(Found {
+            action,
+            evaluation: analysis.evaluation.map(|e| e.to_string()),
+            value: analysis.evaluation.map(|e| e.bar()),
+            depth: analysis.depth,
+            nodes: analysis.nodes,
+            pv,
+            policy,
+        })
     }
 }
 
@@ -58,7 +104,7 @@ impl PyAgent {
     /// Builds the agent for `core`'s game if it has none for it, then searches. Runs without
     /// the GIL: a second thread calling the same agent waits for the lock here, not while
     /// holding the GIL that this search needs to return.
-    fn search(&self, core: &dyn Core, stop: &StopFlag) -> PyResult<u32> {
+    fn search(&self, core: &dyn Core, stop: &StopFlag) -> PyResult<Found> {
         let mut built = self
             .built
             .lock()
@@ -76,7 +122,7 @@ impl PyAgent {
         });
         built
             .agent
-            .choose(core, stop)
+            .analyse(core, stop)
             .ok_or_else(|| PyValueError::new_err("the agent found no decision to play"))
     }
 }
@@ -121,6 +167,51 @@ impl PyAgent {
     /// GIL, so other Python threads go on meanwhile (one using this agent waits its turn) and
     /// Ctrl-C stops the search and raises `KeyboardInterrupt` at once.
     fn choose(&self, py: Python<'_>, game: &Bound<'_, PyGame>) -> PyResult<u32> {
+        self.run(py, game).map(|found| found.action)
+    }
+
+    /// Searches like `choose` and says what the search found: a dict of `action` (id),
+    /// `move` (notation), `evaluation` (words, or None), `value` (-1 lost to 1 won for the
+    /// seat to move, or None), `depth`, `nodes`, `pv` (ids, starting with `action`) and
+    /// `policy` (float32 over every action id, summing to 1: MCTS visit shares; searches that
+    /// rank only their choice put all of it on `action`).
+    fn analyse<'py>(
+        &self,
+        py: Python<'py>,
+        game: &Bound<'py, PyGame>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let found = self.run(py, game)?;
+        let core_game = game.borrow();
+        let core = core_game.core();
+        let mut policy = vec![0f32; core.num_distinct_actions()];
+        for &(id, share) in &found.policy {
+            if let Some(slot) = policy.get_mut(id as usize) {
+                *slot = share as f32;
+            }
+        }
+        let dict = pyo3::types::PyDict::new(py);
+        dict.set_item("action", found.action)?;
+        dict.set_item("move", core.id_to_move(found.action).ok())?;
+        dict.set_item("evaluation", found.evaluation)?;
+        dict.set_item("value", found.value)?;
+        dict.set_item("depth", found.depth)?;
+        dict.set_item("nodes", found.nodes)?;
+        dict.set_item("pv", found.pv)?;
+        dict.set_item("policy", numpy::PyArray1::from_vec(py, policy))?;
+        Ok(dict)
+    }
+    fn __repr__(&self) -> String {
+        format!(
+            "ludus.agent({:?}, seed={})",
+            self.spec.to_string(),
+            self.seed
+        )
+    }
+}
+
+impl PyAgent {
+    /// The search of `choose` and `analyse` (see `choose` for the threads and Ctrl-C).
+    fn run(&self, py: Python<'_>, game: &Bound<'_, PyGame>) -> PyResult<Found> {
         let game = game.borrow();
         let core = game.core();
         if core.to_move().is_none() {
@@ -157,13 +248,5 @@ impl PyAgent {
             py.detach(|| search.join())
                 .map_err(|_| PyValueError::new_err("the agent's search failed"))?
         })
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "ludus.agent({:?}, seed={})",
-            self.spec.to_string(),
-            self.seed
-        )
     }
 }

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 
 import ludus
@@ -230,3 +231,44 @@ def test_undo_action_takes_back_decisions_through_openspiel():
 
 def test_the_package_has_a_version():
     assert ludus.__version__.count(".") == 2
+
+
+def test_an_mcts_analysis_gives_its_visit_shares_as_the_policy():
+    game_id = ludus.game_ids()[0]
+    g = ludus.new_game(game_id, seed=1)
+    found = ludus.agent("ai:mcts:iterations=3000", seed=2).analyse(g)
+    policy = found["policy"]
+    assert policy.shape == (g.num_distinct_actions,)
+    assert policy.sum() == pytest.approx(1.0, abs=1e-5)
+    assert set(np.flatnonzero(policy)) <= set(g.legal_actions())
+    assert len(np.flatnonzero(policy)) > 1
+    assert found["action"] == int(np.argmax(policy))
+    assert found["pv"][0] == found["action"] and found["nodes"] == 3000
+    assert 0.0 <= (found["value"] + 1) / 2 <= 1.0 and found["evaluation"].endswith("%")
+    assert found["move"] == g.action_to_move(found["action"])
+
+
+def test_an_alpha_beta_analysis_gives_its_line_and_value():
+    game_id = ludus.game_ids()[0]
+    g = ludus.new_game(game_id, seed=1)
+    found = ludus.agent("ai:4:depth=3").analyse(g)
+    assert found["depth"] == 3 and found["nodes"] > 0
+    assert -1.0 <= found["value"] <= 1.0 and found["evaluation"]
+    assert np.flatnonzero(found["policy"]).tolist() == [found["action"]]
+    line = g.clone()
+    for action in found["pv"]:
+        assert action in line.legal_actions()
+        line.apply(action)
+
+
+def test_a_ludus_level_is_an_openspiel_bot_with_a_policy():
+    from ludus.openspiel import LudusBot
+
+    game_id = ludus.game_ids()[0]
+    state = pyspiel.load_game(f"ludus_{game_id}(seed=1)").new_initial_state()
+    bot = LudusBot("ai:mcts:iterations=500", seed=1)
+    policy, action = bot.step_with_policy(state)
+    assert action in state.legal_actions()
+    assert [a for a, _ in policy] == state.legal_actions()
+    assert sum(p for _, p in policy) == pytest.approx(1.0, abs=1e-5)
+    assert bot.step(state) in state.legal_actions()

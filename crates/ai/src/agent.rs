@@ -48,6 +48,13 @@ pub trait Agent<G: Game>: Send {
     /// The spec that built this agent, for tables and records.
     fn spec(&self) -> String;
 
+    /// How the last search spread its preference over the root's decisions, as shares
+    /// summing to 1: MCTS's visit shares. Empty for searches that rank only their chosen
+    /// decision (alpha-beta proves one best decision, not an order of the others).
+    fn policy(&self) -> Vec<(G::Action, f64)> {
+        Vec::new()
+    }
+
     /// The budget of the next searches, to change between decisions while the agent keeps its
     /// tables and tree (a driver with a clock gives each decision its share). `None` for
     /// agents without one (random, greedy).

@@ -35,7 +35,7 @@ from open_spiel.python.observation import IIGObserverForPublicInfoGame
 
 import ludus
 
-__all__ = ["GAME_NAMES", "LudusGame", "LudusState"]
+__all__ = ["GAME_NAMES", "LudusBot", "LudusGame", "LudusState"]
 
 
 def _default(option: dict):
@@ -173,6 +173,36 @@ class LudusGame(pyspiel.Game):
         if iig_obs_type is None or (iig_obs_type.public_info and not iig_obs_type.perfect_recall):
             return _Observer(self.observation_shape_)
         return IIGObserverForPublicInfoGame(iig_obs_type, params)
+
+
+class LudusBot(pyspiel.Bot):
+    """A Ludus computer player as an OpenSpiel bot: ``LudusBot("ai:5")``, for ``ludus_*`` games.
+
+    ``step_with_policy`` returns the search's policy over the legal actions (MCTS visit shares;
+    searches that rank only their choice put all of it on the chosen action) with the action,
+    so a Ludus level can serve as a teacher or a baseline.
+    """
+
+    def __init__(self, spec: str, seed: int = 0):
+        pyspiel.Bot.__init__(self)
+        self.agent = ludus.agent(spec, seed)
+
+    def step_with_policy(self, state: LudusState):
+        found = self.agent.analyse(state.game_state)
+        policy = [(a, float(found["policy"][a])) for a in state.legal_actions()]
+        return policy, found["action"]
+
+    def step(self, state: LudusState) -> int:
+        return self.agent.choose(state.game_state)
+
+    def provides_policy(self) -> bool:
+        return True
+
+    def restart_at(self, state) -> None:
+        pass
+
+    def inform_action(self, state, player_id, action) -> None:
+        pass
 
 
 def _register(info: dict) -> str:

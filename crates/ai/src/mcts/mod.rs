@@ -460,6 +460,41 @@ impl<G: Game + Heuristic> Agent<G> for MctsAgent<G> {
         self.search(state, stop)
     }
 
+    /// The root's visit shares, summed over the trees (root parallelism) or read from the
+    /// shared tree (tree parallelism).
+    fn policy(&self) -> Vec<(G::Action, f64)> {
+        let mut visits: Vec<(G::Action, f64)> = Vec::new();
+        let mut add =
+            |action: G::Action, count: u32| match visits.iter_mut().find(|(a, _)| *a == action) {
+                Some((_, total)) => *total += f64::from(count),
+                None => visits.push((action, f64::from(count))),
+            };
+        if let Some(shared) = &self.shared {
+            for (action, count) in shared.root_visits() {
+                add(action, count);
+            }
+        }
+        let trees = std::iter::once(&self.tree).chain(self.helpers.iter().map(|h| &h.tree));
+        for tree in trees.flatten() {
+            let root = &tree.nodes[0];
+            if !root.expanded {
+                continue;
+            }
+            for child in &tree.nodes[root.child_range()] {
+                if let Some(action) = child.action {
+                    add(action, child.visits);
+                }
+            }
+        }
+        let total: f64 = visits.iter().map(|(_, v)| v).sum();
+        if total > 0.0 {
+            for (_, share) in &mut visits {
+                *share /= total;
+            }
+        }
+        visits
+    }
+
     fn spec(&self) -> String {
         self.spec.clone()
     }

@@ -191,6 +191,14 @@ impl<G: Game> SharedTree<G> {
     }
 
     /// The analysis of a finished search: the most visited root child and its mean reward.
+    /// Each root decision with its visits so far.
+    pub(super) fn root_visits(&self) -> impl Iterator<Item = (G::Action, u32)> + '_ {
+        self.root
+            .child_nodes()
+            .iter()
+            .filter_map(|child| Some((child.action?, child.visits.load(Relaxed))))
+    }
+
     pub(super) fn report(&self, iterations: u64, depth: u32) -> Analysis<G::Action> {
         fn best_child<A>(node: &SharedNode<A>) -> Option<&SharedNode<A>> {
             node.child_nodes().iter().max_by(|a, b| {
