@@ -70,7 +70,7 @@ impl<G: Game + Heuristic + Encoding> CoreAgent for TypedAgent<G> {
         Some(Found {
             action,
             evaluation: analysis.evaluation.map(|e| e.to_string()),
-            value: analysis.evaluation.map(|e| e.bar()),
+            value: analysis.evaluation.map(ludus_ai::Evaluation::bar),
             depth: analysis.depth,
             nodes: analysis.nodes,
             pv,
