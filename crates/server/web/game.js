@@ -186,6 +186,7 @@ class GameScreen {
       this.connectionLine.textContent = `Connection lost: reconnecting… (next try in ${(delay / 1000).toFixed(1)} s).`
         + (this.queued ? ` Your move ${this.queued.move} will be sent then.` : "");
     }
+    this.fit();
   }
 
   onFrame(frame) {
@@ -247,6 +248,7 @@ class GameScreen {
       // The first snapshot's notes go after an invitation's note the page opened with.
       this.noteLine.textContent = [before ? "" : this.noteLine.textContent, ...notes].filter(Boolean).join(" ");
       this.noteLine.hidden = false;
+      this.fit();
     }
     if (before && !before.outcome && snap.outcome) {
       announce(`Game over. ${snap.outcome.summary || snap.outcome.reason}`);

@@ -6,7 +6,7 @@ use fantoccini::Client;
 use serde_json::Value;
 
 use super::driver::eval;
-use super::page::{screenshot, start_game, wait_my_turn};
+use super::page::{start_game, wait_my_turn};
 
 /// What must stay in sight during play, as CSS selectors.
 pub const IN_SIGHT: [&str; 8] = [
@@ -90,9 +90,6 @@ pub async fn desktop_keeps_everything_in_sight(client: &Client, base: &str) {
                 board * 10 >= u64::from(height) * 6,
                 "a board of {board} px {what}: {seen}"
             );
-            if width == 1280 && info.id == ludus_games::GAMES[0].id {
-                screenshot(client, "desktop-play").await;
-            }
         }
     }
     page_size(client, 1280, 900).await;

@@ -126,8 +126,10 @@ pub async fn three_computers_have_their_speed(client: &Client, base: &str) {
 }
 
 /// A throw knocks West out: the page says who knocked whom out, a page opened afterwards says
-/// it too; in a game where North is already out the same throw ends it, and the end names South.
+/// it too; in a game where North is already out the same throw ends it, and the end names South;
+/// the board leaves room for the note: players and actions stay in sight at 1280 × 900.
 pub async fn knock_outs_are_said(client: &Client, base: &str) {
+    super::newcomer_fit::page_size(client, 1280, 900).await;
     open_position(client, base, &position("Sf8 De8 Td8")).await;
     let seats = labels(client).await;
     assert_eq!(seats.len(), 3, "three seats: {seats:?}");
@@ -162,7 +164,10 @@ pub async fn knock_outs_are_said(client: &Client, base: &str) {
     }
     let last = note(client).await;
     assert!(last.contains(&said), "{said:?} in {last:?}");
-    // The picture shows the top of the page (typing the move scrolled to its field).
+    // Typing the move scrolled to its field: back at the top, the note above the board has not
+    // pushed the players and actions out of sight.
     eval(client, "window.scrollTo(0, 0); return true;").await;
+    let seen = super::newcomer_fit::boxes(client).await;
+    super::newcomer_fit::assert_in_sight(&seen, "with a note above the board");
     screenshot(client, "knock-out").await;
 }
