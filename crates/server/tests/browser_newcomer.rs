@@ -13,13 +13,15 @@
 mod browser {
     pub mod driver;
     pub mod newcomer;
+    pub mod newcomer_fit;
     pub mod newcomer_links;
+    pub mod newcomer_teams;
     pub mod online;
     pub mod page;
 }
 
 use browser::driver::Browser;
-use browser::{newcomer, newcomer_links};
+use browser::{newcomer, newcomer_fit, newcomer_links, newcomer_teams};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_new_player_finds_their_way() {
@@ -51,6 +53,13 @@ async fn a_new_player_finds_their_way() {
     }
     if wanted("phone") {
         newcomer::phone_keeps_everything_in_sight(client, &base).await;
+    }
+    if wanted("desktop") {
+        newcomer_fit::desktop_keeps_everything_in_sight(client, &base).await;
+    }
+    if wanted("teams") {
+        newcomer_teams::three_computers_have_their_speed(client, &base).await;
+        newcomer_teams::knock_outs_are_said(client, &base).await;
     }
     if wanted("setup") {
         newcomer::set_up_in_words(client, &base).await;

@@ -22,6 +22,7 @@ import { turnAlert } from "./turn_alert.js";
 import { ChatBox } from "./chat.js";
 import { play, soundFor, LowTimeWarning } from "./sounds.js";
 import { changeNotes } from "./notes.js";
+import { fitBoard } from "./fit.js";
 import { Stager } from "./stage.js";
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -95,11 +96,12 @@ class GameScreen {
     this.lowTime = new LowTimeWarning();
     this.onKey = (event) => this.onGlobalKey(event);
     document.addEventListener("keydown", this.onKey);
-    replace(this.context.main, h("div", { class: "game-layout" },
-      h("section", { class: "board-area", "aria-label": "Board" }, this.heading, this.noteLine, this.connectionLine, this.status, this.viewBanner,
+    this.onResize = () => this.fit();
+    window.addEventListener("resize", this.onResize);
+    this.boardArea = h("section", { class: "board-area", "aria-label": "Board" }, this.heading, this.noteLine, this.connectionLine, this.status, this.viewBanner,
         this.seatsTop, this.boardHolder, this.againNote, this.seatsBottom, this.actionsBar, this.replay.element, this.chooserBox, this.errorLine, this.cellInfo, form, this.legendBox,
-        this.holdsSeat() ? this.turnAlert.button() : null),
-      this.side, this.chat.element));
+        this.holdsSeat() ? this.turnAlert.button() : null);
+    replace(this.context.main, h("div", { class: "game-layout" }, this.boardArea, this.side, this.chat.element));
   }
 
   async start() {
@@ -139,6 +141,7 @@ class GameScreen {
     window.removeEventListener("pageshow", this.onPageShow);
     window.clearInterval(this.ticker);
     document.removeEventListener("keydown", this.onKey);
+    window.removeEventListener("resize", this.onResize);
     if (this.stopChallenges) this.stopChallenges();
     if (this.stopAccount) this.stopAccount();
     this.turnAlert.stop();
@@ -183,6 +186,7 @@ class GameScreen {
       this.connectionLine.textContent = `Connection lost: reconnecting… (next try in ${(delay / 1000).toFixed(1)} s).`
         + (this.queued ? ` Your move ${this.queued.move} will be sent then.` : "");
     }
+    this.fit();
   }
 
   onFrame(frame) {
@@ -241,8 +245,10 @@ class GameScreen {
     }
     const notes = changeNotes(before, snap, this.mySeats());
     if (notes.length) {
-      this.noteLine.textContent = notes.join(" ");
+      // The first snapshot's notes go after an invitation's note the page opened with.
+      this.noteLine.textContent = [before ? "" : this.noteLine.textContent, ...notes].filter(Boolean).join(" ");
       this.noteLine.hidden = false;
+      this.fit();
     }
     if (before && !before.outcome && snap.outcome) {
       announce(`Game over. ${snap.outcome.summary || snap.outcome.reason}`);
@@ -507,10 +513,14 @@ class GameScreen {
     this.replay.update();
     this.drawSide();
     this.describeCursor();
+    this.fit();
     if (hadFocus) this.focusCursor();
   }
 
   drawSide() { drawSide(this, this.side); }
+
+  /** The board as large as the window leaves room for, the players and actions still in sight. */
+  fit() { fitBoard(this.boardArea, [this.boardHolder, this.againNote, this.seatsBottom, this.actionsBar]); }
 
   viewingText() {
     return this.viewing.ply === 0 ? "The start position" : `The position after turn ${this.viewing.ply}`;

@@ -1,21 +1,21 @@
 // What changed between two snapshots that the board alone does not say: a team knocked out of a
 // game of three or four (and by whom), and an offer of this browser's declined. Read from the
-// snapshots' fields only (seats alive, history, offer, seq): the page holds no rules.
+// snapshots' fields only (seats out, history, offer, seq): the page holds no rules.
 
 import { seatLabel } from "./panel.js";
 
+// Each seat out of a game of three or four carries the turn that put it out (`seats[].out`, from
+// the server), so a page opened after the knock-out says it as well as one that saw it happen.
 function knockedOut(before, snap) {
-  const alive = new Map(before.view.seats.map((seat) => [seat.seat, seat.alive]));
-  const out = snap.view.seats.filter((seat) => alive.get(seat.seat) && !seat.alive);
-  if (!out.length) return [];
-  const last = (snap.history || []).at(-1);
-  return out.map((seat) => {
+  const known = new Set(((before && before.seats) || []).filter((seat) => seat.out).map((seat) => seat.seat));
+  return (snap.seats || []).filter((seat) => seat.out && !known.has(seat.seat)).map((seat) => {
     const who = seatLabel(snap, seat.seat);
-    if (!last || last.seat === seat.seat) {
-      if (last && /^flag\b/.test(last.text)) return `${who} ran out of time and is out.`;
-      return last && /^resign\b/.test(last.text) ? `${who} resigned and is out.` : `${who} is out.`;
+    const turn = (snap.history || [])[seat.out.turn - 1];
+    if (!turn || seat.out.by === seat.seat) {
+      if (turn && /^flag\b/.test(turn.text)) return `${who} ran out of time and is out.`;
+      return turn && /^resign\b/.test(turn.text) ? `${who} resigned and is out.` : `${who} is out.`;
     }
-    return `${seatLabel(snap, last.seat)} knocked ${who} out (${last.text}).`;
+    return `${seatLabel(snap, seat.out.by)} knocked ${who} out (${turn.text}).`;
   });
 }
 
@@ -28,9 +28,12 @@ function declined(before, snap, mine) {
   return [snap.seq === before.seq ? `${what} was declined.` : `${what} lapsed when the game went on.`];
 }
 
-/** Sentences saying what happened between `before` and `snap`; `mine` lists this browser's seats. */
+/**
+ * Sentences saying what happened between `before` and `snap`; `mine` lists this browser's seats.
+ * Without `before` (the page's first snapshot): the knock-outs so far.
+ */
 export function changeNotes(before, snap, mine) {
-  if (!before || !before.view || !snap.view) return [];
+  if (!before || !before.view) return knockedOut(null, snap);
   const takenBack = !snap.offer && before.offer && before.offer.kind === "takeback" && snap.seq !== before.seq
     && (snap.history || []).length < (before.history || []).length;
   return [...knockedOut(before, snap), ...(takenBack ? [] : declined(before, snap, mine))];

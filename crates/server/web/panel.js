@@ -128,6 +128,10 @@ export function saveLinks(snap) {
 }
 
 /** The game-over summary: winner, reason, score. */
+function turns(history) {
+  return history.length === 1 ? "1 turn" : `${history.length} turns`;
+}
+
 export function gameOverPanel(snap) {
   const outcome = snap.outcome;
   const winner = outcome.winner ? `${seatLabel(snap, outcome.winner)} wins` : "A draw";
@@ -138,7 +142,7 @@ export function gameOverPanel(snap) {
     flagLine(snap, seatLabel),
     ratingChanges(snap, seatLabel),
     // Counted as the replay bar and the move list count them: one per history entry.
-    h("p", { class: "muted" }, `${(snap.history || []).length} turns played${snap.rated ? " · rated game" : ""}.`),
+    h("p", { class: "muted" }, `${turns(snap.history || [])} played${snap.rated ? " · rated game" : ""}.`),
     saveLinks(snap),
     h("p", {}, h("a", { class: "button primary", href: `/?setup=${snap.game}`, "data-link": true }, "New game")));
 }

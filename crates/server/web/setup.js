@@ -103,9 +103,16 @@ export function showSetup(context, id) {
     const defaults = game.options.every((option) => option.key === "players"
       || String(options[option.key]) === String(option.default));
     seats = readSeats(form, Math.max(count, seats.length));
-    replace(seatsBox, h("legend", {}, `Players (${count})`),
-      Array.from({ length: count }, (_, i) => seatRow(context.meta, i + 1, seats[i],
-        seatTitle(game, count, i + 1, defaults))));
+    // Rows already there stay (only a changed title is replaced): an option's change fires when
+    // its field loses the focus, often to the press on a seat's menu, which a new row would swallow.
+    const rows = [...seatsBox.querySelectorAll(".seat-row")];
+    seatsBox.querySelector("legend").textContent = `Players (${count})`;
+    Array.from({ length: count }, (_, i) => {
+      const title = seatTitle(game, count, i + 1, defaults);
+      if (!rows[i]) seatsBox.append(seatRow(context.meta, i + 1, seats[i], title));
+      else if (!rows[i].firstChild.isEqualNode(title)) rows[i].replaceChild(title, rows[i].firstChild);
+    });
+    rows.slice(count).forEach((row) => row.remove());
   };
   const optionsBox = h("fieldset", {}, h("legend", {}, "Rules options"),
     game.options.length ? game.options.map((option) => optionControl(option, drawSeats)) : h("p", {}, "This game has no options."));

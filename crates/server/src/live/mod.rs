@@ -17,6 +17,7 @@ mod create;
 mod expiry;
 mod hint;
 mod invitations;
+mod knock_outs;
 mod lobby;
 mod offers;
 mod presence;

@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::analysis::AnalysisView;
+use super::knock_outs::{knock_outs, KnockOut};
 use super::{Table, ViewJson};
 
 #[derive(Serialize)]
@@ -28,6 +29,10 @@ struct SeatEntry<'a> {
     /// Once a rated game ended: the seat's rating before and after.
     #[serde(skip_serializing_if = "Option::is_none")]
     rating_change: Option<Value>,
+    /// Out of a game of three or four: the turn (1-based in `history`) that put it out and
+    /// the seat that played it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    out: Option<&'a KnockOut>,
 }
 
 #[derive(Serialize)]
@@ -88,6 +93,8 @@ impl Table {
     /// Rebuilds the cached snapshot of the game `id`.
     pub fn rebuild_snapshot(&mut self, id: &str) {
         let history = self.history_entries();
+        let turns: Vec<(usize, &str)> = history.iter().map(|h| (h.seat, h.text.as_str())).collect();
+        self.knock_outs = knock_outs(&self.game, &turns, &self.knock_outs);
         let legal = self.game.legal_moves();
         let view = self.game.view();
         let names = self.names();
@@ -196,6 +203,7 @@ impl Table {
                         "shown_after": change.after.shown(),
                     })
                 }),
+                out: self.knock_outs.iter().find(|k| k.seat == seat.number()),
             })
             .collect()
     }

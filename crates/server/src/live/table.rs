@@ -94,6 +94,8 @@ pub struct Table {
     pub rating_changes: Vec<crate::people::RatingChange>,
     /// The chat's last lines, oldest first (both channels).
     pub chat: VecDeque<super::ChatLine>,
+    /// The seats out of a game of three or four, with the turn that put each out.
+    pub(super) knock_outs: Vec<super::knock_outs::KnockOut>,
 }
 
 impl Table {
@@ -128,6 +130,7 @@ impl Table {
             rated: false,
             rating_changes: Vec::new(),
             chat: VecDeque::new(),
+            knock_outs: Vec::new(),
         }
     }
 

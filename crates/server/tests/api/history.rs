@@ -131,3 +131,52 @@ async fn computers_pause_step_and_take_back_when_told() {
     let done = api.wait_for(&game.id, |s| !s["outcome"].is_null()).await;
     assert!(done["outcome"]["summary"].is_string(), "{done}");
 }
+
+/// A knock-out in a game of three is kept in the snapshot (`seats[].out`: the turn that did it
+/// and who played it), so a page opened later can say it; taking the turn back takes it away.
+#[tokio::test]
+async fn a_knock_out_names_its_turn_until_taken_back() {
+    let api = Api::start();
+    // Splut!'s §9.9: South's troll throws the rock on c4 north onto West's sorcerer on c7.
+    let position = "size=9 seats=south,west,north tomove=south turn=6 used=1 lev=unused locked=-
+south: Sd2 De2 Td4\nwest: Sc7 Db5 Tb4\nnorth: Sf8 De8 Td8\nrocks: c4 e1 e9 i5";
+    let record = json!({"format": 1, "game": "splut", "options": {"players": 3},
+        "position": position, "moves": []});
+    let game = api
+        .create(&json!({"record": record, "players": ["human", "human", "human"]}))
+        .await;
+    let start = api.snapshot(&game.id).await;
+    assert!(
+        start["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s.get("out").is_none()),
+        "{start}"
+    );
+    let throw = start["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|m| m.starts_with("Td4-c4*n"))
+        .expect("the throw is legal")
+        .to_string();
+    let (status, after) = api.play(&game, &start, &throw).await;
+    assert_eq!(status, StatusCode::OK, "{after}");
+    assert_eq!(
+        after["seats"][1]["out"],
+        json!({"turn": 1, "by": 1}),
+        "{after}"
+    );
+    assert!(
+        after["seats"][2].get("out").is_none(),
+        "North plays on: {after}"
+    );
+    assert_eq!(
+        api.snapshot(&game.id).await["seats"][1]["out"],
+        after["seats"][1]["out"]
+    );
+    let back = history(&api, &game, "undo", "turn", &after["seq"]).await;
+    assert!(back["seats"][1].get("out").is_none(), "taken back: {back}");
+}

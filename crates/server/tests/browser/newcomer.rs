@@ -275,52 +275,14 @@ fn first_transform() -> (Vec<Vec<String>>, String) {
 /// A 390 × 844 window (a phone): during play the players above and below the board, the board
 /// and the actions bar are all on screen without scrolling.
 pub async fn phone_keeps_everything_in_sight(client: &Client, base: &str) {
-    client
-        .set_window_size(390, 844)
-        .await
-        .expect("a phone's window");
-    // The window's own bars take some height: grow it until the page itself is 390 × 844.
-    let inner = eval(client, "return [innerWidth, innerHeight];").await;
-    let grow = |i: usize, want: i64| {
-        u32::try_from(2 * want - inner[i].as_i64().unwrap_or(want)).unwrap_or(0)
-    };
-    client
-        .set_window_size(grow(0, 390), grow(1, 844))
-        .await
-        .expect("a phone's page size");
+    super::newcomer_fit::page_size(client, 390, 844).await;
     start_game(client, base, "qawale", &[], &["human", "ai:1"]).await;
     assert!(wait_my_turn(client).await);
-    let boxes = eval(
-        client,
-        "const out = {}; for (const css of ['#status', '#seats-top [data-seat]', 'svg.board', '#seats-bottom [data-seat]', '#hint', '#undo', '#resign']) {
-           const el = document.querySelector(css); const r = el ? el.getBoundingClientRect() : null;
-           out[css] = r && r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth
-             ? 'in sight' : (r ? [r.left, r.top, r.right, r.bottom].map(Math.round).join(',') : 'missing'); }
-         out.scroll = scrollY; out.size = [innerWidth, innerHeight]; return out;",
-    )
-    .await;
+    let boxes = super::newcomer_fit::boxes(client).await;
     screenshot(client, "phone-play").await;
-    client
-        .set_window_size(1280, 900)
-        .await
-        .expect("back to a desktop window");
+    super::newcomer_fit::page_size(client, 1280, 900).await;
     computer_turn_staged(client).await;
-    for css in [
-        "#status",
-        "#seats-top [data-seat]",
-        "svg.board",
-        "#seats-bottom [data-seat]",
-        "#hint",
-        "#undo",
-        "#resign",
-    ] {
-        assert_eq!(
-            boxes[css], "in sight",
-            "{css} on a 390 × 844 screen: {boxes}"
-        );
-    }
-    assert_eq!(boxes["scroll"], 0, "{boxes}");
-    assert_eq!(boxes["size"][0], 390, "{boxes}");
+    super::newcomer_fit::assert_in_sight(&boxes, "on a 390 × 844 screen");
 }
 
 /// The set-up screen names options and values in words, and each seat its side, its colour
