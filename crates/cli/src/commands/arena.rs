@@ -12,8 +12,8 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_ai::arena::{
-    merge_with_warnings, parse_openings, run_arena_with, ArenaConfig, EngineSpec, Opening, Shard,
-    SprtConfig, MAX_OPENINGS_BYTES,
+    merge_with_warnings, parse_openings, run_arena_with, too_few_pairs, ArenaConfig, EngineSpec,
+    Opening, Shard, SprtConfig, MAX_OPENINGS_BYTES,
 };
 use ludus_ai::AgentSpec;
 use ludus_engine::{parse_options, Game, Heuristic};
@@ -115,10 +115,17 @@ impl GameVisitor for Arena<'_> {
         config.movetime = Duration::from_millis(args.movetime);
         config.margin = Duration::from_millis(args.margin);
         config.sprt = self.sprt;
+        config.order.clone_from(&args.order);
+        config.sprt_player = sprt_player(&config, args.sprt_player.as_deref())?;
         config.shard = self.shard.unwrap_or(Shard::ALL);
         config.out.clone_from(&args.out);
         if let Some(path) = &args.openings {
             config.openings = read_openings::<G>(path, &config.options)?;
+        }
+        if config.sprt.is_some() {
+            if let Some(warning) = too_few_pairs(config.games_per_pair) {
+                eprintln!("ludus arena: warning: {warning}");
+            }
         }
         let bar = progress_bar();
         let report = run_arena_with(&config, |progress| {
@@ -135,6 +142,20 @@ impl GameVisitor for Arena<'_> {
             report.table()
         })
     }
+}
+
+/// The index of the player `--sprt-player` names (the first player without it).
+fn sprt_player<G: Game>(config: &ArenaConfig<G>, name: Option<&str>) -> Result<usize> {
+    let Some(name) = name else {
+        return Ok(0);
+    };
+    let names: Vec<String> = config.players().iter().map(ToString::to_string).collect();
+    names.iter().position(|n| n == name).with_context(|| {
+        format!(
+            "--sprt-player '{name}' is not a player: expected one of {}",
+            names.join(", ")
+        )
+    })
 }
 
 /// On Ctrl-C or SIGTERM, kills every running engine's process group (see
