@@ -338,6 +338,21 @@ fn the_sprt_names_its_player_in_the_command_lines_order() {
     );
 }
 
+#[test]
+fn a_log_gets_a_progress_line_every_n_games() {
+    // stderr is a pipe here, as in a cluster's log: no bar, plain lines.
+    let output = ludus(
+        "arena replica --ai ai:1 --ai ai:random --games 6 --progress-every 2",
+        &[],
+    );
+    let lines: Vec<&str> = std::str::from_utf8(&output.stderr)
+        .unwrap()
+        .lines()
+        .collect();
+    let expected = ["2/6 games", "4/6 games", "6/6 games"].map(|l| format!("ludus arena: {l}"));
+    assert_eq!(lines, expected, "{}", stdout(&output));
+}
+
 const SHARDED: &str = "replica --ai ai:4:depth=1 --ai ai:2 --ai ai:1 --games 4";
 
 /// Runs shard `shard` of the `SHARDED` tournament with `seed` into `file`.

@@ -319,6 +319,10 @@ pub struct ArenaArgs {
     /// Write each game as a JSON line (with the tournament's fingerprint) for `arena merge`.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// When stderr is not a terminal (a cluster's log), a progress line every N games, 0 for
+    /// none; a terminal gets a progress bar instead.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub progress_every: usize,
 }
 
 /// The command-line order of `ludus arena`'s players (`matches` are the arena's), as

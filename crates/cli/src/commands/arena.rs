@@ -13,7 +13,7 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_ai::arena::{
     merge_with_warnings, parse_openings, run_arena_with, too_few_pairs, ArenaConfig, EngineSpec,
-    Opening, Shard, SprtConfig, MAX_OPENINGS_BYTES,
+    Opening, Progress, Shard, SprtConfig, MAX_OPENINGS_BYTES,
 };
 use ludus_ai::AgentSpec;
 use ludus_engine::{parse_options, Game, Heuristic};
@@ -128,11 +128,15 @@ impl GameVisitor for Arena<'_> {
             }
         }
         let bar = progress_bar();
+        let lines = !std::io::stderr().is_terminal() && args.progress_every > 0;
         let report = run_arena_with(&config, |progress| {
             bar.set_length(progress.total as u64);
             bar.set_position(progress.done as u64);
             if let Some(sprt) = &progress.sprt {
                 bar.set_message(sprt.short());
+            }
+            if lines && progress.done % args.progress_every == 0 {
+                eprintln!("ludus arena: {}", progress_line(progress));
             }
         })?;
         bar.finish_and_clear();
@@ -173,6 +177,15 @@ fn end_engines_on_signal() {
             std::process::exit(128 + signal);
         }
     });
+}
+
+/// `20/100 games`, with the SPRT's `, LLR 1.23 (-2.94, 2.94)`: a plain line for logs.
+fn progress_line(progress: &Progress) -> String {
+    let sprt = progress
+        .sprt
+        .as_ref()
+        .map_or_else(String::new, |s| format!(", {}", s.short()));
+    format!("{}/{} games{sprt}", progress.done, progress.total)
 }
 
 /// A progress bar on stderr when it is a terminal, hidden otherwise.
