@@ -17,12 +17,18 @@ mod ugi;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 use crate::args::{Cli, Command};
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    if let (Some(Command::Arena(args)), Some(("arena", arena))) =
+        (&mut cli.command, matches.subcommand())
+    {
+        args.order = args::player_order(arena);
+    }
     let result = match cli.command {
         None if tui::is_terminal() => tui::run_menu(),
         None => commands::play::run_menu(),

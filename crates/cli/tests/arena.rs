@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
 
@@ -288,6 +288,69 @@ fn sprt_stops_when_it_decides() {
         &[],
     );
     assert!(stderr(&bad).contains("bad sprt"));
+}
+
+#[test]
+fn the_sprt_names_its_player_in_the_command_lines_order() {
+    // The engine comes first on the command line: it is player 1 and the tested player.
+    let engine = format!("u={LUDUS} ugi replica");
+    let run = |extra: &str| {
+        let args = format!("arena replica --engine {extra} --games 4 --movetime 5 --json");
+        let output = Command::new(LUDUS)
+            .args(args.split_whitespace().take(3))
+            .arg(&engine)
+            .args(args.split_whitespace().skip(3))
+            .output()
+            .unwrap();
+        (stdout(&output), stderr(&output))
+    };
+    let (out, err) = run("--ai ai:1 --sprt elo0=0,elo1=10");
+    let report: Value = serde_json::from_str(&out).unwrap_or_else(|_| panic!("{out} {err}"));
+    assert_eq!(report["agents"][0]["spec"], "u", "{report}");
+    let sprt = &report["sprt"];
+    assert_eq!(
+        (&sprt["player"], &sprt["model"]),
+        (&json!("u"), &json!("normalized"))
+    );
+    let words = "H1: u is stronger than the rest (ai:random) by ≥ 10 nElo; H0: by ≤ 0 nElo";
+    assert_eq!(sprt["hypotheses"], words, "{sprt}");
+    assert!(sprt["conclusion"]
+        .as_str()
+        .unwrap()
+        .contains("no decision about u after 2 pairs"));
+    assert!(err.contains("--games 4 gives 2 game pairs"), "{err}");
+    assert!(report["agents"][0]["pentanomial"].as_array().unwrap().len() == 5);
+    for key in ["penta_elo", "penta_elo_ci95", "nelo", "nelo_ci95", "los"] {
+        assert!(report["agents"][1][key].is_number(), "{key}: {report}");
+    }
+
+    let (out, _) = run("--ai ai:1 --sprt elo0=0,elo1=10,model=logistic --sprt-player ai:random");
+    let sprt = &serde_json::from_str::<Value>(&out).unwrap()["sprt"];
+    assert_eq!(
+        (&sprt["player"], &sprt["opponent"]),
+        (&json!("ai:random"), &json!("u"))
+    );
+    assert!(sprt["hypotheses"].as_str().unwrap().contains("by ≥ 10 Elo"));
+    let (_, err) = run("--ai ai:1 --sprt elo0=0,elo1=10 --sprt-player nobody");
+    assert!(
+        err.contains("'nobody' is not a player: expected one of u, ai:random"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_log_gets_a_progress_line_every_n_games() {
+    // stderr is a pipe here, as in a cluster's log: no bar, plain lines.
+    let output = ludus(
+        "arena replica --ai ai:1 --ai ai:random --games 6 --progress-every 2",
+        &[],
+    );
+    let lines: Vec<&str> = std::str::from_utf8(&output.stderr)
+        .unwrap()
+        .lines()
+        .collect();
+    let expected = ["2/6 games", "4/6 games", "6/6 games"].map(|l| format!("ludus arena: {l}"));
+    assert_eq!(lines, expected, "{}", stdout(&output));
 }
 
 const SHARDED: &str = "replica --ai ai:4:depth=1 --ai ai:2 --ai ai:1 --games 4";

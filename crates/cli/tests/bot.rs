@@ -1,5 +1,5 @@
 //! `ludus bot` against a real `ludus serve`: a bot account with an API token runs
-//! `ludus ugi qawale` as its engine; a person challenges it and plays random legal moves
+//! `ludus ugi {game}` as its engine; a person challenges it and plays random legal moves
 //! over HTTP until the game ends, which must end with an outcome after the bot's own legal
 //! moves, the bot shown as a bot. A challenge for a game the bot does not play is declined
 //! (the challenger's lobby socket hears it). The bot comes back after the server restarts
@@ -153,7 +153,7 @@ struct Bot {
 
 impl Bot {
     fn start(host: &str, token: &str, extra: &[&str]) -> Bot {
-        let engine = format!("{} ugi qawale", env!("CARGO_BIN_EXE_ludus"));
+        let engine = format!("{} ugi {{game}}", env!("CARGO_BIN_EXE_ludus"));
         let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
             .args([
                 "bot",
@@ -379,6 +379,31 @@ fn a_bot_accepts_a_challenge_and_plays_it_to_the_end() {
         Some(143),
         "SIGTERM ends the bot as the signal would"
     );
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
+#[test]
+fn a_position_of_several_lines_reaches_the_engine_on_one_line() {
+    // Splut!'s position string spans lines: sent as they are, the engine would read the
+    // second line as a command and the bot would resign its game.
+    let dir = tempfile::tempdir().unwrap();
+    let (mut server, host) = serve("127.0.0.1:0", &dir.path().join("games.sqlite3"));
+    let account = Person::sign_up(&host, "splutbot", true);
+    let bot = Bot::start(&host, &account.token(), &[]);
+    bot.wait_event("connected", Duration::from_secs(30));
+    let ana = Person::sign_up(&host, "ana", false);
+    ana.challenge("splutbot", "splut");
+    let (id, seat, token) = ana.seat_in_progress(Duration::from_secs(30));
+    let bot_seat = bot.wait_event("started", Duration::from_secs(30))["seat"]
+        .as_u64()
+        .unwrap();
+    let mut until = |s: &Value| turns_of(s, bot_seat) >= 4;
+    let end = play_randomly(&host, &id, seat, &token, &mut Rng(3), &mut until);
+    let resigned = end["history"].to_string().contains("resign");
+    let played = turns_of(&end, bot_seat) >= 4 || end["outcome"].is_object();
+    assert!(played && !resigned, "{end}");
+    drop(bot);
     let _ = server.kill();
     let _ = server.wait();
 }

@@ -14,8 +14,9 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! **Players.** The built-in agents (`agents`, `ai:...`) come first, then the outside
-//! engines (`engines`, `NAME=COMMAND`, see [`EngineSpec`]), which speak UGI over a pipe with a
+//! **Players.** The built-in agents (`agents`, `ai:...`) and the outside engines (`engines`,
+//! `NAME=COMMAND`, see [`EngineSpec`]), agents first unless `order` says otherwise (a command
+//! line's order), which speak UGI over a pipe with a
 //! fresh process per game. The arena is the referee: every decision is checked by the rules,
 //! and an engine that plays an illegal move, crashes, closes its pipe, sends garbage or
 //! exceeds `movetime + margin` loses that game, with the reason in [`GameResult::reason`] and
@@ -38,7 +39,8 @@
 //! list and `out` writes its games as JSON lines that [`merge`] combines (see [`shard`]).
 //!
 //! **SPRT.** With `sprt` (two players only) the games are played as game pairs until the
-//! test accepts a hypothesis or `games_per_pair` games are played (see [`sprt`]).
+//! test of player `sprt_player` accepts a hypothesis or `games_per_pair` games are played (see
+//! [`sprt`]). Every report also has each player's pair statistics (see [`pair_estimate`]).
 //!
 //!
 //! **Records.** With `save_dir`, game `i` is saved as `<dir>/<game>-<i+1 padded to 4>.json`
@@ -48,12 +50,14 @@ mod book;
 pub mod elo;
 mod engine_process;
 mod opening;
+mod penta;
 mod play;
 mod report;
 mod run;
 mod schedule;
 pub mod shard;
 pub mod sprt;
+mod sprt_tracker;
 mod ugi_client;
 
 use std::path::PathBuf;
@@ -66,13 +70,15 @@ pub use self::book::{balanced_book, BookConfig, BookError, BookLine};
 pub use self::elo::{elo_from_score, estimate, score_from_elo, EloEstimate};
 pub use self::engine_process::end_all_engines;
 pub use self::opening::{parse_openings, Opening, OpeningError, MAX_OPENINGS_BYTES};
+pub use self::penta::{pair_estimate, pairs_of, PairEstimate};
 pub use self::play::PlayerSpec;
-pub use self::report::{AgentResult, ArenaReport, GameResult, SprtSummary};
+pub use self::report::{AgentResult, ArenaReport, GameResult};
 pub use self::run::run_arena_with;
 pub use self::shard::{
     merge, merge_with_warnings, Shard, ShardFileError, ShardHeader, ShardWriter,
 };
-pub use self::sprt::{Pentanomial, SprtConfig, SprtVerdict};
+pub use self::sprt::{Pentanomial, SprtConfig, SprtModel, SprtVerdict};
+pub use self::sprt_tracker::{too_few_pairs, SprtSummary};
 pub use self::ugi_client::{EngineSpec, EngineSpecError, Forfeit, UgiClient};
 use crate::{AgentError, AgentSpec};
 
@@ -114,6 +120,12 @@ pub struct ArenaConfig<G: Game> {
     pub margin: Duration,
     /// Stop when this test decides (two players only).
     pub sprt: Option<SprtConfig>,
+    /// The player the SPRT tests (an index into [`players`](Self::players)).
+    pub sprt_player: usize,
+    /// The players' order, as positions in the agents followed by the engines (`[2, 0, 1]`:
+    /// the first engine, then both agents), as a command line gave them; empty: agents first.
+    /// The schedule, the tables and the SPRT's default player follow it.
+    pub order: Vec<usize>,
     /// The part of the game list this run plays.
     pub shard: Shard,
     /// Write the games as JSON lines to this file (see [`shard`]).
@@ -137,17 +149,26 @@ impl<G: Game> ArenaConfig<G> {
             movetime: Duration::from_millis(100),
             margin: Duration::from_secs(1),
             sprt: None,
+            sprt_player: 0,
+            order: Vec::new(),
             shard: Shard::ALL,
             out: None,
         }
     }
 
-    /// Every player, agents first.
+    /// Every player, in [`order`](Self::order) (agents first when it is empty or not an
+    /// order of all of them).
     pub fn players(&self) -> Vec<PlayerSpec> {
         let agents = self.agents.iter().cloned().map(PlayerSpec::Agent);
-        agents
+        let all: Vec<PlayerSpec> = agents
             .chain(self.engines.iter().cloned().map(PlayerSpec::Engine))
-            .collect()
+            .collect();
+        let mut sorted = self.order.clone();
+        sorted.sort_unstable();
+        if sorted != (0..all.len()).collect::<Vec<_>>() {
+            return all;
+        }
+        self.order.iter().map(|&i| all[i].clone()).collect()
     }
 
     /// The text whose hash is the tournament's fingerprint: everything that defines the list
@@ -293,7 +314,9 @@ pub(crate) fn check_ranges<G: Game>(
             "a move time of 1 ms to 3600000 ms and a margin of 0 to 60000 ms".to_string(),
         );
     }
-    if config.sprt.is_some() && (players != 2 || config.shard != Shard::ALL) {
+    if config.sprt.is_some()
+        && (players != 2 || config.shard != Shard::ALL || config.sprt_player >= players)
+    {
         return Err(ArenaError::SprtSetup);
     }
     check_names(config)

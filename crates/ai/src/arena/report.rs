@@ -6,7 +6,9 @@ use std::fmt::Write;
 use serde::Serialize;
 
 use super::elo::estimate;
-use super::sprt::{Pentanomial, SprtConfig, SprtVerdict};
+use super::penta::{pair_estimate, pairs_of};
+use super::sprt::Pentanomial;
+use super::sprt_tracker::SprtSummary;
 
 /// One agent's results over all its games.
 #[derive(Clone, PartialEq, Debug, Serialize)]
@@ -25,6 +27,18 @@ pub struct AgentResult {
     pub elo: f64,
     /// Half-width of the 95 % interval of `elo`, rounded to 0.1.
     pub elo_ci95: f64,
+    /// Its game pairs (the same opening, seats swapped) by its points 0, ½, 1, 1½, 2.
+    pub pentanomial: Pentanomial,
+    /// Elo from the game pairs' scores, rounded to 0.1 (see [`pair_estimate`]).
+    pub penta_elo: f64,
+    /// Half-width of the 95 % interval of `penta_elo`, rounded to 0.1.
+    pub penta_elo_ci95: f64,
+    /// Normalized Elo from the game pairs, rounded to 0.1.
+    pub nelo: f64,
+    /// Half-width of the 95 % interval of `nelo`, rounded to 0.1.
+    pub nelo_ci95: f64,
+    /// Likelihood of superiority in percent, rounded to 0.1.
+    pub los: f64,
 }
 
 /// One game of the arena.
@@ -65,95 +79,33 @@ pub struct ArenaReport {
     pub sprt: Option<SprtSummary>,
 }
 
-/// Where an SPRT stands: its hypotheses, the pairs counted, the LLR and its bounds.
-#[derive(Clone, PartialEq, Debug, Serialize)]
-pub struct SprtSummary {
-    /// Elo of H0.
-    pub elo0: f64,
-    /// Elo of H1.
-    pub elo1: f64,
-    /// Game pairs by the first player's points 0, ½, 1, 1½, 2.
-    pub pentanomial: Pentanomial,
-    /// The log-likelihood ratio.
-    pub llr: f64,
-    /// The bound where H0 is accepted.
-    pub lower: f64,
-    /// The bound where H1 is accepted.
-    pub upper: f64,
-    /// `H0 accepted`, `H1 accepted`, or `None` while undecided.
-    #[serde(serialize_with = "verdict_text")]
-    pub verdict: Option<SprtVerdict>,
-}
-
-// serde's `serialize_with` hands over a reference.
-#[allow(clippy::ref_option, clippy::trivially_copy_pass_by_ref)]
-fn verdict_text<S: serde::Serializer>(v: &Option<SprtVerdict>, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(&v.map_or_else(|| "game limit reached".to_string(), |v| v.to_string()))
-}
-
-/// Counts finished game pairs for the SPRT, in pair order, so that the verdict depends only
-/// on the results and not on which thread finished first.
-#[derive(Debug)]
-pub(crate) struct SprtTracker {
-    config: SprtConfig,
-    /// The first player's points in games not yet counted, by game number.
-    pending: std::collections::BTreeMap<usize, f64>,
-    next_pair: usize,
-    pairs: Pentanomial,
-    verdict: Option<SprtVerdict>,
-}
-
-impl SprtTracker {
-    pub(crate) fn new(config: SprtConfig) -> Self {
-        SprtTracker {
-            config,
-            pending: std::collections::BTreeMap::new(),
-            next_pair: 0,
-            pairs: [0; 5],
-            verdict: None,
+/// The results of player `index`, called `spec`, in `games`.
+fn agent_result(index: usize, spec: &str, games: &[GameResult]) -> AgentResult {
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    for game in games.iter().filter(|g| g.agents.contains(&index)) {
+        match game.winner {
+            Some(w) if w == index => wins += 1,
+            Some(_) => losses += 1,
+            None => draws += 1,
         }
     }
-
-    /// Counts `game` (of a two-player match) and every pair it completes.
-    pub(crate) fn add(&mut self, game: &GameResult) -> SprtSummary {
-        let points = match game.winner {
-            Some(0) => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
-        self.pending.insert(game.index, points);
-        while self.verdict.is_none() {
-            let (even, odd) = (2 * self.next_pair, 2 * self.next_pair + 1);
-            let (Some(&a), Some(&b)) = (self.pending.get(&even), self.pending.get(&odd)) else {
-                break;
-            };
-            self.pending.remove(&even);
-            self.pending.remove(&odd);
-            self.pairs[((a + b) * 2.0).round() as usize] += 1;
-            self.next_pair += 1;
-            self.verdict = self.config.verdict(&self.pairs);
-        }
-        self.summary()
-    }
-
-    pub(crate) fn summary(&self) -> SprtSummary {
-        let (lower, upper) = self.config.bounds();
-        SprtSummary {
-            elo0: self.config.elo0,
-            elo1: self.config.elo1,
-            pentanomial: self.pairs,
-            llr: self.config.llr(&self.pairs),
-            lower,
-            upper,
-            verdict: self.verdict,
-        }
-    }
-}
-
-impl SprtSummary {
-    /// `LLR 1.23 (-2.94, 2.94)`, for progress bars.
-    pub fn short(&self) -> String {
-        format!("LLR {:.2} ({:.2}, {:.2})", self.llr, self.lower, self.upper)
+    let e = estimate(wins, draws, losses);
+    let pentanomial = pairs_of(index, games);
+    let p = pair_estimate(&pentanomial);
+    AgentResult {
+        spec: spec.to_string(),
+        wins,
+        draws,
+        losses,
+        score: round1(e.score * 100.0),
+        elo: round1(e.elo),
+        elo_ci95: round1(e.ci95),
+        pentanomial,
+        penta_elo: round1(p.elo),
+        penta_elo_ci95: round1(p.elo_ci95),
+        nelo: round1(p.nelo),
+        nelo_ci95: round1(p.nelo_ci95),
+        los: round1(p.los * 100.0),
     }
 }
 
@@ -169,26 +121,7 @@ impl ArenaReport {
         let agents = specs
             .iter()
             .enumerate()
-            .map(|(index, spec)| {
-                let (mut wins, mut draws, mut losses) = (0, 0, 0);
-                for game in games.iter().filter(|g| g.agents.contains(&index)) {
-                    match game.winner {
-                        Some(w) if w == index => wins += 1,
-                        Some(_) => losses += 1,
-                        None => draws += 1,
-                    }
-                }
-                let e = estimate(wins, draws, losses);
-                AgentResult {
-                    spec: spec.clone(),
-                    wins,
-                    draws,
-                    losses,
-                    score: round1(e.score * 100.0),
-                    elo: round1(e.elo),
-                    elo_ci95: round1(e.ci95),
-                }
-            })
+            .map(|(index, spec)| agent_result(index, spec, &games))
             .collect();
         ArenaReport {
             game: game.to_string(),
@@ -199,15 +132,18 @@ impl ArenaReport {
     }
 
     /// The report as one JSON object:
-    /// `{"game", "agents": [{"spec", "wins", "draws", "losses", "score", "elo", "elo_ci95"}],
-    /// "games": [{"seats", "result", "plies", "reason"}]}`, plus `"sprt": {"elo0", "elo1",
-    /// "pentanomial", "llr", "lower", "upper", "verdict"}` when an SPRT ran.
+    /// `{"game", "agents": [{"spec", "wins", "draws", "losses", "score", "elo", "elo_ci95",
+    /// "pentanomial", "penta_elo", "penta_elo_ci95", "nelo", "nelo_ci95", "los"}], "games":
+    /// [{"seats", "result", "plies", "reason"}]}`, plus `"sprt": {"player", "opponent", "model",
+    /// "elo0", "elo1", "pentanomial", "llr", "lower", "upper", "verdict", "hypotheses",
+    /// "conclusion"}` when an SPRT ran.
     pub fn to_json(&self) -> String {
         // Strings and finite numbers only: serialising cannot fail.
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// An aligned text table, one line per agent, with a title line.
+    /// An aligned text table, one line per agent, with a title line; under an SPRT, its
+    /// hypotheses, state and conclusion.
     pub fn table(&self) -> String {
         let width = self
             .agents
@@ -219,13 +155,13 @@ impl ArenaReport {
         let mut out = format!("{}: {} games\n", self.game, self.games.len());
         let _ = writeln!(
             out,
-            "{:>2}  {:<width$}  {:>5}  {:>4}  {:>4}  {:>4}  {:>6}  {:>7}  {:>6}",
-            "#", "agent", "games", "W", "D", "L", "score", "elo", "±95%"
+            "{:>2}  {:<width$}  {:>5}  {:>4}  {:>4}  {:>4}  {:>6}  {:>7}  {:>6}  {:>7}  {:>6}  {:>7}  {:>6}  {:>6}",
+            "#", "agent", "games", "W", "D", "L", "score", "elo", "±95%", "pElo", "±95%", "nElo", "±95%", "LOS"
         );
         for (i, a) in self.agents.iter().enumerate() {
             let _ = writeln!(
                 out,
-                "{:>2}  {:<width$}  {:>5}  {:>4}  {:>4}  {:>4}  {:>5.1}%  {:>+7.0}  {:>6.0}",
+                "{:>2}  {:<width$}  {:>5}  {:>4}  {:>4}  {:>4}  {:>5.1}%  {:>+7.0}  {:>6.0}  {:>+7.0}  {:>6.0}  {:>+7.0}  {:>6.0}  {:>5.1}%",
                 i + 1,
                 a.spec,
                 a.wins + a.draws + a.losses,
@@ -234,21 +170,23 @@ impl ArenaReport {
                 a.losses,
                 a.score,
                 a.elo,
-                a.elo_ci95
+                a.elo_ci95,
+                a.penta_elo,
+                a.penta_elo_ci95,
+                a.nelo,
+                a.nelo_ci95,
+                a.los
             );
         }
         if let Some(sprt) = &self.sprt {
-            let verdict = sprt.verdict.map_or_else(
-                || "no decision: game limit reached".to_string(),
-                |v| v.to_string(),
-            );
             let _ = writeln!(
                 out,
-                "SPRT elo0={} elo1={}: {}, pairs {:?}: {verdict}",
-                sprt.elo0,
-                sprt.elo1,
+                "SPRT ({} model) {}\n{}, pairs {:?}\n{}",
+                sprt.model,
+                sprt.hypotheses,
                 sprt.short(),
-                sprt.pentanomial
+                sprt.pentanomial,
+                sprt.conclusion
             );
         }
         out
@@ -270,31 +208,6 @@ pub(crate) fn result_text(seats: usize, winner: Option<usize>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn game(index: usize, winner: Option<usize>) -> GameResult {
-        GameResult {
-            index,
-            seats: vec![],
-            result: String::new(),
-            plies: 1,
-            agents: vec![0, 1],
-            winner,
-            reason: String::new(),
-        }
-    }
-
-    #[test]
-    fn sprt_counts_pairs_in_order_whatever_finishes_first() {
-        let config: SprtConfig = "elo0=0,elo1=10".parse().unwrap();
-        let mut tracker = SprtTracker::new(config);
-        // Game 3 (pair 1) finishes before pair 0 is complete: nothing is counted yet.
-        assert_eq!(tracker.add(&game(3, None)).pentanomial, [0; 5]);
-        assert_eq!(tracker.add(&game(0, Some(0))).pentanomial, [0; 5]);
-        // Game 1 completes pair 0 (won twice: class 4) and pair 1 waits for game 2.
-        assert_eq!(tracker.add(&game(1, Some(0))).pentanomial, [0, 0, 0, 0, 1]);
-        // Game 2 lost by the first player, game 3 drawn: ½ point, class 1.
-        assert_eq!(tracker.add(&game(2, Some(1))).pentanomial, [0, 1, 0, 0, 1]);
-    }
 
     #[test]
     fn results_read_like_pgn() {

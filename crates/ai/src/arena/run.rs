@@ -8,9 +8,9 @@ use std::sync::mpsc::channel;
 use ludus_engine::{Game, Heuristic, Session};
 
 use super::play::play_fixture;
-use super::report::SprtTracker;
 use super::schedule::Schedule;
 use super::shard::{fingerprint, ShardHeader, ShardWriter, SHARD_FORMAT};
+use super::sprt_tracker::SprtTracker;
 use super::{check_ranges, ArenaConfig, ArenaError, ArenaReport, GameResult, Progress};
 use crate::build_agent;
 
@@ -42,7 +42,9 @@ pub fn run_arena_with<G: Game + Heuristic>(
     let names: Vec<String> = players.iter().map(ToString::to_string).collect();
     let mut gathered = Gathered {
         writer: shard_writer(config, &names, schedule.total())?,
-        sprt: config.sprt.map(SprtTracker::new),
+        sprt: config
+            .sprt
+            .map(|c| SprtTracker::new(c, config.sprt_player, &names)),
         games: Vec::new(),
         failure: None,
     };

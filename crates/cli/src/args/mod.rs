@@ -262,10 +262,14 @@ pub struct ArenaArgs {
     /// for a round robin).
     #[arg(long = "ai")]
     pub ai: Vec<String>,
-    /// An outside engine speaking UGI, "NAME=COMMAND ARGS" (a fresh process per game; placed
-    /// after the --ai players).
+    /// An outside engine speaking UGI, "NAME=COMMAND ARGS" (a fresh process per game; players
+    /// keep the command line's order of --ai and --engine).
     #[arg(long = "engine", value_name = "NAME=COMMAND ARGS")]
     pub engines: Vec<String>,
+    /// The players' command-line order as positions in the --ai players followed by the
+    /// --engine players (filled from the command line's argument positions).
+    #[arg(skip)]
+    pub order: Vec<usize>,
     /// Games per pair of players, 1 to 1000000 (seats swap every game; with --sprt, the most).
     #[arg(long, default_value_t = 10, value_parser = |t: &str| whole_in(t, 1, 1_000_000))]
     pub games: u64,
@@ -297,16 +301,49 @@ pub struct ArenaArgs {
     /// Milliseconds an engine may exceed its move time before it loses, 0 to 60000.
     #[arg(long, default_value_t = 1000, value_parser = |t: &str| whole_in(t, 0, 60_000))]
     pub margin: u64,
-    /// Play game pairs until a sequential probability ratio test decides:
-    /// elo0=E0,elo1=E1[,alpha=A,beta=B] (two players).
-    #[arg(long, value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05")]
+    /// Play game pairs until a sequential probability ratio test decides whether the tested
+    /// player is stronger: elo0=E0,elo1=E1[,alpha=A,beta=B,model=normalized|logistic] (two
+    /// players; bounds in normalized Elo unless model=logistic).
+    #[arg(
+        long,
+        value_name = "elo0=0,elo1=10,alpha=0.05,beta=0.05,model=normalized"
+    )]
     pub sprt: Option<String>,
+    /// The player the SPRT tests, by its name in the table (default: the first player on
+    /// the command line).
+    #[arg(long, value_name = "NAME", requires = "sprt")]
+    pub sprt_player: Option<String>,
     /// Play only shard I of N of the game list (I from 0 to N-1).
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
     /// Write each game as a JSON line (with the tournament's fingerprint) for `arena merge`.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// When stderr is not a terminal (a cluster's log), a progress line every N games, 0 for
+    /// none; a terminal gets a progress bar instead.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub progress_every: usize,
+}
+
+/// The command-line order of `ludus arena`'s players (`matches` are the arena's), as
+/// positions in the `--ai` players followed by the `--engine` players: clap keeps each
+/// option's values apart, and only their positions tell how they interleave.
+pub fn player_order(matches: &clap::ArgMatches) -> Vec<usize> {
+    let positions = |id: &str| -> Vec<usize> {
+        matches
+            .indices_of(id)
+            .map(Iterator::collect)
+            .unwrap_or_default()
+    };
+    let (ai, engines) = (positions("ai"), positions("engines"));
+    let agents = ai.iter().enumerate().map(|(k, &at)| (at, k));
+    let others = engines
+        .iter()
+        .enumerate()
+        .map(|(k, &at)| (at, ai.len() + k));
+    let mut players: Vec<(usize, usize)> = agents.chain(others).collect();
+    players.sort_unstable();
+    players.into_iter().map(|(_, player)| player).collect()
 }
 
 /// Subcommands of `ludus arena`.

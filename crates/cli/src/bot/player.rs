@@ -24,7 +24,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 use super::api::{one_line, safe_id, SeatRef};
 use super::backoff::Backoff;
 use super::pool::{self, Slot};
-use super::position::{go_command, position_command, rules_options};
+use super::position::{go_command, position_command, position_on_one_line, rules_options};
 use super::report::notice;
 use super::Bot;
 
@@ -256,7 +256,7 @@ impl Player {
         let options = rules_options(&snapshot["options"]);
         if matches!(self.engine, Engine::NotStarted) {
             let spec = self.bot.settings.engine_for(&game);
-            match pool::start(spec, options).await {
+            match pool::start(spec, options.clone()).await {
                 Ok(engine) => self.engine = Engine::Ready(engine),
                 Err(why) => return self.give_up(socket, &why).await,
             }
@@ -274,11 +274,13 @@ impl Player {
             .flatten()
             .filter_map(|m| m.as_str().map(str::to_string))
             .collect();
-        let position = position_command(
-            self.start.as_deref(),
-            &moves,
-            snapshot["position"].as_str().unwrap_or(""),
-        );
+        let start = self
+            .start
+            .as_deref()
+            .map(|s| position_on_one_line(&game, &options, s));
+        let current =
+            position_on_one_line(&game, &options, snapshot["position"].as_str().unwrap_or(""));
+        let position = position_command(start.as_deref(), &moves, &current);
         let seats = snapshot["seats"].as_array().map_or(2, Vec::len);
         let (go, limit) = go_command(
             &snapshot["clock"],

@@ -1,7 +1,9 @@
 //! A game's snapshot turned into what a UGI engine reads: the rules options as `setoption`
 //! pairs, the `position` command (the start position and every turn played, so that rules
 //! about repeated positions see the whole game), and the `go` command with the clocks or a
-//! move time, with how long to wait for its `bestmove`.
+//! move time, with how long to wait for its `bestmove`. Positions go on one line
+//! ([`position_line`](ludus_engine::Game::position_line)), as `query position` and the arena
+//! send them: a line protocol would read a position's second line as another command.
 
 use std::fmt::Write;
 use std::time::Duration;
@@ -29,6 +31,17 @@ pub fn rules_options(options: &Value) -> Vec<(String, String)> {
             Some((key.clone(), text))
         })
         .collect()
+}
+
+/// The server's position string `text` of `game` on one line, as the game writes it for line
+/// protocols; a string the rules do not read has its line breaks written as `; `, the form
+/// every game's `from_position` reads.
+pub fn position_on_one_line(game: &str, options: &[(String, String)], text: &str) -> String {
+    let options: Vec<String> = options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+    ludus_games::new_game(game, &options, Some(text), 0).map_or_else(
+        |_| text.lines().collect::<Vec<_>>().join("; "),
+        |parsed| parsed.position_line(),
+    )
 }
 
 /// Whether a history entry is a decision list an engine can replay (not `resign 3`,
@@ -135,6 +148,16 @@ mod tests {
         assert_eq!(position_command(None, &moves, "C D"), "position fen C D");
         let left = vec!["a".to_string(), "resign 3".to_string()];
         assert_eq!(position_command(Some("S"), &left, "C"), "position fen C");
+    }
+
+    #[test]
+    fn positions_of_several_lines_are_sent_on_one() {
+        for info in ludus_games::GAMES {
+            let game = ludus_games::new_game(info.id, &[], None, 0).unwrap();
+            let line = position_on_one_line(info.id, &[], &game.position());
+            assert_eq!(line, game.position_line(), "{}", info.id);
+        }
+        assert_eq!(position_on_one_line("no such game", &[], "a\nb"), "a; b");
     }
 
     #[test]

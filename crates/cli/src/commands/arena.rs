@@ -12,8 +12,8 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_ai::arena::{
-    merge_with_warnings, parse_openings, run_arena_with, ArenaConfig, EngineSpec, Opening, Shard,
-    SprtConfig, MAX_OPENINGS_BYTES,
+    merge_with_warnings, parse_openings, run_arena_with, too_few_pairs, ArenaConfig, EngineSpec,
+    Opening, Progress, Shard, SprtConfig, MAX_OPENINGS_BYTES,
 };
 use ludus_ai::AgentSpec;
 use ludus_engine::{parse_options, Game, Heuristic};
@@ -115,17 +115,28 @@ impl GameVisitor for Arena<'_> {
         config.movetime = Duration::from_millis(args.movetime);
         config.margin = Duration::from_millis(args.margin);
         config.sprt = self.sprt;
+        config.order.clone_from(&args.order);
+        config.sprt_player = sprt_player(&config, args.sprt_player.as_deref())?;
         config.shard = self.shard.unwrap_or(Shard::ALL);
         config.out.clone_from(&args.out);
         if let Some(path) = &args.openings {
             config.openings = read_openings::<G>(path, &config.options)?;
         }
+        if config.sprt.is_some() {
+            if let Some(warning) = too_few_pairs(config.games_per_pair) {
+                eprintln!("ludus arena: warning: {warning}");
+            }
+        }
         let bar = progress_bar();
+        let lines = !std::io::stderr().is_terminal() && args.progress_every > 0;
         let report = run_arena_with(&config, |progress| {
             bar.set_length(progress.total as u64);
             bar.set_position(progress.done as u64);
             if let Some(sprt) = &progress.sprt {
                 bar.set_message(sprt.short());
+            }
+            if lines && progress.done % args.progress_every == 0 {
+                eprintln!("ludus arena: {}", progress_line(progress));
             }
         })?;
         bar.finish_and_clear();
@@ -135,6 +146,20 @@ impl GameVisitor for Arena<'_> {
             report.table()
         })
     }
+}
+
+/// The index of the player `--sprt-player` names (the first player without it).
+fn sprt_player<G: Game>(config: &ArenaConfig<G>, name: Option<&str>) -> Result<usize> {
+    let Some(name) = name else {
+        return Ok(0);
+    };
+    let names: Vec<String> = config.players().iter().map(ToString::to_string).collect();
+    names.iter().position(|n| n == name).with_context(|| {
+        format!(
+            "--sprt-player '{name}' is not a player: expected one of {}",
+            names.join(", ")
+        )
+    })
 }
 
 /// On Ctrl-C or SIGTERM, kills every running engine's process group (see
@@ -152,6 +177,15 @@ fn end_engines_on_signal() {
             std::process::exit(128 + signal);
         }
     });
+}
+
+/// `20/100 games`, with the SPRT's `, LLR 1.23 (-2.94, 2.94)`: a plain line for logs.
+fn progress_line(progress: &Progress) -> String {
+    let sprt = progress
+        .sprt
+        .as_ref()
+        .map_or_else(String::new, |s| format!(", {}", s.short()));
+    format!("{}/{} games{sprt}", progress.done, progress.total)
 }
 
 /// A progress bar on stderr when it is a terminal, hidden otherwise.
