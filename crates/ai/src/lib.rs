@@ -67,5 +67,7 @@ pub use minimax::{MinimaxAgent, MinimaxConfig};
 pub use params::MAX_THREADS;
 pub use random::RandomAgent;
 pub use score::EvalKind;
-pub use solver::{Bounds, DecisionValue, Proved, Solution, SolveBudget, Solver, SolvingAgent};
+pub use solver::{
+    Bounds, DecisionValue, Proved, Solution, SolveBudget, Solver, SolvingAgent, LEVEL_FIVE_WITHIN,
+};
 pub use spec::{AgentKind, AgentSpec};

@@ -3,7 +3,7 @@
 //! before their end (as many as a small minimax tree allows) are solved both ways. The values
 //! must agree exactly, distance included, and the solver's decision must keep the value.
 
-use ludus_ai::{Proved, SolveBudget, Solver, StopFlag};
+use ludus_ai::{build_agent, AgentSpec, Evaluation, Proved, SolveBudget, Solver, StopFlag};
 use ludus_engine::{parse_options, Game, Heuristic, WIN_SCORE};
 use ludus_games::{dispatch, GameVisitor, GAMES};
 use rand::rngs::StdRng;
@@ -174,4 +174,59 @@ fn the_solver_agrees_with_minimax_on_late_positions_of_every_two_seat_game() {
             info.id
         );
     }
+}
+
+/// An agent with the solver plays a decision that keeps the proved value and reports it.
+struct PlaysProved;
+
+impl GameVisitor for PlaysProved {
+    type Output = usize;
+    fn visit<G: Game + Heuristic>(self) -> usize {
+        let options: G::Options = parse_options(G::INFO.id, &[] as &[&str]).unwrap();
+        let spec: AgentSpec = "ai:4:depth=2,nodes=400000,solve=10000".parse().unwrap();
+        let mut agent = build_agent::<G>(&spec, 1).unwrap();
+        let mut checked = 0;
+        for (state, value) in late_positions::<G>(&options, 3) {
+            if state.seat_count() != 2 || G::INFO.options.iter().any(|o| o.name == "max_turns") {
+                continue;
+            }
+            let analysis = agent.analyse(&state, &StopFlag::default());
+            let proved = Proved::from_score(value);
+            assert_eq!(analysis.evaluation, Some(Evaluation::Proved(proved)));
+            let mut after = state.clone();
+            after.apply(analysis.action);
+            if after.verdict().is_none() {
+                let mut budget = TREE_LIMIT;
+                let v = minimax(&after, state.turn(), &mut budget).unwrap();
+                let kept = if after.to_move() == state.to_move() {
+                    v
+                } else {
+                    -v
+                };
+                assert_eq!(
+                    kept,
+                    value,
+                    "{}: the agent's decision loses value",
+                    G::INFO.id
+                );
+            }
+            checked += 1;
+        }
+        checked
+    }
+}
+
+#[test]
+fn an_agent_with_the_solver_plays_and_shows_the_proved_result() {
+    let checked: usize = GAMES
+        .iter()
+        .filter(|info| info.min_seats <= 2)
+        .map(|info| dispatch(info.id, PlaysProved).unwrap())
+        .sum();
+    assert!(checked >= 10, "only {checked} positions checked");
+    let bad: AgentSpec = "ai:2:solve=4".parse().unwrap();
+    let refused = build_agent::<ludus_engine::demo::Nim>(&bad, 1)
+        .err()
+        .unwrap();
+    assert!(refused.to_string().contains("solve=4"), "{refused}");
 }

@@ -7,10 +7,75 @@ use std::time::Duration;
 use ludus_engine::{Game, Heuristic};
 
 use super::{SolveBudget, Solver};
-use crate::{Agent, Analysis, Evaluation, StopFlag};
+use crate::{Agent, AgentError, AgentKind, AgentSpec, Analysis, Evaluation, StopFlag};
 
-/// Transposition table size of the solver that level 5 carries, in MB.
+/// Level 5 tries the solver when at most this many turns remain before the game's longest end.
+pub const LEVEL_FIVE_WITHIN: u32 = 8;
+
+/// The spec's `solve=N` (turns), with the spec that remains without it; `None` when the spec
+/// has no solver (only alpha-beta, MCTS and level 5 take one; level 5 has
+/// [`LEVEL_FIVE_WITHIN`] unless told).
+pub(crate) fn solve_param(spec: &AgentSpec) -> Result<Option<(u32, AgentSpec)>, AgentError> {
+    let given = spec.param("solve");
+    let takes = matches!(
+        spec.kind,
+        AgentKind::AlphaBeta | AgentKind::Mcts | AgentKind::Best
+    );
+    let within = match given {
+        None if spec.kind == AgentKind::Best => LEVEL_FIVE_WITHIN,
+        None => return Ok(None),
+        Some(text) => match text.parse::<u32>() {
+            Ok(n) if takes && n <= 10_000 => n,
+            _ => {
+                let expected = "a number of turns from 0 to 10000 (alpha-beta, MCTS, level 5)";
+                return Err(AgentError::Parameter(
+                    format!("solve={text}"),
+                    format!("{}: expected {expected}", spec.kind.name()),
+                ));
+            }
+        },
+    };
+    let mut rest = spec.clone();
+    rest.params.retain(|(key, _)| key != "solve");
+    Ok(Some((within, rest)))
+}
+
+/// Transposition table size of the solver a player carries, in MB.
 const TABLE_MEGABYTES: usize = 32;
+
+/// Nodes the solver may visit per decision when the spec limits neither time nor nodes (a
+/// depth-limited player stays deterministic).
+const DEFAULT_NODES: u64 = 1_000_000;
+
+/// `inner` (built from `spec`) with the solver tried when at most `within` turns remain, on
+/// a quarter of the spec's time or nodes ([`DEFAULT_NODES`] when it gives neither).
+pub(crate) fn with_solver<G: Game + Heuristic>(
+    inner: Box<dyn Agent<G>>,
+    spec: &AgentSpec,
+    within: u32,
+) -> Box<dyn Agent<G>> {
+    if within == 0 {
+        return inner;
+    }
+    let seconds = spec.param("time").and_then(|t| t.parse::<f64>().ok());
+    let nodes = spec
+        .param("nodes")
+        .or(spec.param("iterations"))
+        .and_then(|n| n.parse::<u64>().ok());
+    let budget = match (seconds, nodes) {
+        (Some(s), _) if s > 0.0 => {
+            SolvingAgent::<G>::share(Some(Duration::from_secs_f64(s.min(3600.0))), None)
+        }
+        (_, Some(n)) => SolvingAgent::<G>::share(None, Some(n)),
+        (_, None) if spec.param("depth").is_some() => SolveBudget {
+            nodes: DEFAULT_NODES,
+            ..SolveBudget::default()
+        },
+        // The agents' own default: one second.
+        _ => SolvingAgent::<G>::share(Some(Duration::from_secs(1)), None),
+    };
+    Box::new(SolvingAgent::new(inner, within, budget))
+}
 
 /// An agent that plays proved results when the solver finds them in time.
 #[allow(missing_debug_implementations)] // wraps a `dyn Agent`, which has no `Debug`

@@ -20,7 +20,8 @@ use std::time::{Duration, Instant};
 
 use ludus_engine::{Game, Heuristic};
 
-pub use agent::SolvingAgent;
+pub(crate) use agent::{solve_param, with_solver};
+pub use agent::{SolvingAgent, LEVEL_FIVE_WITHIN};
 use proved::SOLVER_INFINITY;
 pub use proved::{Bounds, Proved};
 use search::{Limits, Pass};
