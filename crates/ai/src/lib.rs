@@ -68,6 +68,7 @@ pub use params::MAX_THREADS;
 pub use random::RandomAgent;
 pub use score::EvalKind;
 pub use solver::{
-    Bounds, DecisionValue, Proved, Solution, SolveBudget, Solver, SolvingAgent, LEVEL_FIVE_WITHIN,
+    back_up, split_positions, Bounds, DecisionValue, Proved, Solution, SolveBudget, Solver,
+    SolvingAgent, LEVEL_FIVE_WITHIN,
 };
 pub use spec::{AgentKind, AgentSpec};

@@ -14,6 +14,7 @@
 mod agent;
 mod proved;
 mod search;
+mod split;
 mod table;
 
 use std::time::{Duration, Instant};
@@ -22,9 +23,10 @@ use ludus_engine::{Game, Heuristic};
 
 pub(crate) use agent::{solve_param, with_solver};
 pub use agent::{SolvingAgent, LEVEL_FIVE_WITHIN};
-use proved::SOLVER_INFINITY;
+pub(crate) use proved::SOLVER_INFINITY;
 pub use proved::{Bounds, Proved};
 use search::{Limits, Pass};
+pub use split::{back_up, split_positions};
 use table::Table;
 
 use crate::StopFlag;

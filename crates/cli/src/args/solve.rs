@@ -48,6 +48,11 @@ pub struct SolveArgs {
     /// With --split: write the solved positions as JSON lines to this file.
     #[arg(long, requires = "split")]
     pub out: Option<PathBuf>,
+    /// Solve every position of this file instead (one position string per line, or the last
+    /// tab-separated field of `ludus datagen` lines), each within --time, and print the median
+    /// and worst time per turn.
+    #[arg(long, conflicts_with_all = ["position", "after", "split"])]
+    pub positions: Option<PathBuf>,
 }
 
 impl SolveArgs {

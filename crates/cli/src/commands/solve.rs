@@ -15,6 +15,7 @@ use crate::output::outln;
 use crate::setup::game_at;
 
 mod split;
+mod timing;
 
 /// What `ludus solve` found, as printed (`--json` prints it as it is).
 #[derive(Debug, Serialize)]
@@ -55,6 +56,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     if let Some(SolveCommand::Merge { files, json }) = &args.merge {
         return split::merge(files, *json);
     }
+    if let Some(file) = &args.positions {
+        return timing::run(args, file);
+    }
     let game = game_at(&args.at())?;
     if let Some(depth) = args.split {
         return split::run(args, &game, depth);
@@ -84,8 +88,13 @@ fn print_text(report: &Report, time: f64) -> Result<()> {
         Some(_) => report.text.clone(),
         None => format!("unknown within {time} s ({})", report.text),
     };
+    let turns = if report.turns_searched == 1 {
+        "turn"
+    } else {
+        "turns"
+    };
     outln!(
-        "{} to move: {value} (searched {} turns, {} nodes, {:.2} s)",
+        "{} to move: {value} (searched {} {turns}, {} nodes, {:.2} s)",
         report.to_move,
         report.turns_searched,
         report.nodes,
