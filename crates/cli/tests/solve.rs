@@ -92,7 +92,6 @@ fn an_opening_not_solved_in_time_says_so() {
 fn what_the_solver_cannot_take_is_refused_in_one_line() {
     for (args, needle) in [
         (vec!["solve", "splut", "-o", "players=3"], "two seats"),
-        (vec!["solve", "qawale", "--time", "0"], "seconds"),
         (vec!["solve", "chess"], "unknown game"),
         (
             vec![
@@ -110,4 +109,8 @@ fn what_the_solver_cannot_take_is_refused_in_one_line() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
         assert!(err.contains(needle), "{args:?}: {err}");
     }
+    // An argument clap refuses: its message names what is expected.
+    let output = ludus(&["solve", "qawale", "--time", "0"]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("expected a number of seconds"));
 }

@@ -87,6 +87,8 @@ pub struct SolvingAgent<G: Game> {
     within: u32,
     /// Whether the solver proved an earlier position of this game (then keep trying).
     proving: bool,
+    /// The turn whose position the solver last failed to prove: not tried again in it.
+    failed_turn: Option<u32>,
 }
 
 impl<G: Game + Heuristic> SolvingAgent<G> {
@@ -99,6 +101,7 @@ impl<G: Game + Heuristic> SolvingAgent<G> {
             budget,
             within,
             proving: false,
+            failed_turn: None,
         }
     }
 
@@ -113,7 +116,10 @@ impl<G: Game + Heuristic> SolvingAgent<G> {
 
     fn worth_trying(&self, state: &G) -> bool {
         let left = G::INFO.max_turns.saturating_sub(state.turn());
-        state.seat_count() == 2 && self.within > 0 && (self.proving || left <= self.within)
+        state.seat_count() == 2
+            && self.within > 0
+            && self.failed_turn != Some(state.turn())
+            && (self.proving || left <= self.within)
     }
 }
 
@@ -143,6 +149,7 @@ impl<G: Game + Heuristic> Agent<G> for SolvingAgent<G> {
                 return analysis;
             }
             self.proving = false;
+            self.failed_turn = Some(state.turn());
         }
         self.inner.analyse_with(state, stop, info)
     }
