@@ -68,7 +68,7 @@ pub use params::MAX_THREADS;
 pub use random::RandomAgent;
 pub use score::EvalKind;
 pub use solver::{
-    back_up, split_positions, Bounds, DecisionValue, Proved, Solution, SolveBudget, Solver,
-    SolvingAgent, LEVEL_FIVE_WITHIN,
+    back_up, split_positions, BackedUp, Bounds, DecisionValue, Proved, Solution, SolveBudget,
+    Solver, SolvingAgent, LEVEL_FIVE_WITHIN,
 };
 pub use spec::{AgentKind, AgentSpec};

@@ -103,6 +103,29 @@ fn late_positions<G: Game>(options: &G::Options, seed: u64) -> Vec<(G, i32)> {
     found
 }
 
+/// The value for `state`'s seat to move of playing `action`, by minimax (distances from
+/// `state`).
+fn value_after<G: Game>(state: &G, action: G::Action) -> i32 {
+    let mover = state.to_move();
+    let mut after = state.clone();
+    after.apply(action);
+    let at = WIN_SCORE - (after.turn() - state.turn()) as i32;
+    if let Some(verdict) = after.verdict() {
+        return match verdict.winner() {
+            Some(w) if Some(w) == mover => at,
+            Some(_) => -at,
+            None => 0,
+        };
+    }
+    let mut budget = TREE_LIMIT;
+    let v = minimax(&after, state.turn(), &mut budget).unwrap();
+    if after.to_move() == mover {
+        v
+    } else {
+        -v
+    }
+}
+
 struct AgreesWithMinimax {
     seeds: u64,
 }
@@ -138,26 +161,11 @@ impl GameVisitor for AgreesWithMinimax {
                 Some(Proved::from_score(value)),
                 "{name} seed {seed}: {at}"
             );
-            let mut after = state.clone();
-            after.apply(solution.best.unwrap());
-            let kept = match after.verdict() {
-                Some(_) => None,
-                None => {
-                    let mut budget = TREE_LIMIT;
-                    let v = minimax(&after, state.turn(), &mut budget).unwrap();
-                    Some(if after.to_move() == state.to_move() {
-                        v
-                    } else {
-                        -v
-                    })
-                }
-            };
-            if let Some(kept) = kept {
-                assert_eq!(
-                    kept, value,
-                    "{name} seed {seed}: the solver's decision loses value"
-                );
-            }
+            assert_eq!(
+                value_after(&state, solution.best.unwrap()),
+                value,
+                "{name} seed {seed}: the solver's decision loses value"
+            );
             checked += 1;
         }
         checked
@@ -193,23 +201,12 @@ impl GameVisitor for PlaysProved {
             let analysis = agent.analyse(&state, &StopFlag::default());
             let proved = Proved::from_score(value);
             assert_eq!(analysis.evaluation, Some(Evaluation::Proved(proved)));
-            let mut after = state.clone();
-            after.apply(analysis.action);
-            if after.verdict().is_none() {
-                let mut budget = TREE_LIMIT;
-                let v = minimax(&after, state.turn(), &mut budget).unwrap();
-                let kept = if after.to_move() == state.to_move() {
-                    v
-                } else {
-                    -v
-                };
-                assert_eq!(
-                    kept,
-                    value,
-                    "{}: the agent's decision loses value",
-                    G::INFO.id
-                );
-            }
+            assert_eq!(
+                value_after(&state, analysis.action),
+                value,
+                "{}: the agent's decision loses value",
+                G::INFO.id
+            );
             checked += 1;
         }
         checked

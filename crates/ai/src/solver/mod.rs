@@ -26,7 +26,7 @@ pub use agent::{SolvingAgent, LEVEL_FIVE_WITHIN};
 pub(crate) use proved::SOLVER_INFINITY;
 pub use proved::{Bounds, Proved};
 use search::{Limits, Pass};
-pub use split::{back_up, split_positions};
+pub use split::{back_up, split_positions, BackedUp};
 use table::Table;
 
 use crate::StopFlag;

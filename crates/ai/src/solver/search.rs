@@ -68,7 +68,7 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
     }
 
     fn out_of_budget(&mut self) -> bool {
-        if !self.aborted && *self.nodes & 1023 == 0 {
+        if !self.aborted && (*self.nodes).trailing_zeros() >= 10 {
             self.aborted = *self.nodes >= self.limits.nodes
                 || self.limits.stop.is_raised()
                 || self.limits.deadline.is_some_and(|d| Instant::now() >= d);
@@ -184,7 +184,7 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
             return (0, 0);
         };
         let mut kids = self.take(ply);
-        self.expand(state, mover, hint, &mut kids);
+        Self::expand(state, mover, hint, &mut kids);
         let mut best = (-SOLVER_INFINITY, 0);
         for (_, index, child) in &kids {
             let score = match child.verdict() {
@@ -220,7 +220,7 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
 
     /// The children of `state`, the table's best first, then the better for `mover` first
     /// (a won game first of all, a lost one last).
-    fn expand(&self, state: &G, mover: Seat, hint: u16, kids: &mut Vec<(i32, u16, G)>) {
+    fn expand(state: &G, mover: Seat, hint: u16, kids: &mut Vec<(i32, u16, G)>) {
         let mut actions = Vec::new();
         state.legal_actions(&mut actions);
         for (i, &action) in actions.iter().enumerate() {

@@ -44,6 +44,9 @@ fn walk<G: Game>(state: &G, depth: u32, leaf: &mut dyn FnMut(&G) -> Option<()>) 
     Some(())
 }
 
+/// A position's value and each decision's, for its seat to move.
+pub type BackedUp<A> = (Bounds, Vec<DecisionValue<A>>);
+
 /// The value of `root` and of each of its decisions from the values of the positions `depth`
 /// decisions deep (`value_of` a canonical key: bounds for that position's seat to move,
 /// distances from it). Errs with the key of a position `value_of` does not know.
@@ -51,7 +54,7 @@ pub fn back_up<G: Game>(
     root: &G,
     depth: u32,
     value_of: &dyn Fn(u64) -> Option<Bounds>,
-) -> Result<(Bounds, Vec<DecisionValue<G::Action>>), u64> {
+) -> Result<BackedUp<G::Action>, u64> {
     let mut actions = Vec::new();
     root.legal_actions(&mut actions);
     let mut decisions = Vec::with_capacity(actions.len());
