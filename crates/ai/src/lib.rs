@@ -69,6 +69,6 @@ pub use random::RandomAgent;
 pub use score::EvalKind;
 pub use solver::{
     back_up, split_positions, BackedUp, Bounds, DecisionValue, Proved, Solution, SolveBudget,
-    Solver, SolvingAgent, LEVEL_FIVE_WITHIN,
+    Solver, SolverAids, SolvingAgent, LEVEL_FIVE_WITHIN,
 };
 pub use spec::{AgentKind, AgentSpec};

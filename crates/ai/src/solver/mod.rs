@@ -25,6 +25,7 @@ pub(crate) use agent::{solve_param, with_solver};
 pub use agent::{SolvingAgent, LEVEL_FIVE_WITHIN};
 pub(crate) use proved::SOLVER_INFINITY;
 pub use proved::{Bounds, Proved};
+pub use search::SolverAids;
 use search::{Limits, Pass};
 pub use split::{back_up, split_positions, BackedUp};
 use table::Table;
@@ -87,6 +88,7 @@ pub struct DecisionValue<A> {
 pub struct Solver<G: Game> {
     table: Table,
     nodes: u64,
+    aids: SolverAids,
     _game: std::marker::PhantomData<fn(G)>,
 }
 
@@ -96,8 +98,16 @@ impl<G: Game + Heuristic> Solver<G> {
         Solver {
             table: Table::new(megabytes),
             nodes: 0,
+            aids: SolverAids::default(),
             _game: std::marker::PhantomData,
         }
+    }
+
+    /// The same solver with some aids turned off (to measure what each brings).
+    #[must_use]
+    pub fn with_aids(mut self, aids: SolverAids) -> Self {
+        self.aids = aids;
+        self
     }
 
     /// Forgets every solved position (the table stays allocated).
@@ -119,6 +129,7 @@ impl<G: Game + Heuristic> Solver<G> {
             nodes: budget.nodes,
             deadline,
             stop,
+            aids: self.aids,
         };
         let mut solution = Solution {
             bounds: Bounds::UNKNOWN,

@@ -16,12 +16,33 @@ use super::proved::SOLVER_INFINITY;
 use super::table::{to_node, to_root, Entry, Kind, Table};
 use crate::StopFlag;
 
-/// When a pass must give up.
+/// When a pass must give up, and which of the solver's aids it uses.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits<'a> {
     pub nodes: u64,
     pub deadline: Option<Instant>,
     pub stop: &'a StopFlag,
+    pub aids: SolverAids,
+}
+
+/// The solver's aids, each of which can be turned off to measure what it brings.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct SolverAids {
+    /// Key the table by [`Game::canonical_key`] (the board's symmetries); else by the plain
+    /// key where the canonical one exists.
+    pub symmetry: bool,
+    /// Order decisions by the game's evaluation of their result (else in legal order, the
+    /// table's best first).
+    pub ordering: bool,
+}
+
+impl Default for SolverAids {
+    fn default() -> Self {
+        SolverAids {
+            symmetry: true,
+            ordering: true,
+        }
+    }
 }
 
 /// A pass over one horizon.
@@ -94,7 +115,11 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
             let at = WIN_SCORE - i32::try_from(elapsed).unwrap_or(WIN_SCORE);
             return (if against_mover { -at } else { at }, u16::MAX);
         }
-        let key = state.canonical_key();
+        let key = if self.limits.aids.symmetry {
+            state.canonical_key()
+        } else {
+            state.canonical_key().map(|_| state.key())
+        };
         let mut hint = u16::MAX;
         if let Some(entry) = key.and_then(|k| self.table.get(k).copied()) {
             hint = entry.best;
@@ -184,7 +209,7 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
             return (0, 0);
         };
         let mut kids = self.take(ply);
-        Self::expand(state, mover, hint, &mut kids);
+        Self::expand(state, mover, hint, self.limits.aids.ordering, &mut kids);
         let mut best = (-SOLVER_INFINITY, 0);
         for (_, index, child) in &kids {
             let score = match child.verdict() {
@@ -220,7 +245,7 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
 
     /// The children of `state`, the table's best first, then the better for `mover` first
     /// (a won game first of all, a lost one last).
-    fn expand(state: &G, mover: Seat, hint: u16, kids: &mut Vec<(i32, u16, G)>) {
+    fn expand(state: &G, mover: Seat, hint: u16, order: bool, kids: &mut Vec<(i32, u16, G)>) {
         let mut actions = Vec::new();
         state.legal_actions(&mut actions);
         for (i, &action) in actions.iter().enumerate() {
@@ -232,7 +257,8 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
                 Some(Verdict::Win(winner)) if winner == mover => WIN_SCORE,
                 Some(Verdict::Win(_)) => -WIN_SCORE,
                 Some(Verdict::Draw) => 0,
-                None => child.evaluate(mover),
+                None if order => child.evaluate(mover),
+                None => 0,
             };
             kids.push((rank, index, child));
         }

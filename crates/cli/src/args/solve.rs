@@ -53,6 +53,14 @@ pub struct SolveArgs {
     /// and worst time per turn.
     #[arg(long, conflicts_with_all = ["position", "after", "split"])]
     pub positions: Option<PathBuf>,
+    /// With --positions: key the table by the plain key, not by the board's symmetries (to
+    /// measure what they bring).
+    #[arg(long, requires = "positions")]
+    pub no_symmetry: bool,
+    /// With --positions: search decisions in legal order, not by the evaluation of their
+    /// result (to measure what the ordering brings).
+    #[arg(long, requires = "positions")]
+    pub no_ordering: bool,
 }
 
 impl SolveArgs {

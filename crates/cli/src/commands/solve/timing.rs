@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use ludus_ai::{SolveBudget, Solver, StopFlag};
+use ludus_ai::{SolveBudget, Solver, SolverAids, StopFlag};
 use ludus_engine::{parse_options, Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor};
 
@@ -26,6 +26,10 @@ pub fn run(args: &SolveArgs, file: &Path) -> Result<()> {
         options: &args.options,
         time: Duration::from_secs_f64(args.time),
         hash: usize::try_from(args.hash).unwrap_or(256),
+        aids: SolverAids {
+            symmetry: !args.no_symmetry,
+            ordering: !args.no_ordering,
+        },
     };
     let rows = dispatch(&game, visit)??;
     outln!("turn  positions  solved  median s  worst s")?;
@@ -48,6 +52,7 @@ struct Timing<'a> {
     options: &'a [String],
     time: Duration,
     hash: usize,
+    aids: SolverAids,
 }
 
 impl GameVisitor for Timing<'_> {
@@ -75,7 +80,7 @@ impl GameVisitor for Timing<'_> {
                 bail!("the solver takes games of two seats");
             }
             // A fresh table per position, as a player meeting it cold would have.
-            let mut solver = Solver::<G>::new(self.hash);
+            let mut solver = Solver::<G>::new(self.hash).with_aids(self.aids);
             let started = Instant::now();
             let solution = solver.solve(&state, &budget, &StopFlag::default());
             let seconds = started.elapsed().as_secs_f64();
