@@ -192,7 +192,7 @@ impl<G: Game + Heuristic> Solver<G> {
             turns,
             state.turn(),
         );
-        let (score, index) = pass.search(state, -SOLVER_INFINITY, SOLVER_INFINITY, 0);
+        let (score, index) = windows(&mut pass, state);
         (!pass.aborted).then_some((score, index, pass.horizon > 0))
     }
 
@@ -250,6 +250,22 @@ impl<G: Game + Heuristic> Solver<G> {
         };
         (bounds.later_by(delta), solved.nodes)
     }
+}
+
+/// A pass's exact score and best decision, by cheap null-window tests first: is it a win
+/// (above 0)? if not, a loss (below 0)? Only a win or a loss is then searched for its
+/// distance, in the window of its sign; a draw needs nothing more.
+fn windows<G: Game + Heuristic>(pass: &mut Pass<'_, G>, state: &G) -> (i32, u16) {
+    let (above, _) = pass.search(state, 0, 1, 0);
+    if above >= 1 {
+        return pass.search(state, 0, SOLVER_INFINITY, 0);
+    }
+    let (below, index_below) = pass.search(state, -1, 0, 0);
+    if below <= -1 {
+        return pass.search(state, -SOLVER_INFINITY, 0, 0);
+    }
+    // At most 0 and at least 0: a draw, and the decision that held it.
+    (0, index_below)
 }
 
 /// The legal decision at `index` in `state`'s order.
