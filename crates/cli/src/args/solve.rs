@@ -18,7 +18,7 @@ pub struct SolveArgs {
     #[arg(required = true)]
     pub game: Option<String>,
     /// Start from this position string instead of the usual setup.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Moves to play first, separated by spaces (decisions or whole turns).
     #[arg(long, allow_hyphen_values = true)]
