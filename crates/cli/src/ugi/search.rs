@@ -220,5 +220,14 @@ mod tests {
             info_line(&found, Duration::from_millis(500)),
             "info depth 4 score mate 3 nodes 2000 nps 4000 time 500 pv c3-d4 f6-e5"
         );
+        let proved = |p| AnyAnalysis {
+            evaluation: Some(Evaluation::Proved(p)),
+            pv: Vec::new(),
+            ..found.clone()
+        };
+        let line = |p| info_line(&proved(p), Duration::from_millis(500));
+        assert!(line(Proved::Win(2)).contains(" score proved win 2 nodes"));
+        assert!(line(Proved::Draw).contains(" score proved draw nodes"));
+        assert!(line(Proved::Loss(1)).contains(" score proved loss 1 nodes"));
     }
 }
