@@ -6,6 +6,7 @@ use std::fmt;
 use ludus_engine::WIN_SCORE;
 
 use crate::score::MATE_BOUND;
+use crate::solver::Proved;
 
 /// How good the position is for the seat to move, as a search sees it.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -19,6 +20,9 @@ pub enum Evaluation {
     Loss(u32),
     /// The expected reward of the side to move in `[0, 1]` (Monte Carlo search).
     Reward(f64),
+    /// The exact result for the side to move, proved by the solver: win, draw or loss and
+    /// the distance in turns.
+    Proved(Proved),
 }
 
 impl Evaluation {
@@ -38,24 +42,28 @@ impl Evaluation {
     ///
     /// Scores pass through a logistic curve where 200 units (two pieces) fill three quarters
     /// of the way to one side; rewards map linearly (`2r - 1`).
+    /// A proved result sits at the end of the bar (a draw in the middle).
     pub fn bar(self) -> f64 {
         match self {
             Evaluation::Score(score) => 2.0 / (1.0 + (-f64::from(score) / 182.0).exp()) - 1.0,
             Evaluation::Win(_) => 1.0,
             Evaluation::Loss(_) => -1.0,
             Evaluation::Reward(reward) => (2.0 * reward - 1.0).clamp(-1.0, 1.0),
+            Evaluation::Proved(proved) => f64::from(proved.score().signum()),
         }
     }
 }
 
 impl fmt::Display for Evaluation {
-    /// `+1.25` (a score in pieces), `win in 3`, `loss in 2`, `62%` (a reward).
+    /// `+1.25` (a score in pieces), `win in 3`, `loss in 2`, `62%` (a reward), `wins in 3
+    /// turns` or `draw` (proved).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Evaluation::Score(score) => write!(f, "{:+.2}", f64::from(score) / 100.0),
             Evaluation::Win(n) => write!(f, "win in {n}"),
             Evaluation::Loss(n) => write!(f, "loss in {n}"),
             Evaluation::Reward(reward) => write!(f, "{:.0}%", reward * 100.0),
+            Evaluation::Proved(proved) => write!(f, "{proved}"),
         }
     }
 }
@@ -101,6 +109,10 @@ mod tests {
         assert_eq!(Evaluation::Score(125).to_string(), "+1.25");
         assert_eq!(Evaluation::Win(3).to_string(), "win in 3");
         assert_eq!(Evaluation::Reward(0.625).to_string(), "62%");
+        let proved = Evaluation::Proved(Proved::Win(2));
+        assert_eq!(proved.to_string(), "wins in 2 turns");
+        assert!((proved.bar() - 1.0).abs() < 1e-9);
+        assert!(Evaluation::Proved(Proved::Draw).bar().abs() < 1e-9);
     }
 
     #[test]

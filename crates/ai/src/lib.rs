@@ -51,6 +51,7 @@ mod minimax;
 mod params;
 mod random;
 mod score;
+mod solver;
 mod spec;
 pub mod tuning;
 
@@ -66,4 +67,8 @@ pub use minimax::{MinimaxAgent, MinimaxConfig};
 pub use params::MAX_THREADS;
 pub use random::RandomAgent;
 pub use score::EvalKind;
+pub use solver::{
+    back_up, split_positions, BackedUp, Bounds, DecisionValue, Proved, Solution, SolveBudget,
+    Solver, SolverAids, SolvingAgent, LEVEL_FIVE_WITHIN,
+};
 pub use spec::{AgentKind, AgentSpec};

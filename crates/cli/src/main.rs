@@ -40,6 +40,7 @@ fn main() -> ExitCode {
         Some(Command::Position(args)) => commands::query::position(&args),
         Some(Command::Perft(args)) => commands::perft::run(&args),
         Some(Command::Bench(args)) => commands::bench::run(&args),
+        Some(Command::Solve(args)) => commands::solve::run(&args),
         Some(Command::Replay(args)) => commands::replay::run(&args),
         Some(Command::Arena(args)) => commands::arena::run(&args),
         Some(Command::Games) => commands::games::run(),

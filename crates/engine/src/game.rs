@@ -152,6 +152,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// pending decisions). Equal positions have equal keys. Updated incrementally by `apply`.
     fn key(&self) -> u64;
 
+    /// A key for exact results (solver and tablebase tables): equal for positions whose
+    /// futures are the same up to one of the game's symmetries (the 8 symmetries of a square
+    /// board map a won position to a won one), and a function of the position alone. `None`
+    /// when the future also depends on how the game got here (a repetition count, plies
+    /// without a capture): then an exact search must not share this position's value between
+    /// paths. The default is [`Game::key`], right for a game whose rules look only at the
+    /// position; a game with symmetries returns the least key over its images, and a game
+    /// with history rules returns `None` where they apply.
+    fn canonical_key(&self) -> Option<u64> {
+        Some(self.key())
+    }
+
     /// Reads one decision in the game's notation and resolves it against this state: the result
     /// is a legal action, or a syntax or illegal-move error naming the text.
     fn parse_action(&self, text: &str) -> Result<Self::Action, MoveError>;

@@ -111,7 +111,8 @@ impl BookLine {
         match self.evaluation {
             Evaluation::Score(score) => f64::from(score.unsigned_abs()),
             Evaluation::Reward(reward) => (reward - 0.5).abs() * 100.0,
-            Evaluation::Win(_) | Evaluation::Loss(_) => f64::INFINITY,
+            Evaluation::Proved(proved) if proved.turns().is_none() => 0.0,
+            Evaluation::Win(_) | Evaluation::Loss(_) | Evaluation::Proved(_) => f64::INFINITY,
         }
     }
 }

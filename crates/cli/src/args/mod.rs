@@ -5,10 +5,12 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 mod online;
+mod solve;
 
 pub use self::online::{
     AcceptChallenges, AdminAction, AdminArgs, BotArgs, LoadtestArgs, ServeArgs,
 };
+pub use self::solve::{SolveArgs, SolveCommand};
 
 /// Play Qilin Chess XiaSanZi, Splut!, Qawale, Replica and Yoxii against people and computers.
 #[derive(Debug, Parser)]
@@ -32,6 +34,9 @@ pub enum Command {
     Perft(PerftArgs),
     /// Measure random playouts per second (one thread).
     Bench(BenchArgs),
+    /// Prove the exact value of a position (win, draw or loss and the turns to the end) and of
+    /// each decision there.
+    Solve(SolveArgs),
     /// Print a saved game move by move, with the result.
     Replay(ReplayArgs),
     /// Let computer players and outside UGI engines play each other: W/D/L, score and Elo.

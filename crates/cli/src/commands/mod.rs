@@ -11,5 +11,6 @@ pub mod query;
 pub mod replay;
 pub mod serve;
 pub mod serve_log;
+pub mod solve;
 pub mod spsa;
 pub mod tuning;

@@ -8,7 +8,7 @@
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use ludus_ai::{AgentSpec, AnyAgent, AnyAnalysis, Evaluation, StopFlag};
+use ludus_ai::{AgentSpec, AnyAgent, AnyAnalysis, Evaluation, Proved, StopFlag};
 use ludus_engine::AnyGame;
 
 use super::command::GoLimits;
@@ -149,7 +149,8 @@ impl Running {
 }
 
 /// `info depth D score cp S nodes N nps R time T pv M...` for what a search found so far.
-/// Forced results are `score mate N` (decisions; negative when losing); an MCTS reward `r` is
+/// Forced results are `score mate N` (decisions; negative when losing), results the solver
+/// proved `score proved win N`, `score proved draw` or `score proved loss N` (turns); an MCTS reward `r` is
 /// shown in centi-units as `182·ln(r/(1-r))`, the inverse of the evaluation bar's curve.
 pub fn info_line(found: &AnyAnalysis, elapsed: Duration) -> String {
     let millis = elapsed.as_millis().max(1) as u64;
@@ -161,6 +162,11 @@ pub fn info_line(found: &AnyAnalysis, elapsed: Duration) -> String {
             let r = r.clamp(0.001, 0.999);
             format!(" score cp {:.0}", 182.0 * (r / (1.0 - r)).ln())
         }
+        Some(Evaluation::Proved(proved)) => match proved {
+            Proved::Win(n) => format!(" score proved win {n}"),
+            Proved::Draw => " score proved draw".to_string(),
+            Proved::Loss(n) => format!(" score proved loss {n}"),
+        },
         None => String::new(),
     };
     let pv = if found.pv.is_empty() {
@@ -238,5 +244,14 @@ mod tests {
             info_line(&found, Duration::from_millis(500)),
             "info depth 4 score mate 3 nodes 2000 nps 4000 time 500 pv c3-d4 f6-e5"
         );
+        let proved = |p| AnyAnalysis {
+            evaluation: Some(Evaluation::Proved(p)),
+            pv: Vec::new(),
+            ..found.clone()
+        };
+        let line = |p| info_line(&proved(p), Duration::from_millis(500));
+        assert!(line(Proved::Win(2)).contains(" score proved win 2 nodes"));
+        assert!(line(Proved::Draw).contains(" score proved draw nodes"));
+        assert!(line(Proved::Loss(1)).contains(" score proved loss 1 nodes"));
     }
 }

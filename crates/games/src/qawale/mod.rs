@@ -49,6 +49,7 @@ pub mod notation;
 mod record;
 mod rules;
 mod state;
+mod symmetry;
 pub mod tables;
 mod terms;
 mod view;

@@ -227,6 +227,13 @@ impl Game for Qawale {
         self.key
     }
 
+    /// The least key over the 8 symmetries of the square between turns (rows, columns, both
+    /// long diagonals and orthogonal sowing all map onto themselves); the plain key while a
+    /// stack is being sown.
+    fn canonical_key(&self) -> Option<u64> {
+        Some(super::symmetry::canonical_key(self))
+    }
+
     fn parse_action(&self, text: &str) -> Result<QawaleAction, MoveError> {
         super::notation::parse_action(self, text)
     }

@@ -86,13 +86,18 @@ const LAST_KEYS: usize = AT_KEYS + 16;
 const SIDE_KEY: usize = LAST_KEYS + 5;
 static KEYS: [u64; SIDE_KEY + 1] = zobrist_table(0x5141_5741_4C45);
 
-const fn stone_key(square: usize, level: usize, stone: Stone) -> u64 {
+pub(super) const fn stone_key(square: usize, level: usize, stone: Stone) -> u64 {
     KEYS[(square * MAX_HEIGHT + level) * 3 + stone.code()]
 }
 
 /// The key of a stone in the lifted stack, `from_top` stones below its top.
 const fn hand_key(from_top: usize, stone: Stone) -> u64 {
     KEYS[HAND_KEYS + from_top * 3 + stone.code()]
+}
+
+/// The key's term for Light to move.
+pub(super) const fn side_key() -> u64 {
+    KEYS[SIDE_KEY]
 }
 
 const fn sowing_key(at: u8, last: u8) -> u64 {

@@ -237,6 +237,14 @@ impl Game for Qilin {
         self.key
     }
 
+    /// In the movement stage the draw rules count plies without a removal and earlier
+    /// positions, which the key leaves out: no key there while either rule is on.
+    fn canonical_key(&self) -> Option<u64> {
+        let history_rules =
+            self.options.draw_no_removal_plies > 0 || self.options.draw_repetition > 0;
+        (!(history_rules && self.stage == super::state::Stage::Move)).then_some(self.key)
+    }
+
     fn parse_action(&self, text: &str) -> Result<QilinAction, MoveError> {
         super::notation::parse_action(self, text)
     }

@@ -192,6 +192,12 @@ impl Game for Splut {
         self.full_key()
     }
 
+    /// The turn limit and the repetition rule look at the turn count and at earlier
+    /// positions, which the key leaves out: no key while either is on.
+    fn canonical_key(&self) -> Option<u64> {
+        (self.options.max_turns == 0 && self.options.repetition == 0).then(|| self.full_key())
+    }
+
     fn parse_action(&self, text: &str) -> Result<SplutAction, MoveError> {
         self.parse(text)
     }

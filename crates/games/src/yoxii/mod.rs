@@ -61,6 +61,7 @@ mod notation;
 mod record;
 mod rules;
 mod state;
+mod symmetry;
 mod tables;
 mod turns;
 mod view;

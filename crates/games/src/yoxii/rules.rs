@@ -187,6 +187,11 @@ impl Game for Yoxii {
         self.key
     }
 
+    /// The least key over the 8 symmetries of the square (see `symmetry.rs`).
+    fn canonical_key(&self) -> Option<u64> {
+        Some(super::symmetry::canonical_key(self))
+    }
+
     fn parse_action(&self, text: &str) -> Result<YoxiiAction, MoveError> {
         notation::parse_action(self, text)
     }

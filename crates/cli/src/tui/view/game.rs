@@ -445,6 +445,7 @@ fn flipped(evaluation: Evaluation) -> Evaluation {
         Evaluation::Win(n) => Evaluation::Loss(n),
         Evaluation::Loss(n) => Evaluation::Win(n),
         Evaluation::Reward(reward) => Evaluation::Reward(1.0 - reward),
+        Evaluation::Proved(proved) => Evaluation::Proved(proved.flipped()),
     }
 }
 

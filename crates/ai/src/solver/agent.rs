@@ -1,0 +1,160 @@
+//! Exact play for an agent: near the end of a game (or once a position has been proved), try
+//! the solver within part of the budget and play the proved best decision (the fastest win,
+//! the slowest loss); otherwise let the wrapped agent search as usual.
+
+use std::time::Duration;
+
+use ludus_engine::{Game, Heuristic};
+
+use super::{SolveBudget, Solver};
+use crate::{Agent, AgentError, AgentKind, AgentSpec, Analysis, Evaluation, StopFlag};
+
+/// Level 5 tries the solver when at most this many turns remain before the game's longest end.
+pub const LEVEL_FIVE_WITHIN: u32 = 8;
+
+/// The spec's `solve=N` (turns), with the spec that remains without it; `None` when the spec
+/// has no solver (only alpha-beta, MCTS and level 5 take one; level 5 has
+/// [`LEVEL_FIVE_WITHIN`] unless told).
+pub(crate) fn solve_param(spec: &AgentSpec) -> Result<Option<(u32, AgentSpec)>, AgentError> {
+    let given = spec.param("solve");
+    let takes = matches!(
+        spec.kind,
+        AgentKind::AlphaBeta | AgentKind::Mcts | AgentKind::Best
+    );
+    let within = match given {
+        None if spec.kind == AgentKind::Best => LEVEL_FIVE_WITHIN,
+        None => return Ok(None),
+        Some(text) => match text.parse::<u32>() {
+            Ok(n) if takes && n <= 10_000 => n,
+            _ => {
+                let expected = "a number of turns from 0 to 10000 (alpha-beta, MCTS, level 5)";
+                return Err(AgentError::Parameter(
+                    format!("solve={text}"),
+                    format!("{}: expected {expected}", spec.kind.name()),
+                ));
+            }
+        },
+    };
+    let mut rest = spec.clone();
+    rest.params.retain(|(key, _)| key != "solve");
+    Ok(Some((within, rest)))
+}
+
+/// Transposition table size of the solver a player carries, in MB.
+const TABLE_MEGABYTES: usize = 32;
+
+/// Nodes the solver may visit per decision when the spec limits neither time nor nodes (a
+/// depth-limited player stays deterministic).
+const DEFAULT_NODES: u64 = 1_000_000;
+
+/// `inner` (built from `spec`) with the solver tried when at most `within` turns remain, on
+/// a quarter of the spec's time or nodes ([`DEFAULT_NODES`] when it gives neither).
+pub(crate) fn with_solver<G: Game + Heuristic>(
+    inner: Box<dyn Agent<G>>,
+    spec: &AgentSpec,
+    within: u32,
+) -> Box<dyn Agent<G>> {
+    if within == 0 {
+        return inner;
+    }
+    let seconds = spec.param("time").and_then(|t| t.parse::<f64>().ok());
+    let nodes = spec
+        .param("nodes")
+        .or(spec.param("iterations"))
+        .and_then(|n| n.parse::<u64>().ok());
+    let budget = match (seconds, nodes) {
+        (Some(s), _) if s > 0.0 => {
+            SolvingAgent::<G>::share(Some(Duration::from_secs_f64(s.min(3600.0))), None)
+        }
+        (_, Some(n)) => SolvingAgent::<G>::share(None, Some(n)),
+        (_, None) if spec.param("depth").is_some() => SolveBudget {
+            nodes: DEFAULT_NODES,
+            ..SolveBudget::default()
+        },
+        // The agents' own default: one second.
+        _ => SolvingAgent::<G>::share(Some(Duration::from_secs(1)), None),
+    };
+    Box::new(SolvingAgent::new(inner, within, budget))
+}
+
+/// An agent that plays proved results when the solver finds them in time.
+#[allow(missing_debug_implementations)] // wraps a `dyn Agent`, which has no `Debug`
+pub struct SolvingAgent<G: Game> {
+    inner: Box<dyn Agent<G>>,
+    solver: Solver<G>,
+    budget: SolveBudget,
+    /// Try the solver when at most this many turns remain before the game's longest end.
+    within: u32,
+    /// Whether the solver proved an earlier position of this game (then keep trying).
+    proving: bool,
+    /// The turn whose position the solver last failed to prove: not tried again in it.
+    failed_turn: Option<u32>,
+}
+
+impl<G: Game + Heuristic> SolvingAgent<G> {
+    /// `inner` with the solver tried when at most `within` turns remain before the game's
+    /// longest end (`GameInfo::max_turns`), spending at most `budget` on each try.
+    pub fn new(inner: Box<dyn Agent<G>>, within: u32, budget: SolveBudget) -> Self {
+        SolvingAgent {
+            inner,
+            solver: Solver::new(TABLE_MEGABYTES),
+            budget,
+            within,
+            proving: false,
+            failed_turn: None,
+        }
+    }
+
+    /// The share of a search budget (`time` seconds, `nodes`) the solver may spend: a quarter.
+    pub fn share(time: Option<Duration>, nodes: Option<u64>) -> SolveBudget {
+        SolveBudget {
+            time: time.map(|t| t / 4),
+            nodes: nodes.map_or(u64::MAX, |n| (n / 4).max(1)),
+            ..SolveBudget::default()
+        }
+    }
+
+    fn worth_trying(&self, state: &G) -> bool {
+        let left = G::INFO.max_turns.saturating_sub(state.turn());
+        state.seat_count() == 2
+            && self.within > 0
+            && self.failed_turn != Some(state.turn())
+            && (self.proving || left <= self.within)
+    }
+}
+
+impl<G: Game + Heuristic> Agent<G> for SolvingAgent<G> {
+    fn analyse(&mut self, state: &G, stop: &StopFlag) -> Analysis<G::Action> {
+        self.analyse_with(state, stop, &mut |_| {})
+    }
+
+    fn analyse_with(
+        &mut self,
+        state: &G,
+        stop: &StopFlag,
+        info: &mut dyn FnMut(&Analysis<G::Action>),
+    ) -> Analysis<G::Action> {
+        if self.worth_trying(state) {
+            let solution = self.solver.solve(state, &self.budget, stop);
+            if let (Some(proved), Some(action)) = (solution.proved(), solution.best) {
+                self.proving = true;
+                let analysis = Analysis {
+                    action,
+                    evaluation: Some(Evaluation::Proved(proved)),
+                    depth: solution.turns,
+                    nodes: solution.nodes,
+                    pv: vec![action],
+                };
+                info(&analysis);
+                return analysis;
+            }
+            self.proving = false;
+            self.failed_turn = Some(state.turn());
+        }
+        self.inner.analyse_with(state, stop, info)
+    }
+
+    fn spec(&self) -> String {
+        self.inner.spec()
+    }
+}

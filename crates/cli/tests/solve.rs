@@ -1,0 +1,116 @@
+//! `ludus solve` over the real binary: the value and distance of a position and of each
+//! decision, the JSON form, what an unfinished solve says, and the one-line errors.
+
+use std::process::{Command, Output, Stdio};
+
+/// A Qawale position two turns before the end: Dark completes the first rank by placing on
+/// d3 and sowing d2, d1 (and in other ways); some decisions only draw, some lose.
+const DARK_WINS: &str = "D,L,D,N/LD,DL,L,N/NL,NL,NL,-/ND,ND,ND,- D";
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn a_won_position_is_solved_with_every_decision() {
+    let out = text(&ludus(&["solve", "qawale", "--position", DARK_WINS]));
+    let mut lines = out.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("Dark to move: wins in 1 turn ("),
+        "{out}"
+    );
+    let decisions: Vec<&str> = lines.collect();
+    assert_eq!(decisions.len(), 14, "one line per stack: {out}");
+    assert!(decisions.contains(&"d3  wins in 1 turn"), "{out}");
+    assert!(decisions.contains(&"b3  loses in 2 turns"), "{out}");
+    assert!(
+        decisions.iter().any(|line| line.ends_with("  draw")),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_json_form_holds_the_value_and_each_decision() {
+    let out = text(&ludus(&[
+        "solve",
+        "qawale",
+        "--position",
+        DARK_WINS,
+        "--json",
+    ]));
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["proved"]["value"], "win");
+    assert_eq!(report["proved"]["turns"], 1);
+    assert_eq!(report["to_move"], "Dark");
+    let decisions = report["decisions"].as_array().unwrap();
+    assert_eq!(decisions.len(), 14);
+    let d3 = decisions.iter().find(|d| d["decision"] == "d3").unwrap();
+    assert_eq!(d3["text"], "wins in 1 turn");
+}
+
+#[test]
+fn the_same_value_after_moves_played_from_the_position() {
+    // Dark plays the winning turn's first decision: Dark still wins in that turn.
+    let out = text(&ludus(&[
+        "solve",
+        "qawale",
+        "--position",
+        DARK_WINS,
+        "--after",
+        "d3",
+    ]));
+    assert!(out.starts_with("Dark to move: wins in 1 turn"), "{out}");
+}
+
+#[test]
+fn an_opening_not_solved_in_time_says_so() {
+    let out = text(&ludus(&["solve", "qawale", "--time", "0.2"]));
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.starts_with("Dark to move: unknown within 0.2 s ("),
+        "{out}"
+    );
+}
+
+#[test]
+fn what_the_solver_cannot_take_is_refused_in_one_line() {
+    for (args, needle) in [
+        (vec!["solve", "splut", "-o", "players=3"], "two seats"),
+        (vec!["solve", "chess"], "unknown game"),
+        (
+            vec![
+                "solve",
+                "qawale",
+                "--position",
+                "-,-,-,-/-,-,-,N/NL,NL,NL,-/ND,ND,ND,ND L",
+            ],
+            "game is over",
+        ),
+    ] {
+        let output = ludus(&args);
+        assert!(!output.status.success(), "{args:?} should fail");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    // An argument clap refuses: its message names what is expected.
+    let output = ludus(&["solve", "qawale", "--time", "0"]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("expected a number of seconds"));
+}
