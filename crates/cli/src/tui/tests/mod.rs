@@ -8,6 +8,7 @@ mod legibility;
 mod render;
 mod script;
 mod setup_rows;
+mod setup_words;
 mod untrusted;
 mod worker;
 

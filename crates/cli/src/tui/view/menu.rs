@@ -1,7 +1,7 @@
 //! The start screen (games with their descriptions, load, theme, quit), the setup screen
 //! (mode, players, levels, names, rules options) and the rules pages.
 
-use ludus_engine::{GameInfo, OptionValues};
+use ludus_engine::{label_of, GameInfo, OptionValues};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -184,7 +184,12 @@ pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
         lines.push(row_line(setup, *row, i == setup.row, typing, theme, width));
     }
     lines.push(Line::default());
-    for line in wrap(&row_help(setup), width).into_iter().take(2) {
+    // The help wraps into every free line above the notice and the key bar, so that a long
+    // description is read whole rather than cut.
+    let help_room = (inner.height as usize)
+        .saturating_sub(lines.len() + 2)
+        .max(2);
+    for line in wrap(&row_help(setup), width).into_iter().take(help_room) {
         lines.push(Line::styled(line, theme.muted()));
     }
     let notice = setup
@@ -226,7 +231,7 @@ fn row_help(setup: &Setup) -> String {
                 OptionValues::Range { .. } => "←→ changes it, ⏎ types it",
                 _ => "←→ changes it",
             };
-            format!("{}: {} ({how})", option.name, option.help)
+            format!("{} ({how})", option.description())
         }
         Row::Start => "⏎ starts the game.".into(),
         Row::Rules => "⏎ shows a summary of the rules.".into(),
@@ -265,9 +270,9 @@ fn row_line(
         Row::Option(index) => {
             let option = &setup.info.options[index];
             (
-                option.name.to_string(),
+                option.label(),
                 shown_value(option.values, &setup.values[index]),
-                option.help.to_string(),
+                option.description(),
             )
         }
         Row::Start => (
@@ -296,9 +301,16 @@ fn row_line(
     // 140 columns every option's description fits beside it.
     let head = format!(" {label:<21} {value:<28}");
     let rest = width.saturating_sub(head.chars().count() + 1);
+    // A description that does not fit beside its row is left out rather than cut: the selected
+    // row's description is wrapped whole below the rows.
+    let help = if help.chars().count() <= rest {
+        help
+    } else {
+        String::new()
+    };
     Line::from(vec![
         Span::styled(fit(&head, width), style),
-        Span::styled(format!(" {}", fit(&help, rest)), theme.muted()),
+        Span::styled(format!(" {help}"), theme.muted()),
     ])
 }
 
@@ -350,6 +362,6 @@ fn shown_value(values: OptionValues, value: &str) -> String {
     match (values, value) {
         (OptionValues::Flag, "true") => "on".into(),
         (OptionValues::Flag, "false") => "off".into(),
-        _ => value.to_string(),
+        _ => label_of(value),
     }
 }
