@@ -4,6 +4,7 @@
 mod clicks;
 mod game_events;
 mod highlights;
+mod keys_and_errors;
 mod legibility;
 mod render;
 mod script;
