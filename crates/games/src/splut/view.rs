@@ -69,7 +69,11 @@ impl Splut {
 
     fn status(&self) -> String {
         if let Some(outcome) = &self.outcome {
-            return format!("game over: {}", outcome.reason);
+            // The winner by colour, as the other games' status lines name theirs.
+            return match outcome.winner() {
+                Some(seat) => format!("{} wins: {}", COLOURS[seat.to_usize()], outcome.reason),
+                None => format!("Draw: {}", outcome.reason),
+            };
         }
         let seat = self.to_move as usize;
         let left = self.steps_left();

@@ -2,6 +2,7 @@
 //! synchronously, so every run is the same), and the view rendered into a `TestBackend`.
 
 mod clicks;
+mod end_words;
 mod game_events;
 mod highlights;
 mod keys_and_errors;

@@ -1,0 +1,27 @@
+//! How the end of a game reads on the title line: every game names its winner there.
+
+use ratatui::crossterm::event::KeyCode;
+
+use super::{new_app, press, render, start_at};
+
+/// Splut! spec §9.1: South's troll on d4 steps onto the rock on e4 and throws it north onto
+/// North's sorcerer, which wins at once.
+const S9_1: &str = "size=9 seats=south,north tomove=south turn=5 used=0 lev=unused locked=-\n\
+                    south: Sd2 De2 Td4\nnorth: Se7 Df7 Td8\nrocks: e4 e1 a5 i5";
+
+#[test]
+fn the_title_names_the_winner_of_a_splut_game() {
+    let mut app = new_app(80, 24);
+    start_at(&mut app, "splut", S9_1, &["human", "human"]);
+    for c in ":Td4-e4*n#".chars() {
+        press(&mut app, KeyCode::Char(c));
+    }
+    press(&mut app, KeyCode::Enter);
+    assert!(app.play().unwrap().game.outcome().is_some());
+    let screen = render(&app);
+    let title = screen.lines().next().unwrap();
+    assert!(
+        title.contains("Blue wins: last sorcerer standing"),
+        "{screen}"
+    );
+}
