@@ -272,7 +272,7 @@ fn seat_lines(
             lines.push(Line::from(detail));
         }
         if let Some(hand) = view.hands.iter().find(|h| h.seat == seat) {
-            lines.push(hand_line(hand, theme));
+            lines.extend(hand_lines(hand, theme, width));
         }
     }
     lines
@@ -293,18 +293,29 @@ fn seat_chip(seat: Seat, hue: Option<Hue>, theme: &Theme) -> Span<'static> {
     Span::styled(text, style.add_modifier(Modifier::BOLD))
 }
 
-/// "in hand: (D)×8".
-fn hand_line(hand: &HandView, theme: &Theme) -> Line<'static> {
-    let mut spans = vec![Span::styled("    in hand:", theme.muted())];
+/// "in hand: (D)×8", wrapped under its first entry when the panel is too narrow for every
+/// count (Yoxii's four values at 80 columns), so that no count is cut off.
+fn hand_lines(hand: &HandView, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    const HEAD: &str = "    in hand:";
+    let mut lines = Vec::new();
+    let mut spans = vec![Span::styled(HEAD, theme.muted())];
+    let mut used = HEAD.chars().count();
     for (piece, count) in &hand.pieces {
+        let text = piece_text(piece, theme);
+        let tally = format!("×{count}");
+        let room = 1 + text.chars().count() + tally.chars().count();
+        if used + room > width && spans.len() > 1 {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            spans.push(Span::raw(" ".repeat(HEAD.chars().count())));
+            used = HEAD.chars().count();
+        }
         spans.push(Span::raw(" "));
-        spans.push(Span::styled(
-            piece_text(piece, theme),
-            piece_style(piece, theme),
-        ));
-        spans.push(Span::styled(format!("×{count}"), theme.text()));
+        spans.push(Span::styled(text, piece_style(piece, theme)));
+        spans.push(Span::styled(tally, theme.text()));
+        used += room;
     }
-    Line::from(spans)
+    lines.push(Line::from(spans));
+    lines
 }
 
 fn label(play: &Play, game: &AnyGame, seat: Seat) -> String {

@@ -34,10 +34,13 @@ pub fn draw_chooser(frame: &mut Frame, chooser: &Chooser, theme: &Theme) {
         .map(|(l, _)| l.chars().count())
         .max()
         .unwrap_or(0);
-    // Over the side panel, never over the board: the cells being chosen stay in sight.
+    // Over the foot of the side panel, never over the board (the cells being chosen stay in
+    // sight) nor over the seats and their pieces in hand, which a choice of value is about.
     let panel = game_areas(frame.area()).panel;
+    let height = (entries.len() as u16 + 2).min(panel.height);
     let area = Rect {
-        height: (entries.len() as u16 + 2).min(panel.height),
+        y: panel.bottom().saturating_sub(height),
+        height,
         ..panel
     };
     let lines: Vec<Line> = entries
