@@ -80,8 +80,8 @@ fn status(state: &Qawale) -> String {
     let name = state.seat_name(seat);
     let Some((origin, at, stones, path)) = state.pending_sowing() else {
         return format!(
-            "{name} to move: choose a stack ({} stones in hand)",
-            state.in_hand(seat)
+            "{name} to move: choose a stack ({} in hand)",
+            stones_word(usize::from(state.in_hand(seat)))
         );
     };
     let total = stones.len() + path.len();
@@ -89,15 +89,26 @@ fn status(state: &Qawale) -> String {
     if path.is_empty() {
         // The lifted stones show from the moment the stack is chosen, in dropping order.
         return format!(
-            "{name} sows {total} stones from {origin} ({})",
+            "{name} sows {} from {origin} ({})",
+            stones_word(total),
             left.join(" ")
         );
     }
     format!(
-        "{name} sows {total} stones from {origin}: {} left ({}), at {at}",
+        "{name} sows {} from {origin}: {} left ({}), at {at}",
+        stones_word(total),
         stones.len(),
         left.join(" ")
     )
+}
+
+/// "1 stone", "3 stones".
+fn stones_word(count: usize) -> String {
+    if count == 1 {
+        "1 stone".to_string()
+    } else {
+        format!("{count} stones")
+    }
 }
 
 /// A stack choice is its square; a step is the square it drops on.

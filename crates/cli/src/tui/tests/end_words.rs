@@ -25,3 +25,16 @@ fn the_title_names_the_winner_of_a_splut_game() {
         "{screen}"
     );
 }
+
+#[test]
+fn one_stone_in_hand_is_one_stone() {
+    let mut app = new_app(100, 30);
+    start_at(
+        &mut app,
+        "qawale",
+        "NND,D,L,NN/D,L,D,L/L,D,L,D/NN,D,L,NNL D",
+        &["human", "human"],
+    );
+    let screen = render(&app);
+    assert!(screen.contains("(1 stone in hand)"), "{screen}");
+}
