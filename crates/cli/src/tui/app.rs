@@ -243,6 +243,9 @@ pub struct Note {
     pub text: String,
     /// Shown as an error.
     pub error: bool,
+    /// About this position only (a hint and its search): dropped once the position changes,
+    /// so that a played hint does not stay in the log.
+    pub passing: bool,
 }
 
 /// The computer-move delays the speed setting steps through, in ticks.
@@ -395,18 +398,27 @@ impl Play {
 
     /// Adds a message line.
     pub fn note(&mut self, text: impl Into<String>) {
-        self.push_note(&text.into(), false);
+        self.push_note(&text.into(), false, false);
     }
 
     /// Adds an error line.
     pub fn warn(&mut self, text: impl Into<String>) {
-        self.push_note(&text.into(), true);
+        self.push_note(&text.into(), true, false);
     }
 
-    fn push_note(&mut self, text: &str, error: bool) {
+    /// Adds a line about this position only, gone after the next change.
+    pub fn note_passing(&mut self, text: impl Into<String>) {
+        self.push_note(&text.into(), false, true);
+    }
+
+    fn push_note(&mut self, text: &str, error: bool, passing: bool) {
         // Notes quote typed moves and file contents: shown escaped and cut, like everywhere.
         let text = printable(text);
-        self.notes.push(Note { text, error });
+        self.notes.push(Note {
+            text,
+            error,
+            passing,
+        });
         if self.notes.len() > 100 {
             self.notes.remove(0);
         }
@@ -527,6 +539,7 @@ impl App {
         self.notice = Some(Note {
             text: printable(&text.into()),
             error,
+            passing: false,
         });
     }
 }

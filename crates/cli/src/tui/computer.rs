@@ -142,7 +142,7 @@ pub fn on_hint(app: &mut App, job: u64, result: Result<AnyAnalysis, String>) -> 
         Ok(analysis) => {
             let notation = analysis.notation.clone();
             let cells = pointing::cells_of(&play.game.legal_moves(), &notation);
-            play.note(format!("hint: {notation}"));
+            play.note_passing(format!("hint: {notation}"));
             play.hint = Some((notation, cells));
             if let Some(seat) = play.game.to_move() {
                 play.insight = Some(Insight {
@@ -187,7 +187,7 @@ pub fn hint(app: &mut App) -> Option<Cmd> {
         job: id,
         stop: stop.clone(),
     });
-    play.note("looking for a hint…");
+    play.note_passing("looking for a hint…");
     Some(Cmd::Think(Job {
         id,
         game: play.game.clone(),

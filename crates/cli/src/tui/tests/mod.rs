@@ -7,6 +7,7 @@ mod game_events;
 mod highlights;
 mod keys_and_errors;
 mod legibility;
+mod log_words;
 mod panel_room;
 mod render;
 mod script;
