@@ -287,6 +287,9 @@ pub struct Play {
     pub wait: u32,
     /// The latest evaluation of a computer search (its own move or a hint).
     pub insight: Option<Insight>,
+    /// Each computer move's evaluation by the entry count its move led to, so that a replay
+    /// shows each position's own evaluation rather than the final one.
+    pub evaluations: Vec<(usize, Insight)>,
     /// Computer players wait for a step (`n`) or resume (`p`).
     pub paused: bool,
     /// Index into [`SPEEDS`].
@@ -361,6 +364,7 @@ impl Play {
             thinking: None,
             wait: 0,
             insight: None,
+            evaluations: Vec::new(),
             paused: false,
             speed: 2,
             notes: Vec::new(),

@@ -85,12 +85,16 @@ pub fn on_ai_move(app: &mut App, job: u64, result: Result<AnyAnalysis, String>) 
     match played {
         Ok(analysis) => {
             let by = who(&play.seats[seat.to_usize()].kind);
-            play.insight = Some(Insight {
+            let insight = Insight {
                 seat,
                 analysis,
                 by,
                 live: false,
-            });
+            };
+            let at = play.game.entry_count();
+            play.evaluations.retain(|(entry, _)| *entry < at);
+            play.evaluations.push((at, insight.clone()));
+            play.insight = Some(insight);
             after_change(app, false)
         }
         Err(e) => {

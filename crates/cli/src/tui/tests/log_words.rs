@@ -3,7 +3,9 @@
 
 use ratatui::crossterm::event::KeyCode;
 
-use super::{new_app, press, render, start, type_text};
+use super::{new_app, press, render, send, start, type_text};
+use crate::tui::app::ScreenKind;
+use crate::tui::msg::Msg;
 
 #[test]
 fn a_played_hint_leaves_the_log() {
@@ -17,4 +19,49 @@ fn a_played_hint_leaves_the_log() {
     let screen = render(&app);
     assert!(!screen.contains("hint:"), "{screen}");
     assert!(!screen.contains("looking for a hint"), "{screen}");
+}
+
+#[test]
+fn replay_shows_the_evaluation_of_each_position() {
+    let mut app = new_app(100, 30);
+    start(&mut app, "replica", &["ai:2", "ai:2"], &[]);
+    let mut first = None;
+    for _ in 0..20_000 {
+        if app.screen != ScreenKind::Playing {
+            break;
+        }
+        send(&mut app, Msg::Tick);
+        let play = app.play().unwrap();
+        if play.game.entry_count() == 1 && first.is_none() {
+            first = play.insight.clone();
+        }
+    }
+    assert_eq!(app.screen, ScreenKind::GameOver);
+    let first = first
+        .expect("the first move's search")
+        .analysis
+        .evaluation
+        .unwrap();
+    let last = app
+        .play()
+        .unwrap()
+        .insight
+        .clone()
+        .unwrap()
+        .analysis
+        .evaluation;
+    assert_ne!(
+        Some(first),
+        last,
+        "the test needs two different evaluations"
+    );
+    press(&mut app, KeyCode::Char('v'));
+    let screen = render(&app);
+    assert!(
+        !screen.contains("Evaluation"),
+        "no search led here:\n{screen}"
+    );
+    press(&mut app, KeyCode::Right);
+    let screen = render(&app);
+    assert!(screen.contains(&format!("{first} for White")), "{screen}");
 }

@@ -12,7 +12,7 @@ use ratatui::Frame;
 
 use super::board::{draw_board, piece_style, piece_text, Marks, SEAT_BRACKETS};
 use super::text::{fit, key_line, wrap};
-use crate::tui::app::{App, Play, ScreenKind, SPEEDS};
+use crate::tui::app::{App, Insight, Play, ScreenKind, SPEEDS};
 use crate::tui::contrast::ink_on;
 use crate::tui::layout::game_areas;
 use crate::tui::pointing;
@@ -186,7 +186,18 @@ fn draw_panel(
     let width = inner.width.saturating_sub(1) as usize;
     let mut top = seat_lines(app, play, game, view, theme, width);
     top.extend(computer_line(play, theme));
-    top.extend(insight_lines(play, game, view, theme, width));
+    // A replay shows the evaluation of the search whose move led to the position shown.
+    let insight = match app.screen.replay() {
+        Some(replay) => {
+            let at = replay.game.entry_count();
+            play.evaluations
+                .iter()
+                .find(|(entry, _)| *entry == at)
+                .map(|(_, i)| i)
+        }
+        None => play.insight.as_ref(),
+    };
+    top.extend(insight_lines(insight, game, view, theme, width));
     top.extend(stack_lines(view, theme, width));
     let notes = note_lines(play, theme, width, 4);
     let budget = (inner.height as usize).saturating_sub(top.len() + notes.len() + 1);
@@ -359,13 +370,13 @@ fn computer_line(play: &Play, theme: &Theme) -> Option<Line<'static>> {
 /// The evaluation bar: for two seats a tug of war between their colours from the first
 /// seat's side; for more, the share of the seat the search was for.
 fn insight_lines(
-    play: &Play,
+    insight: Option<&Insight>,
     game: &AnyGame,
     view: &BoardView,
     theme: &Theme,
     width: usize,
 ) -> Vec<Line<'static>> {
-    let Some(insight) = play.insight.as_ref() else {
+    let Some(insight) = insight else {
         return Vec::new();
     };
     let analysis = &insight.analysis;
