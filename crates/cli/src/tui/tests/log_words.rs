@@ -65,3 +65,28 @@ fn replay_shows_the_evaluation_of_each_position() {
     let screen = render(&app);
     assert!(screen.contains(&format!("{first} for White")), "{screen}");
 }
+
+#[test]
+fn a_loaded_game_names_its_computer_by_level() {
+    let dir = super::temp_dir("level-label");
+    let path = dir.join("game.json");
+    let mut app = new_app(100, 30);
+    start(&mut app, "replica", &["human", "ai:1"], &[]);
+    // A record written by another tool names the computer by its agent, not its level.
+    let mut record = app.play().unwrap().game.record();
+    record.players[1].kind = "ai:random".into();
+    std::fs::write(&path, serde_json::to_string(&record).unwrap()).unwrap();
+    press(&mut app, KeyCode::Char('m'));
+    if app.confirm.is_some() {
+        press(&mut app, KeyCode::Char('y'));
+    }
+    press(&mut app, KeyCode::Char('l'));
+    type_text(&mut app, &path.display().to_string());
+    press(&mut app, KeyCode::Enter);
+    assert!(app.notice.is_none(), "{:?}", app.notice);
+    assert_eq!(app.play().unwrap().game.players()[1].kind, "ai:random");
+    let screen = render(&app);
+    assert!(screen.contains("computer L1 (random)"), "{screen}");
+    assert!(!screen.contains("ai:random"), "{screen}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
