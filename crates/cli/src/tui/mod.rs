@@ -69,9 +69,13 @@ pub fn parse_theme(name: &str) -> Result<usize, String> {
     })
 }
 
-/// Opens the app on its start screen.
-pub fn run_menu() -> Result<()> {
-    run::run(new_app(None), None)
+/// Opens the app on its start screen, in the theme `ludus --theme` names, if any.
+pub fn run_menu(theme: Option<&str>) -> Result<()> {
+    let asked = theme
+        .map(parse_theme)
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    run::run(new_app(asked), None)
 }
 
 /// Opens the app on the game `ludus play` describes (or on the start screen without a game).
