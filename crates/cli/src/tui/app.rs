@@ -471,6 +471,8 @@ pub struct App {
     pub size: (u16, u16),
     /// Index into `theme::THEMES`.
     pub theme: usize,
+    /// The terminal shows 24-bit colour; else RGB colours are drawn from the 256-colour palette.
+    pub true_colour: bool,
     /// A text input, drawn over the current screen.
     pub prompt: Option<Prompt>,
     /// A yes/no question, drawn over the current screen.
@@ -496,6 +498,7 @@ impl App {
             screen: Screen::Menu { index: 0 },
             size,
             theme,
+            true_colour: true,
             prompt: None,
             confirm: None,
             notice: None,

@@ -20,6 +20,7 @@ mod event;
 mod layout;
 mod menu;
 mod msg;
+mod palette;
 mod play;
 mod pointing;
 mod rules_help;
@@ -55,7 +56,9 @@ fn new_app(asked_theme: Option<usize>) -> App {
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
-    App::new((80, 24), theme_store::starting_theme(asked_theme), seed)
+    let mut app = App::new((80, 24), theme_store::starting_theme(asked_theme), seed);
+    app.true_colour = palette::true_colour(std::env::var("COLORTERM").ok().as_deref());
+    app
 }
 
 /// The index of the theme `--theme` names; the themes there are when none matches.
