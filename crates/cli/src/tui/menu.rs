@@ -299,7 +299,8 @@ pub fn menu_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
     activate(app, entry)
 }
 
-/// A click on the setup screen: a row is selected; a click on the selected row acts as Enter.
+/// A click on the setup screen: a row is selected; a click on the selected row, or on an
+/// action row (start, rules), acts as Enter, so that "Start the game" starts at once.
 pub fn setup_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
     let inner = screen_frame_inner(app.size);
     if !inner.contains(Position::new(column, row)) {
@@ -311,9 +312,11 @@ pub fn setup_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
     if line >= room || first + line >= setup.rows().len() {
         return None;
     }
-    if setup.row == first + line {
+    let action = matches!(setup.rows()[first + line], Row::Start | Row::Rules);
+    let again = setup.row == first + line;
+    setup.row = first + line;
+    if again || action {
         return setup_key(app, KeyCode::Enter);
     }
-    setup.row = first + line;
     None
 }
