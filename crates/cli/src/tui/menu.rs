@@ -7,7 +7,7 @@ use ludus_engine::{AnyGame, GameInfo, OptionValues};
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::{Margin, Position, Rect};
 
-use super::app::{App, Help, Phase, Play, Prompt, PromptKind, Screen};
+use super::app::{App, Confirm, Help, Phase, Play, Prompt, PromptKind, Screen};
 use super::layout::{centred, SCREEN_FRAME_WIDTH};
 use super::msg::Cmd;
 use super::setup::{Row, SeatChoice, Setup};
@@ -65,7 +65,9 @@ pub fn menu_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
                 open_help(app, Some(info.id));
             }
         }
-        KeyCode::Char('q') | KeyCode::Esc => return update::quit(app),
+        KeyCode::Char('q') => return update::quit(app),
+        // Esc also backs out of every other screen: here it would close the app, so it asks.
+        KeyCode::Esc => app.confirm = Some(Confirm::Quit),
         _ => {}
     }
     None

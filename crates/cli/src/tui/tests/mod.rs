@@ -13,6 +13,7 @@ mod render;
 mod script;
 mod setup_rows;
 mod setup_words;
+mod start_screen;
 mod untrusted;
 mod worker;
 
