@@ -293,7 +293,7 @@ pub fn menu_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
         return None;
     }
     let theme = &THEMES[app.theme % THEMES.len()];
-    let (_, entries) = menu_body(app, theme, inner.width as usize);
+    let (_, entries) = menu_body(app, theme, inner.width as usize, inner.height as usize);
     let entry = entries.get(usize::from(row - inner.y)).copied().flatten()?;
     if let Screen::Menu { index } = &mut app.screen {
         *index = entry;

@@ -17,3 +17,19 @@ fn esc_on_the_start_screen_asks_before_quitting() {
     press(&mut app, KeyCode::Char('y'));
     assert!(app.quit);
 }
+
+#[test]
+fn summaries_are_whole_when_the_rows_are_free() {
+    for size in [(80, 24), (120, 30)] {
+        let screen = render(&new_app(size.0, size.1)).replace("saved game…", "");
+        assert!(!screen.contains('…'), "{size:?}:\n{screen}");
+        for info in crate::tui::menu::games() {
+            let last = info.description.split_whitespace().last().unwrap();
+            assert!(screen.contains(last), "{}:\n{screen}", info.id);
+        }
+    }
+    // Where rows are short, a summary is cut with a mark, and the key line stays.
+    let screen = render(&new_app(80, 20)).replace("saved game…", "");
+    assert!(screen.contains('…'), "{screen}");
+    assert!(screen.contains("q quit"), "{screen}");
+}

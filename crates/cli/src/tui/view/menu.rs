@@ -31,7 +31,7 @@ pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
     let block = frame_block(TITLE, theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let (mut lines, _) = menu_body(app, theme, inner.width as usize);
+    let (mut lines, _) = menu_body(app, theme, inner.width as usize, inner.height as usize);
     lines.push(Line::default());
     if let Some(notice) = &app.notice {
         let style = if notice.error {
@@ -52,12 +52,13 @@ pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
     render_with_keys(frame, inner, lines, &keys, theme);
 }
 
-/// The start screen's body lines for an inner width, and the entry (game or extra) each line
+/// The start screen's body lines for an inner size, and the entry (game or extra) each line
 /// belongs to: the view draws the lines, a click maps its row through the entries.
 pub fn menu_body(
     app: &App,
     theme: &Theme,
     width: usize,
+    height: usize,
 ) -> (Vec<Line<'static>>, Vec<Option<usize>>) {
     let highlighted = match app.screen {
         Screen::Menu { index } => index,
@@ -76,13 +77,14 @@ pub fn menu_body(
         .map(|g| g.name.chars().count())
         .max()
         .unwrap_or(10);
+    let most = summary_lines(name_width, width, height);
     for (i, info) in games().iter().enumerate() {
         let style = if i == highlighted {
             theme.selected_row()
         } else {
             theme.text()
         };
-        for line in game_entry(i, info, name_width, width, style, theme) {
+        for line in game_entry(i, info, (name_width, width, most), style, theme) {
             lines.push(line);
             entries.push(Some(i));
         }
@@ -111,30 +113,59 @@ pub fn menu_body(
     (lines, entries)
 }
 
-/// A game's entry on the start screen: number, name and a description of up to two lines.
+/// How many lines each game's summary may take: all it needs when the screen has the rows
+/// (the title, a blank, the games, a blank, the extras, a blank, a notice and the key bar),
+/// else as many as fit, at least two.
+fn summary_lines(name_width: usize, width: usize, height: usize) -> usize {
+    let rest = summary_width(name_width, width);
+    let needs: Vec<usize> = games()
+        .iter()
+        .map(|g| wrap(g.description, rest).len().max(1))
+        .collect();
+    let fixed = 2 + 1 + EXTRAS.len() + 3;
+    let room = height.saturating_sub(fixed);
+    let longest = needs.iter().copied().max().unwrap_or(1);
+    (2..=longest.max(2))
+        .rev()
+        .find(|&most| needs.iter().map(|&n| n.min(most)).sum::<usize>() <= room)
+        .unwrap_or(2)
+}
+
+/// The columns beside a game's number and name for its summary.
+fn summary_width(name_width: usize, width: usize) -> usize {
+    let indent = name_width + 5;
+    width.saturating_sub(indent + 1).max(10)
+}
+
+/// A game's entry on the start screen: number, name and a summary of up to `most` lines, the
+/// last ending in "…" when it is cut.
 fn game_entry(
     i: usize,
     info: &GameInfo,
-    name_width: usize,
-    width: usize,
+    (name_width, width, most): (usize, usize, usize),
     style: Style,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let head = format!(" {} {:<name_width$}  ", i + 1, info.name);
     let indent = head.chars().count();
-    let rest = width.saturating_sub(indent + 1).max(10);
-    let mut parts = wrap(info.description, rest).into_iter();
-    let mut lines = vec![Line::from(vec![
-        Span::styled(head, style),
-        Span::styled(parts.next().unwrap_or_default(), theme.muted()),
-    ])];
-    if let Some(second) = parts.next() {
-        let text = if parts.next().is_some() {
-            fit(&format!("{second} …"), rest)
+    let rest = summary_width(name_width, width);
+    let parts = wrap(info.description, rest);
+    let cut = parts.len() > most;
+    let mut lines = Vec::new();
+    for (n, part) in parts.into_iter().take(most).enumerate() {
+        let text = if cut && n + 1 == most {
+            fit(&format!("{part} …"), rest)
         } else {
-            second
+            part
         };
-        lines.push(Line::styled(format!("{:indent$}{text}", ""), theme.muted()));
+        if n == 0 {
+            lines.push(Line::from(vec![
+                Span::styled(head.clone(), style),
+                Span::styled(text, theme.muted()),
+            ]));
+        } else {
+            lines.push(Line::styled(format!("{:indent$}{text}", ""), theme.muted()));
+        }
     }
     lines
 }
