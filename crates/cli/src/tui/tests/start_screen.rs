@@ -33,3 +33,15 @@ fn summaries_are_whole_when_the_rows_are_free() {
     assert!(screen.contains('…'), "{screen}");
     assert!(screen.contains("q quit"), "{screen}");
 }
+
+#[test]
+fn the_saved_games_box_leaves_the_key_line_whole() {
+    let mut app = new_app(80, 24);
+    press(&mut app, KeyCode::Char('l'));
+    app.prompt.as_mut().unwrap().choices = vec!["a.json".into(), "b.json".into()];
+    let screen = render(&app);
+    assert!(screen.contains("saved games"), "{screen}");
+    let keys = screen.lines().nth(22).unwrap();
+    assert!(keys.starts_with("│ ↑↓ choose"), "{screen}");
+    assert!(keys.contains("q quit"), "{screen}");
+}

@@ -110,11 +110,13 @@ fn draw_choices(frame: &mut Frame, prompt: &Prompt, theme: &Theme) {
         .unwrap_or(0)
         .clamp(20, 60) as u16
         + 4;
+    // Above the prompt's line and the screen's key line (the start and set-up screens keep
+    // theirs just above the bottom), so that no key is half covered.
     let rect = Rect {
         x: area.x,
-        y: area.bottom().saturating_sub(1 + height),
+        y: area.bottom().saturating_sub(2 + height),
         width: width.min(area.width),
-        height: height.min(area.height.saturating_sub(1)),
+        height: height.min(area.height.saturating_sub(2)),
     };
     let first = prompt
         .choices
