@@ -36,3 +36,35 @@ fn type_move(app: &mut crate::tui::app::App, text: &str) {
     super::type_text(app, text);
     press(app, KeyCode::Enter);
 }
+
+#[test]
+fn the_board_size_message_stays_left_of_the_panel() {
+    use crate::tui::layout::game_areas;
+    // Splut!'s largest board does not fit the smallest terminals.
+    for size in [(60, 20), (80, 24)] {
+        let mut app = new_app(size.0, size.1);
+        start(&mut app, "splut", &["human"; 2], &[("size", "25")]);
+        let screen = render(&app);
+        let divider = game_areas(ratatui::layout::Rect::new(0, 0, size.0, size.1))
+            .panel
+            .x;
+        // The message, read in the board's part of each line, is whole.
+        let board: Vec<String> = screen
+            .lines()
+            .map(|l| l.chars().take(usize::from(divider)).collect())
+            .collect();
+        let words = board
+            .join(" ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            words.contains("enlarge the terminal."),
+            "{size:?}:\n{screen}"
+        );
+        for line in screen.lines().skip(1).take(usize::from(size.1) - 2) {
+            let at = line.chars().nth(usize::from(divider));
+            assert_eq!(at, Some('│'), "{size:?}:\n{screen}");
+        }
+    }
+}
