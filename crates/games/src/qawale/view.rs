@@ -8,7 +8,7 @@ use ludus_engine::{
 
 use super::rules::QawaleAction;
 use super::state::{Qawale, Stone, DARK};
-use super::tables::Square;
+use super::tables::{Square, LINES};
 
 fn piece(stone: Stone) -> PieceView {
     PieceView {
@@ -27,17 +27,25 @@ fn piece(stone: Stone) -> PieceView {
 /// The view: cells in square order a1, b1, ... d4 (cell id = square index), `x` the file and
 /// `y` the rank from the bottom.
 pub fn view(state: &Qawale) -> BoardView {
+    let lines = finished_lines(state);
     let cells = Square::ALL
         .iter()
-        .map(|&square| CellView {
-            name: square.to_string(),
-            x: square.file(),
-            y: square.rank(),
-            shape: CellShape::Square,
-            stack: (0..state.height(square))
-                .map(|level| piece(state.stone_at(square, level)))
-                .collect(),
-            shaded: false,
+        .map(|&square| {
+            let height = state.height(square);
+            let on_line = lines & square.bit() != 0;
+            CellView {
+                name: square.to_string(),
+                x: square.file(),
+                y: square.rank(),
+                shape: CellShape::Square,
+                stack: (0..height)
+                    .map(|level| PieceView {
+                        marked: on_line && level + 1 == height,
+                        ..piece(state.stone_at(square, level))
+                    })
+                    .collect(),
+                shaded: false,
+            }
         })
         .collect();
     let seats = Seat::all(2)
@@ -109,6 +117,28 @@ fn stones_word(count: usize) -> String {
     } else {
         format!("{count} stones")
     }
+}
+
+/// The squares of every line of four same-coloured tops once the game is over, so that the
+/// line that decided it shows: the view marks their top stones.
+fn finished_lines(state: &Qawale) -> u16 {
+    if state.outcome().is_none() {
+        return 0;
+    }
+    let same_tops = |line: u16, colour: Stone| {
+        Square::ALL
+            .iter()
+            .filter(|s| line & s.bit() != 0)
+            .all(|&s| state.top(s) == Some(colour))
+    };
+    LINES
+        .iter()
+        .filter(|&&line| {
+            [Stone::Dark, Stone::Light]
+                .iter()
+                .any(|&c| same_tops(line, c))
+        })
+        .fold(0, |all, line| all | line)
 }
 
 /// A stack choice is its square; a step is the square it drops on.

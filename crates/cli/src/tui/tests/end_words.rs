@@ -38,3 +38,36 @@ fn one_stone_in_hand_is_one_stone() {
     let screen = render(&app);
     assert!(screen.contains("(1 stone in hand)"), "{screen}");
 }
+
+#[test]
+fn the_winning_qawale_line_is_marked() {
+    use ratatui::style::Modifier;
+    let mut app = new_app(100, 30);
+    start_at(
+        &mut app,
+        "qawale",
+        "NN,-,-,NN/-,L,-,-/-,L,-,L/NND,D,D,NND L",
+        &["human", "human"],
+    );
+    let play = app.play().unwrap();
+    assert!(play.game.outcome().is_some(), "{}", play.game.view().status);
+    let view = play.game.view();
+    let marked: Vec<&str> = view
+        .cells
+        .iter()
+        .filter(|c| c.stack.last().is_some_and(|p| p.marked))
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(marked, ["a1", "b1", "c1", "d1"], "{}", render(&app));
+    // Drawn underlined, a cue beside colour.
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 30)).unwrap();
+    terminal.draw(|f| crate::tui::view::view(&app, f)).unwrap();
+    let underlined = terminal
+        .backend()
+        .buffer()
+        .content
+        .iter()
+        .filter(|c| c.modifier.contains(Modifier::UNDERLINED) && c.symbol() == "D")
+        .count();
+    assert_eq!(underlined, 4);
+}
