@@ -331,18 +331,21 @@ fn row_line(
     // Room for the longest value with its arrows ("◀ Computer 5 (strongest) ▶"), so that at
     // 140 columns every option's description fits beside it.
     let head = format!(" {label:<21} {value:<28}");
+    Line::from(vec![
+        Span::styled(fit(&head, width), style),
+        Span::styled(format!(" {}", beside(help, &head, width)), theme.muted()),
+    ])
+}
+
+/// A row's description beside it when it fits whole; else nothing rather than a cut one: the
+/// selected row's description is wrapped whole below the rows.
+fn beside(help: String, head: &str, width: usize) -> String {
     let rest = width.saturating_sub(head.chars().count() + 1);
-    // A description that does not fit beside its row is left out rather than cut: the selected
-    // row's description is wrapped whole below the rows.
-    let help = if help.chars().count() <= rest {
+    if help.chars().count() <= rest {
         help
     } else {
         String::new()
-    };
-    Line::from(vec![
-        Span::styled(fit(&head, width), style),
-        Span::styled(format!(" {help}"), theme.muted()),
-    ])
+    }
 }
 
 /// A rules page.
