@@ -29,32 +29,51 @@ fn main() -> ExitCode {
     {
         args.order = args::player_order(arena);
     }
-    let result = match cli.command {
-        None if tui::is_terminal() => tui::run_menu(),
-        None => commands::play::run_menu(),
-        Some(Command::Play(args)) if args.plain || !tui::is_terminal() => {
-            commands::play::run(&args)
+    let result = match (cli.command, cli.theme) {
+        (None, theme) if tui::is_terminal() => tui::run_menu(theme.as_deref()),
+        (None, theme) => commands::play::run_menu(theme.as_deref()),
+        (Some(Command::Play(mut args)), theme) => {
+            args.theme = args.theme.or(theme);
+            play(&args)
         }
-        Some(Command::Play(args)) => tui::run_play(&args),
-        Some(Command::Moves(args)) => commands::query::moves(&args),
-        Some(Command::Position(args)) => commands::query::position(&args),
-        Some(Command::Perft(args)) => commands::perft::run(&args),
-        Some(Command::Bench(args)) => commands::bench::run(&args),
-        Some(Command::Solve(args)) => commands::solve::run(&args),
-        Some(Command::Replay(args)) => commands::replay::run(&args),
-        Some(Command::Arena(args)) => commands::arena::run(&args),
-        Some(Command::Games) => commands::games::run(),
-        Some(Command::Ugi(args)) => ugi::run(&args),
-        Some(Command::Datagen(args)) => commands::tuning::datagen(&args),
-        Some(Command::Tune(args)) => commands::tuning::tune(&args),
-        Some(Command::Spsa(args)) => commands::spsa::run(&args),
-        Some(Command::Book(args)) => commands::book::run(&args),
-        Some(Command::Serve(args)) => commands::serve::run(&args),
-        Some(Command::Loadtest(args)) => loadtest::run(&args),
-        Some(Command::Admin(args)) => commands::admin::run(&args),
-        Some(Command::Bot(args)) => bot::run(&args),
+        (Some(_), Some(_)) => Err(anyhow::anyhow!(
+            "--theme is for the game app: give it to 'ludus' alone or to 'ludus play'"
+        )),
+        (Some(command), None) => run_command(command),
     };
     exit_status(result.and_then(|()| Ok(output::flush()?)))
+}
+
+/// `ludus play`: the app on a terminal, else the line mode.
+fn play(args: &args::PlayArgs) -> anyhow::Result<()> {
+    if args.plain || !tui::is_terminal() {
+        commands::play::run(args)
+    } else {
+        tui::run_play(args)
+    }
+}
+
+fn run_command(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Play(args) => play(&args),
+        Command::Moves(args) => commands::query::moves(&args),
+        Command::Position(args) => commands::query::position(&args),
+        Command::Perft(args) => commands::perft::run(&args),
+        Command::Bench(args) => commands::bench::run(&args),
+        Command::Solve(args) => commands::solve::run(&args),
+        Command::Replay(args) => commands::replay::run(&args),
+        Command::Arena(args) => commands::arena::run(&args),
+        Command::Games => commands::games::run(),
+        Command::Ugi(args) => ugi::run(&args),
+        Command::Datagen(args) => commands::tuning::datagen(&args),
+        Command::Tune(args) => commands::tuning::tune(&args),
+        Command::Spsa(args) => commands::spsa::run(&args),
+        Command::Book(args) => commands::book::run(&args),
+        Command::Serve(args) => commands::serve::run(&args),
+        Command::Loadtest(args) => loadtest::run(&args),
+        Command::Admin(args) => commands::admin::run(&args),
+        Command::Bot(args) => bot::run(&args),
+    }
 }
 
 /// The exit status of a command's result, with its error printed as one line on stderr. A

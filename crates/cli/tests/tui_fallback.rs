@@ -31,3 +31,21 @@ fn ludus_without_a_terminal_asks_for_a_game_in_line_mode() {
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(err.contains("no game chosen"), "{err}");
 }
+
+#[test]
+fn the_bare_command_takes_a_theme_and_checks_its_name() {
+    // Without a terminal the line mode asks for a game; the theme was accepted on the way.
+    let output = ludus(&["--theme", "dracula"]);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(!err.contains("unexpected argument"), "{err}");
+    assert!(String::from_utf8_lossy(&output.stdout).starts_with("Game ("));
+    let output = ludus(&["--theme", "neon"]);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(err.contains("unknown theme 'neon'"), "{err}");
+    // A command without an app has no theme to take.
+    let output = ludus(&["--theme", "dracula", "games"]);
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("--theme"), "{err}");
+}

@@ -51,8 +51,8 @@ pub enum MoveError {
     GameOver(String),
     /// A whole-turn text whose decision number `index` (1-based) failed.
     // The cause is part of the message, so it is not also a `source()` (which would print it
-    // twice in an error chain).
-    #[error("in '{turn}', decision {index}: {cause}")]
+    // twice in an error chain); a cause that already quotes the whole text is said alone.
+    #[error("{}", in_turn(.turn, *.index, .cause))]
     InTurn {
         /// The whole text.
         turn: String,
@@ -61,6 +61,26 @@ pub enum MoveError {
         /// Why it failed.
         cause: Box<MoveError>,
     },
+}
+
+/// `InTurn`'s message: which decision of `turn` failed and why, naming the move once when the
+/// cause already quotes the whole text (a one-word turn): "bad move 'a1:NEX' at decision 4:
+/// expected …", and only the cause for a word's first decision.
+fn in_turn(turn: &str, index: usize, cause: &MoveError) -> String {
+    let at = if index == 1 {
+        String::new()
+    } else {
+        format!(" at decision {index}")
+    };
+    match cause {
+        MoveError::Syntax { input, expected } if input == turn => {
+            format!("bad move '{input}'{at}: expected {expected}")
+        }
+        MoveError::Illegal { input, reason } if input == turn => {
+            format!("illegal move '{input}'{at}: {reason}")
+        }
+        _ => format!("in '{turn}', decision {index}: {cause}"),
+    }
 }
 
 impl MoveError {
@@ -182,4 +202,38 @@ pub enum RecordError {
         /// What the rules say.
         replayed: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_error_says_the_move_once() {
+        let cause = |input: &str| Box::new(MoveError::illegal(input, "no piece there"));
+        let one = MoveError::InTurn {
+            turn: "a1-a9".into(),
+            index: 1,
+            cause: cause("a1-a9"),
+        };
+        assert_eq!(one.to_string(), "illegal move 'a1-a9': no piece there");
+        let fourth = MoveError::InTurn {
+            turn: "a1:NEX".into(),
+            index: 4,
+            cause: Box::new(MoveError::syntax("a1:NEX", "a direction N/E/S/W")),
+        };
+        assert_eq!(
+            fourth.to_string(),
+            "bad move 'a1:NEX' at decision 4: expected a direction N/E/S/W"
+        );
+        let two = MoveError::InTurn {
+            turn: "a1-a2 b1-b9".into(),
+            index: 2,
+            cause: cause("b1-b9"),
+        };
+        assert_eq!(
+            two.to_string(),
+            "in 'a1-a2 b1-b9', decision 2: illegal move 'b1-b9': no piece there"
+        );
+    }
 }

@@ -48,8 +48,8 @@ pub use encoding::Encoding;
 pub use error::{MoveError, OptionsError, PositionError, RecordError};
 pub use game::{parse_decisions, weighted_sum, Game, Heuristic, WIN_SCORE};
 pub use options::{
-    options_from_json, options_to_pairs, parse_options, GameInfo, GameOptions, OptionInfo,
-    OptionValues,
+    label_of, options_from_json, options_to_pairs, parse_options, GameInfo, GameOptions,
+    OptionInfo, OptionValues,
 };
 pub use outcome::{Outcome, Verdict};
 pub use perft::{perft, random_playout};

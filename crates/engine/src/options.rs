@@ -61,6 +61,31 @@ pub struct OptionInfo {
     pub values: OptionValues,
 }
 
+impl OptionInfo {
+    /// The option's name as a menu label: `first_player` reads "First player".
+    pub fn label(&self) -> String {
+        label_of(self.name)
+    }
+
+    /// The help line as a sentence, with a capital first letter.
+    pub fn description(&self) -> String {
+        capitalised(self.help)
+    }
+}
+
+/// A key or a choice's value as words for people: `mover_wins` reads "Mover wins". Every
+/// front end labels options through this, so the browser and the terminal say the same.
+pub fn label_of(key: &str) -> String {
+    capitalised(&key.replace('_', " "))
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// The static description of a game: its id, names, seats and options.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct GameInfo {

@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use ludus_ai::AgentKind;
-use ludus_engine::{GameInfo, OptionInfo, OptionValues};
+use ludus_engine::{label_of, GameInfo, OptionInfo, OptionValues};
 use ludus_games::GAMES;
 use serde_json::{json, Value};
 
@@ -78,24 +78,11 @@ fn lineup(info: &GameInfo, seats: usize) -> Value {
     })
 }
 
-/// A key or value as words: `first_player` is "first player".
-fn words(key: &str) -> String {
-    key.replace('_', " ")
-}
-
-/// `words` with a capital first letter, for a label or a sentence.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
-
 fn option(option: &OptionInfo, defaults: &Value) -> Value {
     let values = match option.values {
         OptionValues::Choice(words_of) => json!({
             "kind": "choice", "choices": words_of,
-            "labels": words_of.iter().map(|w| capitalised(&words(w))).collect::<Vec<_>>(),
+            "labels": words_of.iter().map(|w| label_of(w)).collect::<Vec<_>>(),
         }),
         OptionValues::Range { min, max, step } => {
             json!({"kind": "range", "min": min, "max": max, "step": step})
@@ -104,8 +91,8 @@ fn option(option: &OptionInfo, defaults: &Value) -> Value {
     };
     json!({
         "key": option.name,
-        "label": capitalised(&words(option.name)),
-        "description": capitalised(option.help),
+        "label": option.label(),
+        "description": option.description(),
         "default": defaults.get(option.name).cloned().unwrap_or(Value::Null),
         "values": values,
     })

@@ -19,6 +19,10 @@ pub struct Cli {
     /// What to do; without a command, the game app starts.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The app's colour theme, as `ludus play --theme` takes it: Classic, Dracula, Gruvbox or
+    /// Monochrome.
+    #[arg(long, value_name = "NAME")]
+    pub theme: Option<String>,
 }
 
 /// The subcommands.

@@ -30,8 +30,12 @@ type a move in the game's notation (a decision or a whole turn), or a command:
   quit           leave without finishing
   help           this text";
 
-/// Asks for a game on standard input, then plays it.
-pub fn run_menu() -> Result<()> {
+/// Asks for a game on standard input, then plays it. `theme` (`ludus --theme`) is only
+/// checked: the line mode has no colours.
+pub fn run_menu(theme: Option<&str>) -> Result<()> {
+    if let Some(name) = theme {
+        crate::tui::parse_theme(name).map_err(anyhow::Error::msg)?;
+    }
     out!("Game ({}): ", ludus_games::game_ids())?;
     output::flush()?;
     let mut line = String::new();

@@ -243,6 +243,9 @@ pub struct Note {
     pub text: String,
     /// Shown as an error.
     pub error: bool,
+    /// About this position only (a hint and its search): dropped once the position changes,
+    /// so that a played hint does not stay in the log.
+    pub passing: bool,
 }
 
 /// The computer-move delays the speed setting steps through, in ticks.
@@ -284,6 +287,9 @@ pub struct Play {
     pub wait: u32,
     /// The latest evaluation of a computer search (its own move or a hint).
     pub insight: Option<Insight>,
+    /// Each computer move's evaluation by the entry count its move led to, so that a replay
+    /// shows each position's own evaluation rather than the final one.
+    pub evaluations: Vec<(usize, Insight)>,
     /// Computer players wait for a step (`n`) or resume (`p`).
     pub paused: bool,
     /// Index into [`SPEEDS`].
@@ -358,6 +364,7 @@ impl Play {
             thinking: None,
             wait: 0,
             insight: None,
+            evaluations: Vec::new(),
             paused: false,
             speed: 2,
             notes: Vec::new(),
@@ -395,18 +402,27 @@ impl Play {
 
     /// Adds a message line.
     pub fn note(&mut self, text: impl Into<String>) {
-        self.push_note(&text.into(), false);
+        self.push_note(&text.into(), false, false);
     }
 
     /// Adds an error line.
     pub fn warn(&mut self, text: impl Into<String>) {
-        self.push_note(&text.into(), true);
+        self.push_note(&text.into(), true, false);
     }
 
-    fn push_note(&mut self, text: &str, error: bool) {
+    /// Adds a line about this position only, gone after the next change.
+    pub fn note_passing(&mut self, text: impl Into<String>) {
+        self.push_note(&text.into(), false, true);
+    }
+
+    fn push_note(&mut self, text: &str, error: bool, passing: bool) {
         // Notes quote typed moves and file contents: shown escaped and cut, like everywhere.
         let text = printable(text);
-        self.notes.push(Note { text, error });
+        self.notes.push(Note {
+            text,
+            error,
+            passing,
+        });
         if self.notes.len() > 100 {
             self.notes.remove(0);
         }
@@ -455,6 +471,8 @@ pub struct App {
     pub size: (u16, u16),
     /// Index into `theme::THEMES`.
     pub theme: usize,
+    /// The terminal shows 24-bit colour; else RGB colours are drawn from the 256-colour palette.
+    pub true_colour: bool,
     /// A text input, drawn over the current screen.
     pub prompt: Option<Prompt>,
     /// A yes/no question, drawn over the current screen.
@@ -480,6 +498,7 @@ impl App {
             screen: Screen::Menu { index: 0 },
             size,
             theme,
+            true_colour: true,
             prompt: None,
             confirm: None,
             notice: None,
@@ -527,6 +546,7 @@ impl App {
         self.notice = Some(Note {
             text: printable(&text.into()),
             error,
+            passing: false,
         });
     }
 }

@@ -85,12 +85,16 @@ pub fn on_ai_move(app: &mut App, job: u64, result: Result<AnyAnalysis, String>) 
     match played {
         Ok(analysis) => {
             let by = who(&play.seats[seat.to_usize()].kind);
-            play.insight = Some(Insight {
+            let insight = Insight {
                 seat,
                 analysis,
                 by,
                 live: false,
-            });
+            };
+            let at = play.game.entry_count();
+            play.evaluations.retain(|(entry, _)| *entry < at);
+            play.evaluations.push((at, insight.clone()));
+            play.insight = Some(insight);
             after_change(app, false)
         }
         Err(e) => {
@@ -142,7 +146,7 @@ pub fn on_hint(app: &mut App, job: u64, result: Result<AnyAnalysis, String>) -> 
         Ok(analysis) => {
             let notation = analysis.notation.clone();
             let cells = pointing::cells_of(&play.game.legal_moves(), &notation);
-            play.note(format!("hint: {notation}"));
+            play.note_passing(format!("hint: {notation}"));
             play.hint = Some((notation, cells));
             if let Some(seat) = play.game.to_move() {
                 play.insight = Some(Insight {
@@ -187,7 +191,7 @@ pub fn hint(app: &mut App) -> Option<Cmd> {
         job: id,
         stop: stop.clone(),
     });
-    play.note("looking for a hint…");
+    play.note_passing("looking for a hint…");
     Some(Cmd::Think(Job {
         id,
         game: play.game.clone(),

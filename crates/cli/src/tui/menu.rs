@@ -7,7 +7,7 @@ use ludus_engine::{AnyGame, GameInfo, OptionValues};
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::{Margin, Position, Rect};
 
-use super::app::{App, Help, Phase, Play, Prompt, PromptKind, Screen};
+use super::app::{App, Confirm, Help, Phase, Play, Prompt, PromptKind, Screen};
 use super::layout::{centred, SCREEN_FRAME_WIDTH};
 use super::msg::Cmd;
 use super::setup::{Row, SeatChoice, Setup};
@@ -65,7 +65,9 @@ pub fn menu_key(app: &mut App, code: KeyCode) -> Option<Cmd> {
                 open_help(app, Some(info.id));
             }
         }
-        KeyCode::Char('q') | KeyCode::Esc => return update::quit(app),
+        KeyCode::Char('q') => return update::quit(app),
+        // Esc also backs out of every other screen: here it would close the app, so it asks.
+        KeyCode::Esc => app.confirm = Some(Confirm::Quit),
         _ => {}
     }
     None
@@ -291,7 +293,7 @@ pub fn menu_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
         return None;
     }
     let theme = &THEMES[app.theme % THEMES.len()];
-    let (_, entries) = menu_body(app, theme, inner.width as usize);
+    let (_, entries) = menu_body(app, theme, inner.width as usize, inner.height as usize);
     let entry = entries.get(usize::from(row - inner.y)).copied().flatten()?;
     if let Screen::Menu { index } = &mut app.screen {
         *index = entry;
@@ -299,7 +301,8 @@ pub fn menu_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
     activate(app, entry)
 }
 
-/// A click on the setup screen: a row is selected; a click on the selected row acts as Enter.
+/// A click on the setup screen: a row is selected; a click on the selected row, or on an
+/// action row (start, rules), acts as Enter, so that "Start the game" starts at once.
 pub fn setup_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
     let inner = screen_frame_inner(app.size);
     if !inner.contains(Position::new(column, row)) {
@@ -311,9 +314,11 @@ pub fn setup_click(app: &mut App, column: u16, row: u16) -> Option<Cmd> {
     if line >= room || first + line >= setup.rows().len() {
         return None;
     }
-    if setup.row == first + line {
+    let action = matches!(setup.rows()[first + line], Row::Start | Row::Rules);
+    let again = setup.row == first + line;
+    setup.row = first + line;
+    if again || action {
         return setup_key(app, KeyCode::Enter);
     }
-    setup.row = first + line;
     None
 }

@@ -20,6 +20,7 @@ mod event;
 mod layout;
 mod menu;
 mod msg;
+mod palette;
 mod play;
 mod pointing;
 mod rules_help;
@@ -55,7 +56,9 @@ fn new_app(asked_theme: Option<usize>) -> App {
     let seed = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64);
-    App::new((80, 24), theme_store::starting_theme(asked_theme), seed)
+    let mut app = App::new((80, 24), theme_store::starting_theme(asked_theme), seed);
+    app.true_colour = palette::true_colour(std::env::var("COLORTERM").ok().as_deref());
+    app
 }
 
 /// The index of the theme `--theme` names; the themes there are when none matches.
@@ -69,9 +72,13 @@ pub fn parse_theme(name: &str) -> Result<usize, String> {
     })
 }
 
-/// Opens the app on its start screen.
-pub fn run_menu() -> Result<()> {
-    run::run(new_app(None), None)
+/// Opens the app on its start screen, in the theme `ludus --theme` names, if any.
+pub fn run_menu(theme: Option<&str>) -> Result<()> {
+    let asked = theme
+        .map(parse_theme)
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    run::run(new_app(asked), None)
 }
 
 /// Opens the app on the game `ludus play` describes (or on the start screen without a game).

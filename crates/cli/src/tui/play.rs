@@ -37,8 +37,8 @@ pub fn after_change(app: &mut App, by_human: bool) -> Option<Cmd> {
         ScreenKind::Playing | ScreenKind::GameOver
     );
     let play = app.screen.play_mut()?;
-    // Whatever went wrong before this change is stale now.
-    play.notes.retain(|note| !note.error);
+    // Whatever went wrong before this change is stale now, and so is a hint.
+    play.notes.retain(|note| !note.error && !note.passing);
     play.selection.clear();
     play.chooser = None;
     play.hint = None;

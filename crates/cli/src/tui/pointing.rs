@@ -129,7 +129,8 @@ pub fn step_cursor(view: &BoardView, from: CellId, dx: i32, dy: i32) -> CellId {
         return CellId(0);
     };
     let (x, y) = (i32::from(start.x), i32::from(start.y));
-    let nearest = |linked_only: bool| {
+    // `weight` is the cost of a step aside per step ahead.
+    let nearest = |linked_only: bool, weight: i32| {
         view.cells
             .iter()
             .enumerate()
@@ -138,19 +139,21 @@ pub fn step_cursor(view: &BoardView, from: CellId, dx: i32, dy: i32) -> CellId {
                 let (ox, oy) = (i32::from(c.x) - x, i32::from(c.y) - y);
                 let ahead = ox * dx + oy * dy;
                 let aside = (ox * dy).abs() + (oy * dx).abs();
-                (ahead > 0).then_some((ahead + 2 * aside, ahead, i))
+                (ahead > 0).then_some((ahead + weight * aside, ahead, i))
             })
             .min()
             .map(|(_, _, i)| CellId(i as u16))
     };
     // On a board of points and lines (Qilin) the cursor follows the lines where one leads
-    // that way, as a piece would; elsewhere it goes to the nearest cell in that direction.
+    // that way, as a piece would, and the line straight ahead before a diagonal one even when
+    // the diagonal's point is nearer (a1 → d1, not b2), as the web page's keys do; elsewhere it
+    // goes to the nearest cell in that direction.
     let along_a_line = if view.links.is_empty() {
         None
     } else {
-        nearest(true)
+        nearest(true, 8)
     };
-    along_a_line.or_else(|| nearest(false)).unwrap_or(from)
+    along_a_line.or_else(|| nearest(false, 2)).unwrap_or(from)
 }
 
 fn linked(view: &BoardView, a: CellId, b: CellId) -> bool {

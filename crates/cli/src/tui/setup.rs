@@ -5,6 +5,7 @@
 //! step, flags toggle) and `start` builds the game through the registry, so an option value the
 //! rules refuse is reported here, before play.
 
+use ludus_ai::AgentKind;
 use ludus_engine::{AnyGame, GameInfo, OptionValues, Seat, MAX_SEATS};
 
 /// The level a computer seat gets by default.
@@ -45,12 +46,15 @@ impl SeatChoice {
     }
 }
 
-/// The level of a spec written `ai:N`.
+/// The level of a spec written `ai:N`, or by the bare name of a level's agent (`ai:random`,
+/// as other tools record it), so that a loaded game reads "L1 (random)" too.
 pub fn level_of(spec: &str) -> Option<u8> {
-    spec.strip_prefix("ai:")?
-        .parse()
+    let rest = spec.strip_prefix("ai:")?;
+    let by_name = || (1..=5).find(|&n| AgentKind::from_level(n).is_some_and(|k| k.name() == rest));
+    rest.parse()
         .ok()
         .filter(|n| (1..=5).contains(n))
+        .or_else(by_name)
 }
 
 /// A short description of a computer level.

@@ -5,7 +5,8 @@
 //! chips in their seat's colour with black or white letters (see `contrast`).
 //!
 //! `Classic` is the default (256-colour palette, so it works on most terminals); `Dracula` and
-//! `Gruvbox` follow the original Replica program's alternative themes (true colour); `Mono`
+//! `Gruvbox` follow the original Replica program's alternative themes (true colour, drawn from
+//! the 256-colour palette where `COLORTERM` does not announce it: see `palette`); `Mono`
 //! uses no colour at all and tells pieces apart by brackets and emphasis, for terminals without
 //! colour or `NO_COLOR` users.
 

@@ -8,7 +8,7 @@ use ludus_engine::{
 
 use super::rules::QawaleAction;
 use super::state::{Qawale, Stone, DARK};
-use super::tables::Square;
+use super::tables::{Square, LINES};
 
 fn piece(stone: Stone) -> PieceView {
     PieceView {
@@ -27,17 +27,25 @@ fn piece(stone: Stone) -> PieceView {
 /// The view: cells in square order a1, b1, ... d4 (cell id = square index), `x` the file and
 /// `y` the rank from the bottom.
 pub fn view(state: &Qawale) -> BoardView {
+    let lines = finished_lines(state);
     let cells = Square::ALL
         .iter()
-        .map(|&square| CellView {
-            name: square.to_string(),
-            x: square.file(),
-            y: square.rank(),
-            shape: CellShape::Square,
-            stack: (0..state.height(square))
-                .map(|level| piece(state.stone_at(square, level)))
-                .collect(),
-            shaded: false,
+        .map(|&square| {
+            let height = state.height(square);
+            let on_line = lines & square.bit() != 0;
+            CellView {
+                name: square.to_string(),
+                x: square.file(),
+                y: square.rank(),
+                shape: CellShape::Square,
+                stack: (0..height)
+                    .map(|level| PieceView {
+                        marked: on_line && level + 1 == height,
+                        ..piece(state.stone_at(square, level))
+                    })
+                    .collect(),
+                shaded: false,
+            }
         })
         .collect();
     let seats = Seat::all(2)
@@ -80,8 +88,8 @@ fn status(state: &Qawale) -> String {
     let name = state.seat_name(seat);
     let Some((origin, at, stones, path)) = state.pending_sowing() else {
         return format!(
-            "{name} to move: choose a stack ({} stones in hand)",
-            state.in_hand(seat)
+            "{name} to move: choose a stack ({} in hand)",
+            stones_word(usize::from(state.in_hand(seat)))
         );
     };
     let total = stones.len() + path.len();
@@ -89,15 +97,48 @@ fn status(state: &Qawale) -> String {
     if path.is_empty() {
         // The lifted stones show from the moment the stack is chosen, in dropping order.
         return format!(
-            "{name} sows {total} stones from {origin} ({})",
+            "{name} sows {} from {origin} ({})",
+            stones_word(total),
             left.join(" ")
         );
     }
     format!(
-        "{name} sows {total} stones from {origin}: {} left ({}), at {at}",
+        "{name} sows {} from {origin}: {} left ({}), at {at}",
+        stones_word(total),
         stones.len(),
         left.join(" ")
     )
+}
+
+/// "1 stone", "3 stones".
+fn stones_word(count: usize) -> String {
+    if count == 1 {
+        "1 stone".to_string()
+    } else {
+        format!("{count} stones")
+    }
+}
+
+/// The squares of every line of four same-coloured tops once the game is over, so that the
+/// line that decided it shows: the view marks their top stones.
+fn finished_lines(state: &Qawale) -> u16 {
+    if state.outcome().is_none() {
+        return 0;
+    }
+    let same_tops = |line: u16, colour: Stone| {
+        Square::ALL
+            .iter()
+            .filter(|s| line & s.bit() != 0)
+            .all(|&s| state.top(s) == Some(colour))
+    };
+    LINES
+        .iter()
+        .filter(|&&line| {
+            [Stone::Dark, Stone::Light]
+                .iter()
+                .any(|&c| same_tops(line, c))
+        })
+        .fold(0, |all, line| all | line)
 }
 
 /// A stack choice is its square; a step is the square it drops on.

@@ -6,7 +6,7 @@ use ludus_engine::{
     ActionInput, BoardView, CellId, CellShape, CellView, Hue, PieceView, Seat, SeatView,
 };
 
-use super::moves::{Extra, SplutAction};
+use super::moves::{Extra, Hit, SplutAction};
 use super::state::{content, team_obj, Content, Lev, Splut, COLOURS};
 use super::tables::{squares, Square};
 
@@ -69,7 +69,11 @@ impl Splut {
 
     fn status(&self) -> String {
         if let Some(outcome) = &self.outcome {
-            return format!("game over: {}", outcome.reason);
+            // The winner by colour, as the other games' status lines name theirs.
+            return match outcome.winner() {
+                Some(seat) => format!("{} wins: {}", COLOURS[seat.to_usize()], outcome.reason),
+                None => format!("Draw: {}", outcome.reason),
+            };
         }
         let seat = self.to_move as usize;
         let left = self.steps_left();
@@ -86,7 +90,8 @@ impl Splut {
         )
     }
 
-    /// Cells `[piece, destination]` and a label: `pull`, `throw n`, `levitate b5`, or `move`
+    /// Cells `[piece, destination]` and a label: `pull`, `throw n` (`throw n: kills Red's
+    /// sorcerer`, `throw s: crushes Blue's dwarf`), `levitate b5`, or `move`
     /// for a plain step whose cells another legal step shares. A pass has no cells.
     pub(super) fn input(&self, action: SplutAction) -> ActionInput {
         let SplutAction::Step(s) = action else {
@@ -100,7 +105,16 @@ impl Splut {
         let label = match s.extra {
             Extra::Plain => self.shares_cells(action).then(|| "move".to_string()),
             Extra::Pull => Some("pull".to_string()),
-            Extra::Throw(d) => Some(format!("throw {}", d.letter())),
+            // What the throw hits, by whose piece it is (one's own dwarf can be crushed).
+            Extra::Throw(d) => Some(match self.throw_hit(s) {
+                Hit::Kill(seat) => {
+                    format!("throw {}: kills {}'s sorcerer", d.letter(), COLOURS[seat])
+                }
+                Hit::Crush(seat) => {
+                    format!("throw {}: crushes {}'s dwarf", d.letter(), COLOURS[seat])
+                }
+                Hit::Nothing => format!("throw {}", d.letter()),
+            }),
             Extra::Levitate(id) => Some(format!("levitate {}", self.rock(id))),
         };
         ActionInput {

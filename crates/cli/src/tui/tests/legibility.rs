@@ -76,6 +76,25 @@ fn every_glyph_of_every_game_reads_in_every_colour_theme() {
 }
 
 #[test]
+fn without_true_colour_every_colour_comes_from_the_palette_and_reads() {
+    for (index, theme) in THEMES.iter().enumerate().filter(|(_, t)| !t.mono) {
+        let mut app = App::new((80, 24), index, 7);
+        app.true_colour = false;
+        start(&mut app, "qilin", &["human", "human"], &[]);
+        play_some(&mut app, 9);
+        press(&mut app, KeyCode::Enter);
+        let buffer = draw(&app);
+        let rgb = |c: Color| matches!(c, Color::Rgb(..));
+        assert!(
+            !buffer.content.iter().any(|c| rgb(c.fg) || rgb(c.bg)),
+            "{}: 24-bit colour sent",
+            theme.name
+        );
+        assert_legible(&buffer, &format!("{} in 256 colours", theme.name));
+    }
+}
+
+#[test]
 fn seats_differ_without_colour() {
     for (id, options) in GAMES {
         let mut app = App::new((100, 30), MONO_INDEX, 7);

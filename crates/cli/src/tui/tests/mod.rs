@@ -2,12 +2,18 @@
 //! synchronously, so every run is the same), and the view rendered into a `TestBackend`.
 
 mod clicks;
+mod end_words;
 mod game_events;
 mod highlights;
+mod keys_and_errors;
 mod legibility;
+mod log_words;
+mod panel_room;
 mod render;
 mod script;
 mod setup_rows;
+mod setup_words;
+mod start_screen;
 mod untrusted;
 mod worker;
 

@@ -188,7 +188,16 @@ fn splut_for_four_with_a_throw_chooser() {
     }
     let chooser = app.play().unwrap().chooser.clone().expect("a chooser");
     let labels: Vec<&str> = chooser.entries.iter().map(|(l, _)| l.as_str()).collect();
-    assert_eq!(labels, ["throw n", "throw e", "throw s", "throw w"]);
+    // A throw that hits says whose piece: here one's own dwarf on e2 can be crushed.
+    assert_eq!(
+        labels,
+        [
+            "throw n: kills Red's sorcerer",
+            "throw e",
+            "throw s: crushes Blue's dwarf",
+            "throw w"
+        ]
+    );
     assert_snapshot!("splut_throw_chooser_80x24", render(&app));
     press(&mut app, KeyCode::Char('1'));
     assert_eq!(app.screen, ScreenKind::GameOver);

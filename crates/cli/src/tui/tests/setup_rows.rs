@@ -44,10 +44,10 @@ fn switches_read_on_and_off_and_start_has_no_cursor_arrow() {
     }
     press(&mut app, KeyCode::Enter);
     let screen = render(&app);
-    assert!(screen.contains("protect_lines"), "{screen}");
+    assert!(screen.contains("Protect lines"), "{screen}");
     let line = screen
         .lines()
-        .find(|l| l.contains("protect_lines"))
+        .find(|l| l.contains("Protect lines"))
         .unwrap();
     assert!(line.contains(" off "), "{line}");
     assert!(!screen.contains("false"), "{screen}");
@@ -105,7 +105,7 @@ fn option_descriptions_fit_at_140_columns() {
         for option in info.options {
             let line = screen
                 .lines()
-                .find(|l| l.contains(&format!(" {} ", option.name)))
+                .find(|l| l.contains(&format!(" {} ", option.label())))
                 .unwrap_or_else(|| panic!("{id} {}:\n{screen}", option.name));
             assert!(!line.contains('…'), "{id}: {line}");
         }

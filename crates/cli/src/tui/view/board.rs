@@ -9,7 +9,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 
-use super::text::put;
+use super::text::{put, wrap};
 use crate::board_text::axis_labels;
 use crate::tui::contrast::ink_on;
 use crate::tui::layout::BoardGeometry;
@@ -43,7 +43,12 @@ pub fn draw_board(buf: &mut Buffer, area: Rect, view: &BoardView, theme: &Theme,
     let Some(geometry) = BoardGeometry::fit(view, area) else {
         let (w, h) = BoardGeometry::needed(view);
         let text = format!("The board needs {w}×{h} characters: enlarge the terminal.");
-        put(buf, area.x, area.y + area.height / 2, &text, theme.error());
+        // Wrapped inside the board's area: the panel beside it is drawn over anything wider.
+        let lines = wrap(&text, usize::from(area.width.saturating_sub(1)).max(1));
+        let top = area.y + (area.height / 2).saturating_sub(lines.len() as u16 / 2);
+        for (row, line) in (top..area.bottom()).zip(&lines) {
+            put(buf, area.x, row, line, theme.error());
+        }
         return;
     };
     draw_coordinates(buf, &geometry, view, theme);

@@ -12,7 +12,7 @@ use ratatui::Frame;
 
 use super::board::{draw_board, piece_style, piece_text, Marks, SEAT_BRACKETS};
 use super::text::{fit, key_line, wrap};
-use crate::tui::app::{App, Play, ScreenKind, SPEEDS};
+use crate::tui::app::{App, Insight, Play, ScreenKind, SPEEDS};
 use crate::tui::contrast::ink_on;
 use crate::tui::layout::game_areas;
 use crate::tui::pointing;
@@ -186,7 +186,18 @@ fn draw_panel(
     let width = inner.width.saturating_sub(1) as usize;
     let mut top = seat_lines(app, play, game, view, theme, width);
     top.extend(computer_line(play, theme));
-    top.extend(insight_lines(play, game, view, theme, width));
+    // A replay shows the evaluation of the search whose move led to the position shown.
+    let insight = match app.screen.replay() {
+        Some(replay) => {
+            let at = replay.game.entry_count();
+            play.evaluations
+                .iter()
+                .find(|(entry, _)| *entry == at)
+                .map(|(_, i)| i)
+        }
+        None => play.insight.as_ref(),
+    };
+    top.extend(insight_lines(insight, game, view, theme, width));
     top.extend(stack_lines(view, theme, width));
     let notes = note_lines(play, theme, width, 4);
     let budget = (inner.height as usize).saturating_sub(top.len() + notes.len() + 1);
@@ -272,7 +283,7 @@ fn seat_lines(
             lines.push(Line::from(detail));
         }
         if let Some(hand) = view.hands.iter().find(|h| h.seat == seat) {
-            lines.push(hand_line(hand, theme));
+            lines.extend(hand_lines(hand, theme, width));
         }
     }
     lines
@@ -293,18 +304,29 @@ fn seat_chip(seat: Seat, hue: Option<Hue>, theme: &Theme) -> Span<'static> {
     Span::styled(text, style.add_modifier(Modifier::BOLD))
 }
 
-/// "in hand: (D)×8".
-fn hand_line(hand: &HandView, theme: &Theme) -> Line<'static> {
-    let mut spans = vec![Span::styled("    in hand:", theme.muted())];
+/// "in hand: (D)×8", wrapped under its first entry when the panel is too narrow for every
+/// count (Yoxii's four values at 80 columns), so that no count is cut off.
+fn hand_lines(hand: &HandView, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+    const HEAD: &str = "    in hand:";
+    let mut lines = Vec::new();
+    let mut spans = vec![Span::styled(HEAD, theme.muted())];
+    let mut used = HEAD.chars().count();
     for (piece, count) in &hand.pieces {
+        let text = piece_text(piece, theme);
+        let tally = format!("×{count}");
+        let room = 1 + text.chars().count() + tally.chars().count();
+        if used + room > width && spans.len() > 1 {
+            lines.push(Line::from(std::mem::take(&mut spans)));
+            spans.push(Span::raw(" ".repeat(HEAD.chars().count())));
+            used = HEAD.chars().count();
+        }
         spans.push(Span::raw(" "));
-        spans.push(Span::styled(
-            piece_text(piece, theme),
-            piece_style(piece, theme),
-        ));
-        spans.push(Span::styled(format!("×{count}"), theme.text()));
+        spans.push(Span::styled(text, piece_style(piece, theme)));
+        spans.push(Span::styled(tally, theme.text()));
+        used += room;
     }
-    Line::from(spans)
+    lines.push(Line::from(spans));
+    lines
 }
 
 fn label(play: &Play, game: &AnyGame, seat: Seat) -> String {
@@ -348,13 +370,13 @@ fn computer_line(play: &Play, theme: &Theme) -> Option<Line<'static>> {
 /// The evaluation bar: for two seats a tug of war between their colours from the first
 /// seat's side; for more, the share of the seat the search was for.
 fn insight_lines(
-    play: &Play,
+    insight: Option<&Insight>,
     game: &AnyGame,
     view: &BoardView,
     theme: &Theme,
     width: usize,
 ) -> Vec<Line<'static>> {
-    let Some(insight) = play.insight.as_ref() else {
+    let Some(insight) = insight else {
         return Vec::new();
     };
     let analysis = &insight.analysis;

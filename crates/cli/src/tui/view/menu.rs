@@ -1,7 +1,7 @@
 //! The start screen (games with their descriptions, load, theme, quit), the setup screen
 //! (mode, players, levels, names, rules options) and the rules pages.
 
-use ludus_engine::{GameInfo, OptionValues};
+use ludus_engine::{label_of, GameInfo, OptionValues};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
@@ -31,7 +31,7 @@ pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
     let block = frame_block(TITLE, theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
-    let (mut lines, _) = menu_body(app, theme, inner.width as usize);
+    let (mut lines, _) = menu_body(app, theme, inner.width as usize, inner.height as usize);
     lines.push(Line::default());
     if let Some(notice) = &app.notice {
         let style = if notice.error {
@@ -52,12 +52,13 @@ pub fn draw_menu(app: &App, frame: &mut Frame, theme: &Theme) {
     render_with_keys(frame, inner, lines, &keys, theme);
 }
 
-/// The start screen's body lines for an inner width, and the entry (game or extra) each line
+/// The start screen's body lines for an inner size, and the entry (game or extra) each line
 /// belongs to: the view draws the lines, a click maps its row through the entries.
 pub fn menu_body(
     app: &App,
     theme: &Theme,
     width: usize,
+    height: usize,
 ) -> (Vec<Line<'static>>, Vec<Option<usize>>) {
     let highlighted = match app.screen {
         Screen::Menu { index } => index,
@@ -76,13 +77,14 @@ pub fn menu_body(
         .map(|g| g.name.chars().count())
         .max()
         .unwrap_or(10);
+    let most = summary_lines(name_width, width, height);
     for (i, info) in games().iter().enumerate() {
         let style = if i == highlighted {
             theme.selected_row()
         } else {
             theme.text()
         };
-        for line in game_entry(i, info, name_width, width, style, theme) {
+        for line in game_entry(i, info, (name_width, width, most), style, theme) {
             lines.push(line);
             entries.push(Some(i));
         }
@@ -111,30 +113,59 @@ pub fn menu_body(
     (lines, entries)
 }
 
-/// A game's entry on the start screen: number, name and a description of up to two lines.
+/// How many lines each game's summary may take: all it needs when the screen has the rows
+/// (the title, a blank, the games, a blank, the extras, a blank, a notice and the key bar),
+/// else as many as fit, at least two.
+fn summary_lines(name_width: usize, width: usize, height: usize) -> usize {
+    let rest = summary_width(name_width, width);
+    let needs: Vec<usize> = games()
+        .iter()
+        .map(|g| wrap(g.description, rest).len().max(1))
+        .collect();
+    let fixed = 2 + 1 + EXTRAS.len() + 3;
+    let room = height.saturating_sub(fixed);
+    let longest = needs.iter().copied().max().unwrap_or(1);
+    (2..=longest.max(2))
+        .rev()
+        .find(|&most| needs.iter().map(|&n| n.min(most)).sum::<usize>() <= room)
+        .unwrap_or(2)
+}
+
+/// The columns beside a game's number and name for its summary.
+fn summary_width(name_width: usize, width: usize) -> usize {
+    let indent = name_width + 5;
+    width.saturating_sub(indent + 1).max(10)
+}
+
+/// A game's entry on the start screen: number, name and a summary of up to `most` lines, the
+/// last ending in "…" when it is cut.
 fn game_entry(
     i: usize,
     info: &GameInfo,
-    name_width: usize,
-    width: usize,
+    (name_width, width, most): (usize, usize, usize),
     style: Style,
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let head = format!(" {} {:<name_width$}  ", i + 1, info.name);
     let indent = head.chars().count();
-    let rest = width.saturating_sub(indent + 1).max(10);
-    let mut parts = wrap(info.description, rest).into_iter();
-    let mut lines = vec![Line::from(vec![
-        Span::styled(head, style),
-        Span::styled(parts.next().unwrap_or_default(), theme.muted()),
-    ])];
-    if let Some(second) = parts.next() {
-        let text = if parts.next().is_some() {
-            fit(&format!("{second} …"), rest)
+    let rest = summary_width(name_width, width);
+    let parts = wrap(info.description, rest);
+    let cut = parts.len() > most;
+    let mut lines = Vec::new();
+    for (n, part) in parts.into_iter().take(most).enumerate() {
+        let text = if cut && n + 1 == most {
+            fit(&format!("{part} …"), rest)
         } else {
-            second
+            part
         };
-        lines.push(Line::styled(format!("{:indent$}{text}", ""), theme.muted()));
+        if n == 0 {
+            lines.push(Line::from(vec![
+                Span::styled(head.clone(), style),
+                Span::styled(text, theme.muted()),
+            ]));
+        } else {
+            lines.push(Line::styled(format!("{:indent$}{text}", ""), theme.muted()));
+        }
     }
     lines
 }
@@ -184,7 +215,12 @@ pub fn draw_setup(app: &App, frame: &mut Frame, theme: &Theme) {
         lines.push(row_line(setup, *row, i == setup.row, typing, theme, width));
     }
     lines.push(Line::default());
-    for line in wrap(&row_help(setup), width).into_iter().take(2) {
+    // The help wraps into every free line above the notice and the key bar, so that a long
+    // description is read whole rather than cut.
+    let help_room = (inner.height as usize)
+        .saturating_sub(lines.len() + 2)
+        .max(2);
+    for line in wrap(&row_help(setup), width).into_iter().take(help_room) {
         lines.push(Line::styled(line, theme.muted()));
     }
     let notice = setup
@@ -226,7 +262,7 @@ fn row_help(setup: &Setup) -> String {
                 OptionValues::Range { .. } => "←→ changes it, ⏎ types it",
                 _ => "←→ changes it",
             };
-            format!("{}: {} ({how})", option.name, option.help)
+            format!("{} ({how})", option.description())
         }
         Row::Start => "⏎ starts the game.".into(),
         Row::Rules => "⏎ shows a summary of the rules.".into(),
@@ -265,9 +301,9 @@ fn row_line(
         Row::Option(index) => {
             let option = &setup.info.options[index];
             (
-                option.name.to_string(),
+                option.label(),
                 shown_value(option.values, &setup.values[index]),
-                option.help.to_string(),
+                option.description(),
             )
         }
         Row::Start => (
@@ -295,11 +331,21 @@ fn row_line(
     // Room for the longest value with its arrows ("◀ Computer 5 (strongest) ▶"), so that at
     // 140 columns every option's description fits beside it.
     let head = format!(" {label:<21} {value:<28}");
-    let rest = width.saturating_sub(head.chars().count() + 1);
     Line::from(vec![
         Span::styled(fit(&head, width), style),
-        Span::styled(format!(" {}", fit(&help, rest)), theme.muted()),
+        Span::styled(format!(" {}", beside(help, &head, width)), theme.muted()),
     ])
+}
+
+/// A row's description beside it when it fits whole; else nothing rather than a cut one: the
+/// selected row's description is wrapped whole below the rows.
+fn beside(help: String, head: &str, width: usize) -> String {
+    let rest = width.saturating_sub(head.chars().count() + 1);
+    if help.chars().count() <= rest {
+        help
+    } else {
+        String::new()
+    }
 }
 
 /// A rules page.
@@ -350,6 +396,6 @@ fn shown_value(values: OptionValues, value: &str) -> String {
     match (values, value) {
         (OptionValues::Flag, "true") => "on".into(),
         (OptionValues::Flag, "false") => "off".into(),
-        _ => value.to_string(),
+        _ => label_of(value),
     }
 }

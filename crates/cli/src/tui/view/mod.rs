@@ -14,7 +14,8 @@ use ratatui::Frame;
 use super::app::{App, Prompt, PromptKind, ScreenKind};
 use super::contrast::guard;
 use super::layout::MIN_SIZE;
-use super::theme::THEMES;
+use super::palette::{downgrade, in_palette};
+use super::theme::{Theme, THEMES};
 
 /// A piece's text as the board draws it (for tests of seat marks).
 #[cfg(test)]
@@ -28,10 +29,12 @@ pub fn piece_text_for_tests(
 /// Draws the app into a frame.
 pub fn view(app: &App, frame: &mut Frame) {
     let theme = &THEMES[app.theme % THEMES.len()];
+    let in_palette = in_palette(theme);
+    let theme = if app.true_colour { theme } else { &in_palette };
     let area = frame.area();
     if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
         popup::draw_too_small(frame, theme);
-        guard(frame.buffer_mut(), theme);
+        finish(app, frame, theme);
         return;
     }
     match app.screen.kind() {
@@ -61,5 +64,15 @@ pub fn view(app: &App, frame: &mut Frame) {
     if let Some(prompt) = app.prompt.as_ref().filter(|p| !in_field(p)) {
         popup::draw_prompt(frame, prompt, theme);
     }
+    finish(app, frame, theme);
+}
+
+/// The last pass over a frame: legible colours, from the palette without true colour.
+fn finish(app: &App, frame: &mut Frame, theme: &Theme) {
     guard(frame.buffer_mut(), theme);
+    if !app.true_colour {
+        // The theme was already in palette colours; the ink `guard` may choose (black or
+        // white, which the palette has exactly) is too.
+        downgrade(frame.buffer_mut());
+    }
 }

@@ -34,11 +34,22 @@ pub fn draw_chooser(frame: &mut Frame, chooser: &Chooser, theme: &Theme) {
         .map(|(l, _)| l.chars().count())
         .max()
         .unwrap_or(0);
-    // Over the side panel, never over the board: the cells being chosen stay in sight.
+    // Over the foot of the side panel, not over the seats and their pieces in hand, which a
+    // choice of value is about; as wide as its labels need, reaching left into the board's
+    // margin only for a long label ("throw s: crushes Blue's dwarf"). The notation goes
+    // where the labels leave no room for it: a cut notation would mislead.
     let panel = game_areas(frame.area()).panel;
+    let labels = (2 + label_width + 2 + 2) as u16;
+    let notation_width = entries.iter().map(|(_, n)| n.chars().count()).max();
+    let with_notation =
+        usize::from(labels) + 1 + notation_width.unwrap_or(0) <= usize::from(panel.width);
+    let width = panel.width.max(labels).min(panel.right());
+    let height = (entries.len() as u16 + 2).min(panel.height);
     let area = Rect {
-        height: (entries.len() as u16 + 2).min(panel.height),
-        ..panel
+        x: panel.right() - width,
+        y: panel.bottom().saturating_sub(height),
+        width,
+        height,
     };
     let lines: Vec<Line> = entries
         .iter()
@@ -49,11 +60,14 @@ pub fn draw_chooser(frame: &mut Frame, chooser: &Chooser, theme: &Theme) {
             } else {
                 theme.text()
             };
-            Line::from(vec![
+            let mut spans = vec![
                 Span::styled(format!("{} ", i + 1), theme.muted()),
                 Span::styled(format!(" {label:<label_width$} "), style),
-                Span::styled(format!(" {notation}"), theme.muted()),
-            ])
+            ];
+            if with_notation {
+                spans.push(Span::styled(format!(" {notation}"), theme.muted()));
+            }
+            Line::from(spans)
         })
         .collect();
     frame.render_widget(Clear, area);
@@ -107,11 +121,13 @@ fn draw_choices(frame: &mut Frame, prompt: &Prompt, theme: &Theme) {
         .unwrap_or(0)
         .clamp(20, 60) as u16
         + 4;
+    // Above the prompt's line and the screen's key line (the start and set-up screens keep
+    // theirs just above the bottom), so that no key is half covered.
     let rect = Rect {
         x: area.x,
-        y: area.bottom().saturating_sub(1 + height),
+        y: area.bottom().saturating_sub(2 + height),
         width: width.min(area.width),
-        height: height.min(area.height.saturating_sub(1)),
+        height: height.min(area.height.saturating_sub(2)),
     };
     let first = prompt
         .choices
