@@ -157,4 +157,21 @@ impl<G: Game + Heuristic> Agent<G> for SolvingAgent<G> {
     fn spec(&self) -> String {
         self.inner.spec()
     }
+
+    // The wrapped search keeps its own budget, tables and preferences: a driver with a clock
+    // sets the search's time, and the solver's share is fixed when the agent is built.
+    fn budget_mut(&mut self) -> Option<&mut crate::SearchBudget> {
+        self.inner.budget_mut()
+    }
+
+    fn prepare(&mut self) -> usize {
+        self.inner.prepare()
+    }
+
+    fn policy(&self) -> Vec<(G::Action, f64)> {
+        if self.proving {
+            return Vec::new();
+        }
+        self.inner.policy()
+    }
 }
