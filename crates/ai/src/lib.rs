@@ -52,6 +52,7 @@ mod params;
 mod random;
 mod score;
 mod spec;
+mod time_control;
 pub mod tuning;
 
 pub use agent::{build_agent, Agent, AgentError, StopFlag};
@@ -67,3 +68,6 @@ pub use params::MAX_THREADS;
 pub use random::RandomAgent;
 pub use score::EvalKind;
 pub use spec::{AgentKind, AgentSpec};
+pub use time_control::{
+    budget_params, clock_share, time_budget, GoLimits, TimeControl, TimeControlError,
+};
