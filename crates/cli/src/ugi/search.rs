@@ -8,7 +8,7 @@
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use ludus_ai::{AgentSpec, AnyAgent, AnyAnalysis, Evaluation, StopFlag};
+use ludus_ai::{AgentSpec, AnyAgent, AnyAnalysis, StopFlag};
 use ludus_engine::AnyGame;
 
 use super::Output;
@@ -86,16 +86,9 @@ impl Running {
 /// shown in centi-units as `182·ln(r/(1-r))`, the inverse of the evaluation bar's curve.
 pub fn info_line(found: &AnyAnalysis, elapsed: Duration) -> String {
     let millis = elapsed.as_millis().max(1) as u64;
-    let score = match found.evaluation {
-        Some(Evaluation::Score(cp)) => format!(" score cp {cp}"),
-        Some(Evaluation::Win(n)) => format!(" score mate {}", n.max(1)),
-        Some(Evaluation::Loss(n)) => format!(" score mate -{}", n.max(1)),
-        Some(Evaluation::Reward(r)) => {
-            let r = r.clamp(0.001, 0.999);
-            format!(" score cp {:.0}", 182.0 * (r / (1.0 - r)).ln())
-        }
-        None => String::new(),
-    };
+    let score = found
+        .evaluation
+        .map_or_else(String::new, |e| format!(" score {}", e.ugi_score()));
     let pv = if found.pv.is_empty() {
         String::new()
     } else {
@@ -112,6 +105,8 @@ pub fn info_line(found: &AnyAnalysis, elapsed: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
+    use ludus_ai::Evaluation;
+
     use super::*;
 
     #[test]
