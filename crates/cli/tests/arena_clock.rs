@@ -175,3 +175,50 @@ fn movetime_binds_built_in_players_unless_their_spec_sets_a_time() {
         "{err}"
     );
 }
+
+/// The number of records in `dir`.
+fn saved(dir: &Path) -> usize {
+    std::fs::read_dir(dir).unwrap().count()
+}
+
+#[test]
+fn resume_plays_only_the_games_the_interrupted_run_lacks() {
+    let dir = temp_dir("resume");
+    let file = dir.join("run.jsonl");
+    let tournament = [
+        "qawale",
+        "--ai",
+        "ai:4:depth=1",
+        "--ai",
+        "ai:1",
+        "--games",
+        "6",
+    ];
+    let whole = arena(&[&tournament[..], &["--out", file.to_str().unwrap()]].concat());
+    // Interrupted after two games, in the middle of writing the third.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let third = &lines[3][..lines[3].len() / 2];
+    std::fs::write(
+        &file,
+        format!("{}\n{}\n{}\n{third}", lines[0], lines[1], lines[2]),
+    )
+    .unwrap();
+    let records = dir.join("records");
+    let resume = [
+        "--resume",
+        file.to_str().unwrap(),
+        "--save-games",
+        records.to_str().unwrap(),
+    ];
+    let resumed = arena(&[&tournament[..], &resume].concat());
+    assert_eq!(resumed, whole);
+    // Only the four missing games were played, and the file holds all six again.
+    assert_eq!(saved(&records), 4);
+    assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 7);
+    // Another tournament's file is refused, and left as it was.
+    let other = ludus(&[&["arena"], &tournament[..], &["--seed", "3"], &resume].concat());
+    let err = String::from_utf8_lossy(&other.stderr);
+    assert!(err.contains("another tournament"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 7);
+}

@@ -145,6 +145,9 @@ pub struct ArenaConfig<G: Game> {
     pub shard: Shard,
     /// Write the games as JSON lines to this file (see [`shard`]).
     pub out: Option<PathBuf>,
+    /// Continue the interrupted run whose `out` file exists: its games (of the same
+    /// tournament and shard) are kept and written back, and only the others are played.
+    pub resume: bool,
 }
 
 impl<G: Game> ArenaConfig<G> {
@@ -170,6 +173,7 @@ impl<G: Game> ArenaConfig<G> {
             order: Vec::new(),
             shard: Shard::ALL,
             out: None,
+            resume: false,
         }
     }
 

@@ -326,6 +326,11 @@ pub struct ArenaArgs {
     /// Write each game as a JSON line (with the tournament's fingerprint) for `arena merge`.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Continue an interrupted run from its --out FILE: the games it holds are kept (the
+    /// same arguments are needed: its fingerprint must match) and the others are played,
+    /// all written back to FILE.
+    #[arg(long, value_name = "FILE", conflicts_with = "out")]
+    pub resume: Option<PathBuf>,
     /// When stderr is not a terminal (a cluster's log), a progress line every N games, 0 for
     /// none; a terminal gets a progress bar instead.
     #[arg(long, default_value_t = 10, value_name = "N")]

@@ -130,6 +130,10 @@ impl GameVisitor for Arena<'_> {
         config.sprt_player = sprt_player(&config, args.sprt_player.as_deref())?;
         config.shard = self.shard.unwrap_or(Shard::ALL);
         config.out.clone_from(&args.out);
+        if let Some(path) = &args.resume {
+            config.out = Some(path.clone());
+            config.resume = true;
+        }
         if let Some(path) = &args.openings {
             config.openings = read_openings::<G>(path, &config.options)?;
         }
