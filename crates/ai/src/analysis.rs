@@ -38,6 +38,27 @@ impl Evaluation {
         }
     }
 
+    /// The score as UGI's `info` lines write it after `score`: `cp S` (hundredths of a piece),
+    /// `mate N` (a forced win in N decisions), `mate -N` (a forced loss); an MCTS reward `r`
+    /// as `cp 182·ln(r/(1−r))`, the inverse of [`Evaluation::bar`]'s curve; a solved result
+    /// as `proved win N`, `proved draw` or `proved loss N` (turns).
+    pub fn ugi_score(self) -> String {
+        match self {
+            Evaluation::Score(cp) => format!("cp {cp}"),
+            Evaluation::Win(n) => format!("mate {}", n.max(1)),
+            Evaluation::Loss(n) => format!("mate -{}", n.max(1)),
+            Evaluation::Reward(r) => {
+                let r = r.clamp(0.001, 0.999);
+                format!("cp {:.0}", 182.0 * (r / (1.0 - r)).ln())
+            }
+            Evaluation::Proved(proved) => match proved {
+                Proved::Win(n) => format!("proved win {n}"),
+                Proved::Draw => "proved draw".to_string(),
+                Proved::Loss(n) => format!("proved loss {n}"),
+            },
+        }
+    }
+
     /// The evaluation on a bar from -1 (lost) to +1 (won) for the side to move.
     ///
     /// Scores pass through a logistic curve where 200 units (two pieces) fill three quarters

@@ -53,6 +53,7 @@ mod random;
 mod score;
 mod solver;
 mod spec;
+mod time_control;
 pub mod tuning;
 
 pub use agent::{build_agent, Agent, AgentError, StopFlag};
@@ -72,3 +73,6 @@ pub use solver::{
     Solver, SolverAids, SolvingAgent, LEVEL_FIVE_WITHIN,
 };
 pub use spec::{AgentKind, AgentSpec};
+pub use time_control::{
+    budget_params, clock_share, time_budget, GoLimits, TimeControl, TimeControlError,
+};

@@ -22,6 +22,12 @@
 //! exceeds `movetime + margin` loses that game, with the reason in [`GameResult::reason`] and
 //! in the saved record.
 //!
+//! **Time.** Engines get `go movetime` (`movetime`; built-in agents too with
+//! `movetime_for_all`, unless their spec sets a time). With `tc` every seat has a clock
+//! instead (see `clock.rs`): built-in agents get each decision's share of it through their
+//! budget, as `ludus ugi` gives it, engines get `go wtime ...`, and a seat that spends more
+//! than its clock plus `margin` loses on time.
+//!
 //! **Schedule.** Two players play a match; more play a round robin, every pair
 //! `games_per_pair` games (see `schedule.rs`: pairs in order, seats swapped within each game
 //! pair, 3–4 seats filled `A B A` / `B A B`). A game counts once for each of its two players.
@@ -44,11 +50,14 @@
 //!
 //!
 //! **Records.** With `save_dir`, game `i` is saved as `<dir>/<game>-<i+1 padded to 4>.json`
-//! (players named after their specs or engine names), readable by `ludus replay`.
+//! (players named after their specs or engine names), readable by `ludus replay`, with a
+//! `decisions` list: each decision's seat, move, time, budget, clock and score (`notes.rs`).
 
 mod book;
+mod clock;
 pub mod elo;
 mod engine_process;
+mod notes;
 mod opening;
 mod penta;
 mod play;
@@ -80,7 +89,7 @@ pub use self::shard::{
 pub use self::sprt::{Pentanomial, SprtConfig, SprtModel, SprtVerdict};
 pub use self::sprt_tracker::{too_few_pairs, SprtSummary};
 pub use self::ugi_client::{EngineSpec, EngineSpecError, Forfeit, UgiClient};
-use crate::{AgentError, AgentSpec};
+use crate::{AgentError, AgentSpec, TimeControl};
 
 /// The most games a pair of players may play in one tournament.
 pub const MAX_GAMES_PER_PAIR: usize = 1_000_000;
@@ -114,8 +123,14 @@ pub struct ArenaConfig<G: Game> {
     pub openings: Vec<Opening>,
     /// Random decisions added to every opening (at most [`MAX_RANDOM_OPENING`]).
     pub random_opening: u32,
-    /// Time per decision for outside engines (`go movetime`).
+    /// Time per decision for outside engines (`go movetime`), and for built-in agents whose
+    /// spec sets no time when `movetime_for_all` is set.
     pub movetime: Duration,
+    /// Whether `movetime` binds built-in agents too (a command line that gave `--movetime`).
+    pub movetime_for_all: bool,
+    /// Every seat's clock (`--tc BASE+INC`): built-in agents budget each decision from it,
+    /// outside engines get `go wtime ...`; it replaces `movetime` for everyone.
+    pub tc: Option<TimeControl>,
     /// How much longer than `movetime` an engine may take before it loses.
     pub margin: Duration,
     /// Stop when this test decides (two players only).
@@ -130,6 +145,9 @@ pub struct ArenaConfig<G: Game> {
     pub shard: Shard,
     /// Write the games as JSON lines to this file (see [`shard`]).
     pub out: Option<PathBuf>,
+    /// Continue the interrupted run whose `out` file exists: its games (of the same
+    /// tournament and shard) are kept and written back, and only the others are played.
+    pub resume: bool,
 }
 
 impl<G: Game> ArenaConfig<G> {
@@ -147,12 +165,15 @@ impl<G: Game> ArenaConfig<G> {
             openings: Vec::new(),
             random_opening: 0,
             movetime: Duration::from_millis(100),
+            movetime_for_all: false,
+            tc: None,
             margin: Duration::from_secs(1),
             sprt: None,
             sprt_player: 0,
             order: Vec::new(),
             shard: Shard::ALL,
             out: None,
+            resume: false,
         }
     }
 
@@ -194,6 +215,8 @@ impl<G: Game> ArenaConfig<G> {
             "random_opening": self.random_opening,
             "movetime_ms": self.movetime.as_millis() as u64,
             "margin_ms": self.margin.as_millis() as u64,
+            "movetime_for_all": self.movetime_for_all,
+            "tc": self.tc.map(|tc| tc.to_string()),
         })
         .to_string()
     }
@@ -347,6 +370,19 @@ pub fn run_arena<G: Game + Heuristic>(
 #[cfg(test)]
 mod tests {
     use super::play::mix;
+
+    #[test]
+    fn the_time_control_is_part_of_the_fingerprint() {
+        use ludus_engine::demo::Nim;
+        let mut config = super::ArenaConfig::<Nim>::new(vec!["ai:1".parse().unwrap(); 2]);
+        let plain = config.description();
+        config.tc = Some("10+0.1".parse().unwrap());
+        let clocked = config.description();
+        assert_ne!(plain, clocked);
+        assert!(clocked.contains(r#""tc":"10+0.1""#), "{clocked}");
+        config.tc = Some("10+0.2".parse().unwrap());
+        assert_ne!(config.description(), clocked);
+    }
 
     #[test]
     fn seeds_differ_per_game() {

@@ -2,17 +2,20 @@
 //! process), every decision checked by the rules, forfeits with their reasons, and the record.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use ludus_engine::{
     options_to_pairs, splitmix64, Entry, Game, Heuristic, PlayerRecord, Seat, Session,
 };
 
+use super::clock::Clocks;
+use super::notes::{save_with_notes, DecisionNote};
 use super::opening::{random_plies, Opening};
 use super::report::result_text;
 use super::schedule::Fixture;
 use super::ugi_client::{EngineSpec, Forfeit, UgiClient};
 use super::{ArenaConfig, ArenaError, GameResult};
-use crate::{build_agent, Agent, AgentSpec, StopFlag};
+use crate::{build_agent, Agent, AgentSpec, Evaluation, StopFlag};
 
 /// A player of the arena: a built-in agent or an outside engine.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -80,6 +83,22 @@ pub(crate) fn decisions<G: Game>(session: &Session<G>) -> Vec<String> {
     out
 }
 
+/// A built-in agent for `spec`, bound by `--movetime` when it was given and the spec sets
+/// no time of its own.
+fn seated_agent<G: Game + Heuristic>(
+    config: &ArenaConfig<G>,
+    spec: &AgentSpec,
+    seed: u64,
+) -> Result<Box<dyn Agent<G>>, ArenaError> {
+    let mut agent = build_agent::<G>(spec, seed)?;
+    if config.movetime_for_all && spec.param("time").is_none() {
+        if let Some(budget) = agent.budget_mut() {
+            budget.time = Some(config.movetime);
+        }
+    }
+    Ok(agent)
+}
+
 /// Plays one scheduled game and saves its record if asked.
 pub(crate) fn play_fixture<G: Game + Heuristic>(
     config: &ArenaConfig<G>,
@@ -99,7 +118,7 @@ pub(crate) fn play_fixture<G: Game + Heuristic>(
     for (k, &player) in fixture.seats.iter().enumerate() {
         seated.push(match &players[player] {
             PlayerSpec::Agent(spec) => {
-                Seated::Agent(build_agent::<G>(spec, mix(game_seed, k as u64 + 1))?)
+                Seated::Agent(seated_agent(config, spec, mix(game_seed, k as u64 + 1))?)
             }
             PlayerSpec::Engine(engine) => Seated::Engine(UgiClient::start(engine, &rules)),
         });
@@ -122,9 +141,17 @@ pub(crate) fn play_fixture<G: Game + Heuristic>(
         session,
         forfeits: Vec::new(),
         startpos,
+        clocks: config
+            .tc
+            .map(|tc| Clocks::new(tc, config.margin, fixture.seats.len())),
+        notes: Vec::new(),
     };
     let finished = game.play(config, &mut seated);
     finish(config, fixture, game, finished)
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
 }
 
 /// A game in progress with what the engines need.
@@ -134,13 +161,16 @@ struct Played<G: Game> {
     moves: Vec<String>,
     forfeits: Vec<String>,
     startpos: bool,
+    /// Every seat's remaining time, under a time control.
+    clocks: Option<Clocks>,
+    /// What the saved record says about each decision.
+    notes: Vec<DecisionNote>,
 }
 
 impl<G: Game> Played<G> {
     /// Plays to the end. Returns false if the game was stopped unfinished after far more
     /// decisions than the game allows.
     fn play(&mut self, config: &ArenaConfig<G>, seated: &mut [Seated<G>]) -> bool {
-        let stop = StopFlag::default();
         let limit = (u64::from(G::INFO.max_turns) + 1).saturating_mul(1000);
         let mut decisions = 0;
         while let Some(seat) = self.session.state().to_move() {
@@ -149,22 +179,80 @@ impl<G: Game> Played<G> {
             }
             decisions += 1;
             let result = match &mut seated[seat.to_usize()] {
-                Seated::Agent(agent) => {
-                    let action = agent.choose(self.session.state(), &stop);
-                    self.play_actions(seat, &[action], "an illegal decision")
-                }
+                Seated::Agent(agent) => self.agent_turn(seat, agent.as_mut()),
                 Seated::Engine(client) => self.engine_turn(config, seat, client),
                 Seated::Out => Err(Forfeit("a player out of the game was asked".to_string())),
             };
-            if let Err(Forfeit(reason)) = result {
-                if matches!(seated[seat.to_usize()], Seated::Engine(_)) {
-                    seated[seat.to_usize()] = Seated::Out;
+            match result {
+                Ok(()) if self.session.state().to_move() != Some(seat) => {
+                    if let Some(clocks) = &mut self.clocks {
+                        clocks.end_turn(seat.to_usize());
+                    }
                 }
-                self.forfeits.push(reason);
-                self.session.resign(seat);
+                Ok(()) => {}
+                Err(Forfeit(reason)) => {
+                    if matches!(seated[seat.to_usize()], Seated::Engine(_)) {
+                        seated[seat.to_usize()] = Seated::Out;
+                    }
+                    self.forfeits.push(reason);
+                    self.session.resign(seat);
+                }
             }
         }
         true
+    }
+
+    /// The name of the player on `seat`.
+    fn name(&self, seat: Seat) -> String {
+        self.session
+            .players()
+            .get(seat.to_usize())
+            .map_or_else(String::new, |p| p.name.clone())
+    }
+
+    /// Takes `used` off `seat`'s clock, if there are clocks.
+    fn charge(&mut self, seat: Seat, used: Duration) -> Result<(), Forfeit> {
+        let name = self.name(seat);
+        match &mut self.clocks {
+            Some(clocks) => clocks.charge(seat.to_usize(), used, &name),
+            None => Ok(()),
+        }
+    }
+
+    /// A built-in agent's decision: with clocks, its time limit is set to the clock's share
+    /// first (its table and tree stay), as `ludus ugi` does for `go wtime ...`.
+    fn agent_turn(&mut self, seat: Seat, agent: &mut dyn Agent<G>) -> Result<(), Forfeit> {
+        let clock_ms = self.clocks.as_ref().map(|c| c.left_ms(seat.to_usize()));
+        if let (Some(clocks), Some(budget)) = (&self.clocks, agent.budget_mut()) {
+            budget.time = Some(Duration::from_millis(clocks.share_ms(seat.to_usize())));
+        }
+        let budget_ms = agent.budget_mut().and_then(|b| b.time).map(millis);
+        let state = self.session.state();
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let stop = StopFlag::default();
+        let started = Instant::now();
+        // A forced decision is played as `choose` plays it (agents skip the search), so that
+        // the notes change no game.
+        let (action, score) = if legal.len() == 1 {
+            (agent.choose(state, &stop), None)
+        } else {
+            let found = agent.analyse(state, &stop);
+            (found.action, found.evaluation.map(Evaluation::ugi_score))
+        };
+        let used = started.elapsed();
+        let played = state.format_action(action);
+        self.charge(seat, used)?;
+        self.play_actions(seat, &[action], "an illegal decision")?;
+        self.notes.push(DecisionNote {
+            seat: seat.to_usize() + 1,
+            played,
+            time_ms: millis(used),
+            budget_ms,
+            clock_ms,
+            score,
+        });
+        Ok(())
     }
 
     fn engine_turn(
@@ -184,7 +272,30 @@ impl<G: Game> Played<G> {
         } else {
             format!("{start} moves {}", self.moves.join(" "))
         };
-        let best = client.best_move(&position, config.movetime, config.margin)?;
+        let (go, limit, budget_ms, clock_ms) = match &self.clocks {
+            Some(clocks) => {
+                let left = clocks.left_ms(seat.to_usize());
+                (
+                    clocks.go_command(),
+                    clocks.limit(seat.to_usize()),
+                    None,
+                    Some(left),
+                )
+            }
+            None => (
+                format!("go movetime {}", millis(config.movetime)),
+                config.movetime + config.margin,
+                Some(millis(config.movetime)),
+                None,
+            ),
+        };
+        let started = Instant::now();
+        let answer = client.search(&position, &go, limit);
+        let used = started.elapsed();
+        if self.clocks.is_some() && (answer.is_ok() || used >= limit) {
+            self.charge(seat, used)?;
+        }
+        let best = answer?;
         let actions = self.session.state().parse_turn(&best).map_err(|e| {
             Forfeit(format!(
                 "{} played an illegal move '{best}': {e}",
@@ -195,7 +306,16 @@ impl<G: Game> Played<G> {
             seat,
             &actions,
             &format!("{} played an illegal move '{best}'", client.name()),
-        )
+        )?;
+        self.notes.push(DecisionNote {
+            seat: seat.to_usize() + 1,
+            played: best,
+            time_ms: millis(used),
+            budget_ms,
+            clock_ms,
+            score: client.last_score().map(str::to_string),
+        });
+        Ok(())
     }
 
     /// Plays `actions` for `seat`, all of them its own decisions, or none.
@@ -245,7 +365,7 @@ fn finish<G: Game>(
         if let Some(result) = &mut record.result {
             result.reason.clone_from(&reason);
         }
-        record.save(&path)?;
+        save_with_notes(&path, &record, &game.notes)?;
     }
     let winner_seat = state.outcome().and_then(ludus_engine::Outcome::winner);
     Ok(GameResult {

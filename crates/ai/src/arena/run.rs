@@ -2,6 +2,7 @@
 //! calling thread gathers the results, writes the shard file, feeds the SPRT and stops the
 //! workers when it decides or a game fails.
 
+use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
@@ -9,7 +10,7 @@ use ludus_engine::{Game, Heuristic, Session};
 
 use super::play::play_fixture;
 use super::schedule::Schedule;
-use super::shard::{fingerprint, ShardHeader, ShardWriter, SHARD_FORMAT};
+use super::shard::{fingerprint, read_resumed, ShardHeader, ShardWriter, SHARD_FORMAT};
 use super::sprt_tracker::SprtTracker;
 use super::{check_ranges, ArenaConfig, ArenaError, ArenaReport, GameResult, Progress};
 use crate::build_agent;
@@ -40,27 +41,23 @@ pub fn run_arena_with<G: Game + Heuristic>(
             .seat_count(),
     };
     let names: Vec<String> = players.iter().map(ToString::to_string).collect();
-    let mut gathered = Gathered {
-        writer: shard_writer(config, &names, schedule.total())?,
-        sprt: config
-            .sprt
-            .map(|c| SprtTracker::new(c, config.sprt_player, &names)),
-        games: Vec::new(),
-        failure: None,
-    };
+    let (mut gathered, held, decided) = start_gathering(config, &names, schedule.total())?;
     let mine = config.shard.games(schedule.total());
     let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(false);
+    let stop = AtomicBool::new(decided);
     std::thread::scope(|scope| {
         let (send, results) = channel();
         for _ in 0..worker_count(config.threads, mine) {
-            let (send, next, stop, players, schedule) =
-                (send.clone(), &next, &stop, &players, &schedule);
+            let (send, next, stop, players, schedule, held) =
+                (send.clone(), &next, &stop, &players, &schedule, &held);
             scope.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     let n = next.fetch_add(1, Ordering::Relaxed);
                     if n >= mine {
                         break;
+                    }
+                    if held.contains(&config.shard.game(n)) {
+                        continue;
                     }
                     let fixture = schedule.fixture(config.shard.game(n));
                     if send.send(play_fixture(config, players, &fixture)).is_err() {
@@ -91,24 +88,48 @@ fn worker_count(threads: usize, mine: usize) -> usize {
     .max(1)
 }
 
-/// The shard file with its header, if `config.out` asks for one.
-fn shard_writer<G: Game>(
+/// The gatherer of this run, holding the games of the interrupted run it resumes (if
+/// `config.resume`), their numbers, and whether they already end it (the SPRT decided).
+fn start_gathering<G: Game>(
     config: &ArenaConfig<G>,
     names: &[String],
     total: usize,
-) -> Result<Option<ShardWriter>, ArenaError> {
-    let Some(path) = &config.out else {
-        return Ok(None);
+) -> Result<(Gathered, BTreeSet<usize>, bool), ArenaError> {
+    let header = shard_header(config, names, total);
+    // Read before the writer replaces the file: it writes the resumed games back first.
+    let resumed = match (&config.out, config.resume) {
+        (Some(path), true) if path.exists() => read_resumed(path, &header)?,
+        _ => Vec::new(),
     };
-    let header = ShardHeader {
+    let held = resumed.iter().map(|g| g.index).collect();
+    let mut gathered = Gathered {
+        writer: match &config.out {
+            Some(path) => Some(ShardWriter::create(path, &header)?),
+            None => None,
+        },
+        sprt: config
+            .sprt
+            .map(|c| SprtTracker::new(c, config.sprt_player, names)),
+        games: Vec::new(),
+        failure: None,
+    };
+    let mut decided = false;
+    for game in resumed {
+        decided |= gathered.add(Ok(game));
+    }
+    Ok((gathered, held, decided))
+}
+
+/// The header of the tournament's `--out` file.
+fn shard_header<G: Game>(config: &ArenaConfig<G>, names: &[String], total: usize) -> ShardHeader {
+    ShardHeader {
         format: SHARD_FORMAT.to_string(),
         fingerprint: fingerprint(&config.description()),
         game: G::INFO.id.to_string(),
         players: names.to_vec(),
         total,
         shard: config.shard.to_string(),
-    };
-    Ok(Some(ShardWriter::create(path, &header)?))
+    }
 }
 
 /// What the gathering thread holds.

@@ -223,7 +223,7 @@ pub fn merge_with_warnings(
     let mut first: Option<ShardHeader> = None;
     let mut games = BTreeMap::new();
     for path in paths {
-        read_shard(path, &mut first, &mut games, warn)?;
+        read_shard(path, &mut first, &mut games, warn, &mut None)?;
     }
     let header = first.ok_or(ShardFileError::NoFiles)?;
     if games.len() != header.total || games.keys().any(|&i| i >= header.total) {
@@ -232,27 +232,54 @@ pub fn merge_with_warnings(
             total: header.total,
         });
     }
-    let results = games
-        .into_values()
-        .map(|g| GameResult {
-            index: g.index,
-            seats: g.seats,
-            result: g.result,
-            plies: g.plies,
-            agents: g.players,
-            winner: g.winner,
-            reason: g.reason,
-        })
-        .collect();
+    let results = games.into_values().map(ShardGame::result).collect();
     Ok(ArenaReport::new(&header.game, &header.players, results))
 }
 
-/// Reads one shard file into `games`; its header must match `first` (or becomes it).
+impl ShardGame {
+    fn result(self) -> GameResult {
+        GameResult {
+            index: self.index,
+            seats: self.seats,
+            result: self.result,
+            plies: self.plies,
+            agents: self.players,
+            winner: self.winner,
+            reason: self.reason,
+        }
+    }
+}
+
+/// The games an interrupted run of the tournament `expected` describes wrote to `path`, for
+/// `--resume`: its fingerprint and shard must be `expected`'s. A last line cut short (the run
+/// was stopped while writing it) is dropped: that game is played again.
+pub(crate) fn read_resumed(
+    path: &Path,
+    expected: &ShardHeader,
+) -> Result<Vec<GameResult>, ShardFileError> {
+    let mut first = Some(expected.clone());
+    let mut games = BTreeMap::new();
+    let mut header = None;
+    read_shard(path, &mut first, &mut games, &mut |_| {}, &mut header)?;
+    let found = header.map(|h| h.shard).unwrap_or_default();
+    if found != expected.shard {
+        return Err(ShardFileError::Format {
+            path: path.to_path_buf(),
+            line: 1,
+            message: format!("shard {found}, this run plays {}", expected.shard),
+        });
+    }
+    Ok(games.into_values().map(ShardGame::result).collect())
+}
+
+/// Reads one shard file into `games`; its header must match `first` (or becomes it), and is
+/// kept in `own`.
 fn read_shard(
     path: &Path,
     first: &mut Option<ShardHeader>,
     games: &mut BTreeMap<usize, ShardGame>,
     warn: &mut dyn FnMut(String),
+    own: &mut Option<ShardHeader>,
 ) -> Result<(), ShardFileError> {
     let io = |reason| ShardFileError::Io {
         path: path.to_path_buf(),
@@ -288,8 +315,9 @@ fn read_shard(
             })
         }
         Some(_) => {}
-        None => *first = Some(header),
+        None => *first = Some(header.clone()),
     }
+    *own = Some(header);
     for (i, text) in lines {
         let game: ShardGame = match serde_json::from_str(text) {
             Ok(game) => game,

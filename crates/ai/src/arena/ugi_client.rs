@@ -4,7 +4,8 @@
 //! The arena starts a fresh process for every game an engine plays (so a crash or a hang
 //! costs one game, never the tournament), does the handshake (`ugi` … `ugiok`, the rules
 //! options as `setoption`, `isready` … `readyok`), and for each decision sends `position` and
-//! `go movetime MS` and waits for `bestmove` until the move time plus a margin. Every failure
+//! `go movetime MS` (or the clocks, `go wtime W btime B winc I binc I`) and waits for
+//! `bestmove` until the move time (or the seat's clock) plus a margin. Every failure
 //! is a [`Forfeit`] with a reason a person can read; the engine's whole process group is killed
 //! when the game ends (see `engine_process`), whether it ended, failed or timed out.
 
@@ -74,6 +75,8 @@ pub struct UgiClient {
     /// Whether the engine answered the last request: only then is it known to read its input,
     /// so that writing `quit` cannot block on a full pipe.
     answered: bool,
+    /// The score of the last `info` line of the last search that had one (`cp 20`).
+    score: Option<String>,
 }
 
 impl UgiClient {
@@ -116,6 +119,7 @@ impl UgiClient {
             input,
             lines,
             answered: false,
+            score: None,
         };
         client.send("ugi")?;
         client.wait_for("ugiok", HANDSHAKE, true)?;
@@ -171,6 +175,9 @@ impl UgiClient {
                         }
                     }
                     let expected = line.is_empty() || line == "info" || line.starts_with("info ");
+                    if let Some(score) = info_score(&line) {
+                        self.score = Some(score);
+                    }
                     if !lenient && !expected {
                         let shown: String = line
                             .chars()
@@ -195,22 +202,11 @@ impl UgiClient {
         }
     }
 
-    /// Asks for a move in `position` (a `position ...` command) with `go movetime MS` and
-    /// returns the `bestmove` text, waiting at most the move time plus `margin`.
-    pub(crate) fn best_move(
-        &mut self,
-        position: &str,
-        movetime: Duration,
-        margin: Duration,
-    ) -> Result<String, Forfeit> {
-        let go = format!("go movetime {}", movetime.as_millis());
-        self.search(position, &go, movetime + margin)
-    }
-
     /// Sends `position` (a `position ...` command) and `go` (a `go ...` command with any
     /// limits: a move time, clocks) and returns the `bestmove` text, waiting at most `limit`.
     pub fn search(&mut self, position: &str, go: &str, limit: Duration) -> Result<String, Forfeit> {
         self.answered = false;
+        self.score = None;
         self.send(position)?;
         self.send(go)?;
         let best = self.wait_for("bestmove", limit, false)?;
@@ -220,6 +216,27 @@ impl UgiClient {
             None => Err(Forfeit(format!("{} sent an empty bestmove", self.name))),
         }
     }
+}
+
+impl UgiClient {
+    /// The score the engine's last `info` line with one reported in the last search, as it
+    /// wrote it after `score` (`cp 20`, `mate -3`).
+    pub fn last_score(&self) -> Option<&str> {
+        self.score.as_deref()
+    }
+}
+
+/// `cp 20` from `info depth 3 score cp 20 nodes ...`: the two words after `score`.
+fn info_score(line: &str) -> Option<String> {
+    let mut words = line.strip_prefix("info ")?.split_whitespace();
+    // An `info string` is free text, whatever words it holds.
+    if line.split_whitespace().nth(1) == Some("string") {
+        return None;
+    }
+    words.find(|&w| w == "score")?;
+    let (kind, value) = (words.next()?, words.next()?);
+    let known = matches!(kind, "cp" | "mate") && value.parse::<i64>().is_ok();
+    known.then(|| format!("{kind} {value}"))
 }
 
 impl Drop for UgiClient {
@@ -250,6 +267,15 @@ mod tests {
         for bad in ["noequals", "=prog", "two words=prog", "name=  "] {
             assert!(bad.parse::<EngineSpec>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn info_lines_give_their_score() {
+        let line = "info depth 3 score cp -20 nodes 47 pv d4";
+        assert_eq!(info_score(line).as_deref(), Some("cp -20"));
+        assert_eq!(info_score("info score mate 3").as_deref(), Some("mate 3"));
+        assert_eq!(info_score("info string score cp 5"), None);
+        assert_eq!(info_score("info depth 1 nodes 5"), None);
     }
 
     #[test]

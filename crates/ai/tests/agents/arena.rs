@@ -91,8 +91,21 @@ fn json_has_exactly_the_documented_keys() {
     assert_eq!(keys(&json), set(&["game", "agents", "games"]));
     assert_eq!(json["game"], "mnk");
     for agent in json["agents"].as_array().unwrap() {
+        // The pair statistics (docs/UGI.md, "Pair statistics") beside the game counts.
         let expected = [
-            "spec", "wins", "draws", "losses", "score", "elo", "elo_ci95",
+            "spec",
+            "wins",
+            "draws",
+            "losses",
+            "score",
+            "elo",
+            "elo_ci95",
+            "pentanomial",
+            "penta_elo",
+            "penta_elo_ci95",
+            "nelo",
+            "nelo_ci95",
+            "los",
         ];
         assert_eq!(keys(agent), set(&expected));
         assert!(agent["wins"].is_u64() && agent["score"].is_number());

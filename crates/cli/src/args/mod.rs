@@ -304,10 +304,17 @@ pub struct ArenaArgs {
     /// Random decisions added to every opening, 0 to 1000.
     #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 1000))]
     pub random_opening: u64,
-    /// Milliseconds per decision for --engine players (go movetime), 1 to 3600000.
-    #[arg(long, default_value_t = 100, value_parser = |t: &str| whole_in(t, 1, 3_600_000))]
-    pub movetime: u64,
-    /// Milliseconds an engine may exceed its move time before it loses, 0 to 60000.
+    /// Milliseconds per decision, 1 to 3600000, for every player whose spec sets no time
+    /// (go movetime for --engine players, who get 100 without it).
+    #[arg(long, value_parser = |t: &str| whole_in(t, 1, 3_600_000), conflicts_with = "tc")]
+    pub movetime: Option<u64>,
+    /// A clock for every seat, BASE+INC in seconds (10+0.1): built-in players budget each
+    /// decision from it, --engine players get go wtime/btime/winc/binc; a seat past its clock
+    /// plus --margin loses on time.
+    #[arg(long, value_name = "BASE+INC")]
+    pub tc: Option<String>,
+    /// Milliseconds a player may exceed its move time (or its clock) before it loses, 0 to
+    /// 60000.
     #[arg(long, default_value_t = 1000, value_parser = |t: &str| whole_in(t, 0, 60_000))]
     pub margin: u64,
     /// Play game pairs until a sequential probability ratio test decides whether the tested
@@ -328,6 +335,11 @@ pub struct ArenaArgs {
     /// Write each game as a JSON line (with the tournament's fingerprint) for `arena merge`.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Continue an interrupted run from its --out FILE: the games it holds are kept (the
+    /// same arguments are needed: its fingerprint must match) and the others are played,
+    /// all written back to FILE.
+    #[arg(long, value_name = "FILE", conflicts_with = "out")]
+    pub resume: Option<PathBuf>,
     /// When stderr is not a terminal (a cluster's log), a progress line every N games, 0 for
     /// none; a terminal gets a progress bar instead.
     #[arg(long, default_value_t = 10, value_name = "N")]

@@ -15,7 +15,7 @@ use ludus_ai::arena::{
     merge_with_warnings, parse_openings, run_arena_with, too_few_pairs, ArenaConfig, EngineSpec,
     Opening, Progress, Shard, SprtConfig, MAX_OPENINGS_BYTES,
 };
-use ludus_ai::AgentSpec;
+use ludus_ai::{AgentSpec, TimeControl};
 use ludus_engine::{parse_options, Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor};
 
@@ -61,6 +61,11 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
         .map(str::parse::<SprtConfig>)
         .transpose()?;
     let shard = args.shard.as_deref().map(str::parse::<Shard>).transpose()?;
+    let tc = args
+        .tc
+        .as_deref()
+        .map(str::parse::<TimeControl>)
+        .transpose()?;
     let output = dispatch(
         game,
         Arena {
@@ -69,6 +74,7 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
             engines,
             sprt,
             shard,
+            tc,
         },
     )??;
     outln!("{output}")?;
@@ -81,6 +87,7 @@ struct Arena<'a> {
     engines: Vec<EngineSpec>,
     sprt: Option<SprtConfig>,
     shard: Option<Shard>,
+    tc: Option<TimeControl>,
 }
 
 /// Reads an openings file of at most [`MAX_OPENINGS_BYTES`].
@@ -112,13 +119,21 @@ impl GameVisitor for Arena<'_> {
         config.options = parse_options(G::INFO.id, &args.options)?;
         config.save_dir.clone_from(&args.save_games);
         config.random_opening = u32::try_from(args.random_opening).unwrap_or(u32::MAX);
-        config.movetime = Duration::from_millis(args.movetime);
+        if let Some(ms) = args.movetime {
+            config.movetime = Duration::from_millis(ms);
+            config.movetime_for_all = true;
+        }
+        config.tc = self.tc;
         config.margin = Duration::from_millis(args.margin);
         config.sprt = self.sprt;
         config.order.clone_from(&args.order);
         config.sprt_player = sprt_player(&config, args.sprt_player.as_deref())?;
         config.shard = self.shard.unwrap_or(Shard::ALL);
         config.out.clone_from(&args.out);
+        if let Some(path) = &args.resume {
+            config.out = Some(path.clone());
+            config.resume = true;
+        }
         if let Some(path) = &args.openings {
             config.openings = read_openings::<G>(path, &config.options)?;
         }

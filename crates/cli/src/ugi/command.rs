@@ -51,22 +51,8 @@ pub enum Query {
     Position,
 }
 
-/// The limits of one `go`, in milliseconds where they are times.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub struct GoLimits {
-    /// `movetime MS`.
-    pub movetime: Option<u64>,
-    /// `depth N`.
-    pub depth: Option<u32>,
-    /// `nodes N`.
-    pub nodes: Option<u64>,
-    /// `infinite`: search until `stop`.
-    pub infinite: bool,
-    /// `p1time` … `p4time`: each seat's remaining clock.
-    pub time: [Option<u64>; 4],
-    /// `p1inc` … `p4inc`: each seat's increment per move.
-    pub inc: [Option<u64>; 4],
-}
+/// The limits of one `go` (the arena's clocks budget built-in players with the same rule).
+pub use ludus_ai::GoLimits;
 
 /// A line that is not a valid command: the message says what was expected.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -3,11 +3,11 @@
 //! changed, so that its table carries over from move to move; a `go depth`/`go nodes` builds
 //! an agent for that search alone. A decision that is the only legal one is answered at once.
 
-use ludus_ai::SearchBudget;
+use ludus_ai::{budget_params, time_budget, SearchBudget};
 
 use super::command::GoLimits;
 use super::engine::Engine;
-use super::search::{budget_params, time_budget, with_params, Running};
+use super::search::{with_params, Running};
 use crate::players::Player;
 
 impl Engine {

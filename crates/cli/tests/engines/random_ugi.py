@@ -2,9 +2,11 @@
 """A small UGI engine for Ludus's tests: it plays a random legal decision, asking
 `ludus moves` for the rules (Ludus as a rules oracle). A mode makes it misbehave on its first
 `go`: illegal (a move that does not exist), crash (exits), hang (never answers), garbage
-(prints a line that is not UGI).
+(prints a line that is not UGI). slow:MS plays randomly after sleeping MS milliseconds on every
+`go`, and answers a `go` without clocks (wtime/btime or p1time...) with an illegal move, so a
+test learns that the arena sent the clocks.
 
-Usage: random_ugi.py LUDUS GAME [random|illegal|crash|hang|garbage]
+Usage: random_ugi.py LUDUS GAME [random|illegal|crash|hang|garbage|slow:MS]
 """
 import random
 import subprocess
@@ -47,12 +49,19 @@ def main():
                 sys.exit(3)
             if mode == "hang":
                 time.sleep(3600)
+            if mode.startswith("slow:"):
+                time.sleep(int(mode[5:]) / 1000)
+                if not {"wtime", "p1time"} & set(words):
+                    print("bestmove no-clocks-given")
+                    sys.stdout.flush()
+                    continue
             if mode == "garbage":
                 print("hello, I am not a UGI line")
             elif mode == "illegal":
                 print("bestmove z99")
             else:
                 print("info string thinking hard")
+                print("info depth 1 score cp 7 nodes 1")
                 print("bestmove " + rng.choice(legal_moves(ludus, game, fen, moves)))
         elif command == "quit":
             return
