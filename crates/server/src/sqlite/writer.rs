@@ -214,16 +214,22 @@ fn serve(
 }
 
 /// A TRUNCATE checkpoint: every frame of the log copied into the database file, synced, and
-/// the log cut to nothing. It waits (the busy timeout) for the checkpoint thread's own run.
+/// the log cut to nothing. It waits (the busy timeout) for the checkpoint thread's own run,
+/// and tries again for up to a second while another connection is still reading the log:
+/// readers hold it only for one query, and SQLite answers "busy" at once rather than wait for
+/// a reader that started during the checkpoint.
 fn checkpoint(connection: &Connection) -> Result<(), String> {
-    let busy: i64 = connection
-        .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get(0))
-        .map_err(|e| format!("the checkpoint failed: {e}"))?;
-    if busy == 0 {
-        Ok(())
-    } else {
-        Err("the checkpoint could not finish: another connection was reading".to_string())
+    const TRIES: u32 = 100;
+    for _ in 0..TRIES {
+        let busy: i64 = connection
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get(0))
+            .map_err(|e| format!("the checkpoint failed: {e}"))?;
+        if busy == 0 {
+            return Ok(());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
+    Err("the checkpoint could not finish: another connection was reading".to_string())
 }
 
 /// Runs the batch in one transaction; each write gets its own result, and all fail if the
