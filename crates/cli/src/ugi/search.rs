@@ -106,7 +106,7 @@ pub fn info_line(found: &AnyAnalysis, elapsed: Duration) -> String {
 
 #[cfg(test)]
 mod tests {
-    use ludus_ai::Evaluation;
+    use ludus_ai::{Evaluation, Proved};
 
     use super::*;
 
