@@ -4,7 +4,7 @@
 //!
 //! Takes no parameters. The stop flag is polled between decisions.
 
-use ludus_engine::{Game, Heuristic, WIN_SCORE};
+use ludus_engine::{Game, Heuristic, Verdict, WIN_SCORE};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -61,9 +61,7 @@ impl<G: Game + Heuristic> Agent<G> for GreedyAgent {
         let (action, score) = best.expect("agents are only asked to decide while the game is on");
         Analysis {
             action,
-            evaluation: Some(Evaluation::from_score(
-                score.clamp(1 - WIN_SCORE, WIN_SCORE - 1),
-            )),
+            evaluation: Some(evaluation_of(state, action, score)),
             depth: 1,
             nodes: actions.len() as u64,
             pv: vec![action],
@@ -72,5 +70,20 @@ impl<G: Game + Heuristic> Agent<G> for GreedyAgent {
 
     fn spec(&self) -> String {
         self.spec.clone()
+    }
+}
+
+/// What the greedy player says of its decision: a win in 1 (or a loss, or a draw) when the
+/// decision ends the game, else the heuristic's rating of it. The rating of a winning decision
+/// is the heuristic's own number (a Splut! kill rates 20,100), which read as a score would
+/// show "+201.00" where the search levels say "win in 1".
+fn evaluation_of<G: Game>(state: &G, action: G::Action, score: i32) -> Evaluation {
+    let mut after = state.clone();
+    after.apply(action);
+    match (after.verdict(), state.to_move()) {
+        (Some(Verdict::Win(winner)), Some(mover)) if winner == mover => Evaluation::Win(1),
+        (Some(Verdict::Win(_)), _) => Evaluation::Loss(1),
+        (Some(Verdict::Draw), _) => Evaluation::Score(0),
+        (None, _) => Evaluation::from_score(score.clamp(1 - WIN_SCORE, WIN_SCORE - 1)),
     }
 }
