@@ -28,10 +28,17 @@ pub fn host_of(child: &mut Child) -> String {
     BufReader::new(child.stdout.take().expect("stdout is piped"))
         .read_line(&mut first)
         .unwrap();
-    first
+    let Some(host) = first
         .trim()
         .strip_prefix("http://")
         .and_then(|rest| rest.strip_suffix('/'))
-        .unwrap_or_else(|| panic!("first line is the URL: {first:?}"))
-        .to_string()
+    else {
+        // The server stopped before its URL: what it said is the reason.
+        let mut said = String::new();
+        if let Some(mut stderr) = child.stderr.take() {
+            let _ = std::io::Read::read_to_string(&mut stderr, &mut said);
+        }
+        panic!("first line is the URL: {first:?}; the server said: {said}");
+    };
+    host.to_string()
 }

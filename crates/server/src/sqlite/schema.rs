@@ -104,6 +104,12 @@ pub const VERSION: usize = MIGRATIONS.len();
 /// Sets the connection up (WAL, a busy timeout) and brings the tables to [`VERSION`].
 pub fn migrate(connection: &mut Connection) -> Result<(), String> {
     let sql = |e: rusqlite::Error| e.to_string();
+    // The busy timeout first: a second connection to the file (the accounts') switching to WAL
+    // meets the first one's writes and checkpoints, and without a timeout SQLite answers
+    // "database is locked" at once instead of waiting for them.
+    connection
+        .busy_timeout(std::time::Duration::from_secs(5))
+        .map_err(sql)?;
     connection
         .pragma_update(None, "journal_mode", "WAL")
         .map_err(sql)?;
@@ -113,10 +119,11 @@ pub fn migrate(connection: &mut Connection) -> Result<(), String> {
     connection
         .pragma_update(None, "synchronous", "FULL")
         .map_err(sql)?;
-    connection
-        .busy_timeout(std::time::Duration::from_secs(5))
+    // Immediate: the write lock is taken at the start, waiting (the busy timeout) for the other
+    // connection's writes, instead of a read that cannot become a write once they commit.
+    let transaction = connection
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
         .map_err(sql)?;
-    let transaction = connection.transaction().map_err(sql)?;
     transaction
         .execute_batch("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         .map_err(sql)?;
