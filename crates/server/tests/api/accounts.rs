@@ -357,7 +357,7 @@ async fn session_secret(api: &Api, name: &str) -> String {
     value.split(';').next().unwrap().to_string()
 }
 
-/// Who the server says a bare request with this session secret comes from.
+/// Who the server says a bare request with this sign-in cookie secret comes from.
 async fn with_cookie(api: &Api, secret: &str) -> Option<String> {
     let response = reqwest::Client::new()
         .get(api.url("/api/account"))
