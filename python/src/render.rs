@@ -142,23 +142,22 @@ pub fn svg(view: &BoardView) -> String {
     svg
 }
 
-/// Column letters below and row numbers left of the board, from the cells' names.
+/// Column letters below and row numbers left of the board, from the cells' names: each
+/// column's lowest cell names the column, each row's leftmost cell names the row.
 fn coordinates(svg: &mut String, view: &BoardView) {
     let (_, height) = size(view);
+    let mut lowest = vec![u8::MAX; usize::from(view.width)];
+    let mut leftmost = vec![u8::MAX; usize::from(view.height)];
+    for cell in &view.cells {
+        let (x, y) = (usize::from(cell.x), usize::from(cell.y));
+        lowest[x] = lowest[x].min(cell.y);
+        leftmost[y] = leftmost[y].min(cell.x);
+    }
     for cell in &view.cells {
         let (cx, cy) = centre(view, cell.x, cell.y);
-        let (column, row) = cell
-            .name
-            .split_at(cell.name.find(|c: char| c.is_ascii_digit()).unwrap_or(0));
-        if cell.y
-            == view
-                .cells
-                .iter()
-                .filter(|c| c.x == cell.x)
-                .map(|c| c.y)
-                .min()
-                .unwrap_or(0)
-        {
+        let digits = cell.name.find(|c: char| c.is_ascii_digit()).unwrap_or(0);
+        let (column, row) = cell.name.split_at(digits);
+        if lowest[usize::from(cell.x)] == cell.y {
             let _ = write!(
                 svg,
                 r##"<text x="{cx}" y="{}" font-size="24" text-anchor="middle" fill="#1d1b18">{}</text>"##,
@@ -166,15 +165,7 @@ fn coordinates(svg: &mut String, view: &BoardView) {
                 escaped(column)
             );
         }
-        if cell.x
-            == view
-                .cells
-                .iter()
-                .filter(|c| c.y == cell.y)
-                .map(|c| c.x)
-                .min()
-                .unwrap_or(0)
-        {
+        if leftmost[usize::from(cell.y)] == cell.x {
             let _ = write!(
                 svg,
                 r##"<text x="20" y="{}" font-size="24" text-anchor="middle" fill="#1d1b18">{}</text>"##,

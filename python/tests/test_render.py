@@ -26,6 +26,8 @@ def test_every_game_draws_its_board(game_id):
     svg = g.render_svg()
     assert svg.startswith("<svg") and svg.endswith("</svg>")
     assert "#f0e07c" in svg, "the last move is not marked"
+    # Coordinates: the first column's letter and the first row's number on the edges.
+    assert ">a</text>" in svg and ">1</text>" in svg
 
 
 def test_a_piece_shows_in_its_seats_colour_and_the_last_move_in_yellow():
