@@ -48,11 +48,14 @@
 //! test of player `sprt_player` accepts a hypothesis or `games_per_pair` games are played (see
 //! [`sprt`]). Every report also has each player's pair statistics (see [`pair_estimate`]).
 //!
+//! **Adjudication.** `draw_rule` and `resign_rule` end a game early when the players' own
+//! scores agree that it is decided (see `adjudicate.rs`); both are off by default.
 //!
 //! **Records.** With `save_dir`, game `i` is saved as `<dir>/<game>-<i+1 padded to 4>.json`
 //! (players named after their specs or engine names), readable by `ludus replay`, with a
 //! `decisions` list: each decision's seat, move, time, budget, clock and score (`notes.rs`).
 
+mod adjudicate;
 mod book;
 mod clock;
 pub mod elo;
@@ -75,6 +78,9 @@ use std::time::Duration;
 use ludus_engine::{Game, Heuristic, RecordError};
 use thiserror::Error;
 
+pub use self::adjudicate::{
+    AdjudicationError, DrawRule, ResignRule, MAX_ADJUDICATION_COUNT, MAX_ADJUDICATION_SCORE,
+};
 pub use self::book::{balanced_book, BookConfig, BookError, BookLine};
 pub use self::elo::{elo_from_score, estimate, score_from_elo, EloEstimate};
 pub use self::engine_process::end_all_engines;
@@ -148,6 +154,10 @@ pub struct ArenaConfig<G: Game> {
     /// Continue the interrupted run whose `out` file exists: its games (of the same
     /// tournament and shard) are kept and written back, and only the others are played.
     pub resume: bool,
+    /// End a game as a draw when every player's scores stay level (off: `None`).
+    pub draw_rule: Option<DrawRule>,
+    /// End a two-seat game when both players agree on a large score (off: `None`).
+    pub resign_rule: Option<ResignRule>,
 }
 
 impl<G: Game> ArenaConfig<G> {
@@ -174,6 +184,8 @@ impl<G: Game> ArenaConfig<G> {
             shard: Shard::ALL,
             out: None,
             resume: false,
+            draw_rule: None,
+            resign_rule: None,
         }
     }
 
@@ -217,6 +229,8 @@ impl<G: Game> ArenaConfig<G> {
             "margin_ms": self.margin.as_millis() as u64,
             "movetime_for_all": self.movetime_for_all,
             "tc": self.tc.map(|tc| tc.to_string()),
+            "adjudicate_draw": self.draw_rule.map(|rule| rule.to_string()),
+            "adjudicate_resign": self.resign_rule.map(|rule| rule.to_string()),
         })
         .to_string()
     }
@@ -269,6 +283,9 @@ pub enum ArenaError {
     /// them apart.
     #[error("two players are named '{0}': give each --engine a name of its own (NAME=COMMAND)")]
     DuplicateName(String),
+    /// The resign rule in a game of more than two seats.
+    #[error("--adjudicate-resign needs a game of two seats; this one has {0}")]
+    ResignSeats(usize),
     /// SPRT with other than two players, or with shards.
     #[error("--sprt needs exactly two players and no --shard (it decides game pair by game pair)")]
     SprtSetup,
@@ -342,6 +359,10 @@ pub(crate) fn check_ranges<G: Game>(
     {
         return Err(ArenaError::SprtSetup);
     }
+    let seats = G::new(&config.options, 0).seat_count();
+    if config.resign_rule.is_some() && seats != 2 {
+        return Err(ArenaError::ResignSeats(seats));
+    }
     check_names(config)
 }
 
@@ -372,7 +393,7 @@ mod tests {
     use super::play::mix;
 
     #[test]
-    fn the_time_control_is_part_of_the_fingerprint() {
+    fn the_time_control_and_adjudication_are_part_of_the_fingerprint() {
         use ludus_engine::demo::Nim;
         let mut config = super::ArenaConfig::<Nim>::new(vec!["ai:1".parse().unwrap(); 2]);
         let plain = config.description();
@@ -382,6 +403,11 @@ mod tests {
         assert!(clocked.contains(r#""tc":"10+0.1""#), "{clocked}");
         config.tc = Some("10+0.2".parse().unwrap());
         assert_ne!(config.description(), clocked);
+        config.draw_rule = Some("movenumber=40,movecount=8,score=10".parse().unwrap());
+        let adjudicated = config.description();
+        assert_ne!(adjudicated, clocked);
+        config.resign_rule = Some("movecount=4,score=600".parse().unwrap());
+        assert_ne!(config.description(), adjudicated);
     }
 
     #[test]

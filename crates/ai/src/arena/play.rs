@@ -8,6 +8,7 @@ use ludus_engine::{
     options_to_pairs, splitmix64, Entry, Game, Heuristic, PlayerRecord, Seat, Session,
 };
 
+use super::adjudicate::{Adjudged, Adjudicator};
 use super::clock::Clocks;
 use super::notes::{save_with_notes, DecisionNote};
 use super::opening::{random_plies, Opening};
@@ -145,6 +146,8 @@ pub(crate) fn play_fixture<G: Game + Heuristic>(
             .tc
             .map(|tc| Clocks::new(tc, config.margin, fixture.seats.len())),
         notes: Vec::new(),
+        adjudicator: Adjudicator::new(config.draw_rule, config.resign_rule, fixture.seats.len()),
+        adjudged: None,
     };
     let finished = game.play(config, &mut seated);
     finish(config, fixture, game, finished)
@@ -165,6 +168,10 @@ struct Played<G: Game> {
     clocks: Option<Clocks>,
     /// What the saved record says about each decision.
     notes: Vec<DecisionNote>,
+    /// Follows the scores for `--adjudicate-draw` / `--adjudicate-resign`.
+    adjudicator: Adjudicator,
+    /// Why the adjudication ended the game, if it did.
+    adjudged: Option<String>,
 }
 
 impl<G: Game> Played<G> {
@@ -173,18 +180,19 @@ impl<G: Game> Played<G> {
     fn play(&mut self, config: &ArenaConfig<G>, seated: &mut [Seated<G>]) -> bool {
         let limit = (u64::from(G::INFO.max_turns) + 1).saturating_mul(1000);
         let mut decisions = 0;
-        while let Some(seat) = self.session.state().to_move() {
+        while let Some(seat) = self.session.to_move() {
             if decisions >= limit {
                 return false;
             }
             decisions += 1;
+            let noted = self.notes.len();
             let result = match &mut seated[seat.to_usize()] {
                 Seated::Agent(agent) => self.agent_turn(seat, agent.as_mut()),
                 Seated::Engine(client) => self.engine_turn(config, seat, client),
                 Seated::Out => Err(Forfeit("a player out of the game was asked".to_string())),
             };
             match result {
-                Ok(()) if self.session.state().to_move() != Some(seat) => {
+                Ok(()) if self.session.to_move() != Some(seat) => {
                     if let Some(clocks) = &mut self.clocks {
                         clocks.end_turn(seat.to_usize());
                     }
@@ -196,10 +204,37 @@ impl<G: Game> Played<G> {
                     }
                     self.forfeits.push(reason);
                     self.session.resign(seat);
+                    continue;
                 }
+            }
+            if self.notes.len() > noted && self.session.to_move().is_some() {
+                self.adjudicate();
             }
         }
         true
+    }
+
+    /// Ends the game if the scores of the decision just noted complete an adjudication rule.
+    fn adjudicate(&mut self) {
+        let Some(note) = self.notes.last() else {
+            return;
+        };
+        match self
+            .adjudicator
+            .observe(note.seat - 1, note.score.as_deref())
+        {
+            Some(Adjudged::Draw(reason)) => {
+                self.session.agree_draw();
+                self.adjudged = Some(reason);
+            }
+            Some(Adjudged::Loses(loser, reason)) => {
+                if let Some(loser) = Seat::from_number(loser + 1, 2) {
+                    self.session.resign(loser);
+                    self.adjudged = Some(reason);
+                }
+            }
+            None => {}
+        }
     }
 
     /// The name of the player on `seat`.
@@ -350,12 +385,11 @@ fn finish<G: Game>(
     finished: bool,
 ) -> Result<GameResult, ArenaError> {
     let session = game.session;
-    let state = session.state();
-    let rules_reason = state
+    let rules_reason = session
         .outcome()
         .map_or_else(|| "unfinished".to_string(), |o| o.reason.to_string());
     let reason = match (game.forfeits.is_empty(), fixture.seats.len()) {
-        (true, _) => rules_reason,
+        (true, _) => game.adjudged.clone().unwrap_or(rules_reason),
         (false, 2) => game.forfeits.join("; "),
         (false, _) => format!("{}; then {rules_reason}", game.forfeits.join("; ")),
     };
@@ -367,7 +401,7 @@ fn finish<G: Game>(
         }
         save_with_notes(&path, &record, &game.notes)?;
     }
-    let winner_seat = state.outcome().and_then(ludus_engine::Outcome::winner);
+    let winner_seat = session.outcome().and_then(ludus_engine::Outcome::winner);
     Ok(GameResult {
         index: fixture.index,
         seats: session.players().iter().map(|p| p.name.clone()).collect(),

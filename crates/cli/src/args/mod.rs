@@ -317,6 +317,14 @@ pub struct ArenaArgs {
     /// 60000.
     #[arg(long, default_value_t = 1000, value_parser = |t: &str| whole_in(t, 0, 60_000))]
     pub margin: u64,
+    /// End a game as a draw once it has N decisions and every player's last K decisions
+    /// each scored within ±S (off by default; fastchess's -draw).
+    #[arg(long, value_name = "movenumber=N,movecount=K,score=S")]
+    pub adjudicate_draw: Option<String>,
+    /// End a two-seat game when, over K decisions each, one player scored at least +S and
+    /// the other at most -S (off by default; fastchess's -resign, both players agreeing).
+    #[arg(long, value_name = "movecount=K,score=S")]
+    pub adjudicate_resign: Option<String>,
     /// Play game pairs until a sequential probability ratio test decides whether the tested
     /// player is stronger: elo0=E0,elo1=E1[,alpha=A,beta=B,model=normalized|logistic] (two
     /// players; bounds in normalized Elo unless model=logistic).

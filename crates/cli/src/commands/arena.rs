@@ -12,8 +12,8 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use ludus_ai::arena::{
-    merge_with_warnings, parse_openings, run_arena_with, too_few_pairs, ArenaConfig, EngineSpec,
-    Opening, Progress, Shard, SprtConfig, MAX_OPENINGS_BYTES,
+    merge_with_warnings, parse_openings, run_arena_with, too_few_pairs, AdjudicationError,
+    ArenaConfig, EngineSpec, Opening, Progress, Shard, SprtConfig, MAX_OPENINGS_BYTES,
 };
 use ludus_ai::{AgentSpec, TimeControl};
 use ludus_engine::{parse_options, Game, Heuristic};
@@ -90,6 +90,16 @@ struct Arena<'a> {
     tc: Option<TimeControl>,
 }
 
+/// An adjudication rule's text read, if given; a refusal names the flag.
+fn parse_rule<R>(text: Option<&str>, flag: &str) -> Result<Option<R>>
+where
+    R: std::str::FromStr<Err = AdjudicationError>,
+{
+    text.map(str::parse::<R>)
+        .transpose()
+        .map_err(|error| anyhow::anyhow!("{flag} {error}"))
+}
+
 /// Reads an openings file of at most [`MAX_OPENINGS_BYTES`].
 fn read_openings<G: Game>(path: &Path, options: &G::Options) -> Result<Vec<Opening>> {
     let file = std::fs::File::open(path)
@@ -126,6 +136,8 @@ impl GameVisitor for Arena<'_> {
         config.tc = self.tc;
         config.margin = Duration::from_millis(args.margin);
         config.sprt = self.sprt;
+        config.draw_rule = parse_rule(args.adjudicate_draw.as_deref(), "--adjudicate-draw")?;
+        config.resign_rule = parse_rule(args.adjudicate_resign.as_deref(), "--adjudicate-resign")?;
         config.order.clone_from(&args.order);
         config.sprt_player = sprt_player(&config, args.sprt_player.as_deref())?;
         config.shard = self.shard.unwrap_or(Shard::ALL);
