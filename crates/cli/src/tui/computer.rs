@@ -2,7 +2,7 @@
 //! their answers (decisions, progress, hints) and the evaluation they leave for the panel,
 //! pause, step and speed.
 
-use ludus_ai::{AnyAnalysis, StopFlag};
+use ludus_ai::{AnyAnalysis, StopFlag, LEVEL_FIVE_WITHIN};
 
 use super::app::{App, Insight, Play, Thinking, SPEEDS};
 use super::msg::Cmd;
@@ -14,6 +14,16 @@ use crate::players::Player;
 
 /// The computer players tried for hints, strongest first.
 const HINT_SPECS: [&str; 4] = ["ai:4", "ai:3", "ai:2", "ai:1"];
+
+/// What a hint player searches with: alpha-beta (level 4) also tries the exact solver level 5
+/// uses near the end, so that a proved position reads "wins in 3 turns" rather than a score.
+fn hint_search(spec: &str) -> String {
+    if spec == HINT_SPECS[0] {
+        format!("{spec}:solve={LEVEL_FIVE_WITHIN}")
+    } else {
+        spec.to_string()
+    }
+}
 
 /// A computer player as people call it: `level 4`, or its spec.
 fn who(spec: &str) -> String {
@@ -174,13 +184,12 @@ pub fn hint(app: &mut App) -> Option<Cmd> {
     }
     if play.hint_agent.is_none() {
         let id = play.game.info().id;
-        play.hint_agent =
-            HINT_SPECS
-                .iter()
-                .find_map(|spec| match Player::parse(spec, id, 0x4849_4E54).ok()? {
-                    Player::Computer(agent) => Some((SharedAgent::new(agent), *spec)),
-                    Player::Human => None,
-                });
+        play.hint_agent = HINT_SPECS.iter().find_map(|spec| {
+            match Player::parse(&hint_search(spec), id, 0x4849_4E54).ok()? {
+                Player::Computer(agent) => Some((SharedAgent::new(agent), *spec)),
+                Player::Human => None,
+            }
+        });
     }
     let Some((agent, _)) = play.hint_agent.clone() else {
         play.warn("no computer player can give hints for this game");

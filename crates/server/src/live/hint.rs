@@ -7,7 +7,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::Arc;
 
 use axum::http::StatusCode;
-use ludus_ai::{AnyAnalysis, StopFlag};
+use ludus_ai::{AnyAnalysis, StopFlag, LEVEL_FIVE_WITHIN};
 use ludus_engine::{AnyGame, Seat};
 use serde_json::{json, Value};
 
@@ -38,7 +38,12 @@ pub async fn hint(
     let asked = ask(game, hub, token)?;
     // However this ends (answered, refused, or the asker gone), the table forgets the hint.
     let done = Done(asked.stop.clone());
-    let spec = format!("ai:4:time={}", hub.config.hint_seconds);
+    // Level 4 with the exact solver level 5 uses near the end: a proved position reads
+    // "wins in 3 turns" rather than a score.
+    let spec = format!(
+        "ai:4:time={}:solve={LEVEL_FIVE_WITHIN}",
+        hub.config.hint_seconds
+    );
     let slot = hub
         .searches
         .acquire(client, Purpose::Hint, 1, &asked.stop)

@@ -9,6 +9,7 @@ mod keys_and_errors;
 mod legibility;
 mod log_words;
 mod panel_room;
+mod proved_hint;
 mod render;
 mod script;
 mod setup_rows;
