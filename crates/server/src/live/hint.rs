@@ -41,7 +41,7 @@ pub async fn hint(
     // Level 4 with the exact solver level 5 uses near the end: a proved position reads
     // "wins in 3 turns" rather than a score.
     let spec = format!(
-        "ai:4:time={}:solve={LEVEL_FIVE_WITHIN}",
+        "ai:4:time={},solve={LEVEL_FIVE_WITHIN}",
         hub.config.hint_seconds
     );
     let slot = hub
