@@ -10,13 +10,16 @@
 //! root each decision is searched with a window that still tells equal values apart, so ties
 //! are broken by the seeded generator exactly as plain minimax would, after one rule: a
 //! decision that undoes the turn's previous one ([`Heuristic::is_undoing`]) loses every tie.
-//! A turn start seen before in the game ([`Heuristic::repeats`]) scores as a draw. Depths 1, 2, … are
+//! A turn start seen before in the game ([`Heuristic::repeats`]) scores as a draw at the even
+//! point of the position searched (`crate::shuffling`; `shuffle=allow` turns both rules off).
+//! Depths 1, 2, … are
 //! searched in turn; when the node cap (or the stop flag, or an optional time limit) ends a
 //! depth early, the decision of the last completed depth is played.
 //!
 //! Parameters: `depth` (turns, 1–100, default 3), `nodes` (node cap per decision, 1–10¹²,
 //! default 200 000), `time` (seconds, 0–3600, default none), `eval` (`seed` by default,
-//! `evaluate` or `v1`). A value outside its range is refused with the range.
+//! `evaluate` or `v1`), `shuffle` (`avoid` by default, or `allow`). A value outside its range
+//! is refused with the range.
 
 use ludus_engine::{Game, Heuristic, Seat};
 use rand::rngs::SmallRng;
@@ -25,6 +28,7 @@ use rand::{RngExt, SeedableRng};
 use crate::alphabeta::time::{Budget, Clock};
 use crate::params::Params;
 use crate::score::{static_score, terminal_score, EvalFn, EvalKind, INFINITY};
+use crate::shuffling::{repetition_score, Shuffling};
 use crate::{Agent, AgentError, AgentSpec, Analysis, Evaluation, StopFlag};
 
 /// The settings of a minimax agent.
@@ -34,6 +38,8 @@ pub struct MinimaxConfig {
     pub budget: Budget,
     /// The evaluation used at the horizon.
     pub eval: EvalKind,
+    /// Whether the rules against shuffling are on.
+    pub shuffle: Shuffling,
 }
 
 impl Default for MinimaxConfig {
@@ -45,6 +51,7 @@ impl Default for MinimaxConfig {
                 nodes: 200_000,
             },
             eval: EvalKind::Seed,
+            shuffle: Shuffling::Avoid,
         }
     }
 }
@@ -52,13 +59,14 @@ impl Default for MinimaxConfig {
 impl MinimaxConfig {
     /// Reads the parameters of `spec` (see the module doc).
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
-        let params = Params::new(spec, &["depth", "nodes", "time", "eval"])?;
+        let params = Params::new(spec, &["depth", "nodes", "time", "eval", "shuffle"])?;
         let default = MinimaxConfig::default();
         Ok(MinimaxConfig {
             budget: Budget::from_params(&params, "nodes", 100, default.budget)?,
             eval: params
                 .with("eval", "evaluate, seed or v1", EvalKind::parse)?
                 .unwrap_or(default.eval),
+            shuffle: Shuffling::from_params(&params)?.unwrap_or(default.shuffle),
         })
     }
 }
@@ -79,6 +87,8 @@ struct Search<'a, G: Game> {
     eval: EvalFn<G>,
     clock: &'a Clock<'a>,
     buffers: &'a mut Vec<Vec<G::Action>>,
+    /// What a repeated position scores for the root; `None` with `shuffle=allow`.
+    repetition: Option<i32>,
     nodes: u64,
     aborted: bool,
 }
@@ -104,11 +114,13 @@ impl<G: Game + Heuristic> Agent<G> for MinimaxAgent<G> {
         let mut moves = Vec::new();
         state.legal_actions(&mut moves);
         let clock = Clock::start(self.config.budget, stop);
+        let avoid = self.config.shuffle.avoids();
         let mut search = Search {
             root,
             eval: self.eval,
             clock: &clock,
             buffers: &mut self.buffers,
+            repetition: avoid.then(|| repetition_score(self.eval, state, root)),
             nodes: 0,
             aborted: false,
         };
@@ -161,7 +173,8 @@ impl<G: Game + Heuristic> Search<'_, G> {
             if self.aborted {
                 return None;
             }
-            let rank = (score, !state.is_undoing(action));
+            let undoing = self.repetition.is_some() && state.is_undoing(action);
+            let rank = (score, !undoing);
             match best {
                 Some((_, top)) if rank < top => continue,
                 Some((_, top)) if rank == top => ties += 1,
@@ -186,12 +199,13 @@ impl<G: Game + Heuristic> Search<'_, G> {
     ) -> i32 {
         let mut child = state.clone();
         child.apply(action);
+        // A turn start seen before counts as the draw it leads to (see `Heuristic::repeats`),
+        // and so does the game's own repetition draw, so that both score alike.
+        if let Some(draw) = self.repetition.filter(|_| child.repeats()) {
+            return draw;
+        }
         if child.to_move().is_none() {
             return terminal_score(child.verdict(), self.root, ply);
-        }
-        // A turn start seen before counts as the draw it leads to (see `Heuristic::repeats`).
-        if child.repeats() {
-            return 0;
         }
         let left = if child.turn() > state.turn() {
             turns - 1

@@ -307,7 +307,9 @@ pub trait Heuristic: Game {
     /// Whether this position starts a turn that already started the same way earlier in the
     /// game (within the game's repetition memory). Searches score it as a draw, so that a
     /// side ahead steers away from a repetition draw long before it happens, and a side
-    /// behind toward it. The default, never, suits games without a repetition draw.
+    /// behind toward it; a game may also say so of a finished game drawn by that repetition,
+    /// so that searches score the draw itself alike. The default, never, suits games without
+    /// a repetition draw.
     fn repeats(&self) -> bool {
         false
     }

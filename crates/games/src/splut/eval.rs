@@ -222,9 +222,14 @@ impl Heuristic for Splut {
     }
 
     /// A turn start whose position (pieces, locks, mover) occurred before since the last
-    /// kill, crush or resignation.
+    /// kill, crush or resignation, while repetition draws the game (`repetition` above 0);
+    /// also a game drawn at a turn start, so that searches score that draw alike.
     fn repeats(&self) -> bool {
-        self.used == 0 && self.outcome.is_none() && self.history.last_seen() >= 2
+        let drawn_or_on = self.outcome.as_ref().is_none_or(|o| o.winner().is_none());
+        self.used == 0
+            && self.options.repetition > 0
+            && drawn_or_on
+            && self.history.last_seen() >= 2
     }
 
     const TERMS: &'static [&'static str] = super::terms::TERMS;
