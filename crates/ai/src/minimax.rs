@@ -27,7 +27,7 @@ use rand::{RngExt, SeedableRng};
 
 use crate::alphabeta::time::{Budget, Clock};
 use crate::params::Params;
-use crate::score::{static_score, terminal_score, EvalFn, EvalKind, INFINITY};
+use crate::score::{static_score, terminal_score, EvalFn, EvalKind, INFINITY, MATE_BOUND};
 use crate::shuffling::{repetition_score, Shuffling};
 use crate::{Agent, AgentError, AgentSpec, Analysis, Evaluation, StopFlag};
 
@@ -134,9 +134,10 @@ impl<G: Game + Heuristic> Agent<G> for MinimaxAgent<G> {
             found = Some((score, turns));
         }
         let action = moves[0];
+        let seed = self.config.eval == EvalKind::Seed;
         Analysis {
             action,
-            evaluation: found.map(|(score, _)| Evaluation::from_score(score)),
+            evaluation: found.map(|(score, _)| shown(state, root, score, seed)),
             depth: found.map_or(0, |(_, turns)| turns),
             nodes: search.nodes,
             pv: vec![action],
@@ -149,6 +150,20 @@ impl<G: Game + Heuristic> Agent<G> for MinimaxAgent<G> {
 
     fn budget_mut(&mut self) -> Option<&mut Budget> {
         Some(&mut self.config.budget)
+    }
+}
+
+/// What a person reads of the value `score` found for `root` in `state`: a forced result as
+/// such, a rating of the original's heuristic (`seed`) as the game shows it
+/// ([`Heuristic::seed_shown`]), any other score as it is.
+fn shown<G: Heuristic>(state: &G, root: Seat, score: i32, seed: bool) -> Evaluation {
+    match Evaluation::from_score(score) {
+        Evaluation::Score(rating) if seed => Evaluation::from_score(
+            state
+                .seed_shown(root, rating)
+                .clamp(1 - MATE_BOUND, MATE_BOUND - 1),
+        ),
+        evaluation => evaluation,
     }
 }
 
