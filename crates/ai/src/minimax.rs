@@ -9,7 +9,9 @@
 //! The tree is pruned with alpha-beta, which returns exactly the plain minimax value; at the
 //! root each decision is searched with a window that still tells equal values apart, so ties
 //! are broken by the seeded generator exactly as plain minimax would, after one rule: a
-//! decision that undoes the turn's previous one ([`Heuristic::is_undoing`]) loses every tie.
+//! decision that undoes the turn's previous one ([`Heuristic::is_undoing`]) loses every tie,
+//! and below the root it costs its mover one unit, so that a line which steps away and back
+//! scores below one that needs no step back.
 //! A turn start seen before in the game ([`Heuristic::repeats`]) scores as a draw at the even
 //! point of the position searched (`crate::shuffling`; `shuffle=allow` turns both rules off).
 //! Depths 1, 2, … are
@@ -251,7 +253,16 @@ impl<G: Game + Heuristic> Search<'_, G> {
         state.legal_actions(&mut actions);
         let mut best = if maximising { -INFINITY } else { INFINITY };
         for &action in &actions {
-            let score = self.child(state, action, turns, alpha, beta, ply + 1);
+            // Undoing costs its mover one unit below the root too, so that a step the line
+            // takes back scores below a step that needs no taking back.
+            let cost = if self.repetition.is_none() || !state.is_undoing(action) {
+                0
+            } else if maximising {
+                1
+            } else {
+                -1
+            };
+            let score = self.child(state, action, turns, alpha + cost, beta + cost, ply + 1) - cost;
             if maximising {
                 best = best.max(score);
                 alpha = alpha.max(score);
