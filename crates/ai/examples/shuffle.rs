@@ -3,9 +3,11 @@
 //! by repetition. The figures of `docs/STRENGTH.md` ("Steps that undo themselves") come from
 //!
 //! ```sh
-//! nice -n 10 cargo run --release -p ludus-ai --example shuffle -- GAME ai:3 6 1
+//! nice -n 10 cargo run --release -p ludus-ai --example shuffle -- GAME ai:3 26 1
+//! nice -n 10 cargo run --release -p ludus-ai --example shuffle -- GAME ai:3:shuffle=allow 26 1
 //! ```
 //!
+//! The second line is the same player without its rules against shuffling (`shuffle=allow`).
 //! Arguments: the game id, the agent spec, the number of games and a seed. Both seats play
 //! the same spec with their own seeds; each game starts from the usual setup with its own
 //! seed, so ties are broken differently from game to game.
@@ -19,6 +21,7 @@ use ludus_games::{dispatch, GameVisitor};
 /// What the games added up to.
 #[derive(Default)]
 struct Tally {
+    games: u64,
     turns: u64,
     undoing_turns: u64,
     decisions: u64,
@@ -73,6 +76,7 @@ fn play_one<G: Game + Heuristic>(spec: &AgentSpec, seed: u64, tally: &mut Tally)
         None => "unfinished".to_string(),
     };
     *tally.endings.entry(ending).or_default() += 1;
+    tally.games += 1;
 }
 
 fn main() {
@@ -96,6 +100,11 @@ fn main() {
         tally.undoing,
         tally.decisions,
         percent(tally.undoing, tally.decisions)
+    );
+    println!(
+        "games: {}, mean length {:.0} turns",
+        tally.games,
+        tally.turns as f64 / tally.games.max(1) as f64
     );
     for (ending, count) in &tally.endings {
         println!("{ending}: {count}");

@@ -74,16 +74,21 @@ impl<G: Game + Heuristic> Agent<G> for GreedyAgent {
 }
 
 /// What the greedy player says of its decision: a win in 1 (or a loss, or a draw) when the
-/// decision ends the game, else the heuristic's rating of it. The rating of a winning decision
-/// is the heuristic's own number (a Splut! kill rates 20,100), which read as a score would
-/// show "+201.00" where the search levels say "win in 1".
-fn evaluation_of<G: Game>(state: &G, action: G::Action, score: i32) -> Evaluation {
+/// decision ends the game, else the heuristic's rating of it as the game shows it
+/// ([`Heuristic::seed_shown`]). The rating of a winning decision is the heuristic's own number
+/// (a Splut! kill rates 20,100), which read as a score would show "+201.00" where the search
+/// levels say "win in 1"; a knock-out that leaves the game going rates as much.
+fn evaluation_of<G: Game + Heuristic>(state: &G, action: G::Action, score: i32) -> Evaluation {
     let mut after = state.clone();
     after.apply(action);
     match (after.verdict(), state.to_move()) {
         (Some(Verdict::Win(winner)), Some(mover)) if winner == mover => Evaluation::Win(1),
         (Some(Verdict::Win(_)), _) => Evaluation::Loss(1),
         (Some(Verdict::Draw), _) => Evaluation::Score(0),
-        (None, _) => Evaluation::from_score(score.clamp(1 - WIN_SCORE, WIN_SCORE - 1)),
+        (None, Some(mover)) => {
+            let shown = state.seed_shown(mover, score);
+            Evaluation::from_score(shown.clamp(1 - WIN_SCORE, WIN_SCORE - 1))
+        }
+        (None, None) => Evaluation::from_score(score.clamp(1 - WIN_SCORE, WIN_SCORE - 1)),
     }
 }

@@ -51,6 +51,7 @@ mod minimax;
 mod params;
 mod random;
 mod score;
+mod shuffling;
 mod solver;
 mod spec;
 mod time_control;
@@ -68,6 +69,7 @@ pub use minimax::{MinimaxAgent, MinimaxConfig};
 pub use params::MAX_THREADS;
 pub use random::RandomAgent;
 pub use score::EvalKind;
+pub use shuffling::Shuffling;
 pub use solver::{
     back_up, split_positions, BackedUp, Bounds, DecisionValue, Proved, Solution, SolveBudget,
     Solver, SolverAids, SolvingAgent, LEVEL_FIVE_WITHIN,

@@ -9,14 +9,19 @@
 //! The tree is pruned with alpha-beta, which returns exactly the plain minimax value; at the
 //! root each decision is searched with a window that still tells equal values apart, so ties
 //! are broken by the seeded generator exactly as plain minimax would, after one rule: a
-//! decision that undoes the turn's previous one ([`Heuristic::is_undoing`]) loses every tie.
-//! A turn start seen before in the game ([`Heuristic::repeats`]) scores as a draw. Depths 1, 2, … are
+//! decision that undoes the turn's previous one ([`Heuristic::is_undoing`]) loses every tie,
+//! and below the root it costs its mover one unit, so that a line which steps away and back
+//! scores below one that needs no step back.
+//! A turn start seen before in the game ([`Heuristic::repeats`]) scores as a draw at the even
+//! point of the position searched (`crate::shuffling`; `shuffle=allow` turns both rules off).
+//! Depths 1, 2, … are
 //! searched in turn; when the node cap (or the stop flag, or an optional time limit) ends a
 //! depth early, the decision of the last completed depth is played.
 //!
 //! Parameters: `depth` (turns, 1–100, default 3), `nodes` (node cap per decision, 1–10¹²,
 //! default 200 000), `time` (seconds, 0–3600, default none), `eval` (`seed` by default,
-//! `evaluate` or `v1`). A value outside its range is refused with the range.
+//! `evaluate` or `v1`), `shuffle` (`avoid` by default, or `allow`). A value outside its range
+//! is refused with the range.
 
 use ludus_engine::{Game, Heuristic, Seat};
 use rand::rngs::SmallRng;
@@ -24,7 +29,8 @@ use rand::{RngExt, SeedableRng};
 
 use crate::alphabeta::time::{Budget, Clock};
 use crate::params::Params;
-use crate::score::{static_score, terminal_score, EvalFn, EvalKind, INFINITY};
+use crate::score::{static_score, terminal_score, EvalFn, EvalKind, INFINITY, MATE_BOUND};
+use crate::shuffling::{repetition_score, Shuffling};
 use crate::{Agent, AgentError, AgentSpec, Analysis, Evaluation, StopFlag};
 
 /// The settings of a minimax agent.
@@ -34,6 +40,8 @@ pub struct MinimaxConfig {
     pub budget: Budget,
     /// The evaluation used at the horizon.
     pub eval: EvalKind,
+    /// Whether the rules against shuffling are on.
+    pub shuffle: Shuffling,
 }
 
 impl Default for MinimaxConfig {
@@ -45,6 +53,7 @@ impl Default for MinimaxConfig {
                 nodes: 200_000,
             },
             eval: EvalKind::Seed,
+            shuffle: Shuffling::Avoid,
         }
     }
 }
@@ -52,13 +61,14 @@ impl Default for MinimaxConfig {
 impl MinimaxConfig {
     /// Reads the parameters of `spec` (see the module doc).
     pub fn from_spec(spec: &AgentSpec) -> Result<Self, AgentError> {
-        let params = Params::new(spec, &["depth", "nodes", "time", "eval"])?;
+        let params = Params::new(spec, &["depth", "nodes", "time", "eval", "shuffle"])?;
         let default = MinimaxConfig::default();
         Ok(MinimaxConfig {
             budget: Budget::from_params(&params, "nodes", 100, default.budget)?,
             eval: params
                 .with("eval", "evaluate, seed or v1", EvalKind::parse)?
                 .unwrap_or(default.eval),
+            shuffle: Shuffling::from_params(&params)?.unwrap_or(default.shuffle),
         })
     }
 }
@@ -79,6 +89,8 @@ struct Search<'a, G: Game> {
     eval: EvalFn<G>,
     clock: &'a Clock<'a>,
     buffers: &'a mut Vec<Vec<G::Action>>,
+    /// What a repeated position scores for the root; `None` with `shuffle=allow`.
+    repetition: Option<i32>,
     nodes: u64,
     aborted: bool,
 }
@@ -104,11 +116,13 @@ impl<G: Game + Heuristic> Agent<G> for MinimaxAgent<G> {
         let mut moves = Vec::new();
         state.legal_actions(&mut moves);
         let clock = Clock::start(self.config.budget, stop);
+        let avoid = self.config.shuffle.avoids();
         let mut search = Search {
             root,
             eval: self.eval,
             clock: &clock,
             buffers: &mut self.buffers,
+            repetition: avoid.then(|| repetition_score(self.eval, state, root)),
             nodes: 0,
             aborted: false,
         };
@@ -122,9 +136,10 @@ impl<G: Game + Heuristic> Agent<G> for MinimaxAgent<G> {
             found = Some((score, turns));
         }
         let action = moves[0];
+        let seed = self.config.eval == EvalKind::Seed;
         Analysis {
             action,
-            evaluation: found.map(|(score, _)| Evaluation::from_score(score)),
+            evaluation: found.map(|(score, _)| shown(state, root, score, seed)),
             depth: found.map_or(0, |(_, turns)| turns),
             nodes: search.nodes,
             pv: vec![action],
@@ -137,6 +152,20 @@ impl<G: Game + Heuristic> Agent<G> for MinimaxAgent<G> {
 
     fn budget_mut(&mut self) -> Option<&mut Budget> {
         Some(&mut self.config.budget)
+    }
+}
+
+/// What a person reads of the value `score` found for `root` in `state`: a forced result as
+/// such, a rating of the original's heuristic (`seed`) as the game shows it
+/// ([`Heuristic::seed_shown`]), any other score as it is.
+fn shown<G: Heuristic>(state: &G, root: Seat, score: i32, seed: bool) -> Evaluation {
+    match Evaluation::from_score(score) {
+        Evaluation::Score(rating) if seed => Evaluation::from_score(
+            state
+                .seed_shown(root, rating)
+                .clamp(1 - MATE_BOUND, MATE_BOUND - 1),
+        ),
+        evaluation => evaluation,
     }
 }
 
@@ -161,7 +190,8 @@ impl<G: Game + Heuristic> Search<'_, G> {
             if self.aborted {
                 return None;
             }
-            let rank = (score, !state.is_undoing(action));
+            let undoing = self.repetition.is_some() && state.is_undoing(action);
+            let rank = (score, !undoing);
             match best {
                 Some((_, top)) if rank < top => continue,
                 Some((_, top)) if rank == top => ties += 1,
@@ -186,12 +216,13 @@ impl<G: Game + Heuristic> Search<'_, G> {
     ) -> i32 {
         let mut child = state.clone();
         child.apply(action);
+        // A turn start seen before counts as the draw it leads to (see `Heuristic::repeats`),
+        // and so does the game's own repetition draw, so that both score alike.
+        if let Some(draw) = self.repetition.filter(|_| child.repeats()) {
+            return draw;
+        }
         if child.to_move().is_none() {
             return terminal_score(child.verdict(), self.root, ply);
-        }
-        // A turn start seen before counts as the draw it leads to (see `Heuristic::repeats`).
-        if child.repeats() {
-            return 0;
         }
         let left = if child.turn() > state.turn() {
             turns - 1
@@ -222,7 +253,16 @@ impl<G: Game + Heuristic> Search<'_, G> {
         state.legal_actions(&mut actions);
         let mut best = if maximising { -INFINITY } else { INFINITY };
         for &action in &actions {
-            let score = self.child(state, action, turns, alpha, beta, ply + 1);
+            // Undoing costs its mover one unit below the root too, so that a step the line
+            // takes back scores below a step that needs no taking back.
+            let cost = if self.repetition.is_none() || !state.is_undoing(action) {
+                0
+            } else if maximising {
+                1
+            } else {
+                -1
+            };
+            let score = self.child(state, action, turns, alpha + cost, beta + cost, ply + 1) - cost;
             if maximising {
                 best = best.max(score);
                 alpha = alpha.max(score);

@@ -3,7 +3,8 @@
 //! - every agent, at tiny budgets, plays only legal decisions, over whole games in every game
 //!   and seat count (a random-simulation test with agents in the seats);
 //! - minimax and alpha-beta agree on the value at small depths;
-//! - MCTS and level 5 take a win within the turn in a constructed position of each game.
+//! - MCTS and level 5 take a win within the turn in a constructed position of each game;
+//! - levels 2 and 3 show a knock-out that leaves a 3-player game going on a readable scale.
 
 use ludus_ai::{build_agent, Agent, AgentSpec, Evaluation, StopFlag};
 use ludus_engine::{parse_options, Game, Heuristic, Verdict};
@@ -301,4 +302,58 @@ fn greedy_says_win_in_1_for_a_decision_that_wins() {
         wins > 0,
         "no greedy self-play game ended on a winning decision"
     );
+}
+
+/// Self-play of `spec` in every seat with `options`, each decision analysed: how many were
+/// taken with a team already knocked out, and the largest score shown in each case (before
+/// and after a knock-out), as hundredths.
+struct KnockOutScores {
+    spec: &'static str,
+    options: &'static [&'static str],
+    games: u64,
+}
+
+impl GameVisitor for KnockOutScores {
+    type Output = (usize, i32, i32);
+    fn visit<G: Game + Heuristic>(self) -> (usize, i32, i32) {
+        let stop = StopFlag::default();
+        let (mut after_count, mut before, mut after) = (0, 0, 0);
+        for game in 0..self.games {
+            let mut state = G::new(&options::<G>(self.options), game);
+            let mut seats: Vec<_> = (0..state.seat_count() as u64)
+                .map(|seat| agent::<G>(self.spec, game * 8 + seat))
+                .collect();
+            for _ in 0..600 {
+                let Some(mover) = state.to_move() else { break };
+                let found = seats[mover.to_usize()].analyse(&state, &stop);
+                let knocked_out = state.view().seats.iter().any(|seat| !seat.alive);
+                if let Some(Evaluation::Score(score)) = found.evaluation {
+                    let largest = if knocked_out { &mut after } else { &mut before };
+                    *largest = (*largest).max(score.abs());
+                }
+                after_count += usize::from(knocked_out);
+                state.apply(found.action);
+            }
+        }
+        (after_count, before, after)
+    }
+}
+
+#[test]
+fn levels_2_and_3_show_a_knock_out_on_the_scale_of_their_other_scores() {
+    // Three players: after one team is out, the next knock-out ends the game. The original
+    // heuristic adds 20,000 per team out for every survivor, so the first knock-out used to
+    // show every later evaluation as +143.95 or more; it now reads within ±100.00, as
+    // every score before it does (a kill within reach rates at most 99.00).
+    for spec in ["ai:2", "ai:3:nodes=3000"] {
+        let visitor = KnockOutScores {
+            spec,
+            options: &["players=3"],
+            games: 6,
+        };
+        let (after_count, before, after) = dispatch("splut", visitor).unwrap();
+        assert!(after_count > 0, "{spec}: no game had a team knocked out");
+        assert!(before <= 19_900, "{spec}: {before} before any knock-out");
+        assert!(after <= 10_000, "{spec}: {after} after a knock-out");
+    }
 }

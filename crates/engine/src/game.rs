@@ -258,6 +258,17 @@ pub trait Heuristic: Game {
         }
     }
 
+    /// How a rating on [`Heuristic::seed_evaluate`]'s scale that a search of this position
+    /// found for `seat` (the seat to move) is shown to a person: the greedy player's rating of
+    /// its decision, or minimax's value. Searches compare the ratings themselves; only what a
+    /// person reads passes through here, so that a term whose size only serves the order of
+    /// decisions (Splut!'s 20,000 per team knocked out) reads on the scale of the others. The
+    /// default shows a rating as it is. Not called for finished games or forced results.
+    fn seed_shown(&self, seat: Seat, rating: i32) -> i32 {
+        let _ = seat;
+        rating
+    }
+
     /// The names of the terms of a **tuned** evaluation: [`Heuristic::evaluate`] is then the
     /// sum of each term ([`Heuristic::terms`]) times its weight, the weights fitted to
     /// self-play games (`ludus tune`). Empty (the default) for an evaluation not tuned.
@@ -307,7 +318,9 @@ pub trait Heuristic: Game {
     /// Whether this position starts a turn that already started the same way earlier in the
     /// game (within the game's repetition memory). Searches score it as a draw, so that a
     /// side ahead steers away from a repetition draw long before it happens, and a side
-    /// behind toward it. The default, never, suits games without a repetition draw.
+    /// behind toward it; a game may also say so of a finished game drawn by that repetition,
+    /// so that searches score the draw itself alike. The default, never, suits games without
+    /// a repetition draw.
     fn repeats(&self) -> bool {
         false
     }

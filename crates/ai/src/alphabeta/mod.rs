@@ -18,6 +18,7 @@
 //! | `threads` | search threads (Lazy SMP, see below) | 1–64 | 1 |
 //! | `contempt` | what a drawn game costs the searching side, in the evaluation's units (see below) | ±100,000 | 0 |
 //! | `prune` | forward pruning: below the root, leave out the decisions the game's [`Heuristic::is_pruned`] names | `true`/`false` | `false` |
+//! | `shuffle` | `avoid`: the rules against shuffling below; `allow`: without them, to measure them | `avoid`/`allow` | `avoid` |
 //! | `every`, `offset` | only iterations whose depth is `offset` plus a multiple of `every` decide (see below) | 1–16, 0–15 | 1, 0 |
 //!
 //! A value outside its range is refused with the range, not clamped.
@@ -61,10 +62,11 @@
 //! With `contempt=C`, a drawn game scores −C for the searching side instead of 0: with C
 //! above 0 the search prefers any line it judges better than −C to a certain draw, so it
 //! plays on for a win where the game is mostly drawn (Qawale); below 0 it seeks draws.
-//! A position that repeats an earlier turn start ([`Heuristic::repeats`]) scores as that
-//! draw, so a side ahead leaves a cycle before the repetition rule ends the game. At the root,
-//! a decision that undoes the turn's previous one ([`Heuristic::is_undoing`]) scores one unit
-//! less, so that another decision as good is played instead.
+//! A position that repeats an earlier turn start ([`Heuristic::repeats`]) scores as a draw at
+//! the even point of the root position, less the contempt (`crate::shuffling`), so a side
+//! ahead leaves a cycle before the repetition rule ends the game. At the root, a decision
+//! that undoes the turn's previous one ([`Heuristic::is_undoing`]) scores one unit less, so
+//! that another decision as good is played instead. `shuffle=allow` turns both off.
 //!
 //! With `every=N` (and `offset=R`), every depth is still searched (each orders the next),
 //! but the decision and its score come from the deepest iteration whose depth is `R` plus a
@@ -93,6 +95,7 @@ use self::time::{Budget, Clock};
 use self::tt::Table;
 use crate::params::Params;
 use crate::score::{EvalFn, EvalKind, MATE_BOUND};
+use crate::shuffling::{repetition_score, Shuffling};
 use crate::{Agent, AgentError, AgentSpec, Analysis, Evaluation, StopFlag};
 
 pub use self::time::Budget as SearchBudget;
@@ -140,6 +143,8 @@ pub struct AlphaBetaConfig {
     pub decide_offset: u32,
     /// Leave out the decisions the game's `is_pruned` names, below the root.
     pub forward_pruning: bool,
+    /// Whether the rules against shuffling are on.
+    pub shuffle: Shuffling,
 }
 
 impl Default for AlphaBetaConfig {
@@ -162,6 +167,7 @@ impl Default for AlphaBetaConfig {
             decide_every: 1,
             decide_offset: 0,
             forward_pruning: false,
+            shuffle: Shuffling::Avoid,
         }
     }
 }
@@ -173,7 +179,7 @@ impl AlphaBetaConfig {
             spec,
             &[
                 "time", "depth", "nodes", "hash", "eval", "lmr", "order", "quiesce", "fill",
-                "threads", "contempt", "every", "offset", "prune", "ttmb",
+                "threads", "contempt", "every", "offset", "prune", "ttmb", "shuffle",
             ],
         )?;
         let default = AlphaBetaConfig::default();
@@ -208,6 +214,7 @@ impl AlphaBetaConfig {
                 .ranged("offset", 0, MAX_DECIDE_EVERY - 1)?
                 .unwrap_or(default.decide_offset),
             forward_pruning: params.flag("prune")?.unwrap_or(default.forward_pruning),
+            shuffle: Shuffling::from_params(&params)?.unwrap_or(default.shuffle),
         })
     }
 }
@@ -235,8 +242,10 @@ struct Deepening<'a, G: Game> {
     clock: &'a Clock<'a>,
 }
 
-/// The search refinements `config` turns on.
-fn features<G: Game + Heuristic>(config: &AlphaBetaConfig) -> Features<G> {
+/// The search refinements `config` turns on; `repetition` is what a repeated position scores
+/// for the root, before the contempt.
+fn features<G: Game + Heuristic>(config: &AlphaBetaConfig, repetition: i32) -> Features<G> {
+    let avoid = config.shuffle.avoids();
     Features {
         reductions: config.reductions,
         eval_order: config.eval_order,
@@ -245,8 +254,9 @@ fn features<G: Game + Heuristic>(config: &AlphaBetaConfig) -> Features<G> {
         pruned: config
             .forward_pruning
             .then_some(G::is_pruned as TacticalFn<G>),
-        undoing: G::is_undoing,
-        repeats: G::repeats,
+        undoing: avoid.then_some(G::is_undoing as TacticalFn<G>),
+        repeats: avoid.then_some(G::repeats as fn(&G) -> bool),
+        repetition: repetition.saturating_sub(config.contempt),
     }
 }
 
@@ -303,6 +313,7 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
         }
         let clock = Clock::start(self.config.budget, stop);
         let config = self.config;
+        let repetition = repetition_score(self.eval, state, root);
         let deepening = Deepening {
             state,
             legal: &legal,
@@ -317,11 +328,11 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
                 &clock,
                 self.eval,
                 root,
-                features(&self.config),
+                features(&self.config, repetition),
             );
             return deepen(&mut searcher, &deepening, moves, info);
         }
-        self.search_threads(&deepening, root, moves, info)
+        self.search_threads(&deepening, root, repetition, moves, info)
     }
 
     /// The search of [`Self::search`] with helper threads (Lazy SMP, see the module doc).
@@ -329,6 +340,7 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
         &mut self,
         deepening: &Deepening<'_, G>,
         root: Seat,
+        repetition: i32,
         moves: Vec<G::Action>,
         info: &mut dyn FnMut(&Analysis<G::Action>),
     ) -> Analysis<G::Action> {
@@ -361,7 +373,7 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
                             deepening.clock,
                             eval,
                             root,
-                            features(config),
+                            features(config, repetition),
                         );
                         deepen(&mut searcher, &deepening, moves, &mut |_| {})
                     })
@@ -373,7 +385,7 @@ impl<G: Game + Heuristic> AlphaBetaAgent<G> {
                 deepening.clock,
                 eval,
                 root,
-                features(config),
+                features(config, repetition),
             );
             let mut best = deepen(&mut searcher, deepening, moves, info);
             helper_stop.raise();

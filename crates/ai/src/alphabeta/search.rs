@@ -50,11 +50,14 @@ pub(crate) struct Features<G: Game> {
     pub pruned: Option<TacticalFn<G>>,
     /// Root decisions that undo the previous one of the turn
     /// ([`ludus_engine::Heuristic::is_undoing`]): they score one unit less, so that any other
-    /// decision as good is played instead.
-    pub undoing: TacticalFn<G>,
+    /// decision as good is played instead. `None` with `shuffle=allow`.
+    pub undoing: Option<TacticalFn<G>>,
     /// Positions that repeat an earlier turn start ([`ludus_engine::Heuristic::repeats`]):
-    /// scored as draws, so a side ahead steers away from a repetition draw early.
-    pub repeats: fn(&G) -> bool,
+    /// scored as draws at `repetition`, so a side ahead steers away from a repetition draw
+    /// early. `None` with `shuffle=allow`.
+    pub repeats: Option<fn(&G) -> bool>,
+    /// What a repeated position scores for the root (see `crate::shuffling`).
+    pub repetition: i32,
 }
 
 /// `score`, seen from the root's side, as seen from the side `mine` (true: the root's).
@@ -180,7 +183,10 @@ impl<'a, G: Game> Searcher<'a, G> {
             child.apply(action);
             // The child is searched with the window shifted by the cost, so the cost decides
             // between equal values only.
-            let cost = i32::from((self.features.undoing)(state, action));
+            let cost = self
+                .features
+                .undoing
+                .map_or(0, |undoing| i32::from(undoing(state, action)));
             let score = self.window(
                 &child,
                 depth - 1,
@@ -239,14 +245,22 @@ impl<'a, G: Game> Searcher<'a, G> {
         ply: usize,
         mine: bool,
     ) -> i32 {
+        if self.repeats(child) {
+            return for_side(self.features.repetition, mine);
+        }
         match child.to_move() {
             None => for_side(self.terminal(child, ply), mine),
-            Some(_) if (self.features.repeats)(child) => for_side(-self.features.contempt, mine),
             Some(seat) if (seat == self.root) == mine => {
                 self.negamax(child, seat, depth, alpha, beta, ply)
             }
             Some(seat) => -self.negamax(child, seat, depth, -beta, -alpha, ply),
         }
+    }
+
+    /// Whether `state` repeats an earlier turn start and the search scores it so (the game's
+    /// own repetition draw included, so that both score alike).
+    fn repeats(&self, state: &G) -> bool {
+        self.features.repeats.is_some_and(|repeats| repeats(state))
     }
 
     /// The score of the finished `state`, `ply` decisions below the root, for the root's
@@ -309,6 +323,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             let mut child = state.clone();
             child.apply(action);
             let score = match child.to_move() {
+                _ if self.repeats(&child) => for_side(self.features.repetition, mine),
                 None => for_side(self.terminal(&child, ply + 1), mine),
                 Some(seat) if (seat == self.root) == mine => {
                     self.quiesce(&child, seat, alpha, beta, ply + 1, tactical)

@@ -1,6 +1,7 @@
 //! The search hooks against shuffling: a decision that undoes the turn's previous one
 //! (`Heuristic::is_undoing`) is played only when nothing else scores as well, and a position
-//! that repeats an earlier turn start (`Heuristic::repeats`) counts as a draw.
+//! that repeats an earlier turn start (`Heuristic::repeats`) counts as a draw at the even point
+//! between the two seats' evaluations; `shuffle=allow` turns both rules off.
 //!
 //! The test game is two-step Nim with a flat evaluation, so that every decision scores the
 //! same at a shallow depth, and two labels laid over it: a second take of 1 "undoes" the
@@ -21,6 +22,9 @@ struct Labelled {
     nim: Nim,
     pile: u8,
     mid_turn: bool,
+    /// Added to both seats' evaluations: below 0, the evaluation is not zero-sum, as the
+    /// original programs' heuristics are not.
+    offset: i32,
 }
 
 impl Game for Labelled {
@@ -33,6 +37,7 @@ impl Game for Labelled {
             nim: Nim::new(options, seed),
             pile: options.pile,
             mid_turn: false,
+            offset: 0,
         }
     }
     fn from_position(text: &str, options: &NimOptions) -> Result<Self, PositionError> {
@@ -90,13 +95,9 @@ impl Game for Labelled {
 }
 
 impl Heuristic for Labelled {
-    /// The first seat is always ahead.
+    /// The first seat is always ahead, by 200.
     fn evaluate(&self, seat: Seat) -> i32 {
-        if seat == Seat::FIRST {
-            100
-        } else {
-            -100
-        }
+        self.offset + if seat == Seat::FIRST { 100 } else { -100 }
     }
     fn is_undoing(&self, take: u8) -> bool {
         self.mid_turn && take == 1
@@ -129,6 +130,64 @@ fn the_side_ahead_steers_away_from_a_repeated_position() {
     // Mid-turn, 37 stones, the first seat ahead: taking 2 leaves 35, a repeat (a draw);
     // taking 1 leaves 36, which does not repeat, so the search keeps its lead with it, even
     // though that take "undoes" the first.
+    for spec in SPECS {
+        for seed in 0..5 {
+            let chosen = agent::<Labelled>(spec, seed).choose(&state, &StopFlag::default());
+            assert_eq!(chosen, 1, "{spec}, seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn with_shuffling_allowed_an_undoing_decision_may_win_a_tie() {
+    let mut state = Labelled::new(&NimOptions { pile: 40 }, 0);
+    state.apply(1);
+    // As in the first test, but without the rules: repetitions are plain positions, every
+    // take scores the same, and the seeded tie-break picks the undoing take now and then.
+    for spec in SPECS {
+        let spec = format!("{spec},shuffle=allow");
+        let undoing = (0..20)
+            .filter(|&seed| {
+                agent::<Labelled>(&spec, seed).choose(&state, &StopFlag::default()) == 1
+            })
+            .count();
+        assert!(undoing > 0 && undoing < 20, "{spec}: {undoing} of 20");
+    }
+}
+
+/// `mover` to decide mid-turn on a pile of `pile`, with every evaluation 150 below 0 (the
+/// first seat at -50, the second at -250: a repetition, halfway, is worth -151 to both).
+fn below_zero(mover: Seat, pile: u8) -> Labelled {
+    let first_turn: &[u8] = if mover == Seat::FIRST { &[] } else { &[1, 2] };
+    let start = pile + 2 + first_turn.iter().sum::<u8>();
+    let mut state = Labelled::new(&NimOptions { pile: start }, 0);
+    for &take in first_turn.iter().chain(&[2]) {
+        state.apply(take);
+    }
+    state.offset = -150;
+    assert_eq!((state.to_move(), state.pile), (Some(mover), pile));
+    state
+}
+
+#[test]
+fn the_side_ahead_steers_away_from_a_repetition_even_below_zero() {
+    // 37 stones, the first seat ahead at -50: taking 2 leaves 35, a repeat. Scored 0, as a
+    // draw of a zero-sum evaluation, it looked better than -50; at the even point (-151) it
+    // is worse, and the take that leaves 36 keeps the lead.
+    let state = below_zero(Seat::FIRST, 37);
+    for spec in SPECS {
+        for seed in 0..5 {
+            let chosen = agent::<Labelled>(spec, seed).choose(&state, &StopFlag::default());
+            assert_eq!(chosen, 1, "{spec}, seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn the_side_behind_steers_toward_a_repetition() {
+    // 35 stones, the second seat behind at -250: taking 1 leaves 34, a repeat worth -151 to
+    // it, better than 33 (-250), though that take "undoes" the first.
+    let state = below_zero(Seat::SECOND, 35);
     for spec in SPECS {
         for seed in 0..5 {
             let chosen = agent::<Labelled>(spec, seed).choose(&state, &StopFlag::default());

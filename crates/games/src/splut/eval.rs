@@ -26,6 +26,14 @@ use super::tables::{Dir, Square, EMPTY, GRID};
 pub(super) const CAP: u8 = 7;
 pub(super) const FAR: u8 = u8::MAX;
 
+/// What the original's heuristic adds per team knocked out: more than any other rating can
+/// differ, so that a knock-out outweighs everything else (a kill within reach is 10,000).
+const KNOCKED_OUT: i32 = 20_000;
+
+/// What a team knocked out is shown as, against [`KNOCKED_OUT`] in the rating: as much as
+/// the heuristic's largest other term, a kill within reach.
+const KNOCKED_OUT_SHOWN: i32 = 10_000;
+
 impl Splut {
     /// `kd[a][v]`: the fewest steps seat `a`'s troll needs to kill seat `v`'s sorcerer
     /// (`FAR` if more than [`CAP`] or impossible).
@@ -194,7 +202,26 @@ impl Splut {
         } else {
             self.options.size as i32
         };
-        value + 20_000 * out - 10 * self.troll_to_rock(seat) - 5 * dwarf
+        value + KNOCKED_OUT * out - 10 * self.troll_to_rock(seat) - 5 * dwarf
+    }
+
+    /// A seed rating for the living `seat` as shown: the knock-outs already made here count
+    /// nothing, those the rating foresees [`KNOCKED_OUT_SHOWN`] each, and `seat`'s own team
+    /// knocked out minus that. A rating is a multiple of [`KNOCKED_OUT`] plus the rest of
+    /// [`Self::seed_value`], which stays within ±10,000 (the rest of a kill within reach is
+    /// at most 9,900, and of a threat at least -5,000 less the distances), so the two come
+    /// apart.
+    fn seed_rating_shown(&self, seat: usize, rating: i32) -> i32 {
+        if !self.is_alive(seat) || rating >= WIN_SCORE / 4 {
+            return rating;
+        }
+        if rating <= -WIN_SCORE / 4 {
+            return -KNOCKED_OUT_SHOWN;
+        }
+        let out = (rating + KNOCKED_OUT / 2).div_euclid(KNOCKED_OUT);
+        let rest = rating - KNOCKED_OUT * out;
+        let now = self.seats() as i32 - self.alive_count() as i32;
+        rest + KNOCKED_OUT_SHOWN * (out - now)
     }
 }
 
@@ -222,9 +249,14 @@ impl Heuristic for Splut {
     }
 
     /// A turn start whose position (pieces, locks, mover) occurred before since the last
-    /// kill, crush or resignation.
+    /// kill, crush or resignation, while repetition draws the game (`repetition` above 0);
+    /// also a game drawn at a turn start, so that searches score that draw alike.
     fn repeats(&self) -> bool {
-        self.used == 0 && self.outcome.is_none() && self.history.last_seen() >= 2
+        let drawn_or_on = self.outcome.as_ref().is_none_or(|o| o.winner().is_none());
+        self.used == 0
+            && self.options.repetition > 0
+            && drawn_or_on
+            && self.history.last_seen() >= 2
     }
 
     const TERMS: &'static [&'static str] = super::terms::TERMS;
@@ -253,5 +285,10 @@ impl Heuristic for Splut {
             return -WIN_SCORE / 2;
         }
         self.seed_value(seat.to_usize())
+    }
+
+    /// Knock-outs read on the scale of the other terms (see `seed_rating_shown`).
+    fn seed_shown(&self, seat: Seat, rating: i32) -> i32 {
+        self.seed_rating_shown(seat.to_usize(), rating)
     }
 }

@@ -364,4 +364,49 @@ fn a_turn_start_seen_before_repeats() {
     play(&mut s, "De7-e8");
     assert!(s.repeats(), "the start position again, with South to move");
     assert!(s.outcome().is_none(), "the draw needs a third occurrence");
+    // The draw itself repeats too, so that a search scores it as it scores the repetition.
+    for step in ["Sd2-d3", "Sd3-d2", "Sd2-d3", "Sf8-f7", "Sf7-f8", "Sf8-f7"] {
+        play(&mut s, step);
+    }
+    for step in ["Sd3-d2", "Sd2-d3", "Sd3-d2", "Sf7-f8", "Sf8-f7", "Sf7-f8"] {
+        play(&mut s, step);
+    }
+    assert_eq!(s.outcome().map(|o| &*o.reason), Some("repetition"));
+    assert!(s.repeats(), "the game drawn by the third occurrence");
+    // Without the repetition draw, nothing repeats.
+    let options = SplutOptions {
+        repetition: 0,
+        ..SplutOptions::default()
+    };
+    let mut s = load(&pos2("Sd2 De2 Tf2", "Sf8 De8 Td8", "e1 a5 e9 i5"), &options);
+    for step in ["Sd2-d3", "Sd3-d2", "Sd2-d3", "Sf8-f7", "Sf7-f8", "Sf8-f7"] {
+        play(&mut s, step);
+    }
+    for step in ["Sd3-d2", "Sd2-d3", "Sd3-d2", "Sf7-f8", "Sf8-f7", "Sf7-f8"] {
+        play(&mut s, step);
+    }
+    assert!(!s.repeats());
+}
+
+#[test]
+fn a_knock_out_shows_on_the_scale_of_the_other_ratings() {
+    // §9.9: South knocks West out and the game goes on. The original heuristic rates every
+    // survivor 20,000 higher for it, which ordered decisions right but read as +200.00.
+    let mut s = load(S9_9, &opts(3));
+    let before = s.seed_evaluate(Seat::new(2));
+    assert_eq!(s.seed_shown(Seat::new(2), before), before);
+    play(&mut s, "Td4-c4*n#");
+    let north = Seat::new(2);
+    let rating = s.seed_evaluate(north);
+    assert!(rating >= 19_000, "{rating}");
+    assert_eq!(s.seed_shown(north, rating), rating - 20_000);
+    // A knock-out still to come shows as +100.00, and the seat's own as -100.00.
+    assert_eq!(
+        s.seed_shown(north, rating + 20_000),
+        rating - 20_000 + 10_000
+    );
+    assert_eq!(s.seed_shown(north, -WIN_SCORE / 2), -10_000);
+    // With two players a rating shows as it is.
+    let two = load2("Sd2 De2 Tf2", "Sf8 De8 Td8", "e1 a5 e9 i5");
+    assert_eq!(two.seed_shown(Seat::FIRST, -35), -35);
 }
