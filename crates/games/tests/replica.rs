@@ -1,11 +1,13 @@
 //! Replica against its spec, `shared/rules/replica.md`: the worked scenarios R1–R9 (§7) under
 //! both sight modes, perft goldens (`data/replica.perft`), the termination bound (§4) and the
-//! random-simulation kit. Notation and position strings (§1, §6) are tested in
+//! random-simulation kit. The playout's random draw is tested in `replica/draws.rs`. Notation and position strings (§1, §6) are tested in
 //! `replica/notation.rs`; resignation, the board view and the registry in
 //! `replica/view_registry.rs`.
 
 use std::collections::HashSet;
 
+#[path = "replica/draws.rs"]
+mod draws;
 #[path = "replica/notation.rs"]
 mod notation;
 #[path = "replica/view_registry.rs"]

@@ -101,6 +101,15 @@ impl Game for Replica {
         self.generate(out);
     }
 
+    #[inline]
+    fn random_action<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        buffer: &mut Vec<ReplicaAction>,
+    ) -> Option<ReplicaAction> {
+        self.draw_action(rng, buffer)
+    }
+
     fn is_legal(&self, action: ReplicaAction) -> bool {
         if self.outcome.is_some() {
             return false;

@@ -1,0 +1,123 @@
+//! The playout fast path `Game::random_action`: Replica draws a piece's slot and keeps it if it
+//! is legal, so these tests hold it to the list. Every draw is legal (a property over random
+//! positions under both sight modes), `None` comes exactly when the game is over, and from
+//! fixed positions many draws hit every legal decision about equally often (a chi-square test
+//! with a fixed seed: deterministic, generous bound).
+
+use std::collections::HashMap;
+
+use ludus_engine::Game;
+use ludus_games::replica::{Replica, ReplicaAction, ReplicaOptions, Sight};
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+use rand::SeedableRng;
+
+/// The state after `plies` uniformly random decisions (fewer if the game ends) from the start.
+fn random_position(sight: Sight, seed: u64, plies: usize) -> Replica {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut state = Replica::new(&ReplicaOptions { sight }, 0);
+    let mut actions = Vec::new();
+    for _ in 0..plies {
+        state.legal_actions(&mut actions);
+        let Some(&action) = actions.choose(&mut rng) else {
+            break;
+        };
+        state.apply(action);
+    }
+    state
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn every_draw_is_legal_and_none_only_at_the_end(
+        seed in any::<u64>(),
+        plies in 0usize..200,
+        all_eight in any::<bool>(),
+    ) {
+        let sight = if all_eight { Sight::All8 } else { Sight::Forward3 };
+        let state = random_position(sight, seed, plies);
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let mut rng = SmallRng::seed_from_u64(seed ^ 0x5EED);
+        let mut buffer = Vec::new();
+        for _ in 0..40 {
+            match state.random_action(&mut rng, &mut buffer) {
+                Some(action) => prop_assert!(
+                    legal.contains(&action),
+                    "{action:?} is not legal in {}", state.position()
+                ),
+                None => prop_assert!(
+                    legal.is_empty() && state.outcome().is_some(),
+                    "no draw in {}, which has {} legal decisions", state.position(), legal.len()
+                ),
+            }
+        }
+    }
+}
+
+/// Positions with transforms among their decisions, and the start, under both sight modes.
+fn positions() -> Vec<Replica> {
+    let mut found = Vec::new();
+    let mut legal = Vec::new();
+    for sight in [Sight::Forward3, Sight::All8] {
+        found.push(Replica::new(&ReplicaOptions { sight }, 0));
+        let with_transform = (0..5_000u64)
+            .flat_map(|seed| (4..60).step_by(5).map(move |plies| (seed, plies)))
+            .map(|(seed, plies)| random_position(sight, seed, plies))
+            .find(|state| {
+                state.legal_actions(&mut legal);
+                state.outcome().is_none()
+                    && legal.len() > 8
+                    && legal
+                        .iter()
+                        .filter(|a| matches!(a, ReplicaAction::Transform(_)))
+                        .count()
+                        >= 2
+            })
+            .expect("a position with two transforms in the seeded games");
+        found.push(with_transform);
+    }
+    found
+}
+
+#[test]
+fn draws_cover_every_legal_decision_uniformly() {
+    let mut rng = SmallRng::seed_from_u64(18);
+    let mut buffer = Vec::new();
+    for state in positions() {
+        let mut legal = Vec::new();
+        state.legal_actions(&mut legal);
+        let per_action = 400;
+        let mut counts: HashMap<ReplicaAction, usize> = HashMap::new();
+        for _ in 0..per_action * legal.len() {
+            let action = state
+                .random_action(&mut rng, &mut buffer)
+                .expect("the game is on");
+            *counts.entry(action).or_default() += 1;
+        }
+        let position = state.position();
+        assert!(
+            legal.iter().all(|a| counts.contains_key(a)),
+            "{position}: a decision never drawn"
+        );
+        assert_eq!(counts.len(), legal.len(), "{position}: an illegal draw");
+        let expected = per_action as f64;
+        let chi_square: f64 = counts
+            .values()
+            .map(|&n| (n as f64 - expected).powi(2) / expected)
+            .sum();
+        // Degrees of freedom k - 1 have mean k - 1 and deviation sqrt(2(k - 1)): six deviations
+        // above the mean is far beyond chance, yet a biased draw (one decision twice as likely
+        // among 20) scores above 300.
+        let freedom = (legal.len() - 1) as f64;
+        let bound = freedom + 6.0 * (2.0 * freedom).sqrt() + 10.0;
+        assert!(
+            chi_square < bound,
+            "{position}: chi-square {chi_square:.1} over {bound:.1} for {} decisions",
+            legal.len()
+        );
+    }
+}
