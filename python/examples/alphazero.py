@@ -173,10 +173,10 @@ def main(argv=None):
                             args.lr, args.seed, pad=args.games)
     symmetries = Symmetries(args.game, rng)
     selfplay = Search(net, args.simulations, noise=0.25, rng=rng)
-    greedy = Search(net, args.simulations)
+    playing = Search(net, args.simulations)
     metrics = {"settings": vars(args), "backend": backend, "curve": [], "iterations": []}
     # Evaluation games use seeds far from self-play's, so no position is rehearsed.
-    evaluate_point(greedy, args, args.final_games, 10**9, metrics, 0.0, 0)
+    evaluate_point(playing, args, args.final_games, 10**9, metrics, 0.0, 0)
     metrics["baseline"] = metrics["curve"][-1]
     save(metrics, out)
     buffer, trained_s, next_eval, iteration = [], 0.0, args.eval_every * 60, 0
@@ -190,12 +190,12 @@ def main(argv=None):
               f"{step['decisions_per_cpu_s']:.0f} per CPU-second, "
               f"losses {step['loss_policy']:.3f} {step['loss_value']:.3f}", flush=True)
         if trained_s >= next_eval:
-            evaluate_point(greedy, args, args.eval_games, 10**9, metrics, trained_s, iteration)
+            evaluate_point(playing, args, args.eval_games, 10**9, metrics, trained_s, iteration)
             next_eval += args.eval_every * 60
         save(metrics, out)
     last = metrics["curve"][-1]
     if last["iteration"] != iteration or last["games"] < args.final_games:
-        evaluate_point(greedy, args, args.final_games, 10**9, metrics, trained_s, iteration)
+        evaluate_point(playing, args, args.final_games, 10**9, metrics, trained_s, iteration)
     metrics["final"] = metrics["curve"][-1]
     save(metrics, out)
 

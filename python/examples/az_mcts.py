@@ -81,8 +81,7 @@ def evaluate(net, nodes):
     mask = np.zeros((len(nodes), net.num_actions), dtype=bool)
     for row, n in enumerate(nodes):
         mask[row, n.game.legal_actions()] = True
-    priors, values = net.predict(obs, mask)
-    return obs, mask, priors, values
+    return net.predict(obs, mask)
 
 
 class Search:
@@ -94,15 +93,12 @@ class Search:
         self.rng = rng or np.random.default_rng(0)
         self.leaves = 0  # network evaluations, for the decisions-per-second figures
 
-    def root(self, game):
-        return Node(game.clone())
-
     def run(self, roots):
-        """Searches every root (an unexpanded or reused ``Node``); returns the roots' visit
-        counts and, for each root, the observation and legal mask it was searched from."""
+        """Searches every root (a new ``Node`` or a subtree kept from the last decision);
+        returns the visit counts of each root's legal actions, in ``root.actions`` order."""
         fresh = [r for r in roots if r.actions is None]
         if fresh:
-            _, _, priors, _ = evaluate(self.net, fresh)
+            priors, _ = evaluate(self.net, fresh)
             for node, p in zip(fresh, priors):
                 node.expand(p)
         for node in roots:
@@ -112,7 +108,7 @@ class Search:
             waiting = [(path, leaf) for path, leaf in pending if leaf is not None]
             if not waiting:
                 continue
-            _, _, priors, values = evaluate(self.net, [leaf for _, leaf in waiting])
+            priors, values = evaluate(self.net, [leaf for _, leaf in waiting])
             self.leaves += len(waiting)
             for (path, leaf), p, v in zip(waiting, priors, values):
                 leaf.expand(p)

@@ -8,6 +8,7 @@ import pathlib
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import ludus
@@ -57,3 +58,38 @@ def test_an_unknown_game_gets_a_one_line_error(tmp_path):
     [line] = result.stderr.strip().splitlines()
     assert "no-such-game" in line
     assert not (tmp_path / "run").exists()
+
+
+def test_yoxii_symmetries_move_squares_and_action_ids_together():
+    """Each of the eight maps carries a square's observation column and the ids of the actions
+    on that square to the same new square, and leaves the on-board plane unchanged."""
+    sys.path.insert(0, str(EXAMPLE.parent))
+    try:
+        from az_symmetry import Symmetries
+    finally:
+        sys.path.pop(0)
+    cell_src, action_src = Symmetries("yoxii", None).tables
+    assert len({tuple(c) for c in cell_src}) == 8
+    rng = np.random.default_rng(5)
+    for trial in range(20):
+        g = ludus.new_game("yoxii")
+        for _ in range(int(rng.integers(0, 30))):
+            if not g.is_over():
+                g.apply(int(rng.choice(g.legal_actions())))
+        if g.is_over():
+            continue
+        obs = g.observation_tensor()
+        flat = obs.reshape(obs.shape[0], -1)
+        for cells, actions in zip(cell_src, action_src):
+            moved = flat[:, cells]
+            # Plane 9 marks the board's 37 squares (docs/PYTHON.md), a symmetric shape.
+            assert (moved[9] == flat[9]).all()
+            for new_id in range(len(actions)):
+                old_sq, new_sq = actions[new_id] % 49, new_id % 49
+                assert (moved[:, place(new_sq)] == flat[:, place(old_sq)]).all()
+
+
+def place(square):
+    """Where the observation draws a Yoxii square: rows from the top rank, columns by file."""
+    file, rank = divmod(int(square), 7)
+    return (6 - rank) * 7 + file
