@@ -25,7 +25,8 @@ import time
 # on a busy machine, spins; one thread was 10-50 times faster on the 2-core project machine.
 for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_name, "1")
-os.environ.setdefault("XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1")
+os.environ.setdefault(
+    "XLA_FLAGS", "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1")
 
 import numpy as np  # noqa: E402
 
@@ -167,7 +168,8 @@ def main(argv=None):
     except ValueError as error:
         raise SystemExit(f"alphazero.py: {error}") from None
     if probe.num_players != 2:
-        raise SystemExit(f"alphazero.py: {args.game} has {probe.num_players} seats: expected a two-seat game")
+        raise SystemExit(f"alphazero.py: {args.game} has {probe.num_players} seats: "
+                         "expected a two-seat game")
     obs_size = int(np.prod(probe.observation_shape))
     backend, net = make_net(args.backend, obs_size, probe.num_distinct_actions, args.hidden,
                             args.lr, args.seed, pad=args.games)

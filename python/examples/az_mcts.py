@@ -18,7 +18,8 @@ import numpy as np
 class Node:
     """A position in a search tree, with the statistics of its outgoing edges."""
 
-    __slots__ = ("game", "to_move", "actions", "prior", "visits", "value_sum", "children", "returns")
+    __slots__ = ("game", "to_move", "actions", "prior", "visits", "value_sum", "children",
+                 "returns")
 
     def __init__(self, game):
         self.game = game
@@ -37,7 +38,8 @@ class Node:
 
     def select(self, c_puct):
         total = self.visits.sum()
-        q = np.divide(self.value_sum, self.visits, out=np.zeros_like(self.value_sum), where=self.visits > 0)
+        q = np.divide(self.value_sum, self.visits, out=np.zeros_like(self.value_sum),
+                      where=self.visits > 0)
         u = q + c_puct * self.prior * math.sqrt(total + 1.0) / (1.0 + self.visits)
         return int(np.argmax(u))
 
