@@ -32,7 +32,17 @@ impl Default for NimOptions {
     }
 }
 
-impl GameOptions for NimOptions {}
+impl GameOptions for NimOptions {
+    const DESCRIPTIONS: &'static [OptionInfo] = &[OptionInfo {
+        name: "pile",
+        help: "stones at the start",
+        values: OptionValues::Range {
+            min: 1,
+            max: 60,
+            step: 1,
+        },
+    }];
+}
 
 /// A two-step Nim position.
 #[derive(Clone, Debug)]
@@ -56,15 +66,7 @@ impl Game for Nim {
         description: "Take 1 or 2 stones, twice a turn; the last stone wins.",
         min_seats: 2,
         max_seats: 2,
-        options: &[OptionInfo {
-            name: "pile",
-            help: "stones at the start",
-            values: OptionValues::Range {
-                min: 1,
-                max: 60,
-                step: 1,
-            },
-        }],
+        options: NimOptions::DESCRIPTIONS,
         max_turns: 60,
         rules: "A pile of stones; a turn is two takes of 1 or 2 stones. Whoever takes the last \
                 stone wins.",
