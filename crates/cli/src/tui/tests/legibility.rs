@@ -104,9 +104,9 @@ fn without_true_colour_every_colour_comes_from_the_palette_and_reads() {
 
 #[test]
 fn seats_differ_without_colour() {
-    for (id, options) in GAMES {
+    for (id, options) in setups() {
         let mut app = App::new((100, 30), MONO_INDEX, 7);
-        start(&mut app, id, &["human"; 4], options);
+        start(&mut app, id, &["human"; 4], &options);
         play_some(&mut app, 6);
         let view = app.play().unwrap().game.view();
         let theme = &THEMES[MONO_INDEX];

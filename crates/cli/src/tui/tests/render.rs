@@ -165,9 +165,6 @@ fn every_registered_game_ends_with_a_summary() {
 
 #[test]
 fn splut_for_four_with_a_throw_chooser() {
-    if !registered("splut") {
-        return;
-    }
     let mut app = new_app(80, 24);
     start(
         &mut app,
