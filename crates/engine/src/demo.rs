@@ -11,11 +11,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::encoding::fill_plane;
 use crate::{
     zobrist_table, ActionInput, BoardView, CellId, CellShape, CellView, GameInfo, GameOptions, Hue,
     MoveError, OptionInfo, OptionValues, Outcome, PieceView, PositionError, Seat, SeatView,
 };
-use crate::encoding::fill_plane;
 use crate::{Encoding, Game, Heuristic};
 
 /// Options of two-step Nim.
