@@ -2,7 +2,7 @@
 //! played entirely in Rust, for speed measurements).
 
 use ludus_engine::{GameInfo, OptionValues};
-use ludus_games::GAMES;
+use ludus_games::{game_entry, GAMES};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -58,13 +58,30 @@ fn game_dict<'py>(py: Python<'py>, info: &GameInfo) -> PyResult<Bound<'py, PyDic
         options.append(entry)?;
     }
     game.set_item("options", options)?;
+    game.set_item("test_variants", test_variants(py, info.id)?)?;
     Ok(game)
+}
+
+/// The option sets the workspace's tests play besides the defaults (declared in the game's
+/// folder), as dicts of option name to value text: the Python tests take them from here.
+fn test_variants<'py>(py: Python<'py>, id: &str) -> PyResult<Bound<'py, PyList>> {
+    let list = PyList::empty(py);
+    let variants = game_entry(id).map_or(&[][..], |entry| entry.tests.variants);
+    for variant in variants {
+        let options = PyDict::new(py);
+        for pair in *variant {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            options.set_item(name, value)?;
+        }
+        list.append(options)?;
+    }
+    Ok(list)
 }
 
 /// The games with their players (`seats`: the seat names with default options) and every
 /// rules option (name, help, kind, values,
 /// default; `values` for choices and flags, `min`, `max`, `step` for numbers), as
-/// `ludus games` prints them.
+/// `ludus games` prints them, and `test_variants`, the option sets the tests play.
 #[pyfunction]
 pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
     let list = PyList::empty(py);

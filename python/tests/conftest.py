@@ -7,20 +7,30 @@ import pytest
 
 import ludus
 
-# Every game, and Splut! with 3 and 4 players (4 on a bigger board).
-VARIANTS = [
-    ("qilin", {}),
-    ("qilin", {"min_pieces": 3, "protect_lines": True}),
-    ("splut", {}),
-    ("splut", {"players": 3}),
-    ("splut", {"players": 4, "size": 11}),
-    ("qawale", {}),
-    ("qawale", {"first_player": "random"}),
-    ("replica", {}),
-    ("replica", {"sight": "all8"}),
-    ("yoxii", {}),
-    ("yoxii", {"tiebreak": "none"}),
+
+
+def _typed(text):
+    """An option value as OpenSpiel and PettingZoo parameters want it: a number, a flag or a
+    word."""
+    if text.lstrip("-").isdigit():
+        return int(text)
+    return {"true": True, "false": False}.get(text, text)
+
+
+# Every registered game at its defaults, then with each option set its folder declares for
+# the tests (``test_variants``): no suite keeps its own list of games.
+VARIANTS = [(g["id"], {}) for g in ludus.games()] + [
+    (g["id"], {name: _typed(value) for name, value in variant.items()})
+    for g in ludus.games()
+    for variant in g["test_variants"]
 ]
+
+
+def openspiel_name(game, options):
+    """The OpenSpiel name of a game with options: ``ludus_splut(players=3)``."""
+    args = ",".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+                    for k, v in options.items())
+    return f"ludus_{game}({args})" if args else f"ludus_{game}"
 
 
 def variant_id(variant):

@@ -11,23 +11,13 @@ from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 
 import ludus  # noqa: E402
 
-GAMES = [
-    ("ludus_qilin", 10),
-    ("ludus_qilin(min_pieces=3,no_press_rule=first_player_loses)", 5),
-    ("ludus_splut", 5),
-    ("ludus_splut(players=3)", 3),
-    ("ludus_splut(players=4)", 2),
-    ("ludus_splut(players=4,size=11,max_turns=200)", 2),
-    ("ludus_qawale", 20),
-    ("ludus_qawale(first_player=random,seed=3)", 10),
-    ("ludus_replica", 10),
-    ("ludus_replica(sight=all8)", 5),
-    ("ludus_yoxii", 20),
-    ("ludus_yoxii(tiebreak=none,first_player=red)", 10),
-]
+from conftest import VARIANTS, openspiel_name  # noqa: E402
+
+# Every game and test variant: more simulations at the defaults than for each variant.
+GAMES = [(openspiel_name(game, options), 3 if options else 10) for game, options in VARIANTS]
 
 
-def test_the_five_games_are_registered():
+def test_every_game_is_registered():
     names = set(pyspiel.registered_names())
     assert {f"ludus_{g}" for g in ludus.game_ids()} <= names
 
@@ -65,8 +55,12 @@ def test_states_match_the_ludus_game_and_serialize():
     assert str(again) == str(state) and again.history() == state.history()
 
 
-@pytest.mark.parametrize("name", ["ludus_qilin", "ludus_qawale", "ludus_replica",
-                                  "ludus_yoxii", "ludus_splut(players=3,max_turns=60)"])
+# Each game with its first test variant, where it has one: Splut!'s caps a game at 40 turns, as
+# MCTS with random rollouts would otherwise play Splut! for up to 1000.
+MCTS_GAMES = [openspiel_name(g["id"], (g["test_variants"] or [{}])[0]) for g in ludus.games()]
+
+
+@pytest.mark.parametrize("name", MCTS_GAMES)
 def test_mcts_bots_play_games_to_the_end(name):
     game = pyspiel.load_game(name)
     rng = np.random.RandomState(0)

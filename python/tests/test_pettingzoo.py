@@ -12,15 +12,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from ludus.pettingzoo import env, raw_env  # noqa: E402
 
-VARIANTS = [
-    ("qilin", {}),
-    ("splut", {}),
-    ("splut", {"players": 3}),
-    ("splut", {"players": 4}),
-    ("qawale", {}),
-    ("replica", {"sight": "all8"}),
-    ("yoxii", {}),
-]
+from conftest import VARIANTS  # noqa: E402
 
 
 @pytest.mark.parametrize("game, options", VARIANTS)

@@ -1,14 +1,14 @@
-//! The agents on the five Ludus games, through the registry:
+//! The agents on every registered game, through the registry:
 //!
 //! - every agent, at tiny budgets, plays only legal decisions, over whole games in every game
-//!   and seat count (a random-simulation test with agents in the seats);
+//!   and test variant of its options (a random-simulation test with agents in the seats);
 //! - minimax and alpha-beta agree on the value at small depths;
 //! - MCTS and level 5 take a win within the turn in a constructed position of each game;
 //! - levels 2 and 3 show a knock-out that leaves a 3-player game going on a readable scale.
 
 use ludus_ai::{build_agent, Agent, AgentSpec, Evaluation, StopFlag};
 use ludus_engine::{parse_options, Game, Heuristic, Verdict};
-use ludus_games::{dispatch, GameVisitor};
+use ludus_games::{dispatch, test_setups, GameVisitor, ENTRIES};
 
 /// Every agent and search option, at budgets that keep a decision under a millisecond or so.
 const SPECS: &[&str] = &[
@@ -72,24 +72,13 @@ impl GameVisitor for Legality {
 
 #[test]
 fn every_agent_plays_only_legal_decisions_in_every_game() {
-    let cases: &[(&str, &[&str])] = &[
-        ("qawale", &[]),
-        ("yoxii", &[]),
-        ("replica", &[]),
-        ("replica", &["sight=all8"]),
-        ("qilin", &[]),
-        ("qilin", &["min_pieces=3"]),
-        ("splut", &[]),
-        ("splut", &["players=3"]),
-        ("splut", &["players=4", "size=11"]),
-    ];
-    for &(id, options) in cases {
+    for (info, options) in test_setups() {
         let visitor = Legality {
             options,
             games: SPECS.len(),
             max_decisions: 400,
         };
-        dispatch(id, visitor).unwrap();
+        dispatch(info.id, visitor).unwrap();
     }
 }
 
@@ -168,28 +157,17 @@ impl GameVisitor for WinsTheTurn {
     }
 }
 
-/// A position per game where the side to move can win within its turn, and only some of its
-/// turns do.
-const WIN_IN_ONE: &[(&str, &str)] = &[
-    // Replica R5: g7xh8 captures the king (1 of 7 moves).
-    ("replica", "7B/6w1/8/8/8/8/8/W7 w"),
-    // Qilin Q-6: one of 8 slides makes a line, and its removal takes Red's last piece.
-    ("qilin", "...B.R...B...........B.. move B 0/0 0"),
-    // Qawale Q4: d3:SS completes four Light tops on rank 1 (a stack, then two steps).
-    ("qawale", "NN,NN,-,NN/-,-,-,D/-,-,-,-/NNDL,DL,DL,- L"),
-    // Yoxii: only a5 2@b4 (1 of 28 turns) leaves Red no totem move with White ahead.
-    ("yoxii", "tO./oY..t/.TtOyYO/t#YX.o./YXXxoyT/xt.Yy/... w"),
-    // Splut! 9.1: Td4-e4*n throws the rock onto North's sorcerer.
-    (
-        "splut",
-        "size=9 seats=south,north tomove=south turn=5 used=0 lev=unused locked=-\n\
-         south: Sd2 De2 Td4\nnorth: Se7 Df7 Td8\nrocks: e4 e1 a5 i5",
-    ),
-];
+/// Each game's position where the side to move can win within its turn, and only some of its
+/// turns do (`TestData::win_in_one`, declared in the game's folder).
+fn win_in_one() -> impl Iterator<Item = (&'static str, &'static str)> {
+    ENTRIES
+        .iter()
+        .map(|entry| (entry.info.id, entry.tests.win_in_one))
+}
 
 #[test]
 fn mcts_takes_a_win_in_one_in_every_game() {
-    for &(id, position) in WIN_IN_ONE {
+    for (id, position) in win_in_one() {
         // One tree, and 1500 iterations on each of two threads sharing one tree.
         for spec in [
             "ai:mcts:iterations=3000",
@@ -202,7 +180,7 @@ fn mcts_takes_a_win_in_one_in_every_game() {
 
 #[test]
 fn every_level_from_three_takes_a_win_in_one_in_every_game() {
-    for &(id, position) in WIN_IN_ONE {
+    for (id, position) in win_in_one() {
         for spec in ["ai:3:depth=1", "ai:4:depth=4", "ai:5:nodes=3000"] {
             dispatch(id, WinsTheTurn { spec, position }).unwrap();
         }

@@ -4,14 +4,19 @@
 //! **Two-step Nim.** A pile of stones (option `pile`, default 11). A turn is two decisions by
 //! the same seat, each taking 1 or 2 stones; the turn ends early if the pile runs out. Whoever
 //! takes the last stone wins. Decisions are written `1` or `2`; a turn as `1+2`.
+//!
+//! It has every trait a registered game has ([`Game`], [`Heuristic`], [`Encoding`]), so that
+//! `ludus-games` can register it as a sixth, throwaway game (feature `extra-game`) and the
+//! whole test suite can be run with a game it was not written for.
 
 use serde::{Deserialize, Serialize};
 
+use crate::encoding::fill_plane;
 use crate::{
     zobrist_table, ActionInput, BoardView, CellId, CellShape, CellView, GameInfo, GameOptions, Hue,
     MoveError, OptionInfo, OptionValues, Outcome, PieceView, PositionError, Seat, SeatView,
 };
-use crate::{Game, Heuristic};
+use crate::{Encoding, Game, Heuristic};
 
 /// Options of two-step Nim.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -27,7 +32,17 @@ impl Default for NimOptions {
     }
 }
 
-impl GameOptions for NimOptions {}
+impl GameOptions for NimOptions {
+    const DESCRIPTIONS: &'static [OptionInfo] = &[OptionInfo {
+        name: "pile",
+        help: "stones at the start",
+        values: OptionValues::Range {
+            min: 1,
+            max: 60,
+            step: 1,
+        },
+    }];
+}
 
 /// A two-step Nim position.
 #[derive(Clone, Debug)]
@@ -51,15 +66,7 @@ impl Game for Nim {
         description: "Take 1 or 2 stones, twice a turn; the last stone wins.",
         min_seats: 2,
         max_seats: 2,
-        options: &[OptionInfo {
-            name: "pile",
-            help: "stones at the start",
-            values: OptionValues::Range {
-                min: 1,
-                max: 60,
-                step: 1,
-            },
-        }],
+        options: NimOptions::DESCRIPTIONS,
         max_turns: 60,
         rules: "A pile of stones; a turn is two takes of 1 or 2 stones. Whoever takes the last \
                 stone wins.",
@@ -270,5 +277,41 @@ impl Heuristic for Nim {
         } else {
             -100
         }
+    }
+}
+
+/// Action ids: a take of 1 is 0, a take of 2 is 1. The observation is three planes of one
+/// cell: the pile as a share of the largest pile (60), whether this is the turn's second
+/// take, and whether the seat observing is the one to move.
+impl Encoding for Nim {
+    fn num_distinct_actions(_: &NimOptions) -> usize {
+        2
+    }
+
+    fn action_id(&self, take: u8) -> u32 {
+        u32::from(take) - 1
+    }
+
+    fn max_decisions(options: &NimOptions) -> usize {
+        // Every decision takes at least one stone.
+        usize::from(options.pile.clamp(1, 60))
+    }
+
+    fn action_from_id(&self, id: u32) -> Option<u8> {
+        match id {
+            0 => Some(1),
+            1 => Some(2),
+            _ => None,
+        }
+    }
+
+    fn observation_shape(_: &NimOptions) -> [usize; 3] {
+        [3, 1, 1]
+    }
+
+    fn observe(&self, seat: Seat, out: &mut [f32]) {
+        fill_plane(out, 1, 0, f32::from(self.pile) / 60.0);
+        fill_plane(out, 1, 1, f32::from(self.step));
+        fill_plane(out, 1, 2, f32::from(u8::from(seat == self.to_move)));
     }
 }

@@ -16,6 +16,13 @@ fn the_kit_passes_on_the_demo_game() {
 }
 
 #[test]
+fn the_demo_game_keeps_the_encoding_promises() {
+    for pile in [1, 11, 60] {
+        ludus_engine::testkit::check_encoding::<Nim>(&NimOptions { pile }, 50, 1);
+    }
+}
+
+#[test]
 fn perft_counts_sequences_of_whole_turns() {
     let start = Nim::new(&NimOptions { pile: 4 }, 0);
     assert_eq!(perft(&start, 0), 1);

@@ -32,6 +32,8 @@
 //! a new game touches.
 #![warn(missing_docs)]
 
+#[cfg(feature = "extra-game")]
+pub mod nim;
 pub mod qawale;
 pub mod qilin;
 pub mod records;
@@ -45,7 +47,7 @@ pub use records::{
     load_record_file, record_from_text, record_to_text, save_record_file, TextFormat,
 };
 pub use registry::{
-    dispatch, game_entry, game_ids, game_info, load_record, new_game, notation_legend,
-    record_format, rules_summary, strongest_spec, GameEntry, GameVisitor, NewGameError,
-    UnknownGame, ENTRIES, GAMES,
+    dispatch, game_count_in_words, game_entry, game_ids, game_info, load_record, new_game,
+    notation_legend, record_format, rules_summary, strongest_spec, test_setups, GameEntry,
+    GameVisitor, NewGameError, TestData, UnknownGame, ENTRIES, GAMES,
 };

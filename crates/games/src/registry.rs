@@ -23,6 +23,20 @@ pub struct GameEntry {
     pub info: &'static GameInfo,
     /// Its plain-text record format.
     pub record: &'static dyn TextFormat,
+    /// What the tests that run over every game need of it.
+    pub tests: &'static TestData,
+}
+
+/// What the workspace's tests that run over every game need of a game, declared in the
+/// game's folder (`TESTS` in its `mod.rs`) so that those tests keep no list of games.
+#[derive(Debug)]
+pub struct TestData {
+    /// Option sets to play besides the defaults, as `key=value` texts: together they change
+    /// every option at least once, and cover every seat count.
+    pub variants: &'static [&'static [&'static str]],
+    /// A position (from the usual options) whose side to move can win within its turn, by
+    /// some of its turns but not all: a search that misses the win is caught.
+    pub win_in_one: &'static str,
 }
 
 impl fmt::Debug for GameEntry {
@@ -34,21 +48,24 @@ impl fmt::Debug for GameEntry {
     }
 }
 
-/// The rows: `folder::Type`, in menu order. A new game is one more row here.
+/// The rows: `folder::Type`, in menu order, each optionally under a `#[cfg]`. A new game is
+/// one more row here.
 macro_rules! registry {
-    ($($folder:ident :: $game:ident),+ $(,)?) => {
+    ($($(#[$when:meta])* $folder:ident :: $game:ident),+ $(,)?) => {
         /// Every game, in menu order.
-        pub const GAMES: &[&GameInfo] = &[$(&<crate::$folder::$game as Game>::INFO),+];
+        pub const GAMES: &[&GameInfo] = &[$($(#[$when])* &<crate::$folder::$game as Game>::INFO),+];
 
-        /// Every game with its record format, in menu order.
-        pub static ENTRIES: &[GameEntry] = &[$(GameEntry {
+        /// Every game with its record format and test data, in menu order.
+        pub static ENTRIES: &[GameEntry] = &[$($(#[$when])* GameEntry {
             info: &<crate::$folder::$game as Game>::INFO,
             record: &crate::$folder::RECORD,
+            tests: &crate::$folder::TESTS,
         }),+];
 
         /// Runs `visitor` with the game called `id` (ignoring case).
         pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
             $(
+                $(#[$when])*
                 if id.eq_ignore_ascii_case(<crate::$folder::$game as Game>::INFO.id) {
                     return Ok(visitor.visit::<crate::$folder::$game>());
                 }
@@ -64,7 +81,31 @@ registry!(
     qawale::Qawale,
     replica::Replica,
     yoxii::Yoxii,
+    // The engine's demo game, for CI only: the suite run with a game it was not written for.
+    #[cfg(feature = "extra-game")]
+    nim::Nim,
 );
+
+/// Every game with the option sets the tests play: each game at its defaults (no options),
+/// then each of its [`TestData::variants`], in menu order.
+pub fn test_setups() -> impl Iterator<Item = (&'static GameInfo, &'static [&'static str])> {
+    ENTRIES.iter().flat_map(|entry| {
+        std::iter::once(&[][..])
+            .chain(entry.tests.variants.iter().copied())
+            .map(|options| (entry.info, options))
+    })
+}
+
+/// How many games there are, as a word for a sentence ("five"), or in digits past twelve.
+pub fn game_count_in_words() -> String {
+    const WORDS: [&str; 13] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+        "eleven", "twelve",
+    ];
+    WORDS
+        .get(GAMES.len())
+        .map_or_else(|| GAMES.len().to_string(), |word| (*word).to_string())
+}
 
 /// A game name the registry does not know.
 #[derive(Clone, PartialEq, Eq, Debug, Error)]

@@ -1,15 +1,16 @@
-//! Action ids and observation tensors of the five games (`encoding.rs` in each game's
-//! folder): the engine's conformance check over thousands of random games for every game and
-//! the options that change the board, and the documented ids of a few decisions.
+//! Action ids and observation tensors of the games (`encoding.rs` in each game's folder): the
+//! engine's conformance check over thousands of random games for every registered game and
+//! its test variants of the options, and the documented ids of a few decisions.
 
 use ludus_engine::encoding::observation_len;
 use ludus_engine::testkit::check_encoding;
-use ludus_engine::{parse_options, Encoding, Game, Seat};
+use ludus_engine::{parse_options, Encoding, Game, Heuristic, Seat};
 use ludus_games::qawale::{Qawale, QawaleOptions};
 use ludus_games::qilin::{Qilin, QilinOptions};
 use ludus_games::replica::{Replica, ReplicaOptions};
 use ludus_games::splut::{Splut, SplutOptions};
 use ludus_games::yoxii::{Yoxii, YoxiiOptions};
+use ludus_games::{dispatch, test_setups, GameVisitor};
 
 fn options<G: Game>(pairs: &[&str]) -> G::Options {
     parse_options(G::INFO.id, pairs).expect("valid test options")
@@ -20,39 +21,32 @@ fn id_of<G: Encoding>(state: &G, text: &str) -> u32 {
     state.action_id(state.parse_action(text).expect("legal test move"))
 }
 
-#[test]
-fn qilin_ids_and_tensors_conform() {
-    check_encoding::<Qilin>(&QilinOptions::default(), 1000, 1);
-    check_encoding::<Qilin>(
-        &options::<Qilin>(&["min_pieces=3", "protect_lines=true"]),
-        300,
-        2,
-    );
+/// The conformance check on one game with the options `pairs`.
+struct Conforms {
+    pairs: &'static [&'static str],
+    games: usize,
+    seed: u64,
+}
+
+impl GameVisitor for Conforms {
+    type Output = ();
+    fn visit<G: Game + Heuristic + Encoding>(self) {
+        check_encoding::<G>(&options::<G>(self.pairs), self.games, self.seed);
+    }
 }
 
 #[test]
-fn splut_ids_and_tensors_conform_for_two_three_and_four_players() {
-    check_encoding::<Splut>(&SplutOptions::default(), 300, 3);
-    check_encoding::<Splut>(&options::<Splut>(&["players=3"]), 200, 4);
+fn every_game_s_ids_and_tensors_conform_for_every_test_variant() {
+    for (seed, (info, pairs)) in (1..).zip(test_setups()) {
+        // Thousands of games at the defaults, fewer for each variant of the options.
+        let games = if pairs.is_empty() { 1000 } else { 200 };
+        dispatch(info.id, Conforms { pairs, games, seed }).unwrap();
+    }
+}
+
+#[test]
+fn splut_ids_and_tensors_conform_on_the_largest_board() {
     check_encoding::<Splut>(&options::<Splut>(&["players=4", "size=13"]), 200, 5);
-}
-
-#[test]
-fn qawale_ids_and_tensors_conform() {
-    check_encoding::<Qawale>(&QawaleOptions::default(), 2000, 6);
-    check_encoding::<Qawale>(&options::<Qawale>(&["first_player=random"]), 300, 7);
-}
-
-#[test]
-fn replica_ids_and_tensors_conform() {
-    check_encoding::<Replica>(&ReplicaOptions::default(), 1000, 8);
-    check_encoding::<Replica>(&options::<Replica>(&["sight=all8"]), 300, 9);
-}
-
-#[test]
-fn yoxii_ids_and_tensors_conform() {
-    check_encoding::<Yoxii>(&YoxiiOptions::default(), 1000, 10);
-    check_encoding::<Yoxii>(&options::<Yoxii>(&["first_player=red"]), 200, 11);
 }
 
 #[test]

@@ -13,39 +13,11 @@ use ludus_engine::testkit::mutate;
 use ludus_engine::{AnyGame, GameRecord, PlayerRecord, RecordError, Seat};
 use ludus_games::{
     load_record, load_record_file, new_game, record_from_text, record_to_text, save_record_file,
-    GAMES,
+    test_setups, GAMES,
 };
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
-
-/// Games and options to play: defaults and every option changed at least once.
-const SETUPS: &[(&str, &[&str])] = &[
-    ("qawale", &[]),
-    ("qawale", &["first_player=random", "both_lines=draw"]),
-    ("qawale", &["first_player=light"]),
-    ("yoxii", &[]),
-    ("yoxii", &["first_player=red", "tiebreak=none"]),
-    ("replica", &[]),
-    ("replica", &["sight=all8"]),
-    ("qilin", &[]),
-    ("qilin", &["min_pieces=3", "protect_lines=true"]),
-    (
-        "qilin",
-        &[
-            "no_press_rule=first_player_loses",
-            "draw_no_removal_plies=12",
-        ],
-    ),
-    ("qilin", &["draw_repetition=2"]),
-    ("splut", &[]),
-    ("splut", &["players=3", "max_turns=40"]),
-    (
-        "splut",
-        &["players=4", "repetition=2", "levitate_follow=true"],
-    ),
-    ("splut", &["size=11", "max_turns=25"]),
-];
 
 const NAMES: &[&str] = &[
     "Ann",
@@ -157,7 +129,9 @@ fn assert_round_trip(game: &AnyGame, label: &str) -> String {
 #[test]
 fn random_games_of_every_game_round_trip_through_text() {
     let mut rng = SmallRng::seed_from_u64(2026);
-    for (id, list) in SETUPS {
+    // Every game at its defaults and with every option changed at least once.
+    for (info, list) in test_setups() {
+        let id = info.id;
         for round in 0..12 {
             let seed = rng.random_range(0..1_000_000);
             let mut game = new_game(id, &options(list), None, seed).unwrap();
@@ -172,7 +146,8 @@ fn random_games_of_every_game_round_trip_through_text() {
 #[test]
 fn games_from_a_start_position_round_trip() {
     let mut rng = SmallRng::seed_from_u64(7);
-    for (id, list) in SETUPS {
+    for (info, list) in test_setups() {
+        let id = info.id;
         for round in 0..4 {
             let mut game = new_game(id, &options(list), None, 3).unwrap();
             for _ in 0..rng.random_range(0..30) {
@@ -219,7 +194,7 @@ fn flags_and_agreed_draws_round_trip_in_every_text_format() {
         text.contains("flag west\n") && text.contains("draw agreed\n"),
         "{text}"
     );
-    for game in ["qawale", "qilin", "replica", "yoxii"] {
+    for game in GAMES.iter().map(|info| info.id) {
         let mut flagged = new_game(game, &[], None, 0).unwrap();
         let first = flagged.legal_moves()[0].notation.clone();
         flagged.play(&first).unwrap();

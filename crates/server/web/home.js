@@ -1,4 +1,4 @@
-// The home screen: the five games with a summary and a picture of the board, "My games" (those
+// The home screen: the games with a summary and a picture of the board, "My games" (those
 // this browser holds tokens for, and the signed-in account's from any browser; see my_games.js),
 // and loading a record file (JSON or the game's text format).
 
@@ -50,12 +50,19 @@ export function loadRecordControl(context, errorLine) {
   return h("label", { class: "row" }, "Load a record (JSON or text):", input);
 }
 
+/** How many things there are, as a word for a sentence ("five"), or in digits past twelve. */
+function countInWords(count) {
+  const words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+    "ten", "eleven", "twelve"];
+  return words[count] ?? String(count);
+}
+
 /** Draws the home screen into `context.main`. */
 export async function showHome(context) {
   document.title = "Ludus";
   const errorLine = h("p", { class: "error", role: "alert" });
   replace(context.main,
-    h("h1", {}, "Ludus: five abstract strategy games"),
+    h("h1", {}, `Ludus: ${countInWords(context.meta.games.length)} abstract strategy games`),
     h("ul", { class: "games", style: "list-style:none;padding:0" },
       context.meta.games.map((game) => gameCard(context, game))),
     h("section", { "aria-labelledby": "load-title" },

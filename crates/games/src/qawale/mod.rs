@@ -56,6 +56,16 @@ mod view;
 
 pub(crate) use record::RECORD;
 
+/// What the tests that run over every game play of Qawale: every option changed at least once.
+pub(crate) static TESTS: crate::TestData = crate::TestData {
+    variants: &[
+        &["first_player=random"],
+        &["first_player=light", "both_lines=draw"],
+    ],
+    // Spec Q4: d3:SS completes four Light tops on rank 1 (a stack, then two steps).
+    win_in_one: "NN,NN,-,NN/-,-,-,D/-,-,-,-/NNDL,DL,DL,- L",
+};
+
 pub use rules::{BothLines, FirstPlayer, QawaleAction, QawaleOptions};
 pub use state::{Qawale, Stone, DARK, LIGHT};
 pub use tables::{BadCell, Dir, Square};

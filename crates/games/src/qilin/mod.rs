@@ -77,6 +77,20 @@ mod view;
 
 pub(crate) use record::RECORD;
 
+/// What the tests that run over every game play of Qilin: every option changed at least once.
+pub(crate) static TESTS: crate::TestData = crate::TestData {
+    variants: &[
+        &["min_pieces=3", "protect_lines=true"],
+        &[
+            "no_press_rule=first_player_loses",
+            "draw_no_removal_plies=12",
+            "draw_repetition=2",
+        ],
+    ],
+    // Spec Q-6: one of 8 slides makes a line, and its removal takes Red's last piece.
+    win_in_one: "...B.R...B...........B.. move B 0/0 0",
+};
+
 pub use notation::{parse_syntax, Syntax};
 pub use rules::{NoPressRule, QilinAction, QilinOptions, BLACK, RED};
 pub use state::{Qilin, Stage};

@@ -60,6 +60,13 @@ mod view;
 
 pub(crate) use record::RECORD;
 
+/// What the tests that run over every game play of Replica: every option changed at least once.
+pub(crate) static TESTS: crate::TestData = crate::TestData {
+    variants: &[&["sight=all8"]],
+    // Spec R5: g7xh8 captures the king (1 of 7 moves).
+    win_in_one: "7B/6w1/8/8/8/8/8/W7 w",
+};
+
 pub use moves::ReplicaAction;
 pub use notation::Syntax;
 pub use rules::{ReplicaOptions, Sight};

@@ -78,6 +78,23 @@ mod view;
 
 pub(crate) use record::RECORD;
 
+/// What the tests that run over every game play of Splut!: every option changed at least once.
+pub(crate) static TESTS: crate::TestData = crate::TestData {
+    variants: &[
+        &["players=3", "max_turns=40"],
+        &[
+            "players=4",
+            "size=11",
+            "repetition=2",
+            "levitate_follow=true",
+        ],
+        &["size=11", "max_turns=25"],
+    ],
+    // Spec 9.1: Td4-e4*n throws the rock onto North's sorcerer.
+    win_in_one: "size=9 seats=south,north tomove=south turn=5 used=0 lev=unused locked=-\n\
+                 south: Sd2 De2 Td4\nnorth: Se7 Df7 Td8\nrocks: e4 e1 a5 i5",
+};
+
 pub use moves::{Extra, SplutAction, Step};
 pub use notation::{parse_syntax, Suffix, Syntax, Target};
 pub use rules::SplutOptions;

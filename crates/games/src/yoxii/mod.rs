@@ -68,6 +68,13 @@ mod view;
 
 pub(crate) use record::RECORD;
 
+/// What the tests that run over every game play of Yoxii: every option changed at least once.
+pub(crate) static TESTS: crate::TestData = crate::TestData {
+    variants: &[&["first_player=red", "tiebreak=none"]],
+    // Only a5 2@b4 (1 of 28 turns) leaves Red no Totem move with White ahead.
+    win_in_one: "tO./oY..t/.TtOyYO/t#YX.o./YXXxoyT/xt.Yy/... w",
+};
+
 pub use eval::greedy_turn;
 pub use notation::{format_action, parse_syntax, Syntax};
 pub use rules::{FirstPlayer, Tiebreak, YoxiiAction, YoxiiOptions};

@@ -3,7 +3,7 @@
 //! files, and the cap on games held.
 
 use ludus_engine::GameRecord;
-use ludus_games::{load_record, record_from_text};
+use ludus_games::{load_record, new_game, record_from_text, test_setups, GAMES};
 use ludus_server::Config;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -49,26 +49,25 @@ async fn assert_record_replays(api: &Api, id: &str, snapshot: &Value) {
 }
 
 #[tokio::test]
-async fn whole_games_of_all_five_games_end_and_their_records_replay() {
+async fn whole_games_of_every_game_end_and_their_records_replay() {
     let api = Api::start();
-    let setups = [
-        ("qilin", json!({})),
-        ("splut", json!({})),
-        ("splut", json!({"players": 4})),
-        ("qawale", json!({})),
-        ("replica", json!({})),
-        ("yoxii", json!({})),
-    ];
-    for (seed, (game, options)) in setups.into_iter().enumerate() {
+    for (seed, (info, pairs)) in test_setups().enumerate() {
+        let game = info.id;
+        let options: serde_json::Map<String, Value> = pairs
+            .iter()
+            .map(|pair| pair.split_once('=').expect("a key=value test option"))
+            .map(|(key, value)| (key.to_string(), json!(value)))
+            .collect();
         let created = api
             .create(&json!({"game": game, "options": options, "seed": 3}))
             .await;
-        let seats = if game == "splut" && options["players"] == 4 {
-            4
-        } else {
-            2
-        };
-        assert_eq!(created.tokens.len(), seats, "a token per human seat");
+        let list: Vec<String> = pairs.iter().map(ToString::to_string).collect();
+        let seats = new_game(game, &list, None, 3).unwrap().seat_count();
+        assert_eq!(
+            created.tokens.len(),
+            seats,
+            "{game}: a token per human seat"
+        );
         let end = play_out(&api, &created, seed as u64 + 11).await;
         let outcome = &end["outcome"];
         assert!(
@@ -196,8 +195,13 @@ async fn meta_lists_every_game_option_and_level() {
         .iter()
         .map(|g| g["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, ["qilin", "splut", "qawale", "replica", "yoxii"]);
-    let splut = &meta["games"][1];
+    assert_eq!(ids, GAMES.iter().map(|info| info.id).collect::<Vec<_>>());
+    let splut = meta["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["id"] == "splut")
+        .unwrap();
     assert_eq!(splut["seats"], json!({"min": 2, "max": 4}));
     let players = splut["options"]
         .as_array()

@@ -67,7 +67,7 @@ fn the_computer_s_last_move_on_a_board_of_points_is_marked() {
 #[test]
 fn highlight_glyphs_read_in_every_theme() {
     for (index, theme) in THEMES.iter().enumerate() {
-        for id in ["qilin", "replica", "splut", "yoxii", "qawale"] {
+        for id in ludus_games::GAMES.iter().map(|info| info.id) {
             let mut app = after_the_computer(id, index, (100, 30));
             // A selection and its targets, and a hint.
             press(&mut app, KeyCode::Enter);

@@ -8,20 +8,28 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Color;
 use ratatui::Terminal;
 
-use super::{play_some, press, start};
+use super::{option_pairs, play_some, press, start};
 use crate::tui::app::App;
 use crate::tui::contrast::{contrast, MIN_CONTRAST};
 use crate::tui::theme::{MONO_INDEX, THEMES};
 use crate::tui::view::view;
 
-const GAMES: [(&str, &[(&str, &str)]); 6] = [
-    ("qilin", &[]),
-    ("splut", &[]),
-    ("splut", &[("players", "4")]),
-    ("qawale", &[]),
-    ("replica", &[]),
-    ("yoxii", &[]),
-];
+/// Every game at its defaults, and its test variants that change the number of seats (each
+/// seat has its colour).
+fn setups() -> Vec<(&'static str, Vec<(&'static str, &'static str)>)> {
+    ludus_games::test_setups()
+        .filter(|(info, options)| {
+            let seats = |list: &[&str]| {
+                let list: Vec<String> = list.iter().map(ToString::to_string).collect();
+                ludus_games::new_game(info.id, &list, None, 0)
+                    .expect("valid test options")
+                    .seat_count()
+            };
+            options.is_empty() || seats(options) != seats(&[])
+        })
+        .map(|(info, options)| (info.id, option_pairs(options)))
+        .collect()
+}
 
 fn draw(app: &App) -> Buffer {
     let mut terminal = Terminal::new(TestBackend::new(app.size.0, app.size.1)).unwrap();
@@ -55,9 +63,9 @@ fn assert_legible(buffer: &Buffer, label: &str) {
 fn every_glyph_of_every_game_reads_in_every_colour_theme() {
     for (index, theme) in THEMES.iter().enumerate().filter(|(_, t)| !t.mono) {
         for size in [(80, 24), (140, 45)] {
-            for (id, options) in GAMES {
+            for (id, options) in setups() {
                 let mut app = App::new(size, index, 7);
-                start(&mut app, id, &["human"; 4], options);
+                start(&mut app, id, &["human"; 4], &options);
                 let label = format!("{} {id} {options:?} {size:?}", theme.name);
                 assert_legible(&draw(&app), &format!("{label} start"));
                 play_some(&mut app, 9);
@@ -96,9 +104,9 @@ fn without_true_colour_every_colour_comes_from_the_palette_and_reads() {
 
 #[test]
 fn seats_differ_without_colour() {
-    for (id, options) in GAMES {
+    for (id, options) in setups() {
         let mut app = App::new((100, 30), MONO_INDEX, 7);
-        start(&mut app, id, &["human"; 4], options);
+        start(&mut app, id, &["human"; 4], &options);
         play_some(&mut app, 6);
         let view = app.play().unwrap().game.view();
         let theme = &THEMES[MONO_INDEX];

@@ -33,6 +33,14 @@ use super::view::view;
 use super::worker::Inline;
 
 /// An app on the start screen of a `width` × `height` terminal, with a fixed seed.
+/// A test variant's `key=value` options as the pairs [`start`] takes.
+fn option_pairs(options: &[&'static str]) -> Vec<(&'static str, &'static str)> {
+    options
+        .iter()
+        .map(|pair| pair.split_once('=').expect("a key=value test option"))
+        .collect()
+}
+
 fn new_app(width: u16, height: u16) -> App {
     App::new((width, height), 0, 7)
 }

@@ -14,16 +14,15 @@ use crate::tui::msg::Msg;
 use crate::tui::theme::{CLASSIC, MONO_INDEX};
 use crate::tui::view::view;
 
-/// Games whose start and mid-game screens have reviewed snapshots.
-const SNAPSHOT_GAMES: [&str; 5] = ["qilin", "splut", "qawale", "replica", "yoxii"];
-
-fn registered(id: &str) -> bool {
-    menu::games().iter().any(|g| g.id == id)
-}
-
+/// The start screen lists the registered games, so its snapshot is one per set of games
+/// (`menu_80x24@<ids>`): a build with another set (the `extra-game` feature, or a new game
+/// whose snapshot is not yet reviewed) compares with its own.
 #[test]
 fn start_screen() {
-    assert_snapshot!("menu_80x24", render(&new_app(80, 24)));
+    let ids: Vec<&str> = menu::games().iter().map(|g| g.id).collect();
+    insta::with_settings!({ snapshot_suffix => ids.join("-") }, {
+        assert_snapshot!("menu_80x24", render(&new_app(80, 24)));
+    });
 }
 
 #[test]
@@ -51,7 +50,9 @@ fn too_small_terminal() {
 
 #[test]
 fn game_start_and_middle_per_game() {
-    for id in SNAPSHOT_GAMES.into_iter().filter(|id| registered(id)) {
+    // Every game has reviewed snapshots: a new game's are written on its first run, to review
+    // (`cargo insta review`), and until then this test fails with the game's name.
+    for id in menu::games().iter().map(|g| g.id) {
         let mut app = new_app(80, 24);
         start(&mut app, id, &["human", "ai:1", "ai:1", "ai:1"], &[]);
         assert_snapshot!(format!("{id}_start_80x24"), render(&app));
@@ -164,9 +165,6 @@ fn every_registered_game_ends_with_a_summary() {
 
 #[test]
 fn splut_for_four_with_a_throw_chooser() {
-    if !registered("splut") {
-        return;
-    }
     let mut app = new_app(80, 24);
     start(
         &mut app,

@@ -97,9 +97,9 @@ fn load_lists_the_saved_games_and_tab_steps_through_them() {
 
 #[test]
 fn option_descriptions_fit_at_140_columns() {
-    for id in ["qilin", "splut", "qawale", "replica", "yoxii"] {
+    for info in ludus_games::GAMES {
+        let id = info.id;
         let mut app = new_app(140, 45);
-        let info = ludus_games::game_info(id).unwrap();
         crate::tui::menu::open_setup(&mut app, info);
         let screen = render(&app);
         for option in info.options {

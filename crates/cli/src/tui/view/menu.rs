@@ -67,7 +67,10 @@ pub fn menu_body(
     let mut entries: Vec<Option<usize>> = vec![None, None];
     let mut lines = vec![
         Line::styled(
-            "Five abstract strategy games, for people and computers.",
+            format!(
+                "{} abstract strategy games, for people and computers.",
+                capitalised(&ludus_games::game_count_in_words())
+            ),
             theme.muted(),
         ),
         Line::default(),
@@ -398,4 +401,12 @@ fn shown_value(values: OptionValues, value: &str) -> String {
         (OptionValues::Flag, "false") => "off".into(),
         _ => label_of(value),
     }
+}
+
+/// `text` with its first letter in upper case ("five" → "Five").
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
