@@ -53,6 +53,7 @@ mod random;
 mod score;
 mod solver;
 mod spec;
+pub mod tablebase;
 mod time_control;
 pub mod tuning;
 

@@ -29,6 +29,7 @@
 mod any_game;
 pub mod contrast;
 pub mod demo;
+mod endgame;
 pub mod encoding;
 mod error;
 mod game;
@@ -45,6 +46,7 @@ mod zobrist;
 
 pub use any_game::{AnyGame, ErasedGame, LegalMove};
 pub use encoding::Encoding;
+pub use endgame::{EndgameProbe, Endgames, Exit, Material, Successors};
 pub use error::{MoveError, OptionsError, PositionError, RecordError};
 pub use game::{parse_decisions, weighted_sum, Game, Heuristic, WIN_SCORE};
 pub use options::{
