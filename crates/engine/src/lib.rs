@@ -29,8 +29,8 @@
 mod any_game;
 pub mod contrast;
 pub mod demo;
-mod endgame;
 pub mod encoding;
+mod endgame;
 mod error;
 mod game;
 mod options;

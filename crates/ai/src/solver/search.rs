@@ -114,7 +114,12 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
         let elapsed = state.turn().saturating_sub(self.root_turn);
         // Below the root a stored result ends the search of a position (at the root it
         // would give no decision).
-        if let Some(proved) = self.limits.tablebases.filter(|_| ply > 0).and_then(|t| t.probe(state)) {
+        if let Some(proved) = self
+            .limits
+            .tablebases
+            .filter(|_| ply > 0)
+            .and_then(|t| t.probe(state))
+        {
             return (to_root(proved.score(), elapsed), u16::MAX);
         }
         let against_mover = self.against_mover(state);

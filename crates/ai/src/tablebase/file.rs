@@ -80,7 +80,12 @@ pub(crate) fn read(
 }
 
 /// The values of a file's bytes, or why they are not a good table of `material`.
-fn decode(mut bytes: Vec<u8>, game: &str, material: Material, size: u64) -> Result<Vec<u8>, String> {
+fn decode(
+    mut bytes: Vec<u8>,
+    game: &str,
+    material: Material,
+    size: u64,
+) -> Result<Vec<u8>, String> {
     let header = MAGIC.len() + 1 + game.len() + 2 + 8 + 32;
     if bytes.len() < header || &bytes[..MAGIC.len()] != MAGIC {
         return Err("not a ludus tablebase file of this version".to_string());

@@ -56,12 +56,7 @@ impl Tablebases {
         let mut materials: Vec<Material> = self.tables.keys().copied().collect();
         materials.sort();
         for material in materials {
-            let values = file::read(
-                &self.dir,
-                self.game,
-                material,
-                self.endgames.size(material),
-            )?;
+            let values = file::read(&self.dir, self.game, material, self.endgames.size(material))?;
             if values.is_some() {
                 present.push(material);
             }
@@ -119,14 +114,18 @@ static INSTALLED: Mutex<Installed> = Mutex::new(Installed {
 /// Makes every solver and level-5 player of the process probe the tables in `dir` (none
 /// with `None`, the start).
 pub fn install(dir: Option<PathBuf>) {
-    let mut installed = INSTALLED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut installed = INSTALLED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     installed.dir = dir;
     installed.opened.clear();
 }
 
 /// The installed tables of game `G`, if a directory is installed and the game has tables.
 pub fn installed<G: Game>() -> Option<Arc<Tablebases>> {
-    let mut installed = INSTALLED.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let mut installed = INSTALLED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let dir = installed.dir.clone()?;
     if let Some(found) = installed.opened.iter().find(|t| t.game == G::INFO.id) {
         return Some(Arc::clone(found));

@@ -178,7 +178,9 @@ impl<'a> Group<'a> {
         side.floor[at].store(floor.min(255) as u8, Ordering::Relaxed);
         if let Some(n) = win {
             maybe.push((n, entry));
-        } else if turns.quiet.is_empty() && floor > 0 && self.resolve(entry, Proved::Loss(floor - 1))
+        } else if turns.quiet.is_empty()
+            && floor > 0
+            && self.resolve(entry, Proved::Loss(floor - 1))
         {
             done.push((floor - 1, entry));
         }
@@ -215,11 +217,24 @@ impl<'a> Group<'a> {
             .reduce(Vec::new, concat)
     }
 
-    fn propagate_one(&self, entry: Entry, n: u32, before: &mut Vec<u64>, out: &mut Vec<(u32, Entry)>) {
+    fn propagate_one(
+        &self,
+        entry: Entry,
+        n: u32,
+        before: &mut Vec<u64>,
+        out: &mut Vec<(u32, Entry)>,
+    ) {
         let (side, index) = self.side(entry);
-        let lost = matches!(decode(side.values[index as usize].load(Ordering::Relaxed)), Proved::Loss(_));
+        let lost = matches!(
+            decode(side.values[index as usize].load(Ordering::Relaxed)),
+            Proved::Loss(_)
+        );
         self.endgames.predecessors(side.material, index, before);
-        let other = if self.sides.len() == 2 { (entry ^ SIDE) & SIDE } else { 0 };
+        let other = if self.sides.len() == 2 {
+            (entry ^ SIDE) & SIDE
+        } else {
+            0
+        };
         let back = &self.sides[usize::from(other != 0)];
         for &pred in before.iter() {
             let at = pred as usize;

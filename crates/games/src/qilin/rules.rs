@@ -3,8 +3,8 @@
 //! `notation.rs`.
 
 use ludus_engine::{
-    ActionInput, BoardView, EndgameProbe, Endgames, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
-    OptionsError, Outcome, PositionError, Seat,
+    ActionInput, BoardView, EndgameProbe, Endgames, Game, GameInfo, GameOptions, MoveError,
+    OptionInfo, OptionValues, OptionsError, Outcome, PositionError, Seat,
 };
 use serde::{Deserialize, Serialize};
 

@@ -283,7 +283,11 @@ mod tests {
             ENDGAMES.successors(material, i, &mut next);
             for &child in &next.quiet {
                 ENDGAMES.predecessors(material, child, &mut back);
-                assert_eq!(back.iter().filter(|&&p| p == i).count(), 1, "{i} -> {child}");
+                assert_eq!(
+                    back.iter().filter(|&&p| p == i).count(),
+                    1,
+                    "{i} -> {child}"
+                );
             }
         }
     }
