@@ -259,6 +259,8 @@ impl Qilin {
 
 #[cfg(test)]
 mod tests {
+    use ludus_engine::Game;
+
     use super::*;
 
     #[test]
@@ -290,5 +292,67 @@ mod tests {
                 );
             }
         }
+    }
+
+    fn play(state: &mut Qilin, turns: &str) {
+        for action in state.parse_turn(turns).unwrap() {
+            state.apply(action);
+        }
+    }
+
+    #[test]
+    fn the_probe_counts_the_turns_left_before_the_no_removal_draw() {
+        // Q-9's position: Red a1, Black g7.
+        let mut state = Qilin::from_position(
+            "R......................B move R 0/0 0",
+            &QilinOptions::default(),
+        )
+        .unwrap();
+        let probe = state.endgame_probe().unwrap();
+        assert_eq!(
+            (probe.material, probe.within),
+            (Material { mover: 1, other: 1 }, 100)
+        );
+        assert_eq!(probe.index, index_of(Point::A1.bit(), Point::G7.bit()));
+        play(&mut state, "a1-d1 g7-d7");
+        assert_eq!(state.endgame_probe().unwrap().within, 98);
+        // Back at the start: every other position has occurred once, and a second time
+        // along a line of best play would not yet draw.
+        play(&mut state, "d1-a1 d7-g7");
+        assert_eq!(state.endgame_probe().unwrap().within, 96);
+        // Now the start has occurred twice: coming back to it would draw.
+        play(&mut state, "a1-d1 g7-d7");
+        assert_eq!(state.endgame_probe(), None);
+        let off = QilinOptions {
+            draw_no_removal_plies: 0,
+            draw_repetition: 0,
+            ..QilinOptions::default()
+        };
+        let fresh = Qilin::from_position("R......................B move R 0/0 0", &off).unwrap();
+        assert_eq!(fresh.endgame_probe().unwrap().within, u32::MAX);
+    }
+
+    #[test]
+    fn other_movement_rules_or_other_stages_are_not_probed() {
+        let text = "R......................B move R 0/0 0";
+        for options in [
+            QilinOptions {
+                min_pieces: 3,
+                ..QilinOptions::default()
+            },
+            QilinOptions {
+                protect_lines: true,
+                ..QilinOptions::default()
+            },
+        ] {
+            assert_eq!(
+                Qilin::from_position(text, &options)
+                    .unwrap()
+                    .endgame_probe(),
+                None
+            );
+        }
+        let start = Qilin::new(&QilinOptions::default(), 0);
+        assert_eq!(start.endgame_probe(), None);
     }
 }
