@@ -54,6 +54,7 @@ mod score;
 mod shuffling;
 mod solver;
 mod spec;
+pub mod tablebase;
 mod time_control;
 pub mod tuning;
 

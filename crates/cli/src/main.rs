@@ -29,6 +29,7 @@ fn main() -> ExitCode {
     {
         args.order = args::player_order(arena);
     }
+    ludus_ai::tablebase::install(commands::tablebase::directory(cli.tablebases));
     let result = match (cli.command, cli.theme) {
         (None, theme) if tui::is_terminal() => tui::run_menu(theme.as_deref()),
         (None, theme) => commands::play::run_menu(theme.as_deref()),
@@ -61,6 +62,7 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Perft(args) => commands::perft::run(&args),
         Command::Bench(args) => commands::bench::run(&args),
         Command::Solve(args) => commands::solve::run(&args),
+        Command::Tablebase(args) => commands::tablebase::run(&args),
         Command::Replay(args) => commands::replay::run(&args),
         Command::Arena(args) => commands::arena::run(&args),
         Command::Games => commands::games::run(),

@@ -7,6 +7,7 @@ use std::hash::Hash;
 use rand::seq::IndexedRandom;
 use rand::Rng;
 
+use crate::endgame::{EndgameProbe, Endgames};
 use crate::{
     ActionInput, BoardView, GameInfo, GameOptions, MoveError, Outcome, PositionError, Seat, Verdict,
 };
@@ -162,6 +163,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// with history rules returns `None` where they apply.
     fn canonical_key(&self) -> Option<u64> {
         Some(self.key())
+    }
+
+    /// The game's endgame positions for tablebases, if it has them (default: none).
+    fn endgames() -> Option<&'static dyn Endgames>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
+    /// Where this position lies in the game's [`Game::endgames`] tables: `None` unless it
+    /// starts a turn of an ending the tables cover under these options. Says nothing of
+    /// which tables exist.
+    fn endgame_probe(&self) -> Option<EndgameProbe> {
+        None
     }
 
     /// Reads one decision in the game's notation and resolves it against this state: the result

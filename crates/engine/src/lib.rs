@@ -30,6 +30,7 @@ mod any_game;
 pub mod contrast;
 pub mod demo;
 pub mod encoding;
+mod endgame;
 mod error;
 mod game;
 mod options;
@@ -45,6 +46,7 @@ mod zobrist;
 
 pub use any_game::{AnyGame, ErasedGame, LegalMove};
 pub use encoding::Encoding;
+pub use endgame::{EndgameProbe, Endgames, Exit, Material, Successors};
 pub use error::{MoveError, OptionsError, PositionError, RecordError};
 pub use game::{parse_decisions, weighted_sum, Game, Heuristic, WIN_SCORE};
 pub use options::{

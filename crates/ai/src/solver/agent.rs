@@ -1,6 +1,8 @@
-//! Exact play for an agent: near the end of a game (or once a position has been proved), try
-//! the solver within part of the budget and play the proved best decision (the fastest win,
-//! the slowest loss); otherwise let the wrapped agent search as usual.
+//! Exact play for an agent: near the end of a game, in an ending the installed tablebases
+//! cover, or once a position has been proved, try the solver within part of the budget and
+//! play the proved best decision (the fastest win, the slowest loss); otherwise let the
+//! wrapped agent search as usual. Below its root the solver looks every position up in the
+//! tables, so in a covered ending it proves the value in one turn of search.
 
 use std::time::Duration;
 
@@ -119,7 +121,7 @@ impl<G: Game + Heuristic> SolvingAgent<G> {
         state.seat_count() == 2
             && self.within > 0
             && self.failed_turn != Some(state.turn())
-            && (self.proving || left <= self.within)
+            && (self.proving || left <= self.within || self.solver.probe(state).is_some())
     }
 }
 

@@ -17,6 +17,7 @@ mod search;
 mod split;
 mod table;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use ludus_engine::{Game, Heuristic};
@@ -30,6 +31,7 @@ use search::{Limits, Pass};
 pub use split::{back_up, split_positions, BackedUp};
 use table::Table;
 
+use crate::tablebase::Tablebases;
 use crate::StopFlag;
 
 /// How much a solve may spend.
@@ -65,6 +67,8 @@ pub struct Solution<A> {
     pub turns: u32,
     /// Nodes visited.
     pub nodes: u64,
+    /// Positions whose result an endgame table gave.
+    pub tablebase_hits: u64,
 }
 
 impl<A> Solution<A> {
@@ -89,18 +93,34 @@ pub struct Solver<G: Game> {
     table: Table,
     nodes: u64,
     aids: SolverAids,
+    tablebases: Option<Arc<Tablebases>>,
     _game: std::marker::PhantomData<fn(G)>,
 }
 
 impl<G: Game + Heuristic> Solver<G> {
-    /// A solver with a table of about `megabytes` MB.
+    /// A solver with a table of about `megabytes` MB, probing the installed endgame tables
+    /// ([`crate::tablebase::installed`]) if there are any for the game.
     pub fn new(megabytes: usize) -> Self {
         Solver {
             table: Table::new(megabytes),
             nodes: 0,
             aids: SolverAids::default(),
+            tablebases: crate::tablebase::installed::<G>(),
             _game: std::marker::PhantomData,
         }
+    }
+
+    /// The same solver probing `tablebases` (or none).
+    #[must_use]
+    pub fn with_tablebases(mut self, tablebases: Option<Arc<Tablebases>>) -> Self {
+        self.tablebases = tablebases;
+        self
+    }
+
+    /// The endgame result of `state` if its table is present (what the solver's search
+    /// looks up below its root).
+    pub fn probe(&self, state: &G) -> Option<Proved> {
+        self.tablebases.as_ref()?.probe(state)
     }
 
     /// The same solver with some aids turned off (to measure what each brings).
@@ -125,17 +145,21 @@ impl<G: Game + Heuristic> Solver<G> {
     ) -> Solution<G::Action> {
         self.nodes = 0;
         let deadline = budget.time.map(|t| Instant::now() + t);
+        let tablebases = self.tablebases.clone();
+        let hits_before = tablebases.as_ref().map_or(0, |t| t.hits());
         let limits = Limits {
             nodes: budget.nodes,
             deadline,
             stop,
             aids: self.aids,
+            tablebases: tablebases.as_deref(),
         };
         let mut solution = Solution {
             bounds: Bounds::UNKNOWN,
             best: None,
             turns: 0,
             nodes: 0,
+            tablebase_hits: 0,
         };
         if state.to_move().is_none() {
             return solution;
@@ -146,6 +170,7 @@ impl<G: Game + Heuristic> Solver<G> {
             }
         }
         solution.nodes = self.nodes;
+        solution.tablebase_hits = tablebases.map_or(0, |t| t.hits() - hits_before);
         solution
     }
 

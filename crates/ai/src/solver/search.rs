@@ -14,6 +14,7 @@ use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
 
 use super::proved::SOLVER_INFINITY;
 use super::table::{to_node, to_root, Entry, Kind, Table};
+use crate::tablebase::Tablebases;
 use crate::StopFlag;
 
 /// When a pass must give up, and which of the solver's aids it uses.
@@ -23,6 +24,8 @@ pub(crate) struct Limits<'a> {
     pub deadline: Option<Instant>,
     pub stop: &'a StopFlag,
     pub aids: SolverAids,
+    /// Endgame tables to look positions up in (their results are exact).
+    pub tablebases: Option<&'a Tablebases>,
 }
 
 /// The solver's aids, each of which can be turned off to measure what it brings.
@@ -109,6 +112,16 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
             self.root_seat = state.to_move();
         }
         let elapsed = state.turn().saturating_sub(self.root_turn);
+        // Below the root a stored result ends the search of a position (at the root it
+        // would give no decision).
+        if let Some(proved) = self
+            .limits
+            .tablebases
+            .filter(|_| ply > 0)
+            .and_then(|t| t.probe(state))
+        {
+            return (to_root(proved.score(), elapsed), u16::MAX);
+        }
         let against_mover = self.against_mover(state);
         if elapsed >= self.turns {
             self.horizon += 1;

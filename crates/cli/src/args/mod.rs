@@ -6,11 +6,13 @@ use clap::{Args, Parser, Subcommand};
 
 mod online;
 mod solve;
+mod tablebase;
 
 pub use self::online::{
     AcceptChallenges, AdminAction, AdminArgs, BotArgs, LoadtestArgs, ServeArgs,
 };
 pub use self::solve::{SolveArgs, SolveCommand};
+pub use self::tablebase::TablebaseArgs;
 
 /// Play Qilin Chess XiaSanZi, Splut!, Qawale, Replica and Yoxii against people and computers.
 #[derive(Debug, Parser)]
@@ -23,6 +25,10 @@ pub struct Cli {
     /// Monochrome.
     #[arg(long, value_name = "NAME")]
     pub theme: Option<String>,
+    /// Endgame tables for the solver and level 5 (`ludus tablebase` makes them); default:
+    /// the `tablebases` folder of the user's data directory, when it exists.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub tablebases: Option<PathBuf>,
 }
 
 /// The subcommands.
@@ -41,6 +47,9 @@ pub enum Command {
     /// Prove the exact value of a position (win, draw or loss and the turns to the end) and of
     /// each decision there.
     Solve(SolveArgs),
+    /// Compute endgame tables by retrograde analysis: the value and distance of every
+    /// position with up to N pieces a side, one checked file per material.
+    Tablebase(TablebaseArgs),
     /// Print a saved game move by move, with the result.
     Replay(ReplayArgs),
     /// Let computer players and outside UGI engines play each other: W/D/L, score and Elo.

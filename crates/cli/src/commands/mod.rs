@@ -13,4 +13,5 @@ pub mod serve;
 pub mod serve_log;
 pub mod solve;
 pub mod spsa;
+pub mod tablebase;
 pub mod tuning;

@@ -5,12 +5,14 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Result};
+use ludus_ai::tablebase::installed;
 use ludus_ai::{Bounds, Proved, SolveBudget, Solver, StopFlag};
 use ludus_engine::{AnyGame, Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor};
 use serde::Serialize;
 
 use crate::args::{SolveArgs, SolveCommand};
+use crate::commands::tablebase::check_installed;
 use crate::output::outln;
 use crate::setup::game_at;
 
@@ -36,6 +38,10 @@ pub struct Report {
     pub nodes: u64,
     /// Seconds spent.
     pub seconds: f64,
+    /// Whether the endgame tables hold the position (its result is then theirs).
+    pub tablebase: bool,
+    /// Positions the search looked up in the endgame tables (the root and every decision).
+    pub tablebase_hits: u64,
     /// Each legal decision with its value for the seat to move.
     pub decisions: Vec<DecisionReport>,
 }
@@ -93,8 +99,15 @@ fn print_text(report: &Report, time: f64) -> Result<()> {
     } else {
         "turns"
     };
+    let source = if report.tablebase {
+        "from the endgame tables; ".to_string()
+    } else if report.tablebase_hits > 0 {
+        format!("{} endgame table hits, ", report.tablebase_hits)
+    } else {
+        String::new()
+    };
     outln!(
-        "{} to move: {value} (searched {} {turns}, {} nodes, {:.2} s)",
+        "{} to move: {value} ({source}searched {} {turns}, {} nodes, {:.2} s)",
         report.to_move,
         report.turns_searched,
         report.nodes,
@@ -142,9 +155,13 @@ impl GameVisitor for Solve<'_> {
         };
         let state = session.state();
         check_solvable(state)?;
+        check_installed::<G>()?;
         let started = Instant::now();
         let mut solver = Solver::<G>::new(self.hash);
+        let tablebase = solver.probe(state).is_some();
+        let hits = installed::<G>().map_or(0, |t| t.hits());
         let (root, values) = solver.solve_decisions(state, &self.budget, &StopFlag::default());
+        let tablebase_hits = installed::<G>().map_or(0, |t| t.hits()) - hits;
         let decisions = values
             .iter()
             .map(|value| DecisionReport {
@@ -167,6 +184,8 @@ impl GameVisitor for Solve<'_> {
             turns_searched: root.turns,
             nodes: root.nodes,
             seconds: started.elapsed().as_secs_f64(),
+            tablebase,
+            tablebase_hits,
             decisions,
         })
     }

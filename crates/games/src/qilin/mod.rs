@@ -71,6 +71,7 @@ mod record;
 mod rules;
 mod slide_mask;
 mod state;
+mod tablebase;
 mod tables;
 mod terms;
 mod view;

@@ -3,8 +3,8 @@
 //! `notation.rs`.
 
 use ludus_engine::{
-    ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
-    OptionsError, Outcome, PositionError, Seat,
+    ActionInput, BoardView, EndgameProbe, Endgames, Game, GameInfo, GameOptions, MoveError,
+    OptionInfo, OptionValues, OptionsError, Outcome, PositionError, Seat,
 };
 use serde::{Deserialize, Serialize};
 
@@ -243,6 +243,14 @@ impl Game for Qilin {
         let history_rules =
             self.options.draw_no_removal_plies > 0 || self.options.draw_repetition > 0;
         (!(history_rules && self.stage == super::state::Stage::Move)).then_some(self.key)
+    }
+
+    fn endgames() -> Option<&'static dyn Endgames> {
+        Some(&super::tablebase::ENDGAMES)
+    }
+
+    fn endgame_probe(&self) -> Option<EndgameProbe> {
+        self.probe()
     }
 
     fn parse_action(&self, text: &str) -> Result<QilinAction, MoveError> {

@@ -78,15 +78,15 @@ pub const RING: usize = 128;
 /// (cheap to clone, no heap).
 #[derive(Clone, Debug)]
 pub struct KeyRing {
-    keys: [u64; RING],
+    pub(super) keys: [u64; RING],
     /// Two Bloom filters of 256 bits, one per parity of the ring index (entries alternate the
     /// side to move, so a key can only recur at the same parity). A key picks one of four
     /// words and sets two bits in it (all from different bits of the key: one word read and
     /// written, no shift of a `u128`); a key missing either bit has not occurred and needs no
     /// scan. With 50 keys a filter answers "maybe" for about 1 new key in 10.
     seen: [[u64; 4]; 2],
-    next: u8,
-    len: u8,
+    pub(super) next: u8,
+    pub(super) len: u8,
 }
 
 impl KeyRing {

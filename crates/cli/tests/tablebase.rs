@@ -1,0 +1,102 @@
+//! `ludus tablebase` and `--tablebases` over the real binary: the tables are written with a
+//! line per material, `ludus solve` says when its result comes from them, and a damaged
+//! file or a game without tables is refused in one line.
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+fn ludus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+fn text(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn one_line_error(output: &Output, needle: &str) {
+    assert!(!output.status.success());
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains(needle), "{err}");
+}
+
+/// Red a1 d1 against Black b2 g7: two a side, a draw (nobody can form a line).
+const TWO_A_SIDE: &str = "RR.B...................B move R 0/0 0";
+
+#[test]
+fn tables_are_made_and_used_by_the_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().to_str().unwrap();
+    let out = text(&ludus(&[
+        "tablebase",
+        "qilin",
+        "--pieces",
+        "2",
+        "--out",
+        out_dir,
+        "--threads",
+        "2",
+    ]));
+    for material in ["1v1", "1v2", "2v1", "2v2"] {
+        assert!(out.contains(&format!("qilin-{material}.ltb")), "{out}");
+        assert!(Path::new(out_dir)
+            .join(format!("qilin-{material}.ltb"))
+            .is_file());
+    }
+    assert!(out.contains("4 tables"), "{out}");
+    let solved = text(&ludus(&[
+        "solve",
+        "qilin",
+        "--position",
+        TWO_A_SIDE,
+        "--tablebases",
+        out_dir,
+    ]));
+    assert!(
+        solved.starts_with("Red to move: draw (from the endgame tables;"),
+        "{solved}"
+    );
+    // A flipped byte: the solve is refused, naming the file.
+    let path = Path::new(out_dir).join("qilin-2v2.ltb");
+    let mut bytes = fs::read(&path).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x40;
+    fs::write(&path, bytes).unwrap();
+    let output = ludus(&[
+        "solve",
+        "qilin",
+        "--position",
+        TWO_A_SIDE,
+        "--tablebases",
+        out_dir,
+    ]);
+    one_line_error(&output, "qilin-2v2.ltb' is damaged: checksum mismatch");
+}
+
+#[test]
+fn a_game_without_tables_is_refused_in_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = ludus(&[
+        "tablebase",
+        "qawale",
+        "--pieces",
+        "2",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    one_line_error(&output, "has no endgame tables: expected one of qilin");
+    // An argument clap refuses: its message names what is expected.
+    let output = ludus(&["tablebase", "qilin", "--pieces", "9", "--out", "x"]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("expected a whole number from 1 to 5"));
+}
