@@ -110,7 +110,7 @@ fn sessions_record_whole_turns() {
     let texts: Vec<_> = session
         .turns()
         .into_iter()
-        .map(|t| (t.text, t.complete))
+        .map(|t| (t.text.clone(), t.complete))
         .collect();
     assert_eq!(
         texts,

@@ -57,6 +57,7 @@ pub fn router(hub: Arc<Hub>, local: Option<SocketAddr>) -> Router {
         .route("/api/games/{id}/control", post(actions::control))
         .route("/api/games/{id}/record", get(games::record))
         .route("/api/games/{id}/view", get(games::view))
+        .route("/api/games/{id}/work", get(games::work))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/games/{id}/claim", post(games::claim))
         .route("/api/lobby", get(games::lobby))
