@@ -38,14 +38,12 @@ fn ran_ns(path: &str) -> u64 {
 
 /// Seconds of CPU the server's threads (every thread but this one) ran so far.
 fn server_cpu() -> f64 {
-    let all: u64 = std::fs::read_dir("/proc/self/task")
-        .map(|tasks| {
-            tasks
-                .flatten()
-                .map(|t| ran_ns(&format!("{}/schedstat", t.path().display())))
-                .sum()
-        })
-        .unwrap_or(0);
+    let all: u64 = std::fs::read_dir("/proc/self/task").map_or(0, |tasks| {
+        tasks
+            .flatten()
+            .map(|t| ran_ns(&format!("{}/schedstat", t.path().display())))
+            .sum()
+    });
     all.saturating_sub(ran_ns("/proc/thread-self/schedstat")) as f64 / 1e9
 }
 
@@ -77,9 +75,123 @@ async fn next_delta(socket: &mut Socket) -> (Value, usize) {
 }
 
 struct Window {
+    from: u64,
     cpu: f64,
     bytes: usize,
     moves: u64,
+}
+
+/// A game with four human seats, each with its own socket; and its first snapshot.
+struct Table {
+    base: String,
+    id: String,
+    sockets: Vec<Socket>,
+    held: Value,
+}
+
+async fn json_of(request: reqwest::RequestBuilder) -> Value {
+    request
+        .send()
+        .await
+        .expect("an answer")
+        .json()
+        .await
+        .expect("JSON")
+}
+
+async fn open(server: &BackgroundServer, game: &str, options: &Value) -> Table {
+    let base = format!("http://{}", server.addr());
+    let http = reqwest::Client::new();
+    let body = json!({"game": game, "options": options, "seed": 1,
+                      "players": ["human", "human", "human", "human"]});
+    let created = json_of(
+        http.post(format!("{base}/api/games"))
+            .body(body.to_string()),
+    )
+    .await;
+    let id = created["id"].as_str().expect("an id").to_string();
+    let mut sockets = Vec::new();
+    for seat in created["seats"].as_array().expect("seats") {
+        let token = seat["token"].as_str().expect("a token");
+        let url = format!("ws://{}/api/games/{id}/ws?token={token}", server.addr());
+        let (mut socket, _) = connect_async(url).await.expect("socket");
+        next_delta(&mut socket).await;
+        sockets.push(socket);
+    }
+    let held = json_of(http.get(format!("{base}/api/games/{id}"))).await;
+    Table {
+        base,
+        id,
+        sockets,
+        held,
+    }
+}
+
+impl Table {
+    /// Plays one random decision on its seat's socket; answers the bytes of the frame that
+    /// socket got for it, once every socket has its frame.
+    async fn play(&mut self, dice: &mut u64) -> usize {
+        let seat = self.held["to_move"].as_u64().expect("a seat") as usize;
+        let legal = self.held["legal"].as_array().expect("legal");
+        let (state, value) = ludus_engine::splitmix64(*dice);
+        *dice = state;
+        let pick = legal[(value % legal.len() as u64) as usize].clone();
+        let frame = json!({"type": "move", "move": pick, "seq": self.held["seq"]});
+        self.sockets[seat - 1]
+            .send(Message::text(frame.to_string()))
+            .await
+            .expect("sent");
+        let mut bytes = 0;
+        for (i, socket) in self.sockets.iter_mut().enumerate() {
+            let (delta, size) = next_delta(socket).await;
+            if i == seat - 1 {
+                self.held = if delta["type"] == "delta" {
+                    ludus_server::frames::apply_delta(&self.held, &delta).expect("a delta")
+                } else {
+                    delta
+                };
+                bytes = size;
+            }
+        }
+        bytes
+    }
+}
+
+/// Plays up to `decisions` decisions, measuring a window of moves from decision 10 and one
+/// ending at the last; answers the windows and the highest VmRSS seen.
+async fn play(table: &mut Table, decisions: u64) -> (Vec<Window>, f64) {
+    let mut dice = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut windows: Vec<Window> = Vec::new();
+    let mut rss_max = vm_rss_mib();
+    for decision in 0..decisions {
+        if table.held["outcome"].is_object() {
+            println!(
+                "the game ended after {decision} decisions: {}",
+                table.held["outcome"]
+            );
+            break;
+        }
+        if decision == 10 || decision + WINDOW == decisions {
+            windows.push(Window {
+                from: decision,
+                cpu: server_cpu(),
+                bytes: 0,
+                moves: 0,
+            });
+        }
+        let bytes = table.play(&mut dice).await;
+        if let Some(window) = windows.last_mut().filter(|w| w.moves < WINDOW) {
+            window.bytes += bytes;
+            window.moves += 1;
+            if window.moves == WINDOW {
+                window.cpu = server_cpu() - window.cpu;
+            }
+        }
+        if decision % 1000 == 0 {
+            rss_max = rss_max.max(vm_rss_mib());
+        }
+    }
+    (windows, rss_max)
 }
 
 #[tokio::main(flavor = "current_thread")]
@@ -94,111 +206,24 @@ async fn main() {
         |o| serde_json::from_str(o).expect("OPTIONS_JSON"),
     );
     let server = BackgroundServer::start(Config::default()).expect("server starts");
-    let base = format!("http://{}", server.addr());
-    let http = reqwest::Client::new();
-    let created: Value = http
-        .post(format!("{base}/api/games"))
-        .body(json!({"game": game, "options": options, "players": ["human", "human", "human", "human"], "seed": 1}).to_string())
-        .send()
-        .await
-        .expect("created")
-        .json()
-        .await
-        .expect("JSON");
-    let id = created["id"].as_str().expect("an id").to_string();
-    let mut sockets = Vec::new();
-    for seat in created["seats"].as_array().expect("seats") {
-        let token = seat["token"].as_str().expect("a token");
-        let url = format!("ws://{}/api/games/{id}/ws?token={token}", server.addr());
-        let (mut socket, _) = connect_async(url).await.expect("socket");
-        next_delta(&mut socket).await;
-        sockets.push(socket);
-    }
-    let mut held: Value = http
-        .get(format!("{base}/api/games/{id}"))
-        .send()
-        .await
-        .expect("snapshot")
-        .json()
-        .await
-        .expect("JSON");
-    let mut dice = 0x9E37_79B9_7F4A_7C15_u64;
-    let mut windows = Vec::new();
-    let mut open: Option<(f64, usize, u64)> = None;
-    let started = Instant::now();
     let rss_start = vm_rss_mib();
-    let mut rss_max = rss_start;
-    for decision in 0..decisions {
-        if held["outcome"].is_object() {
-            println!(
-                "the game ended after {decision} decisions: {}",
-                held["outcome"]
-            );
-            break;
-        }
-        if decision == 10 || decision + WINDOW == decisions {
-            open = Some((server_cpu(), 0, 0));
-        }
-        let seat = held["to_move"].as_u64().expect("a seat") as usize;
-        let legal = held["legal"].as_array().expect("legal");
-        let (state, value) = ludus_engine::splitmix64(dice);
-        dice = state;
-        let pick = legal[(value % legal.len() as u64) as usize].clone();
-        let frame = json!({"type": "move", "move": pick, "seq": held["seq"]});
-        sockets[seat - 1]
-            .send(Message::text(frame.to_string()))
-            .await
-            .expect("sent");
-        let mut bytes = 0;
-        for (i, socket) in sockets.iter_mut().enumerate() {
-            let (delta, size) = next_delta(socket).await;
-            if i == seat - 1 {
-                held = if delta["type"] == "delta" {
-                    ludus_server::frames::apply_delta(&held, &delta).expect("a delta that follows")
-                } else {
-                    delta
-                };
-                bytes = size;
-            }
-        }
-        if let Some((cpu, sum, moves)) = &mut open {
-            *sum += bytes;
-            *moves += 1;
-            if *moves == WINDOW {
-                windows.push((
-                    decision + 1 - WINDOW,
-                    Window {
-                        cpu: server_cpu() - *cpu,
-                        bytes: *sum,
-                        moves: *moves,
-                    },
-                ));
-                open = None;
-            }
-        }
-        if decision % 1000 == 0 {
-            rss_max = rss_max.max(vm_rss_mib());
-        }
-    }
-    let work: Value = http
-        .get(format!("{base}/api/games/{id}/work"))
-        .send()
-        .await
-        .expect("work")
-        .json()
-        .await
-        .expect("JSON");
+    let started = Instant::now();
+    let mut table = open(&server, game, &options).await;
+    let (windows, rss_max) = play(&mut table, decisions).await;
+    let http = reqwest::Client::new();
+    let work = json_of(http.get(format!("{}/api/games/{}/work", table.base, table.id))).await;
     println!(
-        "{game} {options}: {} decisions in {:.1} s; process VmRSS {rss_start:.1} MiB at the start, {:.1} at most, {:.1} at the end",
-        held["history"].as_array().map_or(0, Vec::len),
+        "{game} {options}: {} turns in {:.1} s; process VmRSS {rss_start:.1} MiB at the start, {:.1} at most, {:.1} at the end",
+        table.held["history"].as_array().map_or(0, Vec::len),
         started.elapsed().as_secs_f64(),
         rss_max.max(vm_rss_mib()),
         vm_rss_mib()
     );
-    for (from, window) in &windows {
+    for window in windows.iter().filter(|w| w.moves == WINDOW) {
         println!(
-            "decisions {from}..{}: server CPU {:.1} µs per move, frame {:.0} bytes per move per socket",
-            from + window.moves,
+            "decisions {}..{}: server CPU {:.1} µs per move, frame {:.0} bytes per move per socket",
+            window.from,
+            window.from + window.moves,
             window.cpu * 1e6 / window.moves as f64,
             window.bytes as f64 / window.moves as f64
         );

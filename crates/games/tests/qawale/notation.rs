@@ -109,7 +109,7 @@ fn sessions_record_whole_turns() {
     session.play_text("N").unwrap();
     let texts: Vec<_> = session
         .turns()
-        .into_iter()
+        .iter()
         .map(|t| (t.text.clone(), t.complete))
         .collect();
     assert_eq!(

@@ -68,12 +68,7 @@ pub fn router(hub: Arc<Hub>, local: Option<SocketAddr>) -> Router {
         .route("/healthz", get(healthz))
         .merge(people_routes());
     let mut app = games
-        .route("/", get(assets::index))
-        .route("/g/{id}", get(assets::index))
-        .route("/lobby", get(assets::index))
-        .route("/leaderboard", get(assets::index))
-        .route("/account", get(assets::index))
-        .route("/@/{name}", get(assets::index))
+        .merge(page_routes())
         .fallback(assets::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
@@ -99,6 +94,17 @@ pub fn router(hub: Arc<Hub>, local: Option<SocketAddr>) -> Router {
 }
 
 /// The routes of accounts, ratings and pairing.
+/// The paths that serve the page (it routes on the path itself).
+fn page_routes() -> Router<Arc<Hub>> {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/g/{id}", get(assets::index))
+        .route("/lobby", get(assets::index))
+        .route("/leaderboard", get(assets::index))
+        .route("/account", get(assets::index))
+        .route("/@/{name}", get(assets::index))
+}
+
 fn people_routes() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/account", get(accounts::whoami))

@@ -85,16 +85,13 @@ impl Table {
                 && shown.kept() <= self.game.history().len()
                 && shown.view.cells.len() == view.cells.len()
         });
-        let frame = match base {
-            Some(base) => {
-                noted(&mut self.knock_outs, &base.view, &view, self.game.history());
-                self.delta_frame(&base, &view)
-            }
-            None => {
-                self.find_knock_outs();
-                self.work.resyncs += 1;
-                self.snapshot_frame()
-            }
+        let frame = if let Some(base) = base {
+            noted(&mut self.knock_outs, &base.view, &view, self.game.history());
+            self.delta_frame(&base, &view)
+        } else {
+            self.find_knock_outs();
+            self.work.resyncs += 1;
+            self.snapshot_frame()
         };
         self.shown = Some(Shown::of(&*self.game, self.seq, view));
         frame
