@@ -3,13 +3,14 @@
 //! and one after `DECISIONS` decisions. Numbers go to `docs/SCALING.md`.
 //!
 //! ```sh
-//! cargo run -p ludus-server --example longgame --release -- [DECISIONS] [GAME] [OPTIONS_JSON]
+//! cargo run -p ludus-server --example longgame --release -- DECISIONS GAME OPTIONS_JSON
+//! cargo run -p ludus-server --example longgame --release -- 10000 splut \
+//!     '{"players":4,"size":25,"max_turns":0,"repetition":0}'
 //! ```
 //!
-//! Defaults: 10,000 decisions of Splut! for four on the 25-board without turn limit, four
-//! human seats each playing random legal decisions over its own WebSocket (as `ludus
-//! loadtest` does). The server runs in this process on its own threads; the clients run on
-//! the main thread alone, so the server's CPU is what its other threads ran (their
+//! Four human seats (the game must take four) each play random legal decisions over its own
+//! WebSocket, as `ludus loadtest` does. The server runs in this process on its own threads;
+//! the clients run on the main thread alone, so the server's CPU is what its other threads ran (their
 //! `/proc/self/task/*/schedstat`, Linux only). Threads that ended inside a window are not
 //! counted: the server's threads live as long as it does.
 
@@ -197,14 +198,12 @@ async fn play(table: &mut Table, decisions: u64) -> (Vec<Window>, f64) {
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let decisions: u64 = args
-        .first()
-        .map_or(10_000, |n| n.parse().expect("DECISIONS"));
-    let game = args.get(1).map_or("splut", String::as_str);
-    let options: Value = args.get(2).map_or_else(
-        || json!({"players": 4, "size": 25, "max_turns": 0, "repetition": 0}),
-        |o| serde_json::from_str(o).expect("OPTIONS_JSON"),
-    );
+    let [decisions, game, options] = args.as_slice() else {
+        panic!("expected DECISIONS GAME OPTIONS_JSON (see the example's doc comment)");
+    };
+    let decisions: u64 = decisions.parse().expect("DECISIONS: a number");
+    let options: Value = serde_json::from_str(options).expect("OPTIONS_JSON: a JSON object");
+    let game = game.as_str();
     let server = BackgroundServer::start(Config::default()).expect("server starts");
     let rss_start = vm_rss_mib();
     let started = Instant::now();
