@@ -185,7 +185,7 @@ impl<G: Game + Heuristic + Encoding> Core for Typed<G> {
         self.0.state().observe(seat, out);
     }
     fn history(&self) -> Vec<TurnText> {
-        self.0.turns()
+        self.0.turns().to_vec()
     }
     fn action_ids(&self) -> Vec<u32> {
         let mut state = self.0.start().clone();

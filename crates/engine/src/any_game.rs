@@ -78,8 +78,10 @@ pub trait ErasedGame: Debug + Send + Sync {
     fn redo_len(&self) -> usize;
     /// What to draw, with the last move's cells.
     fn view(&self) -> BoardView;
-    /// The history in turns.
-    fn history(&self) -> Vec<TurnText>;
+    /// The history in turns, kept as the game is played: asking costs nothing.
+    fn history(&self) -> &[TurnText];
+    /// How many times the history was replayed from the start (each undo does; nothing else).
+    fn replays(&self) -> u64;
     /// The game as a record, ready to save.
     fn record(&self) -> GameRecord;
     /// The players.
@@ -169,8 +171,11 @@ impl<G: Game> ErasedGame for Session<G> {
     fn view(&self) -> BoardView {
         Session::view(self)
     }
-    fn history(&self) -> Vec<TurnText> {
+    fn history(&self) -> &[TurnText] {
         self.turns()
+    }
+    fn replays(&self) -> u64 {
+        Session::replays(self)
     }
     fn record(&self) -> GameRecord {
         Session::record(self)

@@ -41,6 +41,7 @@ mod record_file;
 mod seat;
 mod session;
 pub mod testkit;
+mod turn_log;
 mod view;
 mod zobrist;
 

@@ -1,11 +1,12 @@
-//! A game in progress with its history: the start, every decision and resignation, undo and
-//! redo by replay, turns grouped for display, and conversion to and from records.
+//! A game in progress with its history: the start, every decision and resignation, undo by
+//! replay, turns grouped for display as they are played, and conversion to and from records.
 //!
 //! Two endings come from outside the rules, so the session (not the game state) keeps them:
 //! a draw the seats agreed on, and a seat whose clock ran out (a flag). A flag removes the
 //! seat as a resignation does, but when it ends the game the reason says the time ran out.
 
 use crate::record::{GameRecord, PlayerRecord, ResultRecord, RECORD_FORMAT};
+use crate::turn_log::TurnLog;
 use crate::{
     options_from_json, BoardView, CellId, Game, MoveError, Outcome, RecordError, Seat, Verdict,
 };
@@ -27,7 +28,7 @@ pub enum Entry<A> {
 pub const AGREED_DRAW_REASON: &str = "draw by agreement";
 
 /// How a draw by agreement is written in records' `moves`.
-const AGREED_DRAW_TEXT: &str = "draw agreed";
+pub(crate) const AGREED_DRAW_TEXT: &str = "draw agreed";
 
 /// One turn of the history as people read it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -52,6 +53,10 @@ pub struct Session<G: Game> {
     start_position: Option<String>,
     /// An ending the rules do not know (an agreed draw, a flag's reason); recomputed on replay.
     ended: Option<Outcome>,
+    /// The history in turns, kept as entries are played.
+    log: TurnLog<G>,
+    /// How many times the history was replayed from the start (each undo does).
+    replays: u64,
 }
 
 impl<G: Game> Session<G> {
@@ -82,6 +87,8 @@ impl<G: Game> Session<G> {
             seed,
             start_position,
             ended: None,
+            log: TurnLog::default(),
+            replays: 0,
         }
     }
 
@@ -136,8 +143,16 @@ impl<G: Game> Session<G> {
         if let Some(outcome) = &self.ended {
             return Err(MoveError::GameOver(outcome.to_string()));
         }
-        self.state.try_apply(action)?;
-        self.entries.push(Entry::Action(action));
+        if let Some(outcome) = self.state.outcome() {
+            return Err(MoveError::GameOver(outcome.to_string()));
+        }
+        if !self.state.is_legal(action) {
+            return Err(MoveError::illegal(
+                &format!("{action:?}"),
+                "not a legal action here",
+            ));
+        }
+        self.push(Entry::Action(action));
         self.undone.clear();
         Ok(())
     }
@@ -150,8 +165,7 @@ impl<G: Game> Session<G> {
         }
         let actions = self.state.parse_turn(text)?;
         for &action in &actions {
-            self.state.apply(action);
-            self.entries.push(Entry::Action(action));
+            self.push(Entry::Action(action));
         }
         self.undone.clear();
         Ok(actions.len())
@@ -178,10 +192,17 @@ impl<G: Game> Session<G> {
         if self.outcome().is_some() || seat.to_usize() >= self.state.seat_count() {
             return false;
         }
-        apply_entry(&mut self.state, &mut self.ended, entry);
-        self.entries.push(entry);
+        self.push(entry);
         self.undone.clear();
         true
+    }
+
+    /// Plays `entry` (known to be playable) and notes it in the history.
+    fn push(&mut self, entry: Entry<G::Action>) {
+        self.log.record(&self.state, entry);
+        apply_entry(&mut self.state, &mut self.ended, entry);
+        self.log.played(&self.state);
+        self.entries.push(entry);
     }
 
     /// Takes back the last entry; false if there is none.
@@ -199,80 +220,45 @@ impl<G: Game> Session<G> {
         let Some(entry) = self.undone.pop() else {
             return false;
         };
-        apply_entry(&mut self.state, &mut self.ended, entry);
-        self.entries.push(entry);
+        self.push(entry);
         true
     }
 
+    /// Plays the history again from the start: the state, the outside ending and the turns.
     fn replay(&mut self) {
+        self.replays += 1;
         self.state = self.start.clone();
         self.ended = None;
+        self.log = TurnLog::default();
         for &entry in &self.entries {
+            self.log.record(&self.state, entry);
             apply_entry(&mut self.state, &mut self.ended, entry);
+            self.log.played(&self.state);
         }
     }
 
-    /// The history grouped in turns, with the game's turn notation.
-    pub fn turns(&self) -> Vec<TurnText> {
-        self.turn_groups()
-            .into_iter()
-            .map(|group| TurnText {
-                seat: group.seat,
-                text: group.text(),
-                complete: group.complete,
-            })
-            .collect()
+    /// How many times this session replayed its history from the start: once per undo, and
+    /// never to answer [`Session::turns`], [`Session::view`] or [`Session::record`], which
+    /// read what was kept as the entries were played.
+    pub fn replays(&self) -> u64 {
+        self.replays
     }
 
-    fn turn_groups(&self) -> Vec<TurnGroup<G>> {
-        let mut groups = Vec::new();
-        let mut state = self.start.clone();
-        let mut current: Option<TurnGroup<G>> = None;
-        for &entry in &self.entries {
-            match entry {
-                Entry::Resign(_) | Entry::AgreedDraw | Entry::Flag(_) => {
-                    groups.extend(current.take());
-                    groups.push(TurnGroup::ending(&state, entry));
-                    apply_entry(&mut state, &mut None, entry);
-                }
-                Entry::Action(action) => {
-                    let group = current.get_or_insert_with(|| TurnGroup::starting(&state));
-                    group.actions.push(action);
-                    state.apply(action);
-                    if state.turn() != group.start.turn() || state.outcome().is_some() {
-                        let mut done = current.take().expect("group was just used");
-                        done.complete = true;
-                        groups.push(done);
-                    }
-                }
-            }
-        }
-        groups.extend(current);
-        groups
+    /// The history grouped in turns, with the game's turn notation; the last turn is not
+    /// `complete` while it is being decided.
+    pub fn turns(&self) -> &[TurnText] {
+        self.log.turns()
     }
 
     /// The cells of the most recent turn (or of the decisions made so far in this turn).
-    pub fn last_move_cells(&self) -> Vec<CellId> {
-        let Some(group) = self.turn_groups().pop() else {
-            return Vec::new();
-        };
-        let mut state = group.start.clone();
-        let mut cells = Vec::new();
-        for &action in &group.actions {
-            for cell in state.action_input(action).cells {
-                if !cells.contains(&cell) {
-                    cells.push(cell);
-                }
-            }
-            state.apply(action);
-        }
-        cells
+    pub fn last_move_cells(&self) -> &[CellId] {
+        self.log.last_cells()
     }
 
     /// The board view with the last move filled in.
     pub fn view(&self) -> BoardView {
         let mut view = self.state.view();
-        view.last_move = self.last_move_cells();
+        view.last_move = self.last_move_cells().to_vec();
         view
     }
 
@@ -285,7 +271,7 @@ impl<G: Game> Session<G> {
             seed: self.seed,
             position: self.start_position.clone(),
             players: self.players.clone(),
-            moves: self.turns().into_iter().map(|t| t.text).collect(),
+            moves: self.turns().iter().map(|t| t.text.clone()).collect(),
             result: self.outcome().map(result_record),
         }
     }
@@ -401,50 +387,6 @@ fn apply_entry<G: Game>(state: &mut G, ended: &mut Option<Outcome>, entry: Entry
                     reason: reason.into(),
                 });
             }
-        }
-    }
-}
-
-/// Decisions of one turn, with the state it started from.
-struct TurnGroup<G: Game> {
-    start: G,
-    seat: Seat,
-    actions: Vec<G::Action>,
-    /// The resignation, flag or agreed draw this group stands for.
-    ending: Option<Entry<G::Action>>,
-    complete: bool,
-}
-
-impl<G: Game> TurnGroup<G> {
-    fn starting(state: &G) -> Self {
-        TurnGroup {
-            start: state.clone(),
-            seat: state.to_move().unwrap_or(Seat::FIRST),
-            actions: Vec::new(),
-            ending: None,
-            complete: false,
-        }
-    }
-
-    fn ending(state: &G, entry: Entry<G::Action>) -> Self {
-        let start = Self::starting(state);
-        TurnGroup {
-            seat: match entry {
-                Entry::Resign(seat) | Entry::Flag(seat) => seat,
-                Entry::Action(_) | Entry::AgreedDraw => start.seat,
-            },
-            ending: Some(entry),
-            complete: true,
-            ..start
-        }
-    }
-
-    fn text(&self) -> String {
-        match self.ending {
-            Some(Entry::Resign(seat)) => format!("resign {}", seat.number()),
-            Some(Entry::Flag(seat)) => format!("flag {}", seat.number()),
-            Some(Entry::AgreedDraw) => AGREED_DRAW_TEXT.to_string(),
-            Some(Entry::Action(_)) | None => self.start.format_turn(&self.actions),
         }
     }
 }

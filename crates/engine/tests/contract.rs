@@ -38,8 +38,8 @@ fn turns_group_decisions_and_undo_redo_replay() {
     assert_eq!(session.play_text("2"), Ok(1));
     let texts: Vec<_> = session
         .turns()
-        .into_iter()
-        .map(|t| (t.text, t.complete))
+        .iter()
+        .map(|t| (t.text.clone(), t.complete))
         .collect();
     assert_eq!(texts, [("1+2".to_string(), true), ("2".to_string(), false)]);
     assert!(session.undo());

@@ -21,6 +21,7 @@ mod assets;
 mod client;
 mod config;
 mod error;
+pub mod frames;
 mod hub;
 mod limits;
 mod live;

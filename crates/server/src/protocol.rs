@@ -261,10 +261,13 @@ pub enum ClientMessage {
     },
     /// Answered with a pong.
     Ping {},
+    /// Answered with the whole snapshot (a client whose deltas do not follow on from the
+    /// snapshot it holds).
+    Sync {},
 }
 
 impl RequestBody for ClientMessage {
-    const EXAMPLE: &'static str = r#"{"type":"move","move":"a1","seq":0} (types: move, undo, redo, resign, hint, control, offer, answer, chat, ping)"#;
+    const EXAMPLE: &'static str = r#"{"type":"move","move":"a1","seq":0} (types: move, undo, redo, resign, hint, control, offer, answer, chat, ping, sync)"#;
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ import { play, soundFor, LowTimeWarning } from "./sounds.js";
 import { changeNotes } from "./notes.js";
 import { fitBoard } from "./fit.js";
 import { Stager } from "./stage.js";
+import { applyDelta } from "./delta.js";
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 
@@ -193,6 +194,8 @@ class GameScreen {
     if (frame.type === "snapshot" && frame.snapshot) {
       this.accept(frame.snapshot);
       if (this.queued) this.sendQueued();
+    } else if (frame.type === "delta") {
+      this.onDelta(frame);
     } else if (frame.type === "event") {
       // Anyone else's decision, the computer's or a friend's in another browser, is said aloud
       // (and staged with the others of its turn).
@@ -214,6 +217,18 @@ class GameScreen {
     } else if (frame.type === "rematch") {
       // The offer itself (with its game and clock) comes from the challenges list.
       refreshChallenges();
+    }
+  }
+
+  /** A change sent as a delta: applied to the snapshot held, or the whole snapshot asked for
+   * when the delta does not follow on from it (a newer one arrived first by HTTP is kept). */
+  onDelta(delta) {
+    const snap = applyDelta(this.snap, delta);
+    if (snap) {
+      this.accept(snap);
+      if (this.queued) this.sendQueued();
+    } else if (!this.snap || delta.seq > this.snap.seq || delta.from_seq === this.snap.seq) {
+      this.socket.send({ type: "sync" });
     }
   }
 

@@ -1,7 +1,8 @@
 //! The game player: one of the bot's games, from its start (or its resumption) to its end.
 //!
 //! It opens the game's WebSocket with the seat's token, as the page does, and follows the
-//! snapshots. On each one where its seat is to move it asks the engine (started on the first
+//! snapshots (the first sent whole, each change after it as a delta applied to the one held:
+//! `ludus_server::frames`). On each one where its seat is to move it asks the engine (started on the first
 //! such snapshot, with the game's rules options) for a decision from the start position and
 //! the turns so far, with the clocks, and sends `bestmove` as a move carrying that
 //! snapshot's `seq`. A move is reported played when a snapshot with a later `seq` arrives.
@@ -373,6 +374,16 @@ impl Player {
         let frame: Value = serde_json::from_str(text).ok()?;
         match frame["type"].as_str()? {
             "snapshot" => self.on_snapshot(frame["snapshot"].clone()),
+            // A change: applied to the snapshot held. One that does not follow on (none is
+            // expected: a socket that fell behind is sent a snapshot) ends the connection,
+            // and the next one starts from a fresh snapshot.
+            "delta" => {
+                let held = &self.latest.as_ref()?.0;
+                match ludus_server::frames::apply_delta(held, &frame) {
+                    Ok(snapshot) => self.on_snapshot(snapshot),
+                    Err(why) => Some(Flow::Lost(why)),
+                }
+            }
             "error" => {
                 self.on_refusal(&frame).await;
                 None

@@ -2,8 +2,8 @@
 //! human seats (or made between two accounts by a seek and its acceptance, with
 //! `--accounts`: see `people`), each seat's client opens a WebSocket with its token, and whoever is to move
 //! plays a random decision from the `legal` list of the snapshot it was sent, with that
-//! snapshot's `seq`. A move is acknowledged when the mover's socket receives a snapshot with
-//! a higher `seq`; its latency runs from sending to that snapshot.
+//! snapshot's `seq`. A move is acknowledged when the mover's socket receives a snapshot or a
+//! delta with a higher `seq`; its latency runs from sending to that frame.
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -279,18 +279,26 @@ impl Board {
         if text.starts_with(r#"{"type":"event""#) {
             return Ok(None);
         }
-        let frame: Frame = serde_json::from_str(text).map_err(|e| {
+        let unreadable = |e: serde_json::Error| {
             (
                 "unreadable",
                 format!("bad frame from the server ({e}): {text:.200}"),
             )
-        })?;
-        if frame.kind == "error" {
-            tally.error("refused", frame.error.unwrap_or_default());
-            self.pending.take_if(|p| p.socket == socket);
-        }
-        let Some(brief) = frame.snapshot else {
-            return Ok((frame.kind == "error").then_some(End::Failed));
+        };
+        // A move's change comes as a delta, which holds the brief's fields at its top level;
+        // the whole snapshot comes on connect and when the socket fell behind.
+        let brief = if text.starts_with(r#"{"type":"delta""#) {
+            serde_json::from_str::<Brief>(text).map_err(unreadable)?
+        } else {
+            let frame: Frame = serde_json::from_str(text).map_err(unreadable)?;
+            if frame.kind == "error" {
+                tally.error("refused", frame.error.unwrap_or_default());
+                self.pending.take_if(|p| p.socket == socket);
+            }
+            let Some(brief) = frame.snapshot else {
+                return Ok((frame.kind == "error").then_some(End::Failed));
+            };
+            brief
         };
         if let Some(sent) = self
             .pending

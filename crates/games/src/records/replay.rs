@@ -94,7 +94,7 @@ pub(crate) fn replay<T>(
     })?;
     let mut state = start.clone();
     let mut turns = Vec::new();
-    for (i, TurnText { seat, text, .. }) in end.history().into_iter().enumerate() {
+    for (i, TurnText { seat, text, .. }) in end.history().iter().cloned().enumerate() {
         let before = probe(&state);
         let ending = Ending::of_history(&text);
         if let Some(ending) = ending {

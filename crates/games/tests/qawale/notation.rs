@@ -109,8 +109,8 @@ fn sessions_record_whole_turns() {
     session.play_text("N").unwrap();
     let texts: Vec<_> = session
         .turns()
-        .into_iter()
-        .map(|t| (t.text, t.complete))
+        .iter()
+        .map(|t| (t.text.clone(), t.complete))
         .collect();
     assert_eq!(
         texts,

@@ -320,7 +320,7 @@ fn registry_drives_splut_by_name_with_options() {
     assert_eq!(game.play("Sb6-c6 Sc6-c7"), Ok(2));
     assert_eq!(game.play("Ss"), Ok(1));
     assert_eq!(game.turn(), 2);
-    let history: Vec<String> = game.history().into_iter().map(|t| t.text).collect();
+    let history: Vec<String> = game.history().iter().map(|t| t.text.clone()).collect();
     assert_eq!(history, ["Sd2-d3", "Sb6-c6 Sc6-c7", "Sf8-f7"]);
     let replayed = load_record(&game.record()).unwrap();
     assert_eq!(replayed.position(), game.position());

@@ -128,6 +128,17 @@ pub async fn snapshot(
     Ok(json_response(StatusCode::OK, game.snapshot().to_string()))
 }
 
+/// `GET /api/games/{id}/work`: the work the game cost the server, counted (replays of its
+/// history, snapshots and deltas built): the proof that a move's work does not grow with the
+/// game's length, for tests and operators.
+pub async fn work(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let game = hub.read_game(&id)?;
+    Ok(json_response(StatusCode::OK, game.work().to_string()))
+}
+
 pub async fn delete(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,

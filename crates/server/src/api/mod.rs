@@ -57,6 +57,7 @@ pub fn router(hub: Arc<Hub>, local: Option<SocketAddr>) -> Router {
         .route("/api/games/{id}/control", post(actions::control))
         .route("/api/games/{id}/record", get(games::record))
         .route("/api/games/{id}/view", get(games::view))
+        .route("/api/games/{id}/work", get(games::work))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/games/{id}/claim", post(games::claim))
         .route("/api/lobby", get(games::lobby))
@@ -67,12 +68,7 @@ pub fn router(hub: Arc<Hub>, local: Option<SocketAddr>) -> Router {
         .route("/healthz", get(healthz))
         .merge(people_routes());
     let mut app = games
-        .route("/", get(assets::index))
-        .route("/g/{id}", get(assets::index))
-        .route("/lobby", get(assets::index))
-        .route("/leaderboard", get(assets::index))
-        .route("/account", get(assets::index))
-        .route("/@/{name}", get(assets::index))
+        .merge(page_routes())
         .fallback(assets::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(body_limit))
@@ -98,6 +94,17 @@ pub fn router(hub: Arc<Hub>, local: Option<SocketAddr>) -> Router {
 }
 
 /// The routes of accounts, ratings and pairing.
+/// The paths that serve the page (it routes on the path itself).
+fn page_routes() -> Router<Arc<Hub>> {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/g/{id}", get(assets::index))
+        .route("/lobby", get(assets::index))
+        .route("/leaderboard", get(assets::index))
+        .route("/account", get(assets::index))
+        .route("/@/{name}", get(assets::index))
+}
+
 fn people_routes() -> Router<Arc<Hub>> {
     Router::new()
         .route("/api/account", get(accounts::whoami))

@@ -1,4 +1,5 @@
-//! The WebSocket of a game: the snapshot on connect and every change after it; actions sent
+//! The WebSocket of a game: the snapshot on connect (and on a `sync`), then each change as a
+//! delta (live/delta.rs), shared by every socket of the game; actions sent
 //! as JSON messages with the socket's token. The game's chat travels here too (live/chat.rs):
 //! its history follows the first snapshot, and a seat's socket skips the spectators' lines. A bad message gets an error frame and the socket
 //! stays open; only frames past the hard limit (a protocol error) close it.
@@ -385,6 +386,10 @@ fn dispatch(
             let _ = replies.send(json!({"type": "pong"}).to_string());
             return Ok(());
         }
+        ClientMessage::Sync {} => {
+            let _ = replies.send(snapshot_frame(&game.snapshot()));
+            return Ok(());
+        }
         ClientMessage::Hint {} => {
             let token = require_token(token)?.to_string();
             let (game, hub, replies) = (Arc::clone(game), Arc::clone(hub), replies.clone());
@@ -432,7 +437,7 @@ fn dispatch(
             speed_ms,
         }),
     };
-    game.act(hub, require_token(token)?, command).map(|_| ())
+    game.act_quietly(hub, require_token(token)?, command)
 }
 
 fn require_token(token: Option<&str>) -> Result<&str, ApiError> {

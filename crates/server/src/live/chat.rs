@@ -185,7 +185,7 @@ impl LiveGame {
         &self,
         seat_socket: bool,
     ) -> (Arc<str>, Option<String>, broadcast::Receiver<Arc<str>>) {
-        let table = self.lock();
+        let mut table = self.lock();
         let readable: Vec<&ChatLine> = table
             .chat
             .iter()

@@ -74,17 +74,39 @@ impl LiveGame {
         token: &str,
         command: Command,
     ) -> Result<Arc<str>, ApiError> {
+        self.act_then(hub, token, command, Table::snapshot)
+    }
+
+    /// Applies `command` like [`LiveGame::act`] but answers nothing: a socket's action, whose
+    /// result reaches every socket as the change's frame, so no snapshot is built for it.
+    pub fn act_quietly(
+        self: &Arc<Self>,
+        hub: &Arc<Hub>,
+        token: &str,
+        command: Command,
+    ) -> Result<(), ApiError> {
+        self.act_then(hub, token, command, |_| ())
+    }
+
+    fn act_then<T>(
+        self: &Arc<Self>,
+        hub: &Arc<Hub>,
+        token: &str,
+        command: Command,
+        answer: impl FnOnce(&mut Table) -> T,
+    ) -> Result<T, ApiError> {
         let mut table = self.lock();
-        let events = table
-            .apply(hub, &self.id, token, command)
-            .map_err(|e| e.with_snapshot(table.snapshot()))?;
+        let events = match table.apply(hub, &self.id, token, command) {
+            Ok(events) => events,
+            Err(error) => return Err(error.with_snapshot(table.snapshot())),
+        };
         let job = self.commit(&mut table, hub, &events);
-        let snapshot = table.snapshot();
+        let answer = answer(&mut table);
         drop(table);
         if let Some(job) = job {
             computer::spawn(Arc::clone(self), Arc::clone(hub), job);
         }
-        Ok(snapshot)
+        Ok(answer)
     }
 
     /// Takes up a game nobody changed yet (a new game, or one restored after a restart): a
@@ -98,7 +120,7 @@ impl LiveGame {
         let away = table.start_grace(hub.config.grace_seconds);
         let job = table.prepare_search(hub);
         if job.is_some() || away {
-            table.rebuild_snapshot(&self.id);
+            table.changed();
         }
         drop(table);
         if let Some(job) = job {
@@ -106,8 +128,9 @@ impl LiveGame {
         }
     }
 
-    /// The path of every change: bump `seq`, start the next search if due, rebuild the
-    /// snapshot, broadcast the events and the snapshot. Returns the search to spawn.
+    /// The path of every change: bump `seq`, start the next search if due, broadcast the
+    /// events and the change's frame (a delta, or the snapshot after a rewritten history).
+    /// Returns the search to spawn.
     pub(super) fn commit(&self, table: &mut Table, hub: &Hub, events: &[Event]) -> Option<Job> {
         table.seq += 1;
         table.offer = None;
@@ -131,11 +154,11 @@ impl LiveGame {
             let _ = hub.store.log(&self.id, Change::Clock(&times));
         }
         let job = table.prepare_search(hub);
-        table.rebuild_snapshot(&self.id);
+        let frame = table.change_frame();
         for event in events {
             self.broadcast(event.frame(table.seq));
         }
-        self.broadcast(table.snapshot_frame());
+        self.broadcast(frame);
         job
     }
 }

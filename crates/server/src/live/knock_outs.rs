@@ -1,10 +1,12 @@
 //! Which turn put each seat out of a game of three or four, so that a page opened after the
 //! knock-out can still say who knocked whom out (the live page compares two snapshots; a fresh
-//! page has only one). Found by replaying prefixes of the record: a seat once out stays out, so a
-//! binary search over the turns needs a few replays per seat, and the answer is kept on the table
-//! while its turn is still in the history (a snapshot is rebuilt on every change).
+//! page has only one). A move that adds to the history notes it as it happens ([`noted`]: the
+//! seat was in play before the move and is out after it). When the history was rewritten (an
+//! undo) or the game was loaded, it is found by replaying prefixes of the record: a seat once
+//! out stays out, so a binary search over the turns needs a few replays per seat, and an answer
+//! is kept while its turn is still in the history.
 
-use ludus_engine::{AnyGame, GameRecord};
+use ludus_engine::{AnyGame, BoardView, GameRecord, TurnText};
 use ludus_games::load_record;
 use serde::Serialize;
 
@@ -23,7 +25,13 @@ pub struct KnockOut {
 
 /// The knock-outs of `game` with `turns` as its history (seat, text per turn), reusing those
 /// of `known` whose turn is unchanged. Empty for games of two seats: there the end says it all.
-pub fn knock_outs(game: &AnyGame, turns: &[(usize, &str)], known: &[KnockOut]) -> Vec<KnockOut> {
+/// `replays` counts the records replayed.
+pub fn knock_outs(
+    game: &AnyGame,
+    turns: &[(usize, &str)],
+    known: &[KnockOut],
+    replays: &mut u64,
+) -> Vec<KnockOut> {
     if game.seat_count() <= 2 {
         return Vec::new();
     }
@@ -45,7 +53,7 @@ pub fn knock_outs(game: &AnyGame, turns: &[(usize, &str)], known: &[KnockOut]) -
             return Some(kept.clone());
         }
         let record = record.get_or_insert_with(|| game.record());
-        let turn = first_turn_without(record, seat)?;
+        let turn = first_turn_without(record, seat, replays)?;
         let (by, text) = turns.get(turn - 1)?;
         Some(KnockOut {
             seat,
@@ -59,8 +67,9 @@ pub fn knock_outs(game: &AnyGame, turns: &[(usize, &str)], known: &[KnockOut]) -
 
 /// The first count of turns after which `seat` (1-based) is out of play; `None` when it was
 /// out from the start, or a prefix does not replay (it always should: the record is the game's).
-fn first_turn_without(record: &GameRecord, seat: usize) -> Option<usize> {
-    let out_after = |turns: usize| -> Option<bool> {
+fn first_turn_without(record: &GameRecord, seat: usize, replays: &mut u64) -> Option<usize> {
+    let mut out_after = |turns: usize| -> Option<bool> {
+        *replays += 1;
         let prefix = GameRecord {
             moves: record.moves[..turns].to_vec(),
             result: None,
@@ -84,4 +93,26 @@ fn first_turn_without(record: &GameRecord, seat: usize) -> Option<usize> {
         }
     }
     Some(high)
+}
+
+/// Adds to `known` the seats that one change adding to the history (`turns` after it) put out:
+/// in play in `before`, out in `after`; the history's last turn did it.
+pub fn noted(known: &mut Vec<KnockOut>, before: &BoardView, after: &BoardView, turns: &[TurnText]) {
+    if after.seats.len() <= 2 {
+        return;
+    }
+    let Some(last) = turns.last() else {
+        return;
+    };
+    for (was, now) in before.seats.iter().zip(&after.seats) {
+        let seat = now.seat.number();
+        if was.alive && !now.alive && known.iter().all(|k| k.seat != seat) {
+            known.push(KnockOut {
+                seat,
+                turn: turns.len(),
+                by: last.seat.number(),
+                text: last.text.clone(),
+            });
+        }
+    }
 }

@@ -4,8 +4,9 @@
 //!
 //! Every change follows one path ([`LiveGame::act`], or a computer's move arriving): check the
 //! token and `seq`, check the action with the rules, log it in the store, apply it, bump `seq`,
-//! start the next computer search if one is due, rebuild the snapshot once, then broadcast the
-//! decision events and the snapshot, all under the lock so every socket sees changes in order.
+//! start the next computer search if one is due, then broadcast the decision events and one
+//! frame of what changed (live/delta.rs), all under the lock so every socket sees changes in
+//! order. The whole snapshot is built only when asked for (live/snapshot.rs).
 
 mod agents;
 mod analysis;
@@ -14,6 +15,7 @@ mod clock;
 mod commands;
 mod computer;
 mod create;
+mod delta;
 mod expiry;
 mod hint;
 mod invitations;
@@ -61,9 +63,10 @@ pub struct LiveGame {
 }
 
 impl LiveGame {
-    /// A game with id `id` around `table` (its snapshot is built here).
+    /// A game with id `id` around `table`.
     pub fn new(id: String, mut table: Table) -> Arc<LiveGame> {
-        table.rebuild_snapshot(&id);
+        table.id.clone_from(&id);
+        table.show_from_start();
         Arc::new(LiveGame {
             clocked: table.clocks.is_some(),
             id,
@@ -88,10 +91,15 @@ impl LiveGame {
         self.lock().snapshot()
     }
 
+    /// The work this game cost the server, counted (see `Table::work`).
+    pub fn work(&self) -> serde_json::Value {
+        self.lock().work()
+    }
+
     /// The current snapshot and a receiver of every later frame, taken together so that no
     /// change falls between them.
     pub fn subscribe(&self) -> (Arc<str>, broadcast::Receiver<Arc<str>>) {
-        let table = self.lock();
+        let mut table = self.lock();
         (table.snapshot(), self.updates.subscribe())
     }
 

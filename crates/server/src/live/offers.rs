@@ -357,7 +357,7 @@ impl LiveGame {
 
     /// Shows a changed offer without a change to the game (`seq` stays).
     pub(super) fn refresh(&self, table: &mut Table) {
-        table.rebuild_snapshot(&self.id);
-        self.broadcast(table.snapshot_frame());
+        let frame = table.change_frame();
+        self.broadcast(frame);
     }
 }

@@ -1,5 +1,7 @@
-//! The snapshot: everything the page shows of a game, rebuilt once per change and cached as
-//! JSON text, so reads and broadcasts cost a copy.
+//! The snapshot: everything the page shows of a game, as JSON text. It is built only when
+//! someone asks (a socket opening, an HTTP answer, a `sync`) and kept until the next change:
+//! a move's sockets are sent a delta instead (live/delta.rs), so a move costs the same at
+//! decision 10 and at decision 10,000. What a delta repeats whole ([`Now`]) is shared by both.
 
 use std::sync::Arc;
 
@@ -8,11 +10,11 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::analysis::AnalysisView;
-use super::knock_outs::{knock_outs, KnockOut};
+use super::knock_outs::KnockOut;
 use super::{Table, ViewJson};
 
 #[derive(Serialize)]
-struct SeatEntry<'a> {
+pub(super) struct SeatEntry<'a> {
     seat: usize,
     name: &'a str,
     player: &'a str,
@@ -42,13 +44,34 @@ struct AccountEntry<'a> {
     rating: String,
 }
 
+/// A turn of the history.
 #[derive(Serialize)]
-struct HistoryEntry {
+pub(super) struct HistoryEntry<'a> {
     ply: usize,
     turn: usize,
     seat: usize,
-    text: String,
+    text: &'a str,
     complete: bool,
+}
+
+impl<'a> HistoryEntry<'a> {
+    /// The turns of `table`'s history from index `from` on.
+    pub(super) fn since(table: &'a Table, from: usize) -> Vec<HistoryEntry<'a>> {
+        let turns = table.game.history();
+        turns
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .map(|(i, t)| HistoryEntry {
+                ply: from + i + 1,
+                turn: from + i + 1,
+                seat: t.seat.number(),
+                text: &t.text,
+                complete: t.complete,
+            })
+            .collect()
+    }
 }
 
 #[derive(Serialize)]
@@ -59,12 +82,10 @@ struct Pointing<'a> {
     label: Option<&'a str>,
 }
 
+/// What changes as the game is played, besides its history and board: the whole of it goes
+/// in every snapshot and every delta (its size does not grow with the game).
 #[derive(Serialize)]
-struct Snapshot<'a> {
-    id: &'a str,
-    game: &'static str,
-    name: &'static str,
-    options: &'a Value,
+pub(super) struct Now<'a> {
     players: Vec<&'a str>,
     names: Vec<&'a str>,
     seats: Vec<SeatEntry<'a>>,
@@ -72,11 +93,8 @@ struct Snapshot<'a> {
     turn: u32,
     to_move: Option<usize>,
     seq: u64,
-    moves: Vec<&'a str>,
-    history: &'a [HistoryEntry],
     legal: Vec<&'a str>,
     pointing: Vec<Pointing<'a>>,
-    view: ViewJson<'a>,
     outcome: Option<Value>,
     thinking: Option<Value>,
     paused: bool,
@@ -89,20 +107,55 @@ struct Snapshot<'a> {
     rated: bool,
 }
 
+#[derive(Serialize)]
+struct Snapshot<'a> {
+    id: &'a str,
+    game: &'static str,
+    name: &'static str,
+    options: &'a Value,
+    moves: Vec<&'a str>,
+    history: &'a [HistoryEntry<'a>],
+    view: ViewJson<'a>,
+    #[serde(flatten)]
+    now: Now<'a>,
+}
+
 impl Table {
-    /// Rebuilds the cached snapshot of the game `id`.
-    pub fn rebuild_snapshot(&mut self, id: &str) {
-        let history = self.history_entries();
-        let turns: Vec<(usize, &str)> = history.iter().map(|h| (h.seat, h.text.as_str())).collect();
-        self.knock_outs = knock_outs(&self.game, &turns, &self.knock_outs);
-        let legal = self.game.legal_moves();
+    /// The snapshot, built now if the game changed since it was last asked for.
+    pub fn snapshot(&mut self) -> Arc<str> {
+        if let Some(snapshot) = &self.snapshot {
+            return Arc::clone(snapshot);
+        }
+        self.work.snapshots += 1;
+        let history = HistoryEntry::since(self, 0);
         let view = self.game.view();
-        let names = self.names();
+        let legal = self.game.legal_moves();
         let snapshot = Snapshot {
-            id,
+            id: &self.id,
             game: self.game.info().id,
             name: self.game.info().name,
             options: &self.options,
+            moves: history.iter().map(|h| h.text).collect(),
+            history: &history,
+            view: ViewJson::of(&view),
+            now: self.now(&legal),
+        };
+        // Serialising strings, numbers and JSON values cannot fail; an empty object if it did.
+        let text: Arc<str> =
+            Arc::from(serde_json::to_string(&snapshot).unwrap_or_else(|_| "{}".into()));
+        self.snapshot = Some(Arc::clone(&text));
+        text
+    }
+
+    /// The snapshot is out of date: the next reader builds it again.
+    pub fn changed(&mut self) {
+        self.snapshot = None;
+    }
+
+    /// The changing part of the snapshot, with `legal` the game's legal moves.
+    pub(super) fn now<'a>(&'a self, legal: &'a [ludus_engine::LegalMove]) -> Now<'a> {
+        let names = self.names();
+        Now {
             players: self.kinds(),
             seats: self.seat_entries(&names),
             names,
@@ -110,23 +163,8 @@ impl Table {
             turn: self.game.turn(),
             to_move: self.game.to_move().map(Seat::number),
             seq: self.seq,
-            moves: history.iter().map(|h| h.text.as_str()).collect(),
-            history: &history,
             legal: legal.iter().map(|m| m.notation.as_str()).collect(),
-            pointing: legal
-                .iter()
-                .map(|m| Pointing {
-                    notation: &m.notation,
-                    cells: m
-                        .input
-                        .cells
-                        .iter()
-                        .map(|c| self.cell_names.get(c.to_usize()).map_or("", String::as_str))
-                        .collect(),
-                    label: m.input.label.as_deref(),
-                })
-                .collect(),
-            view: ViewJson::of(&view),
+            pointing: legal.iter().map(|m| self.pointing(m)).collect(),
             outcome: outcome_json(self),
             thinking: self
                 .thinking
@@ -140,31 +178,25 @@ impl Table {
             offer: self.offer.as_ref().map(|offer| self.offer_json(offer)),
             clock: self.clocks.as_ref().map(super::clock::Clocks::json),
             rated: self.rated,
-        };
-        // Serialising strings, numbers and JSON values cannot fail; keep the old one if it did.
-        if let Ok(text) = serde_json::to_string(&snapshot) {
-            self.snapshot = Arc::from(text);
         }
     }
 
-    fn history_entries(&self) -> Vec<HistoryEntry> {
-        self.game
-            .history()
-            .into_iter()
-            .enumerate()
-            .map(|(i, t)| HistoryEntry {
-                ply: i + 1,
-                turn: i + 1,
-                seat: t.seat.number(),
-                text: t.text,
-                complete: t.complete,
-            })
-            .collect()
+    fn pointing<'a>(&'a self, legal: &'a ludus_engine::LegalMove) -> Pointing<'a> {
+        Pointing {
+            notation: &legal.notation,
+            cells: legal
+                .input
+                .cells
+                .iter()
+                .map(|c| self.cell_names.get(c.to_usize()).map_or("", String::as_str))
+                .collect(),
+            label: legal.input.label.as_deref(),
+        }
     }
 
     /// The snapshot as a WebSocket frame.
-    pub fn snapshot_frame(&self) -> String {
-        format!("{{\"type\":\"snapshot\",\"snapshot\":{}}}", self.snapshot)
+    pub fn snapshot_frame(&mut self) -> String {
+        format!("{{\"type\":\"snapshot\",\"snapshot\":{}}}", self.snapshot())
     }
 
     fn seat_entries<'a>(&'a self, names: &[&'a str]) -> Vec<SeatEntry<'a>> {

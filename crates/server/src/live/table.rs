@@ -1,6 +1,6 @@
 //! The state of one game on the server besides the rules' own: who plays each seat and with
 //! which token, the sequence number, pause and speed, the running search, the last analysis,
-//! and the cached snapshot.
+//! the cached snapshot and what the sockets were last sent.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -84,7 +84,14 @@ pub struct Table {
     pub clocks: Option<super::clock::Clocks>,
     /// Per seat: its open sockets, and since when it is away.
     pub presence: Vec<super::presence::Presence>,
-    pub(super) snapshot: Arc<str>,
+    /// The snapshot as last built; `None` once the game changed (built again when asked).
+    pub(super) snapshot: Option<Arc<str>>,
+    /// The game's id (set when the game goes live).
+    pub(super) id: String,
+    /// What the sockets were last sent, that a delta is taken from.
+    pub(super) shown: Option<super::delta::Shown>,
+    /// Work counted for the game's statistics.
+    pub(super) work: super::delta::Work,
     /// The client charged for the computer players' searches: the game's creator (`None`
     /// for games loaded at start).
     pub payer: crate::scheduler::Payer,
@@ -125,18 +132,16 @@ impl Table {
             offer: None,
             clocks: None,
             presence: vec![super::presence::Presence::default(); seat_count],
-            snapshot: Arc::from("{}"),
+            snapshot: None,
+            id: String::new(),
+            shown: None,
+            work: super::delta::Work::default(),
             payer: None,
             rated: false,
             rating_changes: Vec::new(),
             chat: VecDeque::new(),
             knock_outs: Vec::new(),
         }
-    }
-
-    /// The cached snapshot.
-    pub fn snapshot(&self) -> Arc<str> {
-        Arc::clone(&self.snapshot)
     }
 
     /// The seat whose token is `token`.

@@ -1,5 +1,5 @@
 //! The board view as JSON, with seats numbered from 1 as everywhere in the API (the engine's
-//! `Seat` serialises its 0-based index).
+//! `Seat` serialises its 0-based index), whole or as the changes since another view.
 
 use ludus_engine::{BoardView, CellShape, Hue, PieceView, Seat};
 use serde::Serialize;
@@ -112,5 +112,57 @@ fn hand(hand: &ludus_engine::HandView) -> HandJson<'_> {
             .iter()
             .map(|(piece, n)| (PieceJson::of(piece), *n))
             .collect(),
+    }
+}
+
+/// A cell whose stack or shading changed: its index in the view's `cells`.
+#[derive(Debug, Serialize)]
+pub struct CellChange<'a> {
+    index: usize,
+    stack: Vec<PieceJson<'a>>,
+    shaded: bool,
+}
+
+/// What a view changed since another of the same game: the cells' names, places, shapes and
+/// the links never change during a game, so only the cells that changed are sent; the rest
+/// (seats, hands, side to move, last move, status) is small and sent whole.
+#[derive(Debug, Serialize)]
+pub struct ViewDelta<'a> {
+    cells: Vec<CellChange<'a>>,
+    seats: Vec<SeatJson<'a>>,
+    hands: Vec<HandJson<'a>>,
+    to_move: Option<usize>,
+    last_move: Vec<u16>,
+    status: &'a str,
+}
+
+impl<'a> ViewDelta<'a> {
+    /// The changes from `before` to `after` (every cell, should their cell lists differ).
+    pub fn between(before: &BoardView, after: &'a BoardView) -> Self {
+        let same_cells = before.cells.len() == after.cells.len();
+        ViewDelta {
+            cells: after
+                .cells
+                .iter()
+                .enumerate()
+                .filter(|(i, cell)| {
+                    !same_cells
+                        || before
+                            .cells
+                            .get(*i)
+                            .is_none_or(|old| old.stack != cell.stack || old.shaded != cell.shaded)
+                })
+                .map(|(index, cell)| CellChange {
+                    index,
+                    stack: cell.stack.iter().map(PieceJson::of).collect(),
+                    shaded: cell.shaded,
+                })
+                .collect(),
+            seats: after.seats.iter().map(seat).collect(),
+            hands: after.hands.iter().map(hand).collect(),
+            to_move: after.to_move.map(Seat::number),
+            last_move: after.last_move.iter().map(|c| c.0).collect(),
+            status: &after.status,
+        }
     }
 }

@@ -80,7 +80,7 @@ async fn ws_from(
     }
 }
 
-/// The next snapshot the socket sends.
+/// The next snapshot the socket sends (or the delta that makes it).
 async fn next_snapshot(socket: &mut Ws) -> Value {
     loop {
         let frame = tokio::time::timeout(Duration::from_secs(20), socket.next())
@@ -92,6 +92,10 @@ async fn next_snapshot(socket: &mut Ws) -> Value {
             let frame: Value = serde_json::from_str(&text).unwrap();
             if frame["type"] == "snapshot" {
                 return frame["snapshot"].clone();
+            }
+            // A move's delta holds the snapshot's seq, side to move, legal moves and outcome.
+            if frame["type"] == "delta" {
+                return frame;
             }
         }
     }

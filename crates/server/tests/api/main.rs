@@ -29,3 +29,4 @@ mod searches;
 mod sockets;
 mod support;
 mod takeback;
+mod work;

@@ -1,16 +1,13 @@
 //! Play between browsers: invitation links that work once, spectators who only watch, the
 //! lobby, and games that come back unchanged when a server restarts on the same database.
 
-use std::time::Duration;
-
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use ludus_server::Config;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::support::{assert_error, Api, Dice};
+use crate::support::{assert_error, connect, next, next_of, Api, Dice};
 
 /// A Replica game whose seat 2 is kept for a friend: the creator's seat-1 token, the id
 /// and the invitation of seat 2.
@@ -117,17 +114,12 @@ async fn a_private_game_stays_out_of_the_lobby() {
 async fn a_spectator_watches_live_and_every_action_is_refused() {
     let api = Api::start();
     let (id, first, invite) = invited_game(&api, false).await;
-    let (mut watcher, _) = connect_async(api.ws_url(&id, None)).await.unwrap();
+    let mut watcher = connect(&api, &id, None).await;
     let snapshot = api.snapshot(&id).await;
     let (status, _) = play(&api, &id, &first, "b4-c5", &snapshot["seq"]).await;
     assert_eq!(status, StatusCode::OK);
     let seen = loop {
-        let frame = tokio::time::timeout(Duration::from_secs(10), watcher.next())
-            .await
-            .unwrap()
-            .unwrap()
-            .unwrap();
-        let frame: Value = serde_json::from_str(frame.to_text().unwrap()).unwrap();
+        let frame = next(&mut watcher).await;
         if frame["type"] == "snapshot" && frame["snapshot"]["seq"] == 1 {
             break frame["snapshot"].clone();
         }
@@ -141,13 +133,7 @@ async fn a_spectator_watches_live_and_every_action_is_refused() {
     let reply = Dice(5).legal(&seen);
     let move_frame = json!({"type": "move", "move": reply, "seq": 1}).to_string();
     watcher.send(Message::text(move_frame)).await.unwrap();
-    let refused = loop {
-        let frame = watcher.next().await.unwrap().unwrap();
-        let frame: Value = serde_json::from_str(frame.to_text().unwrap()).unwrap();
-        if frame["type"] == "error" {
-            break frame;
-        }
-    };
+    let refused = next_of(&mut watcher, "error").await;
     assert!(
         refused["error"].as_str().unwrap().contains("watches only"),
         "{refused}"

@@ -69,7 +69,7 @@ impl Person {
         let (socket, _) = connect_async(request)
             .await
             .expect("the lobby socket opens");
-        socket
+        Socket::wrap(socket)
     }
 
     /// Signs up `name` with a password derived from it (`NAME-password`); panics unless 201.

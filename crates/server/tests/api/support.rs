@@ -192,27 +192,106 @@ impl Dice {
     }
 }
 
-pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-pub async fn connect(api: &Api, id: &str, token: Option<&str>) -> Socket {
-    let (socket, _) = connect_async(api.ws_url(id, token))
-        .await
-        .expect("socket opens");
-    socket
+/// A game's WebSocket as the page reads it: a delta frame is applied to the snapshot the
+/// socket was sent before, and handed on as the snapshot frame it makes (`"delta": true`); a
+/// delta that does not follow on from that snapshot fails the test.
+pub struct Socket {
+    stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    held: Option<Value>,
 }
 
-/// The next JSON text frame (within 10 s).
-pub async fn next(socket: &mut Socket) -> Value {
+impl std::ops::Deref for Socket {
+    type Target = WebSocketStream<MaybeTlsStream<TcpStream>>;
+    fn deref(&self) -> &Self::Target {
+        &self.stream
+    }
+}
+
+impl std::ops::DerefMut for Socket {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.stream
+    }
+}
+
+impl Socket {
+    /// A socket opened elsewhere (with its own headers).
+    pub fn wrap(stream: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Socket {
+        Socket { stream, held: None }
+    }
+}
+
+pub async fn connect(api: &Api, id: &str, token: Option<&str>) -> Socket {
+    let (stream, _) = connect_async(api.ws_url(id, token))
+        .await
+        .expect("socket opens");
+    Socket::wrap(stream)
+}
+
+/// The next JSON text frame as sent (within 10 s), and its size in bytes.
+pub async fn next_raw(socket: &mut Socket) -> (Value, usize) {
     loop {
-        let frame = tokio::time::timeout(Duration::from_secs(10), socket.next())
+        let frame = tokio::time::timeout(Duration::from_secs(10), socket.stream.next())
             .await
             .expect("a frame within 10 s")
             .expect("the socket is open")
             .expect("a good frame");
         if let Message::Text(text) = frame {
-            return serde_json::from_str(&text).expect("JSON frames");
+            let value: Value = serde_json::from_str(&text).expect("JSON frames");
+            if value["type"] == "snapshot" {
+                socket.held = Some(value["snapshot"].clone());
+            }
+            return (value, text.len());
         }
     }
+}
+
+/// The next JSON text frame (within 10 s), a delta made into the snapshot it gives.
+pub async fn next(socket: &mut Socket) -> Value {
+    let (frame, _) = next_raw(socket).await;
+    if frame["type"] != "delta" {
+        return frame;
+    }
+    let held = socket.held.as_ref().expect("a snapshot before a delta");
+    let snapshot = apply_delta(held, &frame);
+    socket.held = Some(snapshot.clone());
+    json!({"type": "snapshot", "snapshot": snapshot, "delta": true})
+}
+
+/// The snapshot `delta` makes of `held` (as the page's delta.js does).
+pub fn apply_delta(held: &Value, delta: &Value) -> Value {
+    assert_eq!(
+        delta["from_seq"], held["seq"],
+        "a delta that follows on: {delta}"
+    );
+    let mut snapshot = held.clone();
+    let from = delta["history_from"].as_u64().expect("history_from") as usize;
+    let history = snapshot["history"].as_array_mut().expect("history");
+    assert!(
+        from <= history.len(),
+        "history_from {from} past the history"
+    );
+    history.truncate(from);
+    history.extend(delta["turns"].as_array().expect("turns").iter().cloned());
+    let moves: Vec<Value> = history.iter().map(|turn| turn["text"].clone()).collect();
+    snapshot["moves"] = Value::Array(moves);
+    for (key, value) in delta.as_object().expect("an object") {
+        if !["type", "from_seq", "history_from", "turns", "view"].contains(&key.as_str()) {
+            snapshot[key] = value.clone();
+        }
+    }
+    for (key, value) in delta["view"].as_object().expect("a view") {
+        if key != "cells" {
+            snapshot["view"][key] = value.clone();
+        }
+    }
+    for change in delta["view"]["cells"].as_array().expect("changed cells") {
+        let index = change["index"].as_u64().expect("index") as usize;
+        let cell = &mut snapshot["view"]["cells"][index];
+        assert!(cell.is_object(), "no cell {index}");
+        cell["stack"] = change["stack"].clone();
+        cell["shaded"] = change["shaded"].clone();
+    }
+    snapshot
 }
 
 /// Frames until one of type `kind` comes.

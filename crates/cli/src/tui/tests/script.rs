@@ -20,7 +20,7 @@ fn cell(app: &App, name: &str) -> CellId {
 
 fn history(app: &App) -> Vec<String> {
     let game = &app.play().unwrap().game;
-    game.history().into_iter().map(|t| t.text).collect()
+    game.history().iter().map(|t| t.text.clone()).collect()
 }
 
 /// A left click in the middle of the cell `id`.

@@ -1,0 +1,231 @@
+//! Measures what one move costs the server early and late in a long game: server CPU per
+//! move and the bytes of the frame each socket is sent, over a window of moves at the start
+//! and one after `DECISIONS` decisions. Numbers go to `docs/SCALING.md`.
+//!
+//! ```sh
+//! cargo run -p ludus-server --example longgame --release -- DECISIONS GAME OPTIONS_JSON
+//! cargo run -p ludus-server --example longgame --release -- 10000 splut \
+//!     '{"players":4,"size":25,"max_turns":0,"repetition":0}'
+//! ```
+//!
+//! Four human seats (the game must take four) each play random legal decisions over its own
+//! WebSocket, as `ludus loadtest` does. The server runs in this process on its own threads;
+//! the clients run on the main thread alone, so the server's CPU is what its other threads ran (their
+//! `/proc/self/task/*/schedstat`, Linux only). Threads that ended inside a window are not
+//! counted: the server's threads live as long as it does.
+
+use std::time::Instant;
+
+use futures_util::{SinkExt, StreamExt};
+use ludus_server::{BackgroundServer, Config};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// Moves per measured window.
+const WINDOW: u64 = 200;
+
+/// Nanoseconds a thread ran, from its `schedstat` (the scheduler's own count: finer than
+/// the 10 ms ticks of `stat`).
+fn ran_ns(path: &str) -> u64 {
+    std::fs::read_to_string(path)
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Seconds of CPU the server's threads (every thread but this one) ran so far.
+fn server_cpu() -> f64 {
+    let all: u64 = std::fs::read_dir("/proc/self/task").map_or(0, |tasks| {
+        tasks
+            .flatten()
+            .map(|t| ran_ns(&format!("{}/schedstat", t.path().display())))
+            .sum()
+    });
+    all.saturating_sub(ran_ns("/proc/thread-self/schedstat")) as f64 / 1e9
+}
+
+fn vm_rss_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let kib: f64 = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0.0);
+    kib / 1024.0
+}
+
+/// The next delta frame of `socket` (other frames skipped), and its size.
+async fn next_delta(socket: &mut Socket) -> (Value, usize) {
+    loop {
+        let frame = socket.next().await.expect("open").expect("a frame");
+        if let Message::Text(text) = frame {
+            let value: Value = serde_json::from_str(&text).expect("JSON");
+            match value["type"].as_str() {
+                Some("delta") => return (value, text.len()),
+                Some("snapshot") => return (value["snapshot"].clone(), text.len()),
+                Some("error") => panic!("refused: {value}"),
+                _ => {}
+            }
+        }
+    }
+}
+
+struct Window {
+    from: u64,
+    cpu: f64,
+    bytes: usize,
+    moves: u64,
+}
+
+/// A game with four human seats, each with its own socket; and its first snapshot.
+struct Table {
+    base: String,
+    id: String,
+    sockets: Vec<Socket>,
+    held: Value,
+}
+
+async fn json_of(request: reqwest::RequestBuilder) -> Value {
+    request
+        .send()
+        .await
+        .expect("an answer")
+        .json()
+        .await
+        .expect("JSON")
+}
+
+async fn open(server: &BackgroundServer, game: &str, options: &Value) -> Table {
+    let base = format!("http://{}", server.addr());
+    let http = reqwest::Client::new();
+    let body = json!({"game": game, "options": options, "seed": 1,
+                      "players": ["human", "human", "human", "human"]});
+    let created = json_of(
+        http.post(format!("{base}/api/games"))
+            .body(body.to_string()),
+    )
+    .await;
+    let id = created["id"].as_str().expect("an id").to_string();
+    let mut sockets = Vec::new();
+    for seat in created["seats"].as_array().expect("seats") {
+        let token = seat["token"].as_str().expect("a token");
+        let url = format!("ws://{}/api/games/{id}/ws?token={token}", server.addr());
+        let (mut socket, _) = connect_async(url).await.expect("socket");
+        next_delta(&mut socket).await;
+        sockets.push(socket);
+    }
+    let held = json_of(http.get(format!("{base}/api/games/{id}"))).await;
+    Table {
+        base,
+        id,
+        sockets,
+        held,
+    }
+}
+
+impl Table {
+    /// Plays one random decision on its seat's socket; answers the bytes of the frame that
+    /// socket got for it, once every socket has its frame.
+    async fn play(&mut self, dice: &mut u64) -> usize {
+        let seat = self.held["to_move"].as_u64().expect("a seat") as usize;
+        let legal = self.held["legal"].as_array().expect("legal");
+        let (state, value) = ludus_engine::splitmix64(*dice);
+        *dice = state;
+        let pick = legal[(value % legal.len() as u64) as usize].clone();
+        let frame = json!({"type": "move", "move": pick, "seq": self.held["seq"]});
+        self.sockets[seat - 1]
+            .send(Message::text(frame.to_string()))
+            .await
+            .expect("sent");
+        let mut bytes = 0;
+        for (i, socket) in self.sockets.iter_mut().enumerate() {
+            let (delta, size) = next_delta(socket).await;
+            if i == seat - 1 {
+                self.held = if delta["type"] == "delta" {
+                    ludus_server::frames::apply_delta(&self.held, &delta).expect("a delta")
+                } else {
+                    delta
+                };
+                bytes = size;
+            }
+        }
+        bytes
+    }
+}
+
+/// Plays up to `decisions` decisions, measuring a window of moves from decision 10 and one
+/// ending at the last; answers the windows and the highest VmRSS seen.
+async fn play(table: &mut Table, decisions: u64) -> (Vec<Window>, f64) {
+    let mut dice = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut windows: Vec<Window> = Vec::new();
+    let mut rss_max = vm_rss_mib();
+    for decision in 0..decisions {
+        if table.held["outcome"].is_object() {
+            println!(
+                "the game ended after {decision} decisions: {}",
+                table.held["outcome"]
+            );
+            break;
+        }
+        if decision == 10 || decision + WINDOW == decisions {
+            windows.push(Window {
+                from: decision,
+                cpu: server_cpu(),
+                bytes: 0,
+                moves: 0,
+            });
+        }
+        let bytes = table.play(&mut dice).await;
+        if let Some(window) = windows.last_mut().filter(|w| w.moves < WINDOW) {
+            window.bytes += bytes;
+            window.moves += 1;
+            if window.moves == WINDOW {
+                window.cpu = server_cpu() - window.cpu;
+            }
+        }
+        if decision % 1000 == 0 {
+            rss_max = rss_max.max(vm_rss_mib());
+        }
+    }
+    (windows, rss_max)
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [decisions, game, options] = args.as_slice() else {
+        panic!("expected DECISIONS GAME OPTIONS_JSON (see the example's doc comment)");
+    };
+    let decisions: u64 = decisions.parse().expect("DECISIONS: a number");
+    let options: Value = serde_json::from_str(options).expect("OPTIONS_JSON: a JSON object");
+    let game = game.as_str();
+    let server = BackgroundServer::start(Config::default()).expect("server starts");
+    let rss_start = vm_rss_mib();
+    let started = Instant::now();
+    let mut table = open(&server, game, &options).await;
+    let (windows, rss_max) = play(&mut table, decisions).await;
+    let http = reqwest::Client::new();
+    let work = json_of(http.get(format!("{}/api/games/{}/work", table.base, table.id))).await;
+    println!(
+        "{game} {options}: {} turns in {:.1} s; process VmRSS {rss_start:.1} MiB at the start, {:.1} at most, {:.1} at the end",
+        table.held["history"].as_array().map_or(0, Vec::len),
+        started.elapsed().as_secs_f64(),
+        rss_max.max(vm_rss_mib()),
+        vm_rss_mib()
+    );
+    for window in windows.iter().filter(|w| w.moves == WINDOW) {
+        println!(
+            "decisions {}..{}: server CPU {:.1} µs per move, frame {:.0} bytes per move per socket",
+            window.from,
+            window.from + window.moves,
+            window.cpu * 1e6 / window.moves as f64,
+            window.bytes as f64 / window.moves as f64
+        );
+    }
+    println!("work counted by the server: {work}");
+}

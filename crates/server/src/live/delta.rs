@@ -1,0 +1,146 @@
+//! What a change sends the game's sockets: a delta frame, built and serialised once and shared
+//! by every socket, carrying what changed since the frame before it (the history's new or
+//! changed turns, the board's changed cells, and the small rest of the snapshot whole); or,
+//! after a change a delta cannot express (the history rewritten by an undo or a takeback), the
+//! whole snapshot. Neither the delta nor the work behind it grows with the game's length.
+//!
+//! A client applies a delta to the snapshot whose `seq` is the delta's `from_seq`; one that
+//! holds another asks for the snapshot again (`{"type":"sync"}`).
+
+use ludus_engine::{BoardView, ErasedGame};
+use serde::Serialize;
+
+use super::knock_outs::{knock_outs, noted};
+use super::snapshot::{HistoryEntry, Now};
+use super::view_json::ViewDelta;
+use super::Table;
+
+/// What the sockets were last sent (a snapshot or a delta): the next delta is taken against it.
+#[derive(Debug)]
+pub struct Shown {
+    seq: u64,
+    view: BoardView,
+    /// How many turns the history held.
+    turns: usize,
+    /// Whether its last turn was still being decided (a delta then sends it again).
+    last_open: bool,
+    /// The game's count of replays then: another count means the history was rewritten.
+    replays: u64,
+}
+
+impl Shown {
+    fn of(game: &dyn ErasedGame, seq: u64, view: BoardView) -> Shown {
+        let history = game.history();
+        Shown {
+            seq,
+            view,
+            turns: history.len(),
+            last_open: history.last().is_some_and(|t| !t.complete),
+            replays: game.replays(),
+        }
+    }
+
+    /// The first turn a delta sends: the turns before it are as the sockets were sent them.
+    fn kept(&self) -> usize {
+        self.turns - usize::from(self.last_open)
+    }
+}
+
+/// The work a game cost the server, counted (`GET /api/games/{id}/work`): how a move's cost
+/// is shown not to grow with the game, without timing anything.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct Work {
+    /// Records replayed to find which turn knocked a seat out (on a load or a rewrite only).
+    pub knock_out_replays: u64,
+    /// Snapshots built (each holds the whole history).
+    pub snapshots: u64,
+    /// Delta frames built.
+    pub deltas: u64,
+    /// Changes sent as a whole snapshot (the history rewritten).
+    pub resyncs: u64,
+}
+
+#[derive(Serialize)]
+struct Delta<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    from_seq: u64,
+    /// The history's turns from this index on are replaced by `turns`.
+    history_from: usize,
+    turns: Vec<HistoryEntry<'a>>,
+    view: ViewDelta<'a>,
+    #[serde(flatten)]
+    now: Now<'a>,
+}
+
+impl Table {
+    /// The frame that tells the sockets of the change just made (`seq` already bumped, or
+    /// unchanged for a change outside the game such as a seat going away), and what they
+    /// were sent becomes the base of the next delta.
+    pub(super) fn change_frame(&mut self) -> String {
+        self.changed();
+        let view = self.game.view();
+        let base = self.shown.take().filter(|shown| {
+            shown.replays == self.game.replays()
+                && shown.kept() <= self.game.history().len()
+                && shown.view.cells.len() == view.cells.len()
+        });
+        let frame = if let Some(base) = base {
+            noted(&mut self.knock_outs, &base.view, &view, self.game.history());
+            self.delta_frame(&base, &view)
+        } else {
+            self.find_knock_outs();
+            self.work.resyncs += 1;
+            self.snapshot_frame()
+        };
+        self.shown = Some(Shown::of(&*self.game, self.seq, view));
+        frame
+    }
+
+    /// Takes what the sockets hold from the game as it is (a game going live: its sockets
+    /// will start from its snapshot), finding its knock-outs by replay.
+    pub(super) fn show_from_start(&mut self) {
+        self.changed();
+        self.find_knock_outs();
+        self.shown = Some(Shown::of(&*self.game, self.seq, self.game.view()));
+    }
+
+    fn delta_frame(&mut self, base: &Shown, view: &BoardView) -> String {
+        self.work.deltas += 1;
+        let legal = self.game.legal_moves();
+        let delta = Delta {
+            kind: "delta",
+            from_seq: base.seq,
+            history_from: base.kept(),
+            turns: HistoryEntry::since(self, base.kept()),
+            view: ViewDelta::between(&base.view, view),
+            now: self.now(&legal),
+        };
+        // Serialising strings, numbers and JSON values cannot fail; a client that met the
+        // placeholder would ask for the snapshot.
+        serde_json::to_string(&delta).unwrap_or_else(|_| r#"{"type":"delta"}"#.to_string())
+    }
+
+    /// The knock-outs found by replaying the record (a load, or a rewritten history).
+    fn find_knock_outs(&mut self) {
+        let history = self.game.history();
+        let turns: Vec<(usize, &str)> = history
+            .iter()
+            .map(|t| (t.seat.number(), t.text.as_str()))
+            .collect();
+        let mut replays = 0;
+        self.knock_outs = knock_outs(&self.game, &turns, &self.knock_outs, &mut replays);
+        self.work.knock_out_replays += replays;
+    }
+
+    /// The work counted so far, with the rules' own replays of the history (undo).
+    pub fn work(&self) -> serde_json::Value {
+        serde_json::json!({
+            "history_replays": self.game.replays(),
+            "knock_out_replays": self.work.knock_out_replays,
+            "snapshots": self.work.snapshots,
+            "deltas": self.work.deltas,
+            "resyncs": self.work.resyncs,
+        })
+    }
+}

@@ -1,0 +1,148 @@
+//! A move costs the server the same at decision 10 and at decision 500, shown by counting,
+//! never by timing: the work it counts (`GET /api/games/{id}/work`: replays of the history,
+//! snapshots built) does not grow with the moves, and the frame each move sends its sockets
+//! (a delta) keeps its size. The deltas, applied as a client applies them, give exactly the
+//! snapshot the server would send whole.
+
+use serde_json::{json, Value};
+
+use crate::support::{connect, next, next_raw, send, Api, Created, Dice, Socket};
+
+/// A game for four on the largest Splut! board: random play lasts hundreds of decisions,
+/// and seats are knocked out on the way (which the server notes as each move is made).
+async fn long_game(api: &Api) -> (Created, Vec<Socket>) {
+    let body = json!({"game": "splut", "players": ["human", "human", "human", "human"],
+                      "options": {"players": 4, "size": 25, "max_turns": 0, "repetition": 0},
+                      "seed": 7});
+    let game = api.create(&body).await;
+    let mut sockets = Vec::new();
+    for seat in 1..=4 {
+        let mut socket = connect(api, &game.id, Some(game.token(seat))).await;
+        assert_eq!(next(&mut socket).await["type"], "snapshot");
+        sockets.push(socket);
+    }
+    (game, sockets)
+}
+
+/// One decision's delta as the mover's socket received it: its size in bytes, and the size
+/// of its `legal` and `pointing` lists (which follow the position's legal moves).
+struct Sent {
+    bytes: usize,
+    moves_bytes: usize,
+}
+
+/// Plays random decisions over the seats' own sockets until seq `until`; answers each
+/// decision's delta, and the snapshot the last one made.
+async fn play_until(sockets: &mut [Socket], held: &mut Value, until: u64) -> Vec<Sent> {
+    let mut dice = Dice(until);
+    let mut sent = Vec::new();
+    while held["seq"].as_u64() < Some(until) {
+        assert!(
+            held["outcome"].is_null(),
+            "the game ended early: {}",
+            held["outcome"]
+        );
+        let seat = held["to_move"].as_u64().expect("a seat to move") as usize;
+        let seq = held["seq"].clone();
+        let notation = dice.legal(held);
+        send(
+            &mut sockets[seat - 1],
+            &json!({"type": "move", "move": notation, "seq": seq}),
+        )
+        .await;
+        // Every socket reads its frames (one left unread would fall behind and be sent a
+        // snapshot); the mover's delta is the one measured.
+        let mut deltas = Vec::new();
+        for socket in sockets.iter_mut() {
+            deltas.push(next_delta(socket).await);
+        }
+        let (delta, bytes) = deltas.swap_remove(seat - 1);
+        *held = crate::support::apply_delta(held, &delta);
+        let moves_bytes = delta["legal"].to_string().len() + delta["pointing"].to_string().len();
+        sent.push(Sent { bytes, moves_bytes });
+    }
+    sent
+}
+
+/// The next delta frame of `socket`, and its size in bytes.
+async fn next_delta(socket: &mut Socket) -> (Value, usize) {
+    loop {
+        let (frame, bytes) = next_raw(socket).await;
+        if frame["type"] == "delta" {
+            return (frame, bytes);
+        }
+        assert_ne!(frame["type"], "error", "{frame}");
+        assert_ne!(frame["type"], "snapshot", "a socket fell behind");
+    }
+}
+
+async fn work(api: &Api, id: &str) -> Value {
+    let (status, work) = api.get(&format!("/api/games/{id}/work")).await;
+    assert!(status.is_success(), "{work}");
+    work
+}
+
+#[tokio::test]
+async fn moves_replay_nothing_and_build_no_snapshot_however_long_the_game() {
+    let api = Api::start();
+    let (game, mut sockets) = long_game(&api).await;
+    let mut held = api.snapshot(&game.id).await;
+    play_until(&mut sockets, &mut held, 10).await;
+    let early = work(&api, &game.id).await;
+    play_until(&mut sockets, &mut held, 500).await;
+    let late = work(&api, &game.id).await;
+    assert_eq!(early["deltas"], 10, "{early}");
+    assert_eq!(late["deltas"], 500, "one delta per move: {late}");
+    for counted in [
+        "history_replays",
+        "knock_out_replays",
+        "snapshots",
+        "resyncs",
+    ] {
+        assert_eq!(
+            late[counted], early[counted],
+            "{counted} grew from decision 10 to 500: {early} then {late}"
+        );
+    }
+    assert_eq!(late["history_replays"], 0, "{late}");
+    // The snapshot the deltas made is the one the server sends whole (built now, once).
+    assert_eq!(held, api.snapshot(&game.id).await);
+    assert!(
+        held["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s.get("out").is_some())
+            || held["history"].as_array().unwrap().len() > 100,
+        "a long game: {}",
+        held["history"].as_array().unwrap().len()
+    );
+}
+
+#[tokio::test]
+async fn a_moves_frame_keeps_its_size_however_long_the_game() {
+    let api = Api::start();
+    let (game, mut sockets) = long_game(&api).await;
+    let mut held = api.snapshot(&game.id).await;
+    let early = play_until(&mut sockets, &mut held, 10).await;
+    let late = play_until(&mut sockets, &mut held, 500).await;
+    let (at_10, at_500) = (&early[9], &late[late.len() - 1]);
+    // The legal moves' lists follow the position (how many moves it has), not the game's
+    // length; the rest of the frame is the same size give or take a status line and a few
+    // cells.
+    let rest = |sent: &Sent| sent.bytes - sent.moves_bytes;
+    assert!(
+        rest(at_500).abs_diff(rest(at_10)) < 600,
+        "frame at decision 10: {} bytes ({} of legal moves); at 500: {} ({})",
+        at_10.bytes,
+        at_10.moves_bytes,
+        at_500.bytes,
+        at_500.moves_bytes
+    );
+    let whole = api.snapshot(&game.id).await.to_string().len();
+    assert!(
+        at_500.bytes * 2 < whole,
+        "the delta ({} bytes) is a small part of the snapshot ({whole})",
+        at_500.bytes
+    );
+}
