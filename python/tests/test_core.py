@@ -53,7 +53,9 @@ def test_returns_follow_the_rust_outcome_and_sum_to_zero(variant):
         assert g.to_move is None and outcome is not None
         assert len(returns) == g.num_players and abs(sum(returns)) < 1e-9
         if outcome.winner is None:
-            assert outcome.is_draw and returns == [0.0] * g.num_players
+            # A draw is shared equally by the seats still in; after a Splut! knock-out the
+            # seats out lose what the others share.
+            assert outcome.is_draw and len({r for r in returns if r >= 0}) == 1, returns
         else:
             assert returns[outcome.winner] == 1.0
             assert all(r < 0 for i, r in enumerate(returns) if i != outcome.winner)
