@@ -145,16 +145,6 @@ fn stored_values_equal_the_solvers_on_random_positions() {
     assert!(proved >= 50, "the solver proved only {proved} of 200");
 }
 
-/// The check over 10,000 positions of up to 3 a side (docs/SOLVING.md gives its result):
-/// `cargo test --release -p ludus-ai --test tablebase -- --ignored --nocapture`.
-#[test]
-#[ignore = "makes the 3-a-side tables and solves 10,000 positions (minutes)"]
-fn ten_thousand_positions_of_three_a_side() {
-    let (proved, _) = check_against_solver(three_a_side(), 3, 10_000, &no_draw_rules());
-    println!("10000 positions: the solver proved {proved}, all equal to the tables");
-    assert!(proved >= 5_000);
-}
-
 #[test]
 fn a_damaged_or_cut_file_is_refused_with_one_line() {
     let dir = scratch("damaged");

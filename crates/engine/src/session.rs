@@ -143,15 +143,7 @@ impl<G: Game> Session<G> {
         if let Some(outcome) = &self.ended {
             return Err(MoveError::GameOver(outcome.to_string()));
         }
-        if let Some(outcome) = self.state.outcome() {
-            return Err(MoveError::GameOver(outcome.to_string()));
-        }
-        if !self.state.is_legal(action) {
-            return Err(MoveError::illegal(
-                &format!("{action:?}"),
-                "not a legal action here",
-            ));
-        }
+        crate::game::check_playable(&self.state, action)?;
         self.push(Entry::Action(action));
         self.undone.clear();
         Ok(())
@@ -237,7 +229,7 @@ impl<G: Game> Session<G> {
         }
     }
 
-    /// How many times this session replayed its history from the start: once per undo, and
+    /// How many times the game's history was replayed from the start: once per undo, and
     /// never to answer [`Session::turns`], [`Session::view`] or [`Session::record`], which
     /// read what was kept as the entries were played.
     pub fn replays(&self) -> u64 {
