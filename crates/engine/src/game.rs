@@ -121,15 +121,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The checked path: plays `action` if it is legal, or returns an error and leaves the
     /// state unchanged.
     fn try_apply(&mut self, action: Self::Action) -> Result<(), MoveError> {
-        if let Some(outcome) = self.outcome() {
-            return Err(MoveError::GameOver(outcome.to_string()));
-        }
-        if !self.is_legal(action) {
-            return Err(MoveError::illegal(
-                &format!("{action:?}"),
-                "not a legal action here",
-            ));
-        }
+        check_playable(self, action)?;
         self.apply(action);
         Ok(())
     }
@@ -214,6 +206,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The cells a person clicks to choose the legal `action`, and its chooser label. Cell ids
     /// index the cells of [`Game::view`].
     fn action_input(&self, action: Self::Action) -> ActionInput;
+}
+
+/// Why `action` cannot be played on `state` now (the game is over, or it is not legal), as
+/// [`Game::try_apply`] and a session's checked play say it.
+pub(crate) fn check_playable<G: Game>(state: &G, action: G::Action) -> Result<(), MoveError> {
+    if let Some(outcome) = state.outcome() {
+        return Err(MoveError::GameOver(outcome.to_string()));
+    }
+    if !state.is_legal(action) {
+        return Err(MoveError::illegal(
+            &format!("{action:?}"),
+            "not a legal action here",
+        ));
+    }
+    Ok(())
 }
 
 /// Reads `words` (the decisions of `text`, already split) one after the other from `state`,

@@ -25,7 +25,9 @@ use crate::{
     options_to_pairs, parse_options, Game, GameOptions, GameRecord, OptionValues, Session,
 };
 
+mod draws;
 mod encoding;
+pub use draws::check_uniform_draws;
 pub use encoding::check_encoding;
 
 /// Runs `games` random games from the usual setup with `options`, seeded by `seed`.

@@ -79,13 +79,16 @@ pub enum AdjudicationError {
 const DRAW_FORM: &str = "movenumber=N,movecount=K,score=S (movenumber may be left out: 0)";
 const RESIGN_FORM: &str = "movecount=K,score=S";
 
+/// A value that is not a whole number: below every range, so [`in_range`] refuses it.
+const NOT_A_NUMBER: i64 = i64::MIN;
+
 /// Reads `key=value,...` into the values of `keys` (in order; `None` where absent).
-fn read_parts(
+fn read_parts<const N: usize>(
     text: &str,
-    keys: &[&'static str],
+    keys: [&'static str; N],
     expected: &'static str,
-) -> Result<Vec<Option<i64>>, AdjudicationError> {
-    let mut values = vec![None; keys.len()];
+) -> Result<[Option<i64>; N], AdjudicationError> {
+    let mut values = [None; N];
     for part in text.split(',').map(str::trim) {
         let slot = part
             .split_once('=')
@@ -97,7 +100,7 @@ fn read_parts(
                 expected,
             });
         };
-        values[slot] = Some(value.trim().parse::<i64>().unwrap_or(-1));
+        values[slot] = Some(value.trim().parse::<i64>().unwrap_or(NOT_A_NUMBER));
     }
     Ok(values)
 }
@@ -134,9 +137,7 @@ impl FromStr for DrawRule {
     type Err = AdjudicationError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let keys = ["movenumber", "movecount", "score"];
-        let [after, count, score] = read_parts(text, &keys, DRAW_FORM)?[..] else {
-            unreachable!("one value per key")
-        };
+        let [after, count, score] = read_parts(text, keys, DRAW_FORM)?;
         let after = in_range(
             text,
             "movenumber",
@@ -155,9 +156,7 @@ impl FromStr for DrawRule {
 impl FromStr for ResignRule {
     type Err = AdjudicationError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let [count, score] = read_parts(text, &["movecount", "score"], RESIGN_FORM)?[..] else {
-            unreachable!("one value per key")
-        };
+        let [count, score] = read_parts(text, ["movecount", "score"], RESIGN_FORM)?;
         Ok(ResignRule {
             count: narrow(in_range(text, "movecount", count, COUNTS, RESIGN_FORM)?),
             score: narrow(in_range(text, "score", score, SCORES, RESIGN_FORM)?),

@@ -4,8 +4,7 @@
 //! fixed positions many draws hit every legal decision about equally often (a chi-square test
 //! with a fixed seed: deterministic, generous bound).
 
-use std::collections::HashMap;
-
+use ludus_engine::testkit::check_uniform_draws;
 use ludus_engine::Game;
 use ludus_games::replica::{Replica, ReplicaAction, ReplicaOptions, Sight};
 use proptest::prelude::*;
@@ -86,38 +85,7 @@ fn positions() -> Vec<Replica> {
 #[test]
 fn draws_cover_every_legal_decision_uniformly() {
     let mut rng = SmallRng::seed_from_u64(18);
-    let mut buffer = Vec::new();
     for state in positions() {
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
-        let per_action = 400;
-        let mut counts: HashMap<ReplicaAction, usize> = HashMap::new();
-        for _ in 0..per_action * legal.len() {
-            let action = state
-                .random_action(&mut rng, &mut buffer)
-                .expect("the game is on");
-            *counts.entry(action).or_default() += 1;
-        }
-        let position = state.position();
-        assert!(
-            legal.iter().all(|a| counts.contains_key(a)),
-            "{position}: a decision never drawn"
-        );
-        assert_eq!(counts.len(), legal.len(), "{position}: an illegal draw");
-        let expected = per_action as f64;
-        let chi_square: f64 = counts
-            .values()
-            .map(|&n| (n as f64 - expected).powi(2) / expected)
-            .sum();
-        // Degrees of freedom k - 1 have mean k - 1 and deviation sqrt(2(k - 1)): six deviations
-        // above the mean is far beyond chance, yet a biased draw (one decision twice as likely
-        // among 20) scores above 300.
-        let freedom = (legal.len() - 1) as f64;
-        let bound = freedom + 6.0 * (2.0 * freedom).sqrt() + 10.0;
-        assert!(
-            chi_square < bound,
-            "{position}: chi-square {chi_square:.1} over {bound:.1} for {} decisions",
-            legal.len()
-        );
+        check_uniform_draws(&state, &mut rng, 400, "replica");
     }
 }
