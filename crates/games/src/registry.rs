@@ -44,6 +44,7 @@ impl fmt::Debug for GameEntry {
         f.debug_struct("GameEntry")
             .field("info", &self.info.id)
             .field("record", &self.record.name())
+            .field("tests", self.tests)
             .finish()
     }
 }
