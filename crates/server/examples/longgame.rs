@@ -26,7 +26,7 @@ use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// Moves per measured window.
-const WINDOW: u64 = 200;
+const WINDOW: u64 = 1000;
 
 /// Nanoseconds a thread ran, from its `schedstat` (the scheduler's own count: finer than
 /// the 10 ms ticks of `stat`).
@@ -146,11 +146,11 @@ impl Table {
         for (i, socket) in self.sockets.iter_mut().enumerate() {
             let (delta, size) = next_delta(socket).await;
             if i == seat - 1 {
-                self.held = if delta["type"] == "delta" {
-                    ludus_server::frames::apply_delta(&self.held, &delta).expect("a delta")
+                if delta["type"] == "delta" {
+                    ludus_server::frames::apply_delta(&mut self.held, &delta).expect("a delta");
                 } else {
-                    delta
-                };
+                    self.held = delta;
+                }
                 bytes = size;
             }
         }

@@ -4,10 +4,11 @@
 
 use serde_json::Value;
 
-/// The snapshot `delta` (a `{"type":"delta",…}` frame) makes of `held`, or why it cannot:
-/// it does not follow on from `held` (its `from_seq` is another `seq`) or is malformed. A
-/// client then asks for the whole snapshot (`{"type":"sync"}`) or reconnects.
-pub fn apply_delta(held: &Value, delta: &Value) -> Result<Value, String> {
+/// Applies `delta` (a `{"type":"delta",…}` frame) to the snapshot `held`, in place: what it
+/// costs follows the delta's size, not the game's length. Refused, with `held` unchanged,
+/// when it does not follow on from `held` (its `from_seq` is another `seq`) or is malformed;
+/// a client then asks for the whole snapshot (`{"type":"sync"}`) or reconnects.
+pub fn apply_delta(held: &mut Value, delta: &Value) -> Result<(), String> {
     if delta["from_seq"] != held["seq"] {
         return Err(format!(
             "a delta from seq {} to a snapshot of seq {}: expected the snapshot it follows on from",
@@ -24,32 +25,49 @@ pub fn apply_delta(held: &Value, delta: &Value) -> Result<Value, String> {
     let cells = delta["view"]["cells"]
         .as_array()
         .ok_or_else(|| malformed("view.cells"))?;
-    let mut next = held.clone();
-    let history = next["history"]
-        .as_array_mut()
-        .filter(|history| from <= history.len())
-        .ok_or_else(|| malformed("a history_from within the history"))?;
-    history.truncate(from);
-    history.extend(turns.iter().cloned());
-    let moves = history.iter().map(|turn| turn["text"].clone()).collect();
-    next["moves"] = Value::Array(moves);
+    let (Some(history), Some(moves)) = (held["history"].as_array(), held["moves"].as_array())
+    else {
+        return Err(malformed("a snapshot with a history to apply to"));
+    };
+    if from > history.len() || from > moves.len() {
+        return Err(malformed("a history_from within the history"));
+    }
+    let board = held["view"]["cells"].as_array().map_or(0, Vec::len);
+    if cells
+        .iter()
+        .any(|c| c["index"].as_u64().is_none_or(|i| i as usize >= board))
+    {
+        return Err(malformed("cell indices within the board"));
+    }
+    replace_tail(&mut held["history"], from, turns.iter().cloned());
+    replace_tail(
+        &mut held["moves"],
+        from,
+        turns.iter().map(|t| t["text"].clone()),
+    );
     for (key, value) in delta.as_object().into_iter().flatten() {
         if !["type", "from_seq", "history_from", "turns", "view"].contains(&key.as_str()) {
-            next[key.as_str()] = value.clone();
+            held[key.as_str()] = value.clone();
         }
     }
     for (key, value) in delta["view"].as_object().into_iter().flatten() {
         if key != "cells" {
-            next["view"][key.as_str()] = value.clone();
+            held["view"][key.as_str()] = value.clone();
         }
     }
     for change in cells {
-        let cell = change["index"]
-            .as_u64()
-            .and_then(|index| next["view"]["cells"].get_mut(index as usize))
-            .ok_or_else(|| malformed("cell indices within the board"))?;
+        let index = change["index"].as_u64().unwrap_or(0) as usize;
+        let cell = &mut held["view"]["cells"][index];
         cell["stack"] = change["stack"].clone();
         cell["shaded"] = change["shaded"].clone();
     }
-    Ok(next)
+    Ok(())
+}
+
+/// Replaces the entries of the array `list` from `from` on with `tail`.
+fn replace_tail(list: &mut Value, from: usize, tail: impl Iterator<Item = Value>) {
+    if let Some(list) = list.as_array_mut() {
+        list.truncate(from);
+        list.extend(tail);
+    }
 }

@@ -378,9 +378,9 @@ impl Player {
             // expected: a socket that fell behind is sent a snapshot) ends the connection,
             // and the next one starts from a fresh snapshot.
             "delta" => {
-                let held = &self.latest.as_ref()?.0;
-                match ludus_server::frames::apply_delta(held, &frame) {
-                    Ok(snapshot) => self.on_snapshot(snapshot),
+                let (mut snapshot, _) = self.latest.take()?;
+                match ludus_server::frames::apply_delta(&mut snapshot, &frame) {
+                    Ok(()) => self.on_snapshot(snapshot),
                     Err(why) => Some(Flow::Lost(why)),
                 }
             }
