@@ -37,6 +37,7 @@
 //! thread's N in Yoxii, as much as doubling one thread's iterations (docs/STRENGTH.md).
 
 mod config;
+mod held_back;
 mod root_parallel;
 mod shared_tree;
 mod tree_parallel;
@@ -203,7 +204,7 @@ pub struct MctsAgent<G: Game> {
     /// With root parallelism, the other threads' searchers (`threads - 1` of them).
     helpers: Vec<MctsAgent<G>>,
     /// With tree parallelism, one worker per thread, and the tree they share.
-    workers: Vec<tree_parallel::Worker<G::Action>>,
+    workers: Vec<crossbeam_utils::CachePadded<tree_parallel::Worker<G::Action>>>,
     shared: Option<shared_tree::SharedTree<G>>,
 }
 

@@ -5,8 +5,10 @@
 //! A node's children are one boxed slice behind a [`OnceLock`]: the first thread to expand a
 //! node builds them, a thread arriving meanwhile waits for that (a list of legal decisions,
 //! far shorter than a playout), and afterwards every read is a plain load. Visits and rewards
-//! are atomics updated without locks; the reward total is an `f64` kept as its bits in an
-//! `AtomicU64` (a compare-and-swap loop, nearly never repeated with a few threads).
+//! are atomics updated without locks, each by one `fetch_add`: the reward total is kept in
+//! fixed point ([`REWARD_UNIT`] units a reward of 1), since a compare-and-swap loop on an
+//! `f64`'s bits is repeated whenever another thread wrote the node meanwhile, which the
+//! nodes near the root, written by every thread at every iteration, made the rule.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering::Relaxed};
@@ -17,6 +19,12 @@ use ludus_engine::Game;
 
 use super::{REUSE_DEPTH, REUSE_SEARCH_LIMIT};
 use crate::{Analysis, Evaluation};
+
+/// Units of the fixed-point reward totals for a reward of 1. Rewards lie in `0..=1`, so a
+/// node holds up to 2^40 visits' rewards in 64 bits, and a reward is rounded by at most
+/// 2^-25, far below what a node's mean can tell apart. Wins, losses and the draw share of two
+/// seats are exact.
+pub(super) const REWARD_UNIT: f64 = (1u64 << 24) as f64;
 
 /// The children of an expanded node.
 #[derive(Debug)]
@@ -41,7 +49,7 @@ pub(super) struct SharedNode<A> {
     /// elsewhere), and when it backs up only its reward is added. The root's is added when the
     /// threads are done (`tree_parallel::search`), so that they need not share its line.
     pub(super) visits: AtomicU32,
-    /// Total reward of the seat that chose `action`, as `f64` bits.
+    /// Total reward of the seat that chose `action`, in [`REWARD_UNIT`]s.
     value: AtomicU64,
     /// `1 / sqrt(visits)` as `f64` bits, stored by the thread that counts a visit, so that
     /// selection (every child of every node on a path) needs no square root. Two threads
@@ -56,14 +64,14 @@ impl<A> SharedNode<A> {
         SharedNode {
             action,
             visits: AtomicU32::new(0),
-            value: AtomicU64::new(0f64.to_bits()),
+            value: AtomicU64::new(0),
             spread: AtomicU64::new(0f64.to_bits()),
             children: OnceLock::new(),
         }
     }
 
     pub(super) fn value(&self) -> f64 {
-        f64::from_bits(self.value.load(Relaxed))
+        self.value.load(Relaxed) as f64 / REWARD_UNIT
     }
 
     /// The mean reward so far (0 before the first visit).
@@ -73,10 +81,25 @@ impl<A> SharedNode<A> {
 
     /// Counts a visit on the way down (see `visits`); returns the visits before it.
     pub(super) fn count_visit(&self) -> u32 {
-        let before = self.visits.fetch_add(1, Relaxed);
-        let spread = f64::from(before.saturating_add(1)).sqrt().recip();
+        self.count_visits(1)
+    }
+
+    /// Counts `visits` visits; returns the visits before them.
+    fn count_visits(&self, visits: u32) -> u32 {
+        let before = self.visits.fetch_add(visits, Relaxed);
+        let spread = f64::from(before.saturating_add(visits)).sqrt().recip();
         self.spread.store(spread.to_bits(), Relaxed);
         before
+    }
+
+    /// Adds visits and reward units held back by a thread (see `held_back`).
+    pub(super) fn add(&self, visits: u32, units: u64) {
+        if visits > 0 {
+            self.count_visits(visits);
+        }
+        if units > 0 {
+            self.value.fetch_add(units, Relaxed);
+        }
     }
 
     /// `1 / sqrt(visits)` as of a recent visit (0 before the first).
@@ -86,10 +109,7 @@ impl<A> SharedNode<A> {
 
     /// Adds `reward` to the total (the visit was counted on the way down).
     pub(super) fn add_reward(&self, reward: f64) {
-        // The closure always returns `Some`, so this cannot fail.
-        let _ = self.value.fetch_update(Relaxed, Relaxed, |bits| {
-            Some((f64::from_bits(bits) + reward).to_bits())
-        });
+        self.value.fetch_add(reward_units(reward), Relaxed);
     }
 
     fn child_nodes(&self) -> &[SharedNode<A>] {
@@ -109,6 +129,12 @@ impl<A> Drop for SharedNode<A> {
             }
         }
     }
+}
+
+/// `reward` in [`REWARD_UNIT`]s.
+pub(super) fn reward_units(reward: f64) -> u64 {
+    // In range and rounded, the conversion is exact.
+    (reward.clamp(0.0, 1.0) * REWARD_UNIT).round() as u64
 }
 
 /// A shared tree with the state at its root.

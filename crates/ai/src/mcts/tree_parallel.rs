@@ -23,12 +23,14 @@
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
+use crossbeam_utils::CachePadded;
 use ludus_engine::{Game, Heuristic, MAX_SEATS};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
-use super::shared_tree::{Children, SharedNode, SharedTree};
+use super::held_back::{HeldBack, HOLD_FROM, WRITE_EVERY};
+use super::shared_tree::{reward_units, Children, SharedNode, SharedTree};
 use super::{play_out, rewards_of, MctsAgent, MctsConfig, NO_SEAT};
 use crate::alphabeta::time::{Budget, Clock};
 use crate::{Analysis, StopFlag};
@@ -38,15 +40,29 @@ use crate::{Analysis, StopFlag};
 pub(super) struct Worker<A> {
     rng: SmallRng,
     actions: Vec<A>,
+    /// Nodes counted in the tree's size for this thread and not created yet (see `children`).
+    reserved: usize,
 }
+
+/// Nodes a thread counts in the tree's size at once while the tree has room: the size is
+/// one cache line for all threads, and writing it at every expansion (nearly every
+/// iteration while the tree grows) passed it between the cores at every iteration.
+const RESERVE_CHUNK: usize = 4096;
 
 impl<A> Worker<A> {
     /// The workers of `threads` threads, each seeded from `seed` differently.
-    pub(super) fn team(threads: usize, seed: u64) -> Vec<Self> {
+    ///
+    /// Each on cache lines of its own: a playout writes its worker's generator and buffer
+    /// length at every decision, and workers side by side in one `Vec` shared lines, which
+    /// the cores then passed back and forth at every step of every playout.
+    pub(super) fn team(threads: usize, seed: u64) -> Vec<CachePadded<Self>> {
         (0..threads as u64)
-            .map(|i| Worker {
-                rng: SmallRng::seed_from_u64(seed ^ (i << 32)),
-                actions: Vec::new(),
+            .map(|i| {
+                CachePadded::new(Worker {
+                    rng: SmallRng::seed_from_u64(seed ^ (i << 32)),
+                    actions: Vec::new(),
+                    reserved: 0,
+                })
             })
             .collect()
     }
@@ -114,25 +130,34 @@ impl<G: Game + Heuristic> Search<'_, G> {
     /// more cache line passed between the cores at every iteration.
     fn run(&self, worker: &mut Worker<G::Action>) -> (u64, usize) {
         let mut path = Vec::with_capacity(64);
+        let mut held = HeldBack::new();
+        // What it reserved belonged to the last search's tree.
+        worker.reserved = 0;
         let mut done = 0;
         let mut depth = 0;
         while done < self.limit && !self.stopped.load(Relaxed) {
-            depth = depth.max(self.iterate(worker, &mut path));
+            depth = depth.max(self.iterate(worker, &mut path, &mut held));
             done += 1;
+            if done % WRITE_EVERY == 0 {
+                held.write_out();
+            }
             // The clock is read every 8 iterations: a playout costs far more than the rest.
             if done % 8 == 0 && self.clock.must_stop(0) {
                 self.stopped.store(true, Relaxed);
             }
         }
+        held.write_out();
         (done, depth)
     }
 
     /// One iteration. `path` holds the nodes below the root it went through, each with the
-    /// seat whose reward it keeps. Returns how many decisions below the root it went.
+    /// seat whose reward it keeps and whether its updates are held back in `held`. Returns
+    /// how many decisions below the root it went.
     fn iterate<'t>(
         &'t self,
         worker: &mut Worker<G::Action>,
-        path: &mut Vec<(&'t SharedNode<G::Action>, u8)>,
+        path: &mut Vec<(&'t SharedNode<G::Action>, u8, bool)>,
+        held: &mut HeldBack<'t, G::Action>,
     ) -> usize {
         let mut state = self.tree.state.clone();
         path.clear();
@@ -161,12 +186,19 @@ impl<G: Game + Heuristic> Search<'_, G> {
             } else {
                 node.visits.load(Relaxed)
             };
-            node = &children.nodes[self.select(children, parent_visits)];
-            let before = node.count_visit();
+            let (index, seen) = self.select(children, parent_visits);
+            node = &children.nodes[index];
+            let busy = seen >= HOLD_FROM;
+            let before = if busy {
+                held.add(node, 1, 0);
+                seen
+            } else {
+                node.count_visit()
+            };
             if let Some(action) = node.action {
                 state.apply(action);
             }
-            path.push((node, children.mover));
+            path.push((node, children.mover, busy));
             if before == 0 {
                 break play_out(
                     self.config,
@@ -176,8 +208,13 @@ impl<G: Game + Heuristic> Search<'_, G> {
                 );
             }
         };
-        for &(node, mover) in path.iter() {
-            node.add_reward(rewards[usize::from(mover).min(MAX_SEATS - 1)]);
+        for &(node, mover, busy) in path.iter() {
+            let reward = rewards[usize::from(mover).min(MAX_SEATS - 1)];
+            if busy {
+                held.add(node, 0, reward_units(reward));
+            } else {
+                node.add_reward(reward);
+            }
         }
         path.len()
     }
@@ -195,13 +232,21 @@ impl<G: Game + Heuristic> Search<'_, G> {
         }
         state.legal_actions(&mut worker.actions);
         let count = worker.actions.len();
+        let limit = self.config.tree_nodes;
         // Threads expanding at the same moment may each pass this test: the limit can be
         // passed by a few nodes' children, never by more.
-        if count == 0 || self.tree.size.load(Relaxed) + count > self.config.tree_nodes {
+        if count == 0 || (worker.reserved < count && self.tree.size.load(Relaxed) + count > limit) {
             return None;
         }
         Some(node.children.get_or_init(|| {
-            self.tree.size.fetch_add(count, Relaxed);
+            if worker.reserved >= count {
+                worker.reserved -= count;
+            } else {
+                let room = self.tree.size.load(Relaxed) + RESERVE_CHUNK + count <= limit;
+                let extra = if room { RESERVE_CHUNK } else { 0 };
+                self.tree.size.fetch_add(count + extra, Relaxed);
+                worker.reserved += extra;
+            }
             worker.actions.shuffle(&mut worker.rng);
             Children {
                 mover: state
@@ -216,22 +261,22 @@ impl<G: Game + Heuristic> Search<'_, G> {
         }))
     }
 
-    /// The child to follow: the first unvisited one, else the best UCT score, where visits
-    /// still running count as losses.
-    fn select(&self, children: &Children<G::Action>, parent_visits: u32) -> usize {
+    /// The child to follow, with its visits as read: the first unvisited one, else the best
+    /// UCT score, where visits still running count as losses.
+    fn select(&self, children: &Children<G::Action>, parent_visits: u32) -> (usize, u32) {
         let exploration = self.config.exploration * f64::from(parent_visits.max(1)).ln().sqrt();
-        let mut best = (f64::NEG_INFINITY, 0);
+        let mut best = (f64::NEG_INFINITY, 0, 0);
         for (index, child) in children.nodes.iter().enumerate() {
             let visits = child.visits.load(Relaxed);
             if visits == 0 {
-                return index;
+                return (index, 0);
             }
             let score = child.value() / f64::from(visits) + exploration * child.spread();
             if score > best.0 {
-                best = (score, index);
+                best = (score, index, visits);
             }
         }
-        best.1
+        (best.1, best.2)
     }
 }
 
@@ -293,6 +338,12 @@ mod tests {
         assert_eq!(analysis.nodes, 40_000);
         let tree = mcts.shared.as_ref().unwrap();
         let root = tree.root.children.get().unwrap();
+        assert!(
+            root.nodes
+                .iter()
+                .any(|node| node.visits.load(Relaxed) >= HOLD_FROM),
+            "some updates were held back"
+        );
         let mut pending: Vec<(&SharedNode<u8>, u8)> =
             root.nodes.iter().map(|node| (node, root.mover)).collect();
         let mut checked = 0;

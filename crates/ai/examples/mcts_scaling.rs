@@ -1,0 +1,121 @@
+//! How MCTS iterations per second grow with threads, for every game: the figures of
+//! `docs/SCALING.md` ("MCTS on many cores") come from
+//!
+//! ```sh
+//! cargo build --release -p ludus-ai --example mcts_scaling
+//! target/release/examples/mcts_scaling 1 4 1,2,4,8,16 tree,root ai:mcts
+//! ```
+//!
+//! Arguments: seconds per decision, positions per game (the fixed positions of `ludus bench`),
+//! the thread counts, the ways of sharing the search (`tree`, `root`), the agent spec to which
+//! `time`, `threads` and `parallel` are added, then optionally the game ids (all by default).
+//! Prints one JSON object a line: the game, the sharing, the threads, iterations per second
+//! over all positions, and the speed-up over one thread of the same game.
+
+use std::process::ExitCode;
+
+use ludus_ai::{bench_positions, time_agent, AgentSpec};
+use ludus_engine::{Game, Heuristic};
+use ludus_games::{dispatch, GameVisitor, GAMES};
+
+/// What to measure, read from the command line.
+struct Plan {
+    seconds: f64,
+    positions: usize,
+    threads: Vec<u32>,
+    sharing: Vec<String>,
+    spec: String,
+    games: Vec<String>,
+}
+
+fn parse_plan() -> Result<Plan, String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [seconds, positions, threads, sharing, spec, games @ ..] = &args[..] else {
+        return Err("expected: SECONDS POSITIONS THREADS,.. tree|root,.. SPEC [GAME..]".into());
+    };
+    let list = |text: &str| text.split(',').map(str::to_owned).collect::<Vec<_>>();
+    Ok(Plan {
+        seconds: seconds
+            .parse()
+            .map_err(|e| format!("seconds {seconds:?}: {e}"))?,
+        positions: positions
+            .parse()
+            .map_err(|e| format!("positions {positions:?}: {e}"))?,
+        threads: list(threads)
+            .iter()
+            .map(|t| t.parse().map_err(|e| format!("threads {t:?}: {e}")))
+            .collect::<Result<_, _>>()?,
+        sharing: list(sharing),
+        spec: spec.clone(),
+        games: if games.is_empty() {
+            GAMES.iter().map(|info| info.id.to_owned()).collect()
+        } else {
+            games.to_vec()
+        },
+    })
+}
+
+/// Iterations per second of one spec over the fixed positions of one game.
+struct Rate<'a> {
+    spec: &'a AgentSpec,
+    positions: usize,
+}
+
+impl GameVisitor for Rate<'_> {
+    type Output = Result<f64, String>;
+    fn visit<G: Game + Heuristic>(self) -> Self::Output {
+        let positions = bench_positions::<G>(&G::Options::default(), self.positions, 1);
+        let timed = time_agent(self.spec, &positions, 1).map_err(|e| e.to_string())?;
+        let nodes: u64 = timed.iter().map(|t| t.nodes).sum();
+        let seconds: f64 = timed.iter().map(|t| t.time.as_secs_f64()).sum();
+        Ok(nodes as f64 / seconds.max(1e-9))
+    }
+}
+
+fn run(plan: &Plan) -> Result<(), String> {
+    for game in &plan.games {
+        let mut one_thread = None;
+        for sharing in &plan.sharing {
+            for &threads in &plan.threads {
+                // `ai:mcts` takes its first parameter after a colon, the others after commas.
+                let joint = if plan.spec.matches(':').count() > 1 {
+                    ','
+                } else {
+                    ':'
+                };
+                let text = format!(
+                    "{}{joint}time={},threads={threads},parallel={sharing}",
+                    plan.spec, plan.seconds
+                );
+                let spec: AgentSpec = text.parse().map_err(|e| format!("{text}: {e}"))?;
+                let rate = dispatch(
+                    game,
+                    Rate {
+                        spec: &spec,
+                        positions: plan.positions,
+                    },
+                )
+                .map_err(|e| e.to_string())??;
+                if threads == 1 {
+                    one_thread.get_or_insert(rate);
+                }
+                let speedup = one_thread.map_or(f64::NAN, |one| rate / one);
+                println!(
+                    "{{\"game\":\"{game}\",\"parallel\":\"{sharing}\",\"threads\":{threads},\
+                     \"iterations_per_second\":{rate:.0},\"speedup\":{speedup:.2}}}"
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match parse_plan().and_then(|plan| run(&plan)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("mcts_scaling: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! A search thread's updates to the busiest nodes of the shared tree, held back and written
+//! a few iterations later in one go (`parallel=tree`).
+//!
+//! Every iteration passes through the root's children and the first nodes of the principal
+//! line, so every thread wrote the same few cache lines twice per iteration (the visit on the
+//! way down, the reward on the way up), and the cores passed those lines back and forth at
+//! every iteration of every thread: at 16 threads that, not the playouts, set the pace of the
+//! short-iteration games. A node visited [`HOLD_FROM`] times or more changes its mean by less
+//! than a few hundred iterations can tell, so a thread adds its visits and rewards there to a
+//! slot of its own and writes them out every [`WRITE_EVERY`] iterations and when it stops:
+//! when the threads are done every node's statistics are exact again. Nodes visited fewer
+//! times are written at once, since there the visit counted on the way down (the virtual
+//! loss) is what keeps the threads apart.
+
+use super::shared_tree::SharedNode;
+
+/// Visits from which a node's updates are held back.
+pub(super) const HOLD_FROM: u32 = 4096;
+/// Iterations between two writes of what a thread held back.
+pub(super) const WRITE_EVERY: u64 = 16;
+/// Slots of a thread's buffer: a direct-mapped cache indexed by the node's address, large
+/// enough for the nodes above [`HOLD_FROM`] that one thread meets in [`WRITE_EVERY`]
+/// iterations.
+const SLOTS: usize = 64;
+
+/// Visits and reward units held back for one node.
+struct Slot<'t, A> {
+    node: &'t SharedNode<A>,
+    visits: u32,
+    units: u64,
+}
+
+/// One thread's held-back updates.
+pub(super) struct HeldBack<'t, A> {
+    slots: [Option<Slot<'t, A>>; SLOTS],
+}
+
+impl<'t, A> HeldBack<'t, A> {
+    pub(super) fn new() -> Self {
+        HeldBack {
+            slots: std::array::from_fn(|_| None),
+        }
+    }
+
+    /// Adds `visits` and `units` to what is held for `node`; a node already holding the slot
+    /// is written out first.
+    pub(super) fn add(&mut self, node: &'t SharedNode<A>, visits: u32, units: u64) {
+        // Siblings lie side by side, so their addresses divided by a node's size differ by one.
+        let index = (std::ptr::from_ref(node) as usize / size_of::<SharedNode<A>>().max(1)) % SLOTS;
+        let slot = &mut self.slots[index];
+        match slot {
+            Some(held) if std::ptr::eq(held.node, node) => {
+                held.visits += visits;
+                held.units += units;
+            }
+            _ => {
+                if let Some(old) = slot.replace(Slot {
+                    node,
+                    visits,
+                    units,
+                }) {
+                    old.node.add(old.visits, old.units);
+                }
+            }
+        }
+    }
+
+    /// Writes out everything held.
+    pub(super) fn write_out(&mut self) {
+        for held in self.slots.iter_mut().filter_map(Option::take) {
+            held.node.add(held.visits, held.units);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::Ordering::Relaxed;
+
+    use super::*;
+
+    #[test]
+    fn held_updates_reach_the_nodes_when_written_or_displaced() {
+        let nodes: Vec<SharedNode<u8>> = (0..=SLOTS as u8)
+            .map(|a| SharedNode::new(Some(a)))
+            .collect();
+        let mut held = HeldBack::new();
+        held.add(&nodes[0], 1, 7);
+        held.add(&nodes[0], 1, 0);
+        assert_eq!(nodes[0].visits.load(Relaxed), 0, "held back");
+        // `SLOTS` nodes further on, the same slot: the first node is written out.
+        held.add(&nodes[SLOTS], 1, 3);
+        assert_eq!(nodes[0].visits.load(Relaxed), 2);
+        assert_eq!(
+            nodes[0].value(),
+            7.0 / super::super::shared_tree::REWARD_UNIT
+        );
+        assert_eq!(nodes[SLOTS].visits.load(Relaxed), 0);
+        held.write_out();
+        assert_eq!(nodes[SLOTS].visits.load(Relaxed), 1);
+        held.write_out();
+        assert_eq!(nodes[SLOTS].visits.load(Relaxed), 1, "written once");
+    }
+}
