@@ -77,6 +77,7 @@ impl<'t, A> HeldBack<'t, A> {
 mod tests {
     use std::sync::atomic::Ordering::Relaxed;
 
+    use super::super::shared_tree::REWARD_UNIT;
     use super::*;
 
     #[test]
@@ -91,10 +92,7 @@ mod tests {
         // `SLOTS` nodes further on, the same slot: the first node is written out.
         held.add(&nodes[SLOTS], 1, 3);
         assert_eq!(nodes[0].visits.load(Relaxed), 2);
-        assert_eq!(
-            nodes[0].value(),
-            7.0 / super::super::shared_tree::REWARD_UNIT
-        );
+        assert_eq!(nodes[0].value().to_bits(), (7.0 / REWARD_UNIT).to_bits());
         assert_eq!(nodes[SLOTS].visits.load(Relaxed), 0);
         held.write_out();
         assert_eq!(nodes[SLOTS].visits.load(Relaxed), 1);
