@@ -6,12 +6,13 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use ludus_ai::tablebase::{file_name, generate, install, TablebaseError, Tablebases};
+use ludus_ai::tablebase::{
+    check, file_name, generate, install, stored_after, turn_ends, CheckPlan, CheckReport,
+    TablebaseError, Tablebases,
+};
 use ludus_ai::{build_agent, AgentSpec, Evaluation, Proved, SolveBudget, Solver, StopFlag};
-use ludus_engine::{Game, Material, Verdict};
+use ludus_engine::{Game, Material};
 use ludus_games::qilin::{Qilin, QilinOptions};
-use rand::rngs::SmallRng;
-use rand::{RngExt, SeedableRng};
 
 /// A fresh directory under the system's temporary one.
 fn scratch(name: &str) -> PathBuf {
@@ -59,47 +60,6 @@ fn generation_gives_the_same_bytes_on_one_and_two_threads() {
     }
 }
 
-/// A random table position as a game state (Red to move), with its stored result.
-fn random_position(
-    rng: &mut SmallRng,
-    pieces: u8,
-    decisive: bool,
-    options: &QilinOptions,
-) -> (Qilin, Material) {
-    let endgames = Qilin::endgames().unwrap();
-    let material = loop {
-        let material = Material {
-            mover: rng.random_range(1..=pieces),
-            other: rng.random_range(1..=pieces),
-        };
-        // With fewer than three pieces a side nobody can form a line: every position is a
-        // draw, which the solver cannot prove without a table; the rules check covers them.
-        if !decisive || material.mover.max(material.other) >= 3 {
-            break material;
-        }
-    };
-    let index = rng.random_range(0..endgames.size(material));
-    let text = endgames.position(material, index);
-    (Qilin::from_position(&text, options).unwrap(), material)
-}
-
-/// The solver's result for `state`, without tables, or `None` if it did not prove it.
-fn solve(solver: &mut Solver<Qilin>, state: &Qilin, nodes: u64) -> Option<Proved> {
-    if let Some(outcome) = state.outcome() {
-        // A position the rules end at once: no slide for the side to move (it loses).
-        assert!(
-            matches!(outcome.verdict, Verdict::Win(w) if Some(w) != Some(ludus_engine::Seat::FIRST))
-        );
-        return Some(Proved::Loss(0));
-    }
-    solver.clear();
-    let budget = SolveBudget {
-        nodes,
-        ..SolveBudget::default()
-    };
-    solver.solve(state, &budget, &StopFlag::default()).proved()
-}
-
 /// The rules without the draw rules: the solver's table then keys movement positions.
 fn no_draw_rules() -> QilinOptions {
     QilinOptions {
@@ -109,40 +69,30 @@ fn no_draw_rules() -> QilinOptions {
     }
 }
 
-/// Checks `count` random positions of up to `pieces` a side against the solver under
-/// `options`; returns how many the solver proved, and how many of those were draws.
-fn check_against_solver(
-    dir: &Path,
-    pieces: u8,
-    count: usize,
-    options: &QilinOptions,
-) -> (usize, usize) {
-    let tables = Tablebases::open::<Qilin>(dir).unwrap();
-    let mut solver = Solver::<Qilin>::new(16).with_tablebases(None);
-    let mut rng = SmallRng::seed_from_u64(36);
-    let (mut proved, mut draws) = (0, 0);
-    for _ in 0..count {
-        let (state, material) = random_position(&mut rng, pieces, true, options);
-        let stored = match state.outcome() {
-            Some(_) => Some(Proved::Loss(0)),
-            None => tables.probe(&state),
-        };
-        let stored = stored.unwrap_or_else(|| panic!("{material} not in the tables"));
-        if let Some(value) = solve(&mut solver, &state, 50_000) {
-            assert_eq!(stored, value, "{}", state.position());
-            proved += 1;
-            draws += usize::from(value == Proved::Draw);
-        }
-    }
-    (proved, draws)
+/// Checks `positions` random positions of up to 3 a side under `options` (against the
+/// solver too when `solver_nodes` is not 0), and that no check disagreed.
+fn check_three_a_side(positions: usize, solver_nodes: u64, options: &QilinOptions) -> CheckReport {
+    let tables = Tablebases::open::<Qilin>(three_a_side()).unwrap();
+    let plan = CheckPlan {
+        positions,
+        pieces: 3,
+        solver_nodes,
+        seed: 36,
+    };
+    let report = check::<Qilin>(&tables, options, &plan);
+    assert_eq!(report.mismatches, 0, "{:?}", report.examples);
+    assert_eq!((report.positions, report.missing), (positions, 0));
+    report
 }
 
 #[test]
 fn stored_values_equal_the_solvers_on_random_positions() {
-    let (proved, _) = check_against_solver(three_a_side(), 3, 300, &no_draw_rules());
-    assert!(proved >= 150, "the solver proved only {proved} of 300");
-    let (proved, _) = check_against_solver(three_a_side(), 3, 200, &QilinOptions::default());
-    assert!(proved >= 50, "the solver proved only {proved} of 200");
+    // Materials are drawn alike, and most with fewer than three pieces on a side are draws the
+    // solver cannot prove (nobody can form a line): about a third of the positions are proved.
+    let report = check_three_a_side(300, 50_000, &no_draw_rules());
+    assert!(report.solver_proved >= 60, "{report:?}");
+    let report = check_three_a_side(200, 50_000, &QilinOptions::default());
+    assert!(report.solver_proved >= 25, "{report:?}");
 }
 
 #[test]
@@ -217,61 +167,14 @@ fn the_solver_and_level_five_use_the_tables() {
     } else {
         turn_ends(&next, &mut ends);
     }
-    assert!(ends.iter().any(|end| stored_after(&tables, end) == stored));
-}
-
-/// The result for the side that just moved, of a turn's end.
-fn stored_after(tables: &Tablebases, end: &Qilin) -> Proved {
-    match stored(tables, end) {
-        Proved::Win(n) => Proved::Loss(n + 1),
-        Proved::Draw => Proved::Draw,
-        Proved::Loss(n) => Proved::Win(n + 1),
-    }
-}
-
-/// The end of every turn from `state` (its decisions played by the rules), into `out`.
-fn turn_ends(state: &Qilin, out: &mut Vec<Qilin>) {
-    let mut actions = Vec::new();
-    state.legal_actions(&mut actions);
-    for action in actions {
-        let mut next = state.clone();
-        next.apply(action);
-        if next.turn() > state.turn() || next.outcome().is_some() {
-            out.push(next);
-        } else {
-            turn_ends(&next, out);
-        }
-    }
-}
-
-/// The stored result of `state` from the table, or from the rules if the game is over.
-fn stored(tables: &Tablebases, state: &Qilin) -> Proved {
-    match state.outcome() {
-        Some(_) => Proved::Loss(0),
-        None => tables
-            .probe(state)
-            .expect("every position is in the tables"),
-    }
+    assert!(ends
+        .iter()
+        .any(|end| stored_after(&tables, end) == Some(stored)));
 }
 
 /// Every stored value is the best over the turns the rules allow (their results looked up
 /// in turn): by induction on the distance, that holds only for the true values.
 #[test]
 fn stored_values_are_the_best_over_every_turn_of_the_rules() {
-    let tables = Tablebases::open::<Qilin>(three_a_side()).unwrap();
-    let mut rng = SmallRng::seed_from_u64(7);
-    let mut ends = Vec::new();
-    for _ in 0..3000 {
-        let (state, _) = random_position(&mut rng, 3, false, &no_draw_rules());
-        ends.clear();
-        if state.outcome().is_none() {
-            turn_ends(&state, &mut ends);
-        }
-        let best = ends
-            .iter()
-            .map(|end| stored_after(&tables, end))
-            .max_by_key(|p| p.score())
-            .unwrap_or(Proved::Loss(0));
-        assert_eq!(stored(&tables, &state), best, "{}", state.position());
-    }
+    check_three_a_side(3000, 0, &no_draw_rules());
 }

@@ -1,6 +1,6 @@
 //! `ludus tablebase` and `--tablebases` over the real binary: the tables are written with a
 //! line per material, `ludus solve` says when its result comes from them, and a damaged
-//! file or a game without tables is refused in one line.
+//! file or a game without tables is refused in one line, and `--check` checks a folder.
 
 use std::fs;
 use std::path::Path;
@@ -99,4 +99,38 @@ fn a_game_without_tables_is_refused_in_one_line() {
     let output = ludus(&["tablebase", "qilin", "--pieces", "9", "--out", "x"]);
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("expected a whole number from 1 to 5"));
+}
+
+#[test]
+fn tables_are_checked_against_the_rules_and_the_solver() {
+    let dir = tempfile::tempdir().unwrap();
+    let out_dir = dir.path().to_str().unwrap();
+    text(&ludus(&["tablebase", "qilin", "--pieces", "2", "--out", out_dir]));
+    let check = |extra: &[&str]| {
+        let mut args = vec!["tablebase", "qilin", "--check", "200", "--json"];
+        args.extend(["--tablebases", out_dir, "--solver-nodes", "2000"]);
+        args.extend(extra);
+        let out = text(&ludus(&args));
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let report = check(&[]);
+    assert_eq!(report["pieces"], 2, "every material of the folder: {report}");
+    assert_eq!(report["positions"], 200, "{report}");
+    assert_eq!(report["mismatches"], 0, "{report}");
+    // Three a side asks for tables the folder lacks: those positions are counted, not checked.
+    let report = check(&["--pieces", "3"]);
+    let missing = report["missing"].as_u64().unwrap();
+    assert!(missing > 0, "{report}");
+    assert_eq!(report["positions"].as_u64().unwrap() + missing, 200);
+    // Without tables: one line saying what to give.
+    let empty = tempfile::tempdir().unwrap();
+    let output = ludus(&[
+        "tablebase",
+        "qilin",
+        "--check",
+        "10",
+        "--tablebases",
+        empty.path().to_str().unwrap(),
+    ]);
+    one_line_error(&output, "holds no complete set of tables");
 }

@@ -8,6 +8,7 @@
 //! Draw rules that depend on the history are not part of the values; the game's
 //! [`ludus_engine::EndgameProbe::within`] says how far a stored distance holds under them.
 
+mod check;
 mod file;
 mod probe;
 mod retro;
@@ -19,6 +20,7 @@ use std::path::Path;
 use ludus_engine::{Endgames, Material};
 use thiserror::Error;
 
+pub use check::{check, stored, stored_after, turn_ends, CheckPlan, CheckReport, Mismatch};
 pub use file::file_name;
 pub use probe::{install, installed, Tablebases};
 

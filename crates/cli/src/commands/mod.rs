@@ -14,4 +14,5 @@ pub mod serve_log;
 pub mod solve;
 pub mod spsa;
 pub mod tablebase;
+mod tablebase_check;
 pub mod tuning;

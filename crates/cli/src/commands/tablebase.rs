@@ -24,6 +24,12 @@ pub fn directory(given: Option<PathBuf>) -> Option<PathBuf> {
 
 /// Runs `ludus tablebase`.
 pub fn run(args: &TablebaseArgs) -> Result<()> {
+    if let Some(count) = args.check {
+        return super::tablebase_check::run(args, count);
+    }
+    let (Some(pieces), Some(out)) = (args.pieces, &args.out) else {
+        bail!("making tables needs --pieces N and --out DIR");
+    };
     let Some((id, endgames)) = dispatch(&args.game, Lookup)? else {
         bail!(
             "the game '{}' has no endgame tables: expected one of {}",
@@ -37,11 +43,11 @@ pub fn run(args: &TablebaseArgs) -> Result<()> {
     }
     let pool = pool.build().context("cannot start the threads")?;
     let started = Instant::now();
-    let pieces = u8::try_from(args.pieces)?;
+    let pieces = u8::try_from(pieces)?;
     outln!("material  positions      wins     draws    losses  longest  file")?;
     let mut printed = Ok(());
     let reports = pool.install(|| {
-        generate(endgames, id, pieces, &args.out, |report| {
+        generate(endgames, id, pieces, out, |report| {
             if printed.is_ok() {
                 printed = print_row(id, report);
             }
@@ -54,7 +60,7 @@ pub fn run(args: &TablebaseArgs) -> Result<()> {
         reports.len(),
         started.elapsed().as_secs_f64(),
         pool.current_num_threads(),
-        args.out.display()
+        out.display()
     )?;
     Ok(())
 }
@@ -74,7 +80,7 @@ fn print_row(id: &str, r: &TableReport) -> Result<()> {
 }
 
 /// The ids of the games with endgame tables.
-fn games_with_tables() -> Vec<&'static str> {
+pub fn games_with_tables() -> Vec<&'static str> {
     GAMES
         .iter()
         .filter(|info| matches!(dispatch(info.id, Lookup), Ok(Some(_))))
