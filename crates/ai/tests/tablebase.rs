@@ -10,7 +10,9 @@ use ludus_ai::tablebase::{
     check, file_name, generate, install, stored_after, turn_ends, CheckPlan, CheckReport,
     TablebaseError, Tablebases,
 };
-use ludus_ai::{build_agent, AgentSpec, Evaluation, Proved, SolveBudget, Solver, StopFlag};
+use ludus_ai::{
+    build_agent, AgentSpec, Evaluation, Proved, SolveBudget, Solver, StopFlag, LEVEL_FIVE_WITHIN,
+};
 use ludus_engine::{Game, Material};
 use ludus_games::qilin::{Qilin, QilinOptions};
 
@@ -133,7 +135,7 @@ fn a_damaged_or_cut_file_is_refused_with_one_line() {
 }
 
 #[test]
-fn the_solver_and_level_five_use_the_tables() {
+fn the_solver_level_five_and_the_hint_use_the_tables() {
     let tables = std::sync::Arc::new(Tablebases::open::<Qilin>(three_a_side()).unwrap());
     // Red a1 d1 c3 against Black g7: a 3-against-1 ending.
     let state = Qilin::from_position(
@@ -156,8 +158,16 @@ fn the_solver_and_level_five_use_the_tables() {
     let spec: AgentSpec = "ai:5:depth=2".parse().unwrap();
     let mut agent = build_agent::<Qilin>(&spec, 1).unwrap();
     let analysis = agent.analyse(&state, &StopFlag::default());
+    // The hint's player (level 4 trying the solver, as the app and the web page ask it) too.
+    let hint: AgentSpec = format!("ai:4:depth=2,solve={LEVEL_FIVE_WITHIN}")
+        .parse()
+        .unwrap();
+    let hinted = build_agent::<Qilin>(&hint, 1)
+        .unwrap()
+        .analyse(&state, &StopFlag::default());
     install(None);
     assert_eq!(analysis.evaluation, Some(Evaluation::Proved(stored)));
+    assert_eq!(hinted.evaluation, Some(Evaluation::Proved(stored)));
     // Its decision keeps the value: some way to finish the turn keeps it.
     let mut next = state.clone();
     next.apply(analysis.action);

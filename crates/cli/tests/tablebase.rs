@@ -105,7 +105,14 @@ fn a_game_without_tables_is_refused_in_one_line() {
 fn tables_are_checked_against_the_rules_and_the_solver() {
     let dir = tempfile::tempdir().unwrap();
     let out_dir = dir.path().to_str().unwrap();
-    text(&ludus(&["tablebase", "qilin", "--pieces", "2", "--out", out_dir]));
+    text(&ludus(&[
+        "tablebase",
+        "qilin",
+        "--pieces",
+        "2",
+        "--out",
+        out_dir,
+    ]));
     let check = |extra: &[&str]| {
         let mut args = vec!["tablebase", "qilin", "--check", "200", "--json"];
         args.extend(["--tablebases", out_dir, "--solver-nodes", "2000"]);
@@ -114,7 +121,10 @@ fn tables_are_checked_against_the_rules_and_the_solver() {
         serde_json::from_str::<serde_json::Value>(&out).unwrap()
     };
     let report = check(&[]);
-    assert_eq!(report["pieces"], 2, "every material of the folder: {report}");
+    assert_eq!(
+        report["pieces"], 2,
+        "every material of the folder: {report}"
+    );
     assert_eq!(report["positions"], 200, "{report}");
     assert_eq!(report["mismatches"], 0, "{report}");
     // Three a side asks for tables the folder lacks: those positions are counted, not checked.
