@@ -6,7 +6,6 @@ mod args;
 mod board_text;
 mod bot;
 mod commands;
-mod loadtest;
 mod output;
 mod players;
 mod printable;
@@ -72,7 +71,6 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Spsa(args) => commands::spsa::run(&args),
         Command::Book(args) => commands::book::run(&args),
         Command::Serve(args) => commands::serve::run(&args),
-        Command::Loadtest(args) => loadtest::run(&args),
         Command::Admin(args) => commands::admin::run(&args),
         Command::Bot(args) => bot::run(&args),
     }

@@ -8,9 +8,7 @@ mod online;
 mod solve;
 mod tablebase;
 
-pub use self::online::{
-    AcceptChallenges, AdminAction, AdminArgs, BotArgs, LoadtestArgs, ServeArgs,
-};
+pub use self::online::{AcceptChallenges, AdminAction, AdminArgs, BotArgs, ServeArgs};
 pub use self::solve::{SolveArgs, SolveCommand};
 pub use self::tablebase::TablebaseArgs;
 
@@ -69,9 +67,6 @@ pub enum Command {
     Book(BookArgs),
     /// Serve the browser page and its JSON/WebSocket API.
     Serve(ServeArgs),
-    /// Load a server with games of random moves over WebSockets: moves/s, latency, memory,
-    /// and a check that every acknowledged decision was stored once.
-    Loadtest(LoadtestArgs),
     /// Administer a server's database, also while the server runs: backups, a check of
     /// every stored game, games and accounts.
     Admin(AdminArgs),

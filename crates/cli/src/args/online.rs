@@ -1,11 +1,10 @@
-//! The arguments of the commands that serve or meet a server: `serve`, `loadtest`, `admin`
-//! and `bot`.
+//! The arguments of the commands that serve or meet a server: `serve`, `admin` and `bot`.
 
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::{seconds_in_range, whole_in};
+use super::whole_in;
 
 /// `ludus admin`.
 #[derive(Debug, Args)]
@@ -106,56 +105,6 @@ pub enum AcceptChallenges {
     Rated,
     /// None: every challenge is declined.
     None,
-}
-
-/// `ludus loadtest`.
-#[derive(Debug, Args)]
-pub struct LoadtestArgs {
-    /// The server to load, http://HOST:PORT (a running `ludus serve`).
-    #[arg(long, required_unless_present = "spawn", conflicts_with = "spawn")]
-    pub url: Option<String>,
-    /// Start `ludus serve` on a free local port and a temporary database, load it, and
-    /// measure its memory.
-    #[arg(long)]
-    pub spawn: bool,
-    /// The server's process id (a local --url), to measure its memory and CPU.
-    #[arg(long, conflicts_with = "spawn", value_parser = clap::value_parser!(u32).range(1..))]
-    pub pid: Option<u32>,
-    /// Games played at once (two WebSockets each), 1 to 10,000; a finished game is replaced.
-    #[arg(long, default_value_t = 100, value_parser = |t: &str| whole_in(t, 1, 10_000))]
-    pub games: u64,
-    /// How long to play, in seconds: more than 0, at most 3600.
-    #[arg(long, default_value_t = 10.0, value_parser = seconds_in_range, allow_hyphen_values = true)]
-    pub seconds: f64,
-    /// Moves per second over all games, each game pacing its moves evenly, 0 to 1,000,000;
-    /// 0: every game moves as soon as its last move is answered.
-    #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 1_000_000))]
-    pub rate: u64,
-    /// Only this game (`ludus games` lists them); without it the five take turns.
-    #[arg(long)]
-    pub game: Option<String>,
-    /// Seed of the random moves (each game is seeded from it and its number).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Sign up K accounts (load0001, ...; 0 to 10,000, never 1) and make every game between
-    /// two of them by the pairing API: one posts a seek, the other accepts it. 0: games are
-    /// created directly, without accounts.
-    #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 10_000))]
-    pub accounts: u64,
-    /// Games made by pairing are rated (needs --accounts).
-    #[arg(long)]
-    pub rated: bool,
-    /// Lobby WebSockets kept open during the run (half signed in as accounts, half not),
-    /// counting the seek and unseek frames they hear; 0 to 10,000 (needs --accounts).
-    #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 10_000))]
-    pub lobby: u64,
-    /// Accounts that each keep one seek open that nobody accepts, so the lobby is never
-    /// empty; at most --accounts. Default: 10 with --lobby, else 0.
-    #[arg(long, value_parser = |t: &str| whole_in(t, 0, 10_000))]
-    pub open_seeks: Option<u64>,
-    /// Print one JSON object (docs/API.md, "Load test") instead of the summary.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// `ludus serve`.

@@ -1,26 +1,43 @@
-//! `ludus loadtest` end to end, kept to a few seconds: against a server it spawns and against
+//! `ludus-loadtest` end to end, kept to a few seconds: against a server it spawns and against
 //! a running `ludus serve`, the clients play, nothing acknowledged is lost or doubled in the
 //! store, and no error happens; with accounts the games are made by seeks, the lobby sockets
 //! hear every seek come and go, and rated games are rated once per seat; bad arguments and an
 //! unreachable server are refused with a short error and the right exit code. No timing is
 //! asserted (the machine is shared).
+//!
+//! The server is the `ludus` binary beside `ludus-loadtest` in the target folder, as
+//! `--spawn` finds it: `cargo test --workspace` builds it; alone, run `cargo build -p ludus`
+//! first.
 
 use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
-fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
+/// `ludus-loadtest ARGS`.
+fn loadtest(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ludus-loadtest"))
         .args(args)
         .stdin(Stdio::null())
         .output()
         .expect("the binary runs")
 }
 
+/// The `ludus` binary that `--spawn` starts: beside `ludus-loadtest`.
+fn ludus_bin() -> PathBuf {
+    let beside = Path::new(env!("CARGO_BIN_EXE_ludus-loadtest")).with_file_name("ludus");
+    assert!(
+        beside.is_file(),
+        "{} is missing: build it first (cargo build -p ludus)",
+        beside.display()
+    );
+    beside
+}
+
 /// The JSON report of a load test that must succeed.
 fn report(args: &[&str]) -> Value {
-    let output = ludus(args);
+    let output = loadtest(args);
     let err = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "{args:?} failed: {err}");
     let out = String::from_utf8_lossy(&output.stdout);
@@ -51,9 +68,11 @@ fn assert_played_and_nothing_lost(report: &Value) {
 
 #[test]
 fn a_spawned_server_loses_and_doubles_nothing_and_reports_its_memory() {
+    let server = ludus_bin();
     let report = report(&[
-        "loadtest",
         "--spawn",
+        "--server-bin",
+        server.to_str().unwrap(),
         "--games",
         "4",
         "--seconds",
@@ -80,7 +99,6 @@ fn a_spawned_server_loses_and_doubles_nothing_and_reports_its_memory() {
 #[test]
 fn accounts_pair_every_game_by_seeks_that_the_lobby_sockets_see_come_and_go() {
     let report = report(&[
-        "loadtest",
         "--spawn",
         "--games",
         "10",
@@ -166,7 +184,6 @@ fn assert_lobby_heard_every_seek(report: &Value) {
 #[test]
 fn rated_games_get_exactly_one_rating_row_per_seat() {
     let report = report(&[
-        "loadtest",
         "--spawn",
         "--game",
         "qawale",
@@ -200,8 +217,7 @@ fn rated_games_get_exactly_one_rating_row_per_seat() {
 
 #[test]
 fn the_summary_names_the_accounts_pairing_lobby_and_ratings() {
-    let output = ludus(&[
-        "loadtest",
+    let output = loadtest(&[
         "--spawn",
         "--games",
         "2",
@@ -233,7 +249,7 @@ fn the_summary_names_the_accounts_pairing_lobby_and_ratings() {
 #[test]
 fn a_running_server_is_loaded_with_one_chosen_game() {
     let dir = tempfile::tempdir().unwrap();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_ludus"))
+    let mut server = Command::new(ludus_bin())
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(dir.path().join("games.sqlite3"))
         // A load test is one client playing many games as fast as allowed: no per-client limits.
@@ -249,7 +265,6 @@ fn a_running_server_is_loaded_with_one_chosen_game() {
         .unwrap();
     let pid = server.id().to_string();
     let args = [
-        "loadtest",
         "--url",
         url.trim(),
         "--pid",
@@ -278,7 +293,7 @@ fn a_running_server_is_loaded_with_one_chosen_game() {
 
 #[test]
 fn the_summary_names_the_rate_latency_and_check() {
-    let output = ludus(&["loadtest", "--spawn", "--games", "1", "--seconds", "0.5"]);
+    let output = loadtest(&["--spawn", "--games", "1", "--seconds", "0.5"]);
     assert!(output.status.success());
     let out = String::from_utf8_lossy(&output.stdout);
     for needle in ["moves/s", "p99", "0 lost, 0 doubled", "per idle game"] {
@@ -289,24 +304,24 @@ fn the_summary_names_the_rate_latency_and_check() {
 #[test]
 fn bad_arguments_are_refused_by_clap_with_status_2() {
     for (args, needle) in [
-        (&["loadtest"][..], "--url"),
-        (&["loadtest", "--spawn", "--games", "0"], "from 1 to 10000"),
-        (&["loadtest", "--spawn", "--seconds", "-1"], "at most 3600"),
+        (&[][..], "--url"),
+        (&["--spawn", "--games", "0"], "from 1 to 10000"),
+        (&["--spawn", "--seconds", "-1"], "at most 3600"),
         (
-            &["loadtest", "--spawn", "--rate", "2000000"],
+            &["--spawn", "--rate", "2000000"],
             "from 0 to 1000000",
         ),
         (
-            &["loadtest", "--spawn", "--url", "http://x:1"],
+            &["--spawn", "--url", "http://x:1"],
             "cannot be used",
         ),
-        (&["loadtest", "--spawn", "--pid", "12"], "cannot be used"),
+        (&["--spawn", "--pid", "12"], "cannot be used"),
         (
-            &["loadtest", "--spawn", "--accounts", "10001"],
+            &["--spawn", "--accounts", "10001"],
             "from 0 to 10000",
         ),
     ] {
-        let output = ludus(args);
+        let output = loadtest(args);
         let err = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{args:?}: {err}");
         let first = err.lines().next().unwrap_or("");
@@ -322,22 +337,25 @@ fn bad_values_and_an_unreachable_server_are_one_line_errors_with_status_1() {
     // Port 9 (discard) on the loopback is not a Ludus server: nothing listens there.
     for (args, needle) in [
         (
-            &["loadtest", "--url", "http://127.0.0.1:9"][..],
+            &["--url", "http://127.0.0.1:9"][..],
             "cannot reach the server",
         ),
         (
-            &["loadtest", "--url", "localhost:8080"],
+            &["--url", "localhost:8080"],
             "expected http://HOST:PORT",
         ),
         (
-            &["loadtest", "--spawn", "--game", "chess"],
+            &["--spawn", "--game", "chess"],
             "unknown game 'chess'",
         ),
-        (&["loadtest", "--spawn", "--accounts", "1"], "at least 2"),
-        (&["loadtest", "--spawn", "--lobby", "5"], "need accounts"),
+        (&["--spawn", "--accounts", "1"], "at least 2"),
+        (&["--spawn", "--lobby", "5"], "need accounts"),
+        (
+            &["--spawn", "--server-bin", "/nonexistent/ludus"],
+            "expected the ludus binary",
+        ),
         (
             &[
-                "loadtest",
                 "--spawn",
                 "--accounts",
                 "4",
@@ -347,7 +365,7 @@ fn bad_values_and_an_unreachable_server_are_one_line_errors_with_status_1() {
             "at most --accounts",
         ),
     ] {
-        let output = ludus(args);
+        let output = loadtest(args);
         let err = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(1), "{args:?}: {err}");
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
@@ -361,7 +379,7 @@ fn bad_values_and_an_unreachable_server_are_one_line_errors_with_status_1() {
 #[test]
 fn a_server_that_dies_mid_run_fails_the_check_instead_of_passing_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut server = Command::new(env!("CARGO_BIN_EXE_ludus"))
+    let mut server = Command::new(ludus_bin())
         .args(["serve", "--addr", "127.0.0.1:0", "--db"])
         .arg(dir.path().join("games.sqlite3"))
         .args(["--games-per-client", "0", "--actions-per-second", "0"])
@@ -374,8 +392,8 @@ fn a_server_that_dies_mid_run_fails_the_check_instead_of_passing_it() {
     BufReader::new(server.stdout.take().unwrap())
         .read_line(&mut url)
         .unwrap();
-    let load = Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(["loadtest", "--url", url.trim(), "--game", "qawale"])
+    let load = Command::new(env!("CARGO_BIN_EXE_ludus-loadtest"))
+        .args(["--url", url.trim(), "--game", "qawale"])
         .args(["--games", "2", "--seconds", "3", "--rate", "50"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

@@ -3,6 +3,7 @@
 //! its process (resident memory, CPU time) when it runs on this machine.
 
 use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -74,10 +75,10 @@ impl Target {
         })
     }
 
-    /// Starts `ludus serve --addr 127.0.0.1:0 --db TMP` from this same binary and waits
-    /// for the URL it prints first.
-    pub fn spawn() -> Result<Target> {
-        let exe = std::env::current_exe().context("cannot find the ludus binary to spawn")?;
+    /// Starts `ludus serve --addr 127.0.0.1:0 --db TMP` with the `ludus` binary `server_bin`
+    /// names (else [`server_binary`]'s) and waits for the URL it prints first.
+    pub fn spawn(server_bin: Option<&Path>) -> Result<Target> {
+        let exe = server_bin.map_or_else(server_binary, Path::to_path_buf);
         let dir = tempfile::tempdir().context("cannot create a temporary database directory")?;
         let db = dir.path().join("loadtest.sqlite3");
         let mut command = Command::new(&exe);
@@ -88,7 +89,12 @@ impl Target {
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .with_context(|| format!("cannot start {} serve", exe.display()))?;
+            .with_context(|| {
+                format!(
+                    "cannot start '{} serve': expected the ludus binary beside this one, on the PATH or named by --server-bin",
+                    exe.display()
+                )
+            })?;
         let url = first_line(&mut child);
         let spawned = Spawned { child, _dir: dir };
         let url = url?;
@@ -128,6 +134,17 @@ pub fn cpu_seconds(pid: &str) -> Option<f64> {
     let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
     // Linux reports these in USER_HZ, 100 per second on every mainstream configuration.
     Some(ticks as f64 / 100.0)
+}
+
+/// The `ludus` binary beside this one (both are built into the same folder, and installed
+/// side by side), else the one on the `PATH`.
+fn server_binary() -> PathBuf {
+    let name = format!("ludus{}", std::env::consts::EXE_SUFFIX);
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.join(&name)))
+        .filter(|beside| beside.is_file())
+        .unwrap_or_else(|| PathBuf::from(name))
 }
 
 /// The URL the spawned server prints as its first line; its later output is drained.

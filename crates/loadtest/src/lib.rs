@@ -1,4 +1,4 @@
-//! `ludus loadtest`: N games at once against a server, two scripted WebSocket clients each
+//! `ludus-loadtest`: N games at once against a server, two scripted WebSocket clients each
 //! playing random legal moves as fast as the server answers, for S seconds; then moves per
 //! second, latency percentiles, errors by kind, a check that every game's stored moves are
 //! exactly the decisions its clients saw acknowledged, and the server's memory per idle game
@@ -15,6 +15,7 @@
 //! deadline (finished games replaced by new ones, so the load stays at N; the memory
 //! sampled); drain the lobby; check every game played, and the ratings.
 
+mod args;
 mod check;
 mod client;
 mod lobby;
@@ -38,7 +39,7 @@ use self::people::People;
 use self::report::{Machine, PairingReport, Report};
 use self::tally::Tally;
 use self::target::Target;
-use crate::args::LoadtestArgs;
+pub use crate::args::LoadtestArgs;
 
 /// Games opened at once while the load is set up.
 const OPENING: usize = 64;
@@ -93,7 +94,7 @@ pub fn run(args: &LoadtestArgs) -> Result<()> {
     check_people_args(args)?;
     let target = match &args.url {
         Some(url) if !args.spawn => Target::at(url, args.pid)?,
-        _ => Target::spawn()?,
+        _ => Target::spawn(args.server_bin.as_deref())?,
     };
     let plan = Arc::new(Plan {
         target,

@@ -2,6 +2,7 @@
 //! (its fields are documented in docs/API.md, "Load test").
 
 use std::collections::BTreeMap;
+use std::io::Write;
 
 use anyhow::Result;
 use serde::Serialize;
@@ -12,7 +13,14 @@ use super::people::{AccountsReport, People};
 use super::ratings::RatingCheck;
 use super::tally::{ErrorKind, Tally};
 use super::Plan;
-use crate::output::outln;
+
+/// Prints like `println!`, returning the error instead of panicking when standard output is
+/// closed or full.
+macro_rules! outln {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*)
+    };
+}
 
 /// Move latencies, in milliseconds.
 #[derive(Debug, Serialize)]
