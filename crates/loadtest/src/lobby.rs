@@ -131,7 +131,7 @@ struct SeekId {
 /// Opens `count` lobby sockets and waits for each one's first list; fails with one line when
 /// one cannot be opened.
 pub async fn open(plan: &Plan, people: &Arc<People>, count: u64) -> anyhow::Result<Lobby> {
-    let signed = |index: u64| index.is_multiple_of(2) && (index / 2) < people.accounts.len() as u64;
+    let signed = |index: u64| index % 2 == 0 && (index / 2) < people.accounts.len() as u64;
     let playing = Arc::new(AtomicBool::new(false));
     let (marker, marker_rx) = watch::channel(None);
     let (stop, stop_rx) = watch::channel(false);

@@ -307,19 +307,10 @@ fn bad_arguments_are_refused_by_clap_with_status_2() {
         (&[][..], "--url"),
         (&["--spawn", "--games", "0"], "from 1 to 10000"),
         (&["--spawn", "--seconds", "-1"], "at most 3600"),
-        (
-            &["--spawn", "--rate", "2000000"],
-            "from 0 to 1000000",
-        ),
-        (
-            &["--spawn", "--url", "http://x:1"],
-            "cannot be used",
-        ),
+        (&["--spawn", "--rate", "2000000"], "from 0 to 1000000"),
+        (&["--spawn", "--url", "http://x:1"], "cannot be used"),
         (&["--spawn", "--pid", "12"], "cannot be used"),
-        (
-            &["--spawn", "--accounts", "10001"],
-            "from 0 to 10000",
-        ),
+        (&["--spawn", "--accounts", "10001"], "from 0 to 10000"),
     ] {
         let output = loadtest(args);
         let err = String::from_utf8_lossy(&output.stderr);
@@ -340,14 +331,8 @@ fn bad_values_and_an_unreachable_server_are_one_line_errors_with_status_1() {
             &["--url", "http://127.0.0.1:9"][..],
             "cannot reach the server",
         ),
-        (
-            &["--url", "localhost:8080"],
-            "expected http://HOST:PORT",
-        ),
-        (
-            &["--spawn", "--game", "chess"],
-            "unknown game 'chess'",
-        ),
+        (&["--url", "localhost:8080"], "expected http://HOST:PORT"),
+        (&["--spawn", "--game", "chess"], "unknown game 'chess'"),
         (&["--spawn", "--accounts", "1"], "at least 2"),
         (&["--spawn", "--lobby", "5"], "need accounts"),
         (
@@ -355,13 +340,7 @@ fn bad_values_and_an_unreachable_server_are_one_line_errors_with_status_1() {
             "expected the ludus binary",
         ),
         (
-            &[
-                "--spawn",
-                "--accounts",
-                "4",
-                "--open-seeks",
-                "5",
-            ],
+            &["--spawn", "--accounts", "4", "--open-seeks", "5"],
             "at most --accounts",
         ),
     ] {

@@ -454,9 +454,7 @@ pub struct BenchArgs {
     pub positions: u16,
 }
 
-/// The computer player a seat gets when none is named: the app's setup starts at the same
-/// level.
-pub const DEFAULT_COMPUTER: &str = "ai:3";
+use ludus_tui::DEFAULT_COMPUTER;
 
 /// `ludus play`.
 #[derive(Debug, Args)]

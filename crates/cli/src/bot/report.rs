@@ -8,7 +8,7 @@ use std::io::Write;
 
 use serde_json::Value;
 
-use crate::printable::printable;
+use ludus_tui::printable::printable;
 
 /// Where events go.
 #[derive(Clone, Copy, Debug)]

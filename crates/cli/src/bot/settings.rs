@@ -10,7 +10,7 @@ use ludus_ai::arena::EngineSpec;
 use serde_json::{json, Value};
 
 use crate::args::{AcceptChallenges, BotArgs};
-use crate::printable::printable;
+use ludus_tui::printable::printable;
 
 /// The placeholder of `--engine` replaced by the game's id.
 pub const GAME_PLACEHOLDER: &str = "{game}";
