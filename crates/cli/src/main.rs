@@ -5,6 +5,7 @@
 mod args;
 mod bot;
 mod commands;
+mod lab;
 mod output;
 mod setup;
 mod ugi;
@@ -64,10 +65,10 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Arena(args) => commands::arena::run(&args),
         Command::Games => commands::games::run(),
         Command::Ugi(args) => ugi::run(&args),
-        Command::Datagen(args) => commands::tuning::datagen(&args),
-        Command::Tune(args) => commands::tuning::tune(&args),
-        Command::Spsa(args) => commands::spsa::run(&args),
-        Command::Book(args) => commands::book::run(&args),
+        Command::Datagen(args) => lab::tuning::datagen(&args),
+        Command::Tune(args) => lab::tuning::tune(&args),
+        Command::Spsa(args) => lab::spsa::run(&args),
+        Command::Book(args) => lab::book::run(&args),
         Command::Serve(args) => commands::serve::run(&args),
         Command::Admin(args) => commands::admin::run(&args),
         Command::Bot(args) => bot::run(&args),

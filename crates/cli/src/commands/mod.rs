@@ -3,7 +3,6 @@
 pub mod admin;
 pub mod arena;
 pub mod bench;
-pub mod book;
 pub mod games;
 pub mod perft;
 pub mod play;
@@ -12,6 +11,4 @@ pub mod replay;
 pub mod serve;
 pub mod serve_log;
 pub mod solve;
-pub mod spsa;
 pub mod tablebase;
-pub mod tuning;
