@@ -3,7 +3,6 @@
 #![warn(missing_debug_implementations)]
 
 mod args;
-mod bot;
 mod commands;
 mod lab;
 mod output;
@@ -71,7 +70,6 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Book(args) => lab::book::run(&args),
         Command::Serve(args) => commands::serve::run(&args),
         Command::Admin(args) => commands::admin::run(&args),
-        Command::Bot(args) => bot::run(&args),
     }
 }
 
@@ -88,7 +86,7 @@ fn exit_status(result: anyhow::Result<()>) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     // Escaped: errors quote input. Not eprintln!: it panics when stderr is closed too.
-    let message = ludus_tui::printable::printable(&one_line(&error));
+    let message = ludus_engine::printable::printable(&one_line(&error));
     let _ = writeln!(std::io::stderr(), "ludus: {message}");
     ExitCode::FAILURE
 }

@@ -5,6 +5,7 @@ use std::io::{ErrorKind, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
+use ludus_engine::printable::printable;
 use ludus_loadtest::LoadtestArgs;
 
 fn main() -> ExitCode {
@@ -19,15 +20,8 @@ fn main() -> ExitCode {
     if closed {
         return ExitCode::SUCCESS;
     }
-    // One line, its causes after colons; control characters from quoted input made visible.
-    let mut message = String::new();
-    for c in format!("{error:#}").chars() {
-        if c.is_control() {
-            message.extend(c.escape_default());
-        } else {
-            message.push(c);
-        }
-    }
+    // One line, its causes after colons; quoted input made safe to echo.
+    let message = printable(&format!("{error:#}"));
     let _ = writeln!(std::io::stderr(), "ludus-loadtest: {message}");
     ExitCode::FAILURE
 }

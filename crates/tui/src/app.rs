@@ -8,7 +8,7 @@ use ludus_engine::{AnyGame, CellId, PlayerRecord, Seat};
 use super::setup::{SeatChoice, Setup};
 use super::worker::SharedAgent;
 use crate::players::Player;
-use crate::printable::printable;
+use ludus_engine::printable::printable;
 
 /// The screen showing, with the state only that screen has: a set-up exists only on the
 /// setup screen, a game only on the game screens (and under a rules page opened from one),

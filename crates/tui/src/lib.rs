@@ -14,8 +14,7 @@
 //! It talks only to the erased game (`AnyGame`), so one app serves every game.
 //!
 //! Beside the app, what the `ludus` binary's line mode shares with it: [`players`] (who plays
-//! a seat), [`board_text`] (a board as terminal text) and [`printable`] (outside text made
-//! safe to echo).
+//! a seat) and [`board_text`] (a board as terminal text).
 
 mod app;
 pub mod board_text;
@@ -29,7 +28,6 @@ mod palette;
 mod play;
 pub mod players;
 mod pointing;
-pub mod printable;
 mod rules_help;
 mod run;
 mod setup;

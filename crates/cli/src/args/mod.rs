@@ -10,7 +10,7 @@ mod solve;
 mod tablebase;
 
 pub use self::lab::{BookArgs, DatagenArgs, SpsaArgs, TuneArgs, DEFAULT_MAX_DECISIONS};
-pub use self::online::{AcceptChallenges, AdminAction, AdminArgs, BotArgs, ServeArgs};
+pub use self::online::{AdminAction, AdminArgs, ServeArgs};
 pub use self::solve::{SolveArgs, SolveCommand};
 pub use self::tablebase::TablebaseArgs;
 
@@ -72,9 +72,6 @@ pub enum Command {
     /// Administer a server's database, also while the server runs: backups, a check of
     /// every stored game, games and accounts.
     Admin(AdminArgs),
-    /// Connect a UGI engine to a Ludus server as a bot account: it answers challenges,
-    /// keeps seeks posted and plays its games (docs/UGI.md, "Bots").
-    Bot(BotArgs),
 }
 
 /// `ludus ugi`.

@@ -13,9 +13,9 @@ use crate::args::{Cli, Command, PlayArgs};
 use crate::commands::query::outcome_text;
 use crate::output::{self, out, outln, StdoutError};
 use crate::setup::load_for_play;
+use ludus_engine::printable::printable;
 use ludus_tui::board_text::{render_board, Style};
 use ludus_tui::players::Player;
-use ludus_tui::printable::printable;
 
 const HELP: &str = "\
 type a move in the game's notation (a decision or a whole turn), or a command:

@@ -6,8 +6,8 @@ use ludus_engine::{AnyGame, Seat};
 use crate::args::ReplayArgs;
 use crate::commands::query::outcome_text;
 use crate::output::outln;
+use ludus_engine::printable::printable;
 use ludus_tui::board_text::{render_board, Style};
-use ludus_tui::printable::printable;
 
 /// Loads, checks (by replaying every move) and prints a record.
 pub fn run(args: &ReplayArgs) -> Result<()> {

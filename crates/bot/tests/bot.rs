@@ -1,9 +1,12 @@
-//! `ludus bot` against a real `ludus serve`: a bot account with an API token runs
+//! `ludus-bot` against a real `ludus serve`: a bot account with an API token runs
 //! `ludus ugi {game}` as its engine; a person challenges it and plays random legal moves
 //! over HTTP until the game ends, which must end with an outcome after the bot's own legal
 //! moves, the bot shown as a bot. A challenge for a game the bot does not play is declined
 //! (the challenger's lobby socket hears it). The bot comes back after the server restarts
 //! on the same address and database, and finishes the game it was playing.
+//!
+//! The server and the engine are the `ludus` binary in the same target folder:
+//! `cargo test --workspace` builds it; alone, run `cargo build -p ludus` first.
 
 use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -15,9 +18,10 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+#[path = "../../cli/tests/support/mod.rs"]
 mod support;
 
-use support::{host_of, serve_with};
+use support::{host_of, ludus_bin, serve_with};
 
 const PASSWORD: &str = "correct horse battery";
 
@@ -141,7 +145,7 @@ impl Person {
     }
 }
 
-/// A running `ludus bot`: its JSON events (stdout), its stderr lines; ended by SIGTERM when
+/// A running `ludus-bot`: its JSON events (stdout), its stderr lines; ended by SIGTERM when
 /// dropped.
 struct Bot {
     child: Child,
@@ -153,15 +157,9 @@ struct Bot {
 
 impl Bot {
     fn start(host: &str, token: &str, extra: &[&str]) -> Bot {
-        let engine = format!("{} ugi {{game}}", env!("CARGO_BIN_EXE_ludus"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
-            .args([
-                "bot",
-                "--server",
-                &format!("http://{host}"),
-                "--token",
-                token,
-            ])
+        let engine = format!("{} ugi {{game}}", ludus_bin().display());
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ludus-bot"))
+            .args(["--server", &format!("http://{host}"), "--token", token])
             .args(["--engine", &engine, "--movetime", "20", "--json"])
             .args(extra)
             .stdin(Stdio::null())

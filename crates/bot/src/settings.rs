@@ -1,4 +1,4 @@
-//! `ludus bot`'s arguments checked once, before anything connects: the server's address, the
+//! `ludus-bot`'s arguments checked once, before anything connects: the server's address, the
 //! token, the engine's command line (with `{game}` replaced per game), which challenges to
 //! accept, the games the engine plays and the seeks to keep posted. A bad value is one line
 //! naming the flag and what was expected.
@@ -10,7 +10,7 @@ use ludus_ai::arena::EngineSpec;
 use serde_json::{json, Value};
 
 use crate::args::{AcceptChallenges, BotArgs};
-use ludus_tui::printable::printable;
+use ludus_engine::printable::printable;
 
 /// The placeholder of `--engine` replaced by the game's id.
 pub const GAME_PLACEHOLDER: &str = "{game}";
@@ -18,7 +18,7 @@ pub const GAME_PLACEHOLDER: &str = "{game}";
 /// The move time in a game without a clock when `--movetime` is not given.
 pub const DEFAULT_MOVETIME: Duration = Duration::from_secs(1);
 
-/// What `ludus bot` was asked to do, checked.
+/// What `ludus-bot` was asked to do, checked.
 #[derive(Debug)]
 pub struct Settings {
     /// `http://HOST:PORT`, without a trailing slash.

@@ -8,7 +8,7 @@ use std::io::Write;
 
 use serde_json::Value;
 
-use ludus_tui::printable::printable;
+use ludus_engine::printable::printable;
 
 /// Where events go.
 #[derive(Clone, Copy, Debug)]
@@ -34,7 +34,7 @@ impl Reporter {
     }
 }
 
-/// A line on stderr (`ludus bot: TEXT`), control characters escaped.
+/// A line on stderr (`ludus-bot: TEXT`), control characters escaped.
 pub fn notice(text: &str) {
-    let _ = writeln!(std::io::stderr(), "ludus bot: {}", printable(text));
+    let _ = writeln!(std::io::stderr(), "ludus-bot: {}", printable(text));
 }

@@ -1,4 +1,4 @@
-//! `ludus bot`: a UGI engine connected to a Ludus server as a bot account, as lichess's BOT
+//! `ludus-bot`: a UGI engine connected to a Ludus server as a bot account, as lichess's BOT
 //! accounts are. It signs in with the account's API token, keeps the lobby socket open
 //! (answering challenges, keeping `--seek` seeks posted), plays each of its games over the
 //! game's WebSocket with a fresh engine process (as `ludus arena --engine` starts them), and
@@ -13,6 +13,7 @@
 //! most 2 s) and exits with 128 + the signal's number.
 
 mod api;
+mod args;
 mod backoff;
 mod challenges;
 mod lobby;
@@ -38,7 +39,7 @@ use self::pool::{Pool, Promise};
 use self::report::{notice, Reporter};
 use self::seeks::SeekNews;
 use self::settings::Settings;
-use crate::args::BotArgs;
+pub use crate::args::{AcceptChallenges, BotArgs};
 
 /// What every part of the bot shares.
 #[derive(Debug)]
@@ -148,7 +149,7 @@ async fn serve(settings: Settings, mut stopped: mpsc::UnboundedReceiver<i32>) ->
 
 /// Exits as the signal would have (the engines are already ended).
 fn exit(signal: Option<i32>) -> ! {
-    let _ = crate::output::flush();
+    let _ = std::io::Write::flush(&mut std::io::stdout());
     std::process::exit(128 + signal.unwrap_or(15));
 }
 
