@@ -9,11 +9,15 @@
 //! `--spawn` finds it: `cargo test --workspace` builds it; alone, run `cargo build -p ludus`
 //! first.
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::{Child, Command, Output, Stdio};
 
 use serde_json::Value;
+
+#[path = "../../cli/tests/support/mod.rs"]
+mod support;
+
+use support::{host_of, ludus_bin, serve_with};
 
 /// `ludus-loadtest ARGS`.
 fn loadtest(args: &[&str]) -> Output {
@@ -24,15 +28,17 @@ fn loadtest(args: &[&str]) -> Output {
         .expect("the binary runs")
 }
 
-/// The `ludus` binary that `--spawn` starts: beside `ludus-loadtest`.
-fn ludus_bin() -> PathBuf {
-    let beside = Path::new(env!("CARGO_BIN_EXE_ludus-loadtest")).with_file_name("ludus");
-    assert!(
-        beside.is_file(),
-        "{} is missing: build it first (cargo build -p ludus)",
-        beside.display()
-    );
-    beside
+/// A running `ludus serve` on a free port with a database in `dir`, and its URL. A load test
+/// is one client playing many games as fast as allowed: no per-client limits.
+fn unlimited_server(dir: &Path) -> (Child, String) {
+    let db = dir.join("games.sqlite3");
+    let flags = ["--games-per-client", "0", "--actions-per-second", "0"];
+    let mut server = serve_with("127.0.0.1:0", &db, &flags);
+    let host = host_of(&mut server);
+    // Its later output is drained: a full pipe would stop the server.
+    let mut stderr = server.stderr.take().expect("stderr is piped");
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    (server, format!("http://{host}"))
 }
 
 /// The JSON report of a load test that must succeed.
@@ -249,20 +255,7 @@ fn the_summary_names_the_accounts_pairing_lobby_and_ratings() {
 #[test]
 fn a_running_server_is_loaded_with_one_chosen_game() {
     let dir = tempfile::tempdir().unwrap();
-    let mut server = Command::new(ludus_bin())
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(dir.path().join("games.sqlite3"))
-        // A load test is one client playing many games as fast as allowed: no per-client limits.
-        .args(["--games-per-client", "0", "--actions-per-second", "0"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut url = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut url)
-        .unwrap();
+    let (mut server, url) = unlimited_server(dir.path());
     let pid = server.id().to_string();
     let args = [
         "--url",
@@ -358,19 +351,7 @@ fn bad_values_and_an_unreachable_server_are_one_line_errors_with_status_1() {
 #[test]
 fn a_server_that_dies_mid_run_fails_the_check_instead_of_passing_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut server = Command::new(ludus_bin())
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-        .arg(dir.path().join("games.sqlite3"))
-        .args(["--games-per-client", "0", "--actions-per-second", "0"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut url = String::new();
-    BufReader::new(server.stdout.take().unwrap())
-        .read_line(&mut url)
-        .unwrap();
+    let (mut server, url) = unlimited_server(dir.path());
     let load = Command::new(env!("CARGO_BIN_EXE_ludus-loadtest"))
         .args(["--url", url.trim(), "--game", "qawale"])
         .args(["--games", "2", "--seconds", "3", "--rate", "50"])
