@@ -62,7 +62,7 @@ pub enum Start {
     Menu,
     /// A saved game, read before the terminal switches so that a bad file is reported plainly.
     Loaded {
-        /// The file it was read from (saving writes back there).
+        /// The file it was read from.
         path: PathBuf,
         /// The game, at its last position.
         game: AnyGame,
@@ -83,7 +83,7 @@ pub struct NewGame {
     pub names: Vec<String>,
     /// Seed of the computer players.
     pub seed: u64,
-    /// Where `s` saves the game.
+    /// Where the game is saved (`ludus play --save FILE`).
     pub save: Option<PathBuf>,
 }
 
