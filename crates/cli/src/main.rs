@@ -3,15 +3,10 @@
 #![warn(missing_debug_implementations)]
 
 mod args;
-mod board_text;
-mod bot;
 mod commands;
-mod loadtest;
+mod lab;
 mod output;
-mod players;
-mod printable;
 mod setup;
-mod tui;
 mod ugi;
 
 use std::io::Write;
@@ -31,7 +26,9 @@ fn main() -> ExitCode {
     }
     ludus_ai::tablebase::install(commands::tablebase::directory(cli.tablebases));
     let result = match (cli.command, cli.theme) {
-        (None, theme) if tui::is_terminal() => tui::run_menu(theme.as_deref()),
+        (None, theme) if ludus_tui::is_terminal() => {
+            ludus_tui::run_play(ludus_tui::Start::Menu, theme.as_deref())
+        }
         (None, theme) => commands::play::run_menu(theme.as_deref()),
         (Some(Command::Play(mut args)), theme) => {
             args.theme = args.theme.or(theme);
@@ -47,10 +44,10 @@ fn main() -> ExitCode {
 
 /// `ludus play`: the app on a terminal, else the line mode.
 fn play(args: &args::PlayArgs) -> anyhow::Result<()> {
-    if args.plain || !tui::is_terminal() {
+    if args.plain || !ludus_tui::is_terminal() {
         commands::play::run(args)
     } else {
-        tui::run_play(args)
+        ludus_tui::run_play(setup::app_start(args)?, args.theme.as_deref())
     }
 }
 
@@ -67,14 +64,12 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Arena(args) => commands::arena::run(&args),
         Command::Games => commands::games::run(),
         Command::Ugi(args) => ugi::run(&args),
-        Command::Datagen(args) => commands::tuning::datagen(&args),
-        Command::Tune(args) => commands::tuning::tune(&args),
-        Command::Spsa(args) => commands::spsa::run(&args),
-        Command::Book(args) => commands::book::run(&args),
+        Command::Datagen(args) => lab::tuning::datagen(&args),
+        Command::Tune(args) => lab::tuning::tune(&args),
+        Command::Spsa(args) => lab::spsa::run(&args),
+        Command::Book(args) => lab::book::run(&args),
         Command::Serve(args) => commands::serve::run(&args),
-        Command::Loadtest(args) => loadtest::run(&args),
         Command::Admin(args) => commands::admin::run(&args),
-        Command::Bot(args) => bot::run(&args),
     }
 }
 
@@ -91,7 +86,7 @@ fn exit_status(result: anyhow::Result<()>) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     // Escaped: errors quote input. Not eprintln!: it panics when stderr is closed too.
-    let message = printable::printable(&one_line(&error));
+    let message = ludus_engine::printable::printable(&one_line(&error));
     let _ = writeln!(std::io::stderr(), "ludus: {message}");
     ExitCode::FAILURE
 }

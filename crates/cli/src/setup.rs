@@ -5,6 +5,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use ludus_engine::AnyGame;
+use ludus_tui::{NewGame, Start};
 
 use crate::args::{PlayArgs, PositionArgs};
 
@@ -29,6 +30,30 @@ pub fn play_moves(game: &mut AnyGame, moves: &str) -> Result<()> {
             .with_context(|| format!("move {} '{word}' of --after", i + 1))?;
     }
     Ok(())
+}
+
+/// What the app opens on for `ludus play`: the saved game `--load` names (read before the
+/// terminal switches, so a bad file is reported plainly), the game GAME names with its seats,
+/// or the start screen.
+pub fn app_start(args: &PlayArgs) -> Result<Start> {
+    if let Some(path) = &args.load {
+        let game = load_for_play(args, path)?;
+        let path = path.clone();
+        return Ok(Start::Loaded { path, game });
+    }
+    let Some(id) = &args.game else {
+        return Ok(Start::Menu);
+    };
+    let game = ludus_games::new_game(id, &args.options, args.position.as_deref(), args.seed)?;
+    Ok(Start::New(NewGame {
+        game,
+        players: [&args.p1, &args.p2, &args.p3, &args.p4]
+            .map(String::clone)
+            .to_vec(),
+        names: args.names.clone(),
+        seed: args.seed,
+        save: args.save.clone(),
+    }))
 }
 
 /// The saved game `play --load FILE` continues. The file decides the game, its rules options

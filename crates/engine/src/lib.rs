@@ -36,6 +36,7 @@ mod game;
 mod options;
 mod outcome;
 mod perft;
+pub mod printable;
 pub mod record;
 mod record_file;
 mod seat;

@@ -9,7 +9,7 @@
 //! ```
 //!
 //! Four human seats (the game must take four) each play random legal decisions over its own
-//! WebSocket, as `ludus loadtest` does. The server runs in this process on its own threads;
+//! WebSocket, as `ludus-loadtest` does. The server runs in this process on its own threads;
 //! the clients run on the main thread alone, so the server's CPU is what its other threads ran (their
 //! `/proc/self/task/*/schedstat`, Linux only). Threads that ended inside a window are not
 //! counted: the server's threads live as long as it does.

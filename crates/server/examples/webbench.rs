@@ -1,6 +1,6 @@
 //! Measures what a person waits for, apart from moves under load: the page's first load and
 //! a computer's reply time against its budget. Numbers go to `docs/WEB.md`. Moves per
-//! second, move latency and memory per game under load are `ludus loadtest`'s job
+//! second, move latency and memory per game under load are `ludus-loadtest`'s job
 //! (docs/SCALING.md).
 //!
 //! ```sh

@@ -1,4 +1,4 @@
-//! Outside engines in the arena (and for `ludus bot`): a process that speaks UGI over its
+//! Outside engines in the arena (and for `ludus-bot`): a process that speaks UGI over its
 //! stdin and stdout.
 //!
 //! The arena starts a fresh process for every game an engine plays (so a crash or a hang

@@ -1,11 +1,9 @@
-//! The arguments of the commands that serve or meet a server: `serve`, `loadtest`, `admin`
-//! and `bot`.
+//! The arguments of the commands that serve a server or administer its database: `serve` and
+//! `admin`.
 
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
-
-use super::{seconds_in_range, whole_in};
+use clap::Args;
 
 /// `ludus admin`.
 #[derive(Debug, Args)]
@@ -57,105 +55,6 @@ pub enum AdminAction {
         /// The account's name.
         name: String,
     },
-}
-
-/// `ludus bot`.
-#[derive(Debug, Args)]
-pub struct BotArgs {
-    /// The server, http://HOST:PORT (a running `ludus serve`).
-    #[arg(long, value_name = "URL")]
-    pub server: String,
-    /// The bot account's API token (POST /api/account/tokens).
-    #[arg(long, value_name = "TOKEN")]
-    pub token: String,
-    /// The engine's command line, "COMMAND ARGS" (split at spaces; a fresh process per game;
-    /// `{game}` is replaced by the game's id), e.g. "ludus ugi qawale".
-    #[arg(long, value_name = "COMMAND ARGS")]
-    pub engine: String,
-    /// Which challenges to accept: any, casual, rated or none (the others are declined).
-    #[arg(long, value_name = "WHICH", value_enum, default_value_t = AcceptChallenges::Any)]
-    pub accept_challenges: AcceptChallenges,
-    /// The games the engine plays, comma-separated (default: every game); challenges for
-    /// others are declined.
-    #[arg(long, value_name = "GAME,...", value_delimiter = ',')]
-    pub games: Vec<String>,
-    /// A seek to keep posted while the bot has room for a game (repeatable): GAME, or
-    /// GAME:INITIAL+INC with the clock's minutes and increment in seconds (qawale:5+3).
-    #[arg(long, value_name = "GAME[:INITIAL+INC]")]
-    pub seek: Vec<String>,
-    /// Games played at once, 1 to 100; challenges beyond are declined.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = |t: &str| whole_in(t, 1, 100))]
-    pub max_games: u64,
-    /// Milliseconds per decision (go movetime), 1 to 3600000; without it the engine gets the
-    /// game's clocks, or 1000 ms in a game without a clock.
-    #[arg(long, value_name = "MS", value_parser = |t: &str| whole_in(t, 1, 3_600_000))]
-    pub movetime: Option<u64>,
-    /// One JSON object per event on stdout (started, move, over, challenge, seek).
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// Which challenges `ludus bot` accepts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum AcceptChallenges {
-    /// Casual and rated ones.
-    Any,
-    /// Casual ones only.
-    Casual,
-    /// Rated ones only.
-    Rated,
-    /// None: every challenge is declined.
-    None,
-}
-
-/// `ludus loadtest`.
-#[derive(Debug, Args)]
-pub struct LoadtestArgs {
-    /// The server to load, http://HOST:PORT (a running `ludus serve`).
-    #[arg(long, required_unless_present = "spawn", conflicts_with = "spawn")]
-    pub url: Option<String>,
-    /// Start `ludus serve` on a free local port and a temporary database, load it, and
-    /// measure its memory.
-    #[arg(long)]
-    pub spawn: bool,
-    /// The server's process id (a local --url), to measure its memory and CPU.
-    #[arg(long, conflicts_with = "spawn", value_parser = clap::value_parser!(u32).range(1..))]
-    pub pid: Option<u32>,
-    /// Games played at once (two WebSockets each), 1 to 10,000; a finished game is replaced.
-    #[arg(long, default_value_t = 100, value_parser = |t: &str| whole_in(t, 1, 10_000))]
-    pub games: u64,
-    /// How long to play, in seconds: more than 0, at most 3600.
-    #[arg(long, default_value_t = 10.0, value_parser = seconds_in_range, allow_hyphen_values = true)]
-    pub seconds: f64,
-    /// Moves per second over all games, each game pacing its moves evenly, 0 to 1,000,000;
-    /// 0: every game moves as soon as its last move is answered.
-    #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 1_000_000))]
-    pub rate: u64,
-    /// Only this game (`ludus games` lists them); without it the five take turns.
-    #[arg(long)]
-    pub game: Option<String>,
-    /// Seed of the random moves (each game is seeded from it and its number).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Sign up K accounts (load0001, ...; 0 to 10,000, never 1) and make every game between
-    /// two of them by the pairing API: one posts a seek, the other accepts it. 0: games are
-    /// created directly, without accounts.
-    #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 10_000))]
-    pub accounts: u64,
-    /// Games made by pairing are rated (needs --accounts).
-    #[arg(long)]
-    pub rated: bool,
-    /// Lobby WebSockets kept open during the run (half signed in as accounts, half not),
-    /// counting the seek and unseek frames they hear; 0 to 10,000 (needs --accounts).
-    #[arg(long, default_value_t = 0, value_parser = |t: &str| whole_in(t, 0, 10_000))]
-    pub lobby: u64,
-    /// Accounts that each keep one seek open that nobody accepts, so the lobby is never
-    /// empty; at most --accounts. Default: 10 with --lobby, else 0.
-    #[arg(long, value_parser = |t: &str| whole_in(t, 0, 10_000))]
-    pub open_seeks: Option<u64>,
-    /// Print one JSON object (docs/API.md, "Load test") instead of the summary.
-    #[arg(long)]
-    pub json: bool,
 }
 
 /// `ludus serve`.

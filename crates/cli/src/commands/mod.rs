@@ -3,7 +3,6 @@
 pub mod admin;
 pub mod arena;
 pub mod bench;
-pub mod book;
 pub mod games;
 pub mod perft;
 pub mod play;
@@ -12,7 +11,5 @@ pub mod replay;
 pub mod serve;
 pub mod serve_log;
 pub mod solve;
-pub mod spsa;
 pub mod tablebase;
 mod tablebase_check;
-pub mod tuning;

@@ -10,12 +10,12 @@ use ludus_ai::StopFlag;
 use ludus_engine::{AnyGame, PlayerRecord, Seat};
 
 use crate::args::{Cli, Command, PlayArgs};
-use crate::board_text::{render_board, Style};
 use crate::commands::query::outcome_text;
 use crate::output::{self, out, outln, StdoutError};
-use crate::players::Player;
-use crate::printable::printable;
 use crate::setup::load_for_play;
+use ludus_engine::printable::printable;
+use ludus_tui::board_text::{render_board, Style};
+use ludus_tui::players::Player;
 
 const HELP: &str = "\
 type a move in the game's notation (a decision or a whole turn), or a command:
@@ -34,7 +34,7 @@ type a move in the game's notation (a decision or a whole turn), or a command:
 /// checked: the line mode has no colours.
 pub fn run_menu(theme: Option<&str>) -> Result<()> {
     if let Some(name) = theme {
-        crate::tui::parse_theme(name).map_err(anyhow::Error::msg)?;
+        ludus_tui::parse_theme(name).map_err(anyhow::Error::msg)?;
     }
     out!("Game ({}): ", ludus_games::game_ids())?;
     output::flush()?;
@@ -55,7 +55,7 @@ pub fn run_menu(theme: Option<&str>) -> Result<()> {
 pub fn run(args: &PlayArgs) -> Result<()> {
     // The line mode has no colours to choose, but a misspelt theme is still a mistake.
     if let Some(name) = &args.theme {
-        crate::tui::parse_theme(name).map_err(anyhow::Error::msg)?;
+        ludus_tui::parse_theme(name).map_err(anyhow::Error::msg)?;
     }
     let mut table = Table::new(args)?;
     table.play()

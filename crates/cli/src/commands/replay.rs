@@ -4,10 +4,10 @@ use anyhow::{Context, Result};
 use ludus_engine::{AnyGame, Seat};
 
 use crate::args::ReplayArgs;
-use crate::board_text::{render_board, Style};
 use crate::commands::query::outcome_text;
 use crate::output::outln;
-use crate::printable::printable;
+use ludus_engine::printable::printable;
+use ludus_tui::board_text::{render_board, Style};
 
 /// Loads, checks (by replaying every move) and prints a record.
 pub fn run(args: &ReplayArgs) -> Result<()> {

@@ -9,7 +9,7 @@ use super::command::{echo, Command, Query};
 use super::kept::{self, Kept, Resources, DEFAULT_HASH};
 use super::search::{with_params, Running};
 use super::Output;
-use crate::players::Player;
+use ludus_tui::players::Player;
 
 /// The engine's options besides the rules options, as `ugi` lists them.
 fn engine_options() -> [String; 7] {

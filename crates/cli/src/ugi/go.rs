@@ -8,7 +8,7 @@ use ludus_ai::{budget_params, time_budget, SearchBudget};
 use super::command::GoLimits;
 use super::engine::Engine;
 use super::search::{with_params, Running};
-use crate::players::Player;
+use ludus_tui::players::Player;
 
 impl Engine {
     /// Answers `go`: a `bestmove` always follows, at once or when the search ends.

@@ -6,7 +6,7 @@
 use ludus_ai::{AgentKind, AgentSpec, AnyAgent, SearchBudget};
 
 use super::search::with_params;
-use crate::players::Player;
+use ludus_tui::players::Player;
 
 /// The transposition table the `Hash` option starts with, in MB as allocated (the agents'
 /// `ttmb`).

@@ -59,7 +59,7 @@ pub fn run(args: &UgiArgs) -> Result<()> {
     let agent = match &args.agent {
         Some(text) => {
             // Refused here, before any protocol, with the usual one-line error.
-            crate::players::Player::parse(text, game.info().id, 0)?;
+            ludus_tui::players::Player::parse(text, game.info().id, 0)?;
             Some(text.parse()?)
         }
         None => None,

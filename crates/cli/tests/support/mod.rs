@@ -1,17 +1,40 @@
 //! What the tests of `ludus serve` share: starting the binary on a free port with its games in
 //! a test's own database, and reading the address it prints on its first line.
 //!
-//! Each test file is its own crate and uses a part of this module.
+//! Each test file is its own crate and uses a part of this module; the tests of the crates
+//! that meet a server (`crates/bot`) include it by path.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+
+/// The `ludus` binary: cargo's own path to it in this crate's tests, else the one in the
+/// target folder the calling test was built into (`cargo test --workspace` builds it; a
+/// crate's tests alone need `cargo build -p ludus` first).
+pub fn ludus_bin() -> PathBuf {
+    if let Some(path) = option_env!("CARGO_BIN_EXE_ludus") {
+        return path.into();
+    }
+    let exe = std::env::current_exe().expect("the test knows its path");
+    // target/debug/deps/TEST: the binaries are two folders up.
+    let folder = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("a target folder");
+    let ludus = folder.join(format!("ludus{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        ludus.is_file(),
+        "{} is missing: build it first (cargo build -p ludus)",
+        ludus.display()
+    );
+    ludus
+}
 
 /// `ludus serve` on `addr` with its games in `db` (tests never touch the user's data
 /// directory) and `flags`; stdout and stderr piped.
 pub fn serve_with(addr: &str, db: &Path, flags: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
+    Command::new(ludus_bin())
         .args(["serve", "--addr", addr, "--db"])
         .arg(db)
         .args(flags)
