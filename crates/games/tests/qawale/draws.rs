@@ -55,11 +55,21 @@ proptest! {
 #[test]
 fn draws_cover_every_legal_decision_uniformly() {
     let mut rng = SmallRng::seed_from_u64(18);
-    // The start (4 stacks), a first step (2 ways from a corner), later stacks and steps.
-    for (seed, plies) in [(0, 0), (0, 1), (3, 12), (5, 13), (7, 30)] {
-        let state = random_position(seed, plies);
-        if state.outcome().is_none() {
-            check_uniform_draws(&state, &mut rng, 400, "qawale");
+    // Four positions where a stack is chosen (the start first) and four mid-sowing.
+    let mut checked = [0; 2];
+    for seed in 0..50u64 {
+        for plies in [0, 1, 2, 9, 14, 21] {
+            let state = random_position(seed, plies);
+            let kind = usize::from(state.is_sowing());
+            if state.outcome().is_none() && checked[kind] < 4 {
+                check_uniform_draws(&state, &mut rng, 400, "qawale");
+                checked[kind] += 1;
+            }
         }
     }
+    assert_eq!(
+        checked,
+        [4, 4],
+        "positions of both kinds in the seeded games"
+    );
 }
