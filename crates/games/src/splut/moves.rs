@@ -1,5 +1,5 @@
-//! Steps: generation (§4), application, the flight of a thrown rock, turn ends, eliminations
-//! and the draw rules (§5).
+//! Steps: the list of legal steps (§4, from the slot mask of `slots.rs`), application, the
+//! flight of a thrown rock, turn ends, eliminations and the draw rules (§5).
 
 use ludus_engine::{Outcome, Seat};
 
