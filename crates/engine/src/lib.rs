@@ -27,6 +27,7 @@
 #![deny(missing_docs)]
 
 mod any_game;
+pub mod bits;
 pub mod contrast;
 pub mod demo;
 pub mod encoding;

@@ -6,6 +6,8 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+#[path = "qawale/draws.rs"]
+mod draws;
 #[path = "qawale/notation.rs"]
 mod notation;
 #[path = "qawale/options_view_ai.rs"]

@@ -14,6 +14,8 @@ use ludus_engine::{
 };
 use ludus_games::splut::{Splut, SplutAction, SplutOptions};
 
+#[path = "splut/draws.rs"]
+mod draws;
 #[path = "splut/rules.rs"]
 mod rules;
 #[path = "splut/text.rs"]

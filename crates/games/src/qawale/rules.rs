@@ -4,6 +4,7 @@
 //! it and lifting it, `h` stones in all), then one step per stone. The win and draw checks run
 //! only once the last stone of the sowing is down (spec §4.1).
 
+use ludus_engine::bits::draw_bit;
 use ludus_engine::{
     ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
     Outcome, PositionError, Seat,
@@ -189,6 +190,26 @@ impl Game for Qawale {
             }
             out.extend_from_slice(&stacks[..count]);
         }
+    }
+
+    /// The playout fast path: a random set bit of the occupied squares, or of the allowed
+    /// directions while sowing, each legal decision one bit and so equally likely, with no
+    /// list built (the order of draws differs from `legal_actions`, as only playouts may).
+    fn random_action<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        _buffer: &mut Vec<QawaleAction>,
+    ) -> Option<QawaleAction> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        Some(if self.is_sowing() {
+            let dirs = u64::from(self.step_mask());
+            QawaleAction::Step(Dir::from_index(draw_bit(dirs, rng) as u8))
+        } else {
+            let occupied = self.tops[0] | self.tops[1] | self.tops[2];
+            QawaleAction::Stack(Square::ALL[draw_bit(u64::from(occupied), rng) as usize % 16])
+        })
     }
 
     fn is_legal(&self, action: QawaleAction) -> bool {

@@ -6,9 +6,9 @@
 //! decisions, reaches the same state and leaves the generator in the same state as the plain
 //! loop of `random_action` and `apply` (tested below); only the work per slide is smaller.
 
+use ludus_engine::bits::draw_bit;
 use rand::Rng;
 
-use super::random::draw_bit;
 use super::slide_mask::{slide_mask, EDGE_AT};
 use super::state::{piece_key, Qilin, Stage, SIDE_FLIP};
 use super::tables::{lines_through, neighbours, Point, ALL_POINTS};

@@ -10,8 +10,9 @@
 //! decision equally likely since every path chooses uniformly. The order of draws differs
 //! from `legal_actions`, which only playouts may do.
 
+use ludus_engine::bits::{below, select_bit};
 use rand::seq::IndexedRandom;
-use rand::{Rng, RngExt};
+use rand::Rng;
 
 use super::moves::{advance_target, ReplicaAction, FORWARD};
 use super::state::Replica;
@@ -20,15 +21,6 @@ use super::tables::Square;
 /// Slots tried before listing the decisions (a position where most slots are refused, such as
 /// a few pieces hemmed in by friends, is rare).
 const TRIES: u32 = 8;
-
-/// The square of the `rank`-th lowest set bit of `bits` (`rank` below its population count).
-#[inline]
-fn nth_square(mut bits: u64, rank: u32) -> Square {
-    for _ in 0..rank {
-        bits &= bits - 1;
-    }
-    Square::from_index(bits.trailing_zeros() as u8)
-}
 
 impl Replica {
     /// A uniformly random legal decision, or `None` when the game is over; `buffer` holds the
@@ -51,8 +43,8 @@ impl Replica {
         // No piece, no slot to draw: the list (empty) decides.
         let tries = if slots == 0 { 0 } else { TRIES };
         for _ in 0..tries {
-            let slot = rng.random_range(0..slots);
-            let from = nth_square(own, slot / 4);
+            let slot = below(rng, slots);
+            let from = Square::from_index((select_bit(own, slot / 4) & 63) as u8);
             let kind = (slot % 4) as usize;
             if kind < 3 {
                 if let Some(to) = advance_target(own, from, FORWARD[side][kind]) {

@@ -1,8 +1,9 @@
-//! Steps: generation (§4), application, the flight of a thrown rock, turn ends, eliminations
-//! and the draw rules (§5).
+//! Steps: the list of legal steps (§4, from the slot mask of `slots.rs`), application, the
+//! flight of a thrown rock, turn ends, eliminations and the draw rules (§5).
 
 use ludus_engine::{Outcome, Seat};
 
+use super::slots::{slot_of, SLOTS, SLOT_STEPS};
 use super::state::{
     content, is_rock, is_sorcerer, is_troll, team_obj, Content, Kind, Lev, Object, RockId, Splut,
 };
@@ -51,50 +52,21 @@ pub(super) enum Hit {
     Crush(usize),
 }
 
-/// The most steps a position can offer is 4 × 5 + 4 + 4 × 4 = 40; candidates are written
-/// before they are known to be legal, so the buffer has room for one more write.
-const MAX_STEPS: usize = 48;
-
-/// A fixed-size list of steps under construction.
-struct Buf<'a> {
-    steps: &'a mut [SplutAction; MAX_STEPS],
-    len: usize,
-}
-
-/// The filler of the candidate window.
-const FILL: SplutAction = step(Kind::Sorcerer, Dir::North, Extra::Plain);
-
-impl Buf<'_> {
-    /// Writes `action` and keeps it if `legal` (no branch on the condition).
-    #[inline]
-    fn put(&mut self, action: SplutAction, legal: bool) {
-        self.steps[self.len] = action;
-        self.len += usize::from(legal);
-    }
-}
-
-const fn step(kind: Kind, dir: Dir, extra: Extra) -> SplutAction {
-    SplutAction::Step(Step { kind, dir, extra })
-}
-
 impl Splut {
-    /// Every legal step of the seat to move; `--` alone when there is none.
+    /// Every legal step of the seat to move, in slot order (sorcerer, dwarf, troll; see
+    /// `slots.rs`); `--` alone when there is none.
     pub(super) fn generate(&self, out: &mut Vec<SplutAction>) {
         out.clear();
         if self.outcome.is_some() {
             return;
         }
-        // Candidates are written into a fixed window of the caller's buffer (filled with a
-        // step whose bytes are all defined: a few vector stores), then it is cut to the legal
-        // ones. Cheaper than growing the Vec step by step.
-        out.resize(MAX_STEPS, FILL);
-        let steps: &mut [SplutAction; MAX_STEPS] = (&mut out[..MAX_STEPS])
-            .try_into()
-            .expect("the buffer was just sized");
-        let len = self.steps_into(steps);
-        out.truncate(len);
-        if len == 0 {
+        let mut slots = self.legal_slots();
+        if slots == 0 {
             out.push(SplutAction::Pass);
+        }
+        while slots != 0 {
+            out.push(SLOT_STEPS[slots.trailing_zeros() as usize % SLOTS]);
+            slots &= slots - 1;
         }
     }
 
@@ -103,116 +75,21 @@ impl Splut {
         if self.outcome.is_some() {
             return false;
         }
-        let mut steps = [FILL; MAX_STEPS];
-        let len = self.steps_into(&mut steps);
+        let slots = self.legal_slots();
         match action {
-            SplutAction::Pass => len == 0,
-            SplutAction::Step(_) => steps[..len].contains(&action),
-        }
-    }
-
-    /// Writes the legal steps at the start of `steps`; returns how many there are.
-    #[inline]
-    fn steps_into(&self, steps: &mut [SplutAction; MAX_STEPS]) -> usize {
-        let mut buf = Buf { steps, len: 0 };
-        let seat = self.to_move as usize;
-        self.sorcerer_steps(seat, &mut buf);
-        self.dwarf_steps(seat, &mut buf);
-        self.troll_steps(seat, &mut buf);
-        buf.len
-    }
-
-    #[inline]
-    fn sorcerer_steps(&self, seat: usize, buf: &mut Buf) {
-        let from = self.pos[team_obj(seat, Kind::Sorcerer)];
-        let candidates = match self.lev {
-            Lev::Unused => !self.locked & 0xF,
-            Lev::Active(id) => id.bit(),
-            Lev::Spent => 0,
-        };
-        let movable = if self.options.levitate_follow {
-            self.levitation_masks::<true>(from)
-        } else {
-            self.levitation_masks::<false>(from)
-        };
-        for dir in Dir::ALL {
-            let free = self.code(from.step(dir)) == EMPTY;
-            let rocks = if free {
-                movable[dir as usize] & candidates
-            } else {
-                0
-            };
-            buf.put(step(Kind::Sorcerer, dir, Extra::Plain), free);
-            if rocks != 0 {
-                for id in RockId::ALL {
-                    buf.put(
-                        step(Kind::Sorcerer, dir, Extra::Levitate(id)),
-                        rocks & id.bit() != 0,
-                    );
-                }
-            }
-        }
-    }
-
-    /// For each direction, the rocks whose destination that way is free while the sorcerer
-    /// on `from` steps (with `FOLLOW`, the square it leaves counts as free: option
-    /// `levitate_follow`).
-    #[inline]
-    fn levitation_masks<const FOLLOW: bool>(&self, from: Square) -> [u8; 4] {
-        let mut movable = [0u8; 4];
-        for id in RockId::ALL {
-            let rock = self.pos[id.obj()];
-            for dir in Dir::ALL {
-                let dest = rock.step(dir);
-                let free = self.code(dest) == EMPTY || (FOLLOW && dest == from);
-                movable[dir as usize] |= u8::from(free) << id.0;
-            }
-        }
-        movable
-    }
-
-    #[inline]
-    fn dwarf_steps(&self, seat: usize, buf: &mut Buf) {
-        let from = self.pos[team_obj(seat, Kind::Dwarf)];
-        if from == Square::NONE {
-            return;
-        }
-        for dir in Dir::ALL {
-            let free = self.code(self.chain_end(from.step(dir), dir)) == EMPTY;
-            buf.put(step(Kind::Dwarf, dir, Extra::Plain), free);
+            SplutAction::Pass => slots == 0,
+            SplutAction::Step(step) => slots >> slot_of(step) & 1 != 0,
         }
     }
 
     /// The first square from `start` going `dir` that holds no piece (empty or off).
     #[inline]
-    fn chain_end(&self, start: Square, dir: Dir) -> Square {
+    pub(super) fn chain_end(&self, start: Square, dir: Dir) -> Square {
         let mut sq = start;
         while !matches!(self.code(sq), EMPTY | OFF) {
             sq = sq.step(dir);
         }
         sq
-    }
-
-    #[inline]
-    fn troll_steps(&self, seat: usize, buf: &mut Buf) {
-        let from = self.pos[team_obj(seat, Kind::Troll)];
-        let codes = Dir::ALL.map(|dir| self.code(from.step(dir)));
-        for dir in Dir::ALL {
-            let to = from.step(dir);
-            let code = codes[dir as usize];
-            let free = code == EMPTY;
-            buf.put(step(Kind::Troll, dir, Extra::Plain), free);
-            let behind = is_rock(codes[dir.opposite() as usize]);
-            buf.put(step(Kind::Troll, dir, Extra::Pull), free & behind);
-            if is_rock(code) {
-                for throw in Dir::ALL {
-                    buf.put(
-                        step(Kind::Troll, dir, Extra::Throw(throw)),
-                        self.can_throw(from, to, throw),
-                    );
-                }
-            }
-        }
     }
 
     /// §4.4: the first square beyond the troll (now on `to`, having left `from`) must be on

@@ -172,6 +172,14 @@ impl Game for Splut {
         self.generate(out);
     }
 
+    fn random_action<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        _buffer: &mut Vec<SplutAction>,
+    ) -> Option<SplutAction> {
+        self.draw_action(rng)
+    }
+
     fn is_legal(&self, action: SplutAction) -> bool {
         self.legal(action)
     }

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Random playouts per CPU-second, Ludus beside OpenSpiel, on one thread.
+
+Ludus: `ludus bench GAME --seconds S` under `/usr/bin/time`, so that the rate is divided by
+the process's CPU seconds (user + system), not by the wall clock, which means little on a
+loaded machine. OpenSpiel (the pinned `open_spiel==2.0.2`): C++ states stepped two ways,
+and the faster one counts, since Python's overhead would otherwise be charged to OpenSpiel:
+
+- `cpp`: `pyspiel.evaluate_bots` with uniform random bots plays a whole game in C++ (each
+  decision lists the legal actions and the bot draws one);
+- `python`: a Python loop of `state.legal_actions()` and `state.apply_action(..)`.
+
+Both time one thread with `time.process_time()`. The Python loop also gives the mean game
+length in decisions (`evaluate_bots` does not say), which turns OpenSpiel's playouts into
+decisions.
+
+The ratios printed at the end are the issue's: decisions per CPU-second of the Ludus game over
+those of its nearest OpenSpiel game (a decision is an action in both), and for the pair marked
+`per game` playouts over playouts, since a game of the one is far longer than a game of the
+other in decisions while both are one game.
+
+Run from the repository root after `cargo build --release -p ludus`:
+
+    nice -n 10 python3 crates/games/benches/openspiel_side_by_side.py --seconds 10
+
+Needs `pip install open_spiel==2.0.2`.
+"""
+
+import argparse
+import random
+import re
+import subprocess
+import sys
+import time
+
+# Each Ludus bench beside its nearest OpenSpiel game: (label, ludus game, options, openspiel
+# game, how the ratio is taken). The pairs follow the issue: board, branching and game length.
+PAIRS = [
+    ("qilin", "qilin", [], "nine_mens_morris", "decision"),
+    ("replica", "replica", [], "checkers", "decision"),
+    ("yoxii", "yoxii", [], "breakthrough", "decision"),
+    ("splut 2p", "splut", [], "quoridor", "decision"),
+    ("splut 4p", "splut", ["players=4"], "quoridor", "decision"),
+    ("qawale", "qawale", [], "connect_four", "game"),
+]
+
+
+def openspiel_rates(name, seconds, seed):
+    """Playouts per CPU-second (the faster of the two ways) and the mean game length."""
+    import pyspiel  # imported here so that --help works without OpenSpiel
+
+    game = pyspiel.load_game(name)
+    start = game.new_initial_state()
+    bots = [pyspiel.make_uniform_random_bot(p, seed + p) for p in range(game.num_players())]
+    clock = time.process_time()
+    games = 0
+    while time.process_time() - clock < seconds:
+        pyspiel.evaluate_bots(start.clone(), bots, seed + games)
+        games += 1
+    cpp = games / (time.process_time() - clock)
+
+    rng = random.Random(seed)
+    clock = time.process_time()
+    games = decisions = 0
+    while time.process_time() - clock < seconds:
+        state = start.clone()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            state.apply_action(actions[rng.randrange(len(actions))])
+            decisions += 1
+        games += 1
+    python = games / (time.process_time() - clock)
+    return max(cpp, python), "cpp" if cpp >= python else "python", decisions / games
+
+
+def ludus_rates(binary, game, options, seconds):
+    """Playouts per CPU-second and the mean game length in decisions, from `ludus bench`."""
+    command = ["/usr/bin/time", "-f", "cpu %U %S", binary, "bench", game]
+    command += ["--seconds", str(seconds)]
+    for option in options:
+        command += ["--option", option]
+    run = subprocess.run(command, capture_output=True, text=True, check=True)
+    playouts = int(re.search(r"^playouts: (\d+)$", run.stdout, re.M).group(1))
+    length = float(re.search(r"^mean length: ([\d.]+) decisions", run.stdout, re.M).group(1))
+    user, system = re.search(r"^cpu ([\d.]+) ([\d.]+)$", run.stderr, re.M).groups()
+    return playouts / (float(user) + float(system)), length
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--ludus", default="target/release/ludus", help="the ludus binary")
+    parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per measure")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    print(f"{'openspiel game':18} {'way':6} {'playouts/cpu-s':>14} {'length':>7} {'ns/decision':>11}")
+    theirs = {}
+    for name in sorted({pair[3] for pair in PAIRS}):
+        rate, way, length = openspiel_rates(name, args.seconds, args.seed)
+        theirs[name] = (rate, length)
+        print(f"{name:18} {way:6} {rate:14.0f} {length:7.1f} {1e9 / (rate * length):11.1f}")
+    print()
+    print(f"{'ludus game':10} {'playouts/cpu-s':>14} {'length':>7} {'ns/decision':>11}  ratio")
+    for label, game, options, nearest, per in PAIRS:
+        rate, length = ludus_rates(args.ludus, game, options, args.seconds)
+        their_rate, their_length = theirs[nearest]
+        if per == "game":
+            ratio = rate / their_rate
+        else:
+            ratio = rate * length / (their_rate * their_length)
+        print(
+            f"{label:10} {rate:14.0f} {length:7.1f} {1e9 / (rate * length):11.1f}"
+            f"  {ratio:5.1f}x {nearest} per {per}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

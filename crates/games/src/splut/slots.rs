@@ -1,0 +1,206 @@
+//! The legal steps of a position as one bit mask. A seat's three pieces can make at most 48
+//! different steps (the *slots*): the sorcerer's step each way, alone or levitating one of
+//! the four rocks (20); the dwarf's step each way (4); the troll's step each way, plain,
+//! pulling or throwing the rock it steps onto in one of four directions (24). Slots are
+//! numbered in the order in which the legal steps are listed, so one mask serves listing
+//! (its set bits in order), legality (one bit) and the playout's draw (a random set bit, each
+//! legal step equally likely, with no list built).
+
+use super::moves::{Extra, SplutAction, Step};
+use super::state::{is_rock, team_obj, Kind, Lev, RockId, Splut};
+use super::tables::{Dir, Square, EMPTY};
+
+/// How many slots there are.
+pub(super) const SLOTS: usize = 48;
+/// The first sorcerer slot; then 5 per direction: the plain step, then levitating rock 0..4.
+const SORCERER: u32 = 0;
+/// The first dwarf slot; then 1 per direction.
+const DWARF: u32 = 20;
+/// The first troll slot; then 6 per direction: plain, pull, then a throw n, e, s, w.
+const TROLL: u32 = 24;
+/// The slot of a step no piece can make (a dwarf's pull): never set in a mask.
+const NO_SLOT: u32 = 63;
+
+/// The step of each slot.
+pub(super) const SLOT_STEPS: [SplutAction; SLOTS] = {
+    let mut steps = [SplutAction::Pass; SLOTS];
+    let mut d = 0;
+    while d < 4 {
+        let dir = Dir::ALL[d];
+        steps[SORCERER as usize + 5 * d] = step(dir, Kind::Sorcerer, Extra::Plain);
+        let mut r = 0;
+        while r < 4 {
+            let rock = Extra::Levitate(RockId::ALL[r]);
+            steps[SORCERER as usize + 5 * d + 1 + r] = step(dir, Kind::Sorcerer, rock);
+            steps[TROLL as usize + 6 * d + 2 + r] =
+                step(dir, Kind::Troll, Extra::Throw(Dir::ALL[r]));
+            r += 1;
+        }
+        steps[DWARF as usize + d] = step(dir, Kind::Dwarf, Extra::Plain);
+        steps[TROLL as usize + 6 * d] = step(dir, Kind::Troll, Extra::Plain);
+        steps[TROLL as usize + 6 * d + 1] = step(dir, Kind::Troll, Extra::Pull);
+        d += 1;
+    }
+    steps
+};
+
+const fn step(dir: Dir, kind: Kind, extra: Extra) -> SplutAction {
+    SplutAction::Step(Step { kind, dir, extra })
+}
+
+/// The slot of `step` ([`NO_SLOT`] for a combination no piece can make).
+pub(super) const fn slot_of(step: Step) -> u32 {
+    let d = step.dir as u32;
+    match (step.kind, step.extra) {
+        (Kind::Sorcerer, Extra::Plain) => SORCERER + 5 * d,
+        (Kind::Sorcerer, Extra::Levitate(id)) => SORCERER + 5 * d + 1 + id.0 as u32,
+        (Kind::Dwarf, Extra::Plain) => DWARF + d,
+        (Kind::Troll, Extra::Plain) => TROLL + 6 * d,
+        (Kind::Troll, Extra::Pull) => TROLL + 6 * d + 1,
+        (Kind::Troll, Extra::Throw(throw)) => TROLL + 6 * d + 2 + throw as u32,
+        _ => NO_SLOT,
+    }
+}
+
+impl Splut {
+    /// The slots of the legal steps of the seat to move (the game must be on); 0 when only
+    /// the forced pass is left.
+    #[inline]
+    pub(super) fn legal_slots(&self) -> u64 {
+        let seat = self.to_move as usize;
+        self.sorcerer_slots(seat) | self.dwarf_slots(seat) | self.troll_slots(seat)
+    }
+
+    /// The directions (bit per [`Dir`]) in which the neighbour of `sq` is empty.
+    #[inline]
+    fn free_around(&self, sq: Square) -> usize {
+        let mut free = 0;
+        for dir in Dir::ALL {
+            free |= usize::from(self.code(sq.step(dir)) == EMPTY) << dir as u32;
+        }
+        free
+    }
+
+    #[inline]
+    fn sorcerer_slots(&self, seat: usize) -> u64 {
+        let from = self.pos[team_obj(seat, Kind::Sorcerer)];
+        let candidates = match self.lev {
+            Lev::Unused => !self.locked & 0xF,
+            Lev::Active(id) => id.bit(),
+            Lev::Spent => 0,
+        };
+        let plain = SPREAD_5[self.free_around(from)];
+        let rocks = if self.options.levitate_follow {
+            self.levitation_slots::<true>(from, candidates)
+        } else {
+            self.levitation_slots::<false>(from, candidates)
+        };
+        // A step that is not free takes no rock with it: its five slots are cleared at once.
+        ((plain | rocks) & (plain * 0x1F)) << SORCERER
+    }
+
+    /// The levitation slots of `candidates` (rocks by bit) while the sorcerer on `from` steps:
+    /// rock `r` has slot `5d + 1 + r` set where its destination in direction `d` is free (with
+    /// `FOLLOW`, the square the sorcerer leaves counts as free: option `levitate_follow`).
+    #[inline]
+    fn levitation_slots<const FOLLOW: bool>(&self, from: Square, candidates: u8) -> u64 {
+        // Only the candidates are looked at: none once the run is spent, one while it is on.
+        let mut slots = 0;
+        let mut rest = candidates;
+        while rest != 0 {
+            let id = RockId(rest.trailing_zeros() as u8 & 3);
+            rest &= rest - 1;
+            let rock = self.pos[id.obj()];
+            let mut free = self.free_around(rock);
+            if FOLLOW {
+                for dir in Dir::ALL {
+                    free |= usize::from(rock.step(dir) == from) << dir as u32;
+                }
+            }
+            slots |= SPREAD_5[free] << (1 + id.0);
+        }
+        slots
+    }
+
+    #[inline]
+    fn dwarf_slots(&self, seat: usize) -> u64 {
+        let from = self.pos[team_obj(seat, Kind::Dwarf)];
+        if from == Square::NONE {
+            return 0;
+        }
+        let mut slots = 0;
+        for dir in Dir::ALL {
+            let free = self.code(self.chain_end(from.step(dir), dir)) == EMPTY;
+            slots |= u64::from(free) << (DWARF + dir as u32);
+        }
+        slots
+    }
+
+    #[inline]
+    fn troll_slots(&self, seat: usize) -> u64 {
+        let from = self.pos[team_obj(seat, Kind::Troll)];
+        let (mut free, mut rocks) = (0, 0);
+        for dir in Dir::ALL {
+            let code = self.code(from.step(dir));
+            free |= usize::from(code == EMPTY) << dir as u32;
+            rocks |= usize::from(is_rock(code)) << dir as u32;
+        }
+        // The rock behind a step is the one the opposite way: the directions turned by two.
+        let behind = (rocks >> 2 | rocks << 2) & 0xF;
+        let mut slots = SPREAD_6[free] | SPREAD_6[free & behind] << 1;
+        while rocks != 0 {
+            let dir = Dir::ALL[rocks.trailing_zeros() as usize & 3];
+            rocks &= rocks - 1;
+            let to = from.step(dir);
+            let shift = 6 * dir as u32 + 2;
+            for throw in Dir::ALL {
+                let can = u64::from(self.can_throw(from, to, throw));
+                slots |= can << (shift + throw as u32);
+            }
+        }
+        slots << TROLL
+    }
+}
+
+/// `SPREAD_5[n]`: bit `5d` set for each direction `d` in the set `n` (the sorcerer's slots
+/// come in fives per direction).
+const SPREAD_5: [u64; 16] = spread(5);
+/// `SPREAD_6[n]`: bit `6d` set for each direction `d` in `n` (the troll's sixes).
+const SPREAD_6: [u64; 16] = spread(6);
+
+const fn spread(width: u32) -> [u64; 16] {
+    let mut table = [0; 16];
+    let mut n = 0;
+    while n < 16 {
+        let mut d = 0;
+        while d < 4 {
+            if n >> d & 1 != 0 {
+                table[n] |= 1 << (width * d as u32);
+            }
+            d += 1;
+        }
+        n += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_slot_maps_back_to_itself() {
+        for (slot, action) in SLOT_STEPS.iter().enumerate() {
+            let SplutAction::Step(step) = *action else {
+                panic!("slot {slot} holds no step");
+            };
+            assert_eq!(slot_of(step) as usize, slot, "{step:?}");
+        }
+        let pull = Step {
+            kind: Kind::Dwarf,
+            dir: Dir::North,
+            extra: Extra::Pull,
+        };
+        assert_eq!(slot_of(pull), NO_SLOT);
+    }
+}
