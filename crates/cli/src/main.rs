@@ -16,6 +16,12 @@ use clap::{CommandFactory, FromArgMatches};
 
 use crate::args::{Cli, Command};
 
+/// mimalloc instead of the system's allocator: the server frees most blocks on another thread
+/// than the one that allocated them (a frame built under a game's lock, sent by each socket's
+/// task), which glibc's allocator pays for (docs/SCALING.md, "What was tried").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let matches = Cli::command().get_matches();
     let mut cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());

@@ -13,7 +13,13 @@
 //! the clients run on the main thread alone, so the server's CPU is what its other threads ran (their
 //! `/proc/self/task/*/schedstat`, Linux only). Threads that ended inside a window are not
 //! counted: the server's threads live as long as it does.
+//!
+//! With `LUDUS_SERVE=target/release/ludus` the server is that binary instead (`ludus serve`
+//! on a free port and a fresh SQLite database, so a move's cost includes its commit): its CPU
+//! is its process's threads' `schedstat`, its memory its own VmRSS, the clients' excluded.
 
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
 use std::time::Instant;
 
 use futures_util::{SinkExt, StreamExt};
@@ -22,6 +28,10 @@ use serde_json::{json, Value};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+
+/// The `ludus` binary's allocator (crates/cli/src/main.rs), so the server is measured as it runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
@@ -37,19 +47,104 @@ fn ran_ns(path: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// Seconds of CPU the server's threads (every thread but this one) ran so far.
-fn server_cpu() -> f64 {
-    let all: u64 = std::fs::read_dir("/proc/self/task").map_or(0, |tasks| {
+/// Nanoseconds every thread of process `pid` (`self` for this one) ran so far.
+fn process_ns(pid: &str) -> u64 {
+    std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, |tasks| {
         tasks
             .flatten()
             .map(|t| ran_ns(&format!("{}/schedstat", t.path().display())))
             .sum()
-    });
-    all.saturating_sub(ran_ns("/proc/thread-self/schedstat")) as f64 / 1e9
+    })
 }
 
-fn vm_rss_mib() -> f64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+/// A `ludus serve` process on a free port and a fresh database, stopped when dropped.
+struct Serve {
+    child: Child,
+    addr: String,
+    _dir: tempfile::TempDir,
+}
+
+impl Serve {
+    fn start(binary: &std::ffi::OsStr) -> Serve {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let mut child = Command::new(binary)
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--actions-per-second",
+                "0",
+                "--db",
+            ])
+            .arg(dir.path().join("longgame.sqlite3"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("LUDUS_SERVE: a ludus binary to run");
+        // Its first line is its URL; nothing reads the rest, which it does not write.
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("its output"))
+            .read_line(&mut line)
+            .expect("its address");
+        let addr = line
+            .trim()
+            .trim_start_matches("http://")
+            .trim_end_matches('/');
+        Serve {
+            addr: addr.to_string(),
+            child,
+            _dir: dir,
+        }
+    }
+
+    fn pid(&self) -> String {
+        self.child.id().to_string()
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The server measured: in this process, or a `ludus serve` process.
+enum Server {
+    Here(BackgroundServer),
+    Spawned(Serve),
+}
+
+impl Server {
+    fn addr(&self) -> String {
+        match self {
+            Server::Here(server) => server.addr().to_string(),
+            Server::Spawned(serve) => serve.addr.clone(),
+        }
+    }
+
+    /// Seconds of CPU the server ran so far: in this process, every thread but this one.
+    fn cpu(&self) -> f64 {
+        let ns = match self {
+            Server::Here(_) => {
+                process_ns("self").saturating_sub(ran_ns("/proc/thread-self/schedstat"))
+            }
+            Server::Spawned(serve) => process_ns(&serve.pid()),
+        };
+        ns as f64 / 1e9
+    }
+
+    /// The server's resident memory (this whole process's when it runs here).
+    fn rss_mib(&self) -> f64 {
+        match self {
+            Server::Here(_) => vm_rss_mib("self"),
+            Server::Spawned(serve) => vm_rss_mib(&serve.pid()),
+        }
+    }
+}
+
+fn vm_rss_mib(pid: &str) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     let kib: f64 = status
         .lines()
         .find(|l| l.starts_with("VmRSS:"))
@@ -100,7 +195,7 @@ async fn json_of(request: reqwest::RequestBuilder) -> Value {
         .expect("JSON")
 }
 
-async fn open(server: &BackgroundServer, game: &str, options: &Value) -> Table {
+async fn open(server: &Server, game: &str, options: &Value) -> Table {
     let base = format!("http://{}", server.addr());
     let http = reqwest::Client::new();
     let body = json!({"game": game, "options": options, "seed": 1,
@@ -160,10 +255,10 @@ impl Table {
 
 /// Plays up to `decisions` decisions, measuring a window of moves from decision 10 and one
 /// ending at the last; answers the windows and the highest VmRSS seen.
-async fn play(table: &mut Table, decisions: u64) -> (Vec<Window>, f64) {
+async fn play(server: &Server, table: &mut Table, decisions: u64) -> (Vec<Window>, f64) {
     let mut dice = 0x9E37_79B9_7F4A_7C15_u64;
     let mut windows: Vec<Window> = Vec::new();
-    let mut rss_max = vm_rss_mib();
+    let mut rss_max = server.rss_mib();
     for decision in 0..decisions {
         if table.held["outcome"].is_object() {
             println!(
@@ -175,7 +270,7 @@ async fn play(table: &mut Table, decisions: u64) -> (Vec<Window>, f64) {
         if decision == 10 || decision + WINDOW == decisions {
             windows.push(Window {
                 from: decision,
-                cpu: server_cpu(),
+                cpu: server.cpu(),
                 bytes: 0,
                 moves: 0,
             });
@@ -185,11 +280,11 @@ async fn play(table: &mut Table, decisions: u64) -> (Vec<Window>, f64) {
             window.bytes += bytes;
             window.moves += 1;
             if window.moves == WINDOW {
-                window.cpu = server_cpu() - window.cpu;
+                window.cpu = server.cpu() - window.cpu;
             }
         }
         if decision % 1000 == 0 {
-            rss_max = rss_max.max(vm_rss_mib());
+            rss_max = rss_max.max(server.rss_mib());
         }
     }
     (windows, rss_max)
@@ -204,19 +299,26 @@ async fn main() {
     let decisions: u64 = decisions.parse().expect("DECISIONS: a number");
     let options: Value = serde_json::from_str(options).expect("OPTIONS_JSON: a JSON object");
     let game = game.as_str();
-    let server = BackgroundServer::start(Config::default()).expect("server starts");
-    let rss_start = vm_rss_mib();
+    let server = match std::env::var_os("LUDUS_SERVE") {
+        Some(binary) => Server::Spawned(Serve::start(&binary)),
+        None => Server::Here(BackgroundServer::start(Config::default()).expect("server starts")),
+    };
+    let rss_start = server.rss_mib();
     let started = Instant::now();
     let mut table = open(&server, game, &options).await;
-    let (windows, rss_max) = play(&mut table, decisions).await;
+    let (windows, rss_max) = play(&server, &mut table, decisions).await;
     let http = reqwest::Client::new();
     let work = json_of(http.get(format!("{}/api/games/{}/work", table.base, table.id))).await;
     println!(
-        "{game} {options}: {} turns in {:.1} s; process VmRSS {rss_start:.1} MiB at the start, {:.1} at most, {:.1} at the end",
+        "{game} {options}: {} turns in {:.1} s; {} VmRSS {rss_start:.1} MiB at the start, {:.1} at most, {:.1} at the end",
         table.held["history"].as_array().map_or(0, Vec::len),
         started.elapsed().as_secs_f64(),
-        rss_max.max(vm_rss_mib()),
-        vm_rss_mib()
+        match server {
+            Server::Here(_) => "process (server and clients)",
+            Server::Spawned(_) => "server",
+        },
+        rss_max.max(server.rss_mib()),
+        server.rss_mib()
     );
     for window in windows.iter().filter(|w| w.moves == WINDOW) {
         println!(
