@@ -1,4 +1,4 @@
-//! For Rust clients of the game WebSocket (`ludus bot`): a delta frame applied to the
+//! For Rust clients of the game WebSocket (`ludus-bot`): a delta frame applied to the
 //! snapshot a client holds, as the page's `delta.js` does. A move's sockets are sent only what
 //! changed (live/delta.rs); a client that keeps whole snapshots builds the next one here.
 
