@@ -158,7 +158,10 @@ fn search(job: &Job, game: &LiveGame, caps: Caps) -> Result<AnyAnalysis, String>
         game.broadcast(frame.to_string());
     };
     let run = || {
-        let mut agent = job.computer.build_within(job.game.entry_count(), caps)?;
+        let mut agent = job
+            .computer
+            .build_within(job.game.entry_count(), caps)
+            .map_err(|e| e.to_string())?;
         agent
             .analyse_with(&job.game, &job.stop, &mut progress)
             .ok_or_else(|| "the computer player found no move".to_string())
