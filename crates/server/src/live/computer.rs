@@ -46,7 +46,8 @@ pub struct Job {
     payer: Payer,
 }
 
-/// Milliseconds since the Unix epoch.
+/// Milliseconds since the Unix epoch: a reading of the clock for times shown and stored, never
+/// a seed or a secret (those come from [`crate::tokens`]).
 pub fn unix_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
