@@ -380,7 +380,7 @@ impl Player {
                 let (mut snapshot, _) = self.latest.take()?;
                 match ludus_server::frames::apply_delta(&mut snapshot, &frame) {
                     Ok(()) => self.on_snapshot(snapshot),
-                    Err(why) => Some(Flow::Lost(why)),
+                    Err(why) => Some(Flow::Lost(why.to_string())),
                 }
             }
             "error" => {
