@@ -24,7 +24,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use super::api::{one_line, safe_id, SeatRef};
 use super::backoff::Backoff;
-use super::pool::{self, Slot};
+use super::pool::{self, EngineError, Slot};
 use super::position::{go_command, position_command, position_on_one_line, rules_options};
 use super::report::notice;
 use super::Bot;
@@ -36,7 +36,7 @@ type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 const MOST_REFUSALS: u32 = 3;
 
 /// The engine's answer: its `seq`, the engine back, and its `bestmove` or why it failed.
-type Answer = (Option<UgiClient>, Result<String, String>);
+type Answer = (Option<UgiClient>, Result<String, EngineError>);
 
 /// Where the game's engine is.
 #[derive(Debug)]
@@ -259,7 +259,7 @@ impl Player {
             let spec = self.bot.settings.engine_for(&game);
             match pool::start(spec, options.clone()).await {
                 Ok(engine) => self.engine = Engine::Ready(engine),
-                Err(why) => return self.give_up(socket, &why).await,
+                Err(why) => return self.give_up(socket, &why.to_string()).await,
             }
         }
         if !self.start_asked {
@@ -351,12 +351,11 @@ impl Player {
         answer: Result<Answer, JoinError>,
         socket: &mut Socket,
     ) -> Result<(), String> {
-        let (engine, best) =
-            answer.unwrap_or_else(|e| (None, Err(format!("the engine's task failed: {e}"))));
+        let (engine, best) = answer.unwrap_or_else(|e| (None, Err(EngineError::Task(e))));
         self.engine = engine.map_or(Engine::Failed, Engine::Ready);
         let best = match best {
             Ok(best) => best,
-            Err(why) => return self.give_up(socket, &why).await,
+            Err(why) => return self.give_up(socket, &why.to_string()).await,
         };
         let current = self
             .to_decide()
@@ -381,7 +380,7 @@ impl Player {
                 let (mut snapshot, _) = self.latest.take()?;
                 match ludus_server::frames::apply_delta(&mut snapshot, &frame) {
                     Ok(()) => self.on_snapshot(snapshot),
-                    Err(why) => Some(Flow::Lost(why)),
+                    Err(why) => Some(Flow::Lost(why.to_string())),
                 }
             }
             "error" => {

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use ludus_ai::arena::{EngineSpec, Forfeit, UgiClient};
 use tokio::sync::watch;
+use tokio::task::JoinError;
 
 /// The games in play and the places promised to challenges being accepted.
 #[derive(Debug, Default)]
@@ -116,12 +117,29 @@ impl Drop for Slot {
     }
 }
 
+/// Why an engine gave no answer; the game is resigned with this line.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// The engine broke the protocol, crashed or ran out of time (the reason in words).
+    #[error("{}", .0.0)]
+    Forfeit(Forfeit),
+    /// The blocking thread that talked to it failed.
+    #[error("the engine's thread failed: {0}")]
+    Thread(JoinError),
+    /// The task that waited for its answer failed.
+    #[error("the engine's task failed: {0}")]
+    Task(JoinError),
+}
+
 /// Starts `spec` for a game with these rules options (the handshake included).
-pub async fn start(spec: EngineSpec, options: Vec<(String, String)>) -> Result<UgiClient, String> {
+pub async fn start(
+    spec: EngineSpec,
+    options: Vec<(String, String)>,
+) -> Result<UgiClient, EngineError> {
     tokio::task::spawn_blocking(move || UgiClient::start(&spec, &options))
         .await
-        .map_err(|e| format!("the engine's thread failed: {e}"))?
-        .map_err(|Forfeit(why)| why)
+        .map_err(EngineError::Thread)?
+        .map_err(EngineError::Forfeit)
 }
 
 /// Asks `engine` for a decision: its `bestmove`, or why it failed; the engine comes back
@@ -131,16 +149,16 @@ pub async fn search(
     position: String,
     go: String,
     limit: Duration,
-) -> (Option<UgiClient>, Result<String, String>) {
+) -> (Option<UgiClient>, Result<String, EngineError>) {
     let asked = tokio::task::spawn_blocking(move || {
         let best = engine
             .search(&position, &go, limit)
-            .map_err(|Forfeit(why)| why);
+            .map_err(EngineError::Forfeit);
         (engine, best)
     });
     match asked.await {
         Ok((engine, best)) => (Some(engine), best),
-        Err(e) => (None, Err(format!("the engine's thread failed: {e}"))),
+        Err(e) => (None, Err(EngineError::Thread(e))),
     }
 }
 

@@ -145,8 +145,7 @@ fn errors_say_each_reason_once_in_plain_words() {
     let err = stderr(&output);
     assert!(
         err.ends_with(
-            "record options: bad value '-1' for option 'max_turns': expected a whole number of \
-             0 or more\n"
+            "record options: bad value '-1' for option 'max_turns': expected 0 (off) to 100000\n"
         ),
         "{err}"
     );

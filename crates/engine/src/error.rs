@@ -6,8 +6,9 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-/// A serde message in our words: "invalid value: integer `-1`, expected u32" becomes
-/// "expected a whole number of 0 or more"; Rust type names and backticks do not reach people.
+/// A serde message about a record's structure in our words: "invalid value: integer `-1`,
+/// expected u32" becomes "expected a whole number of 0 or more"; Rust type names and
+/// backticks do not reach people. Options never come here: their descriptions check them.
 pub(crate) fn plain_serde_message(message: &str) -> String {
     let message = message.split(" at line ").next().unwrap_or(message);
     let Some((_, expected)) = message.rsplit_once("expected ") else {
@@ -19,7 +20,7 @@ pub(crate) fn plain_serde_message(message: &str) -> String {
         "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number",
         "f32" | "f64" => "a number",
         "a boolean" => "true or false",
-        "string or map" | "a string" => "one of the words the option takes",
+        "string or map" | "a string" => "text",
         "a sequence" => "a list",
         "a map" | "struct GameRecord" => "an object",
         other => other,
@@ -147,6 +148,10 @@ pub enum OptionsError {
         /// What the option accepts.
         reason: String,
     },
+    /// Values every description accepts that the game's options type cannot hold: a fault of
+    /// the game's descriptions, which [`crate::testkit::check_option_descriptions`] finds.
+    #[error("the game's options do not fit their descriptions: {0}")]
+    Mismatch(String),
 }
 
 /// A game record that cannot be loaded or saved.

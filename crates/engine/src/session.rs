@@ -275,7 +275,7 @@ impl<G: Game> Session<G> {
         if record.game != G::INFO.id {
             return Err(RecordError::UnknownGame(record.game.clone()));
         }
-        let options: G::Options = options_from_json(&record.options)?;
+        let options: G::Options = options_from_json(G::INFO.id, &record.options)?;
         let mut session = match &record.position {
             Some(text) => Session::from_position(text, &options)?,
             None => Session::new(&options, record.seed),

@@ -4,18 +4,36 @@
 
 use serde_json::Value;
 
+/// Why a delta frame was not applied.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DeltaError {
+    /// It follows on from another snapshot than the one held.
+    #[error(
+        "a delta from seq {from} to a snapshot of seq {held}: expected the snapshot it follows on from"
+    )]
+    NotFollowing {
+        /// The delta's `from_seq`.
+        from: Value,
+        /// The held snapshot's `seq`.
+        held: Value,
+    },
+    /// It lacks a part (named) that every delta of the server has.
+    #[error("a delta without {0}: expected the server's frame")]
+    Malformed(&'static str),
+}
+
 /// Applies `delta` (a `{"type":"delta",…}` frame) to the snapshot `held`, in place: what it
 /// costs follows the delta's size, not the game's length. Refused, with `held` unchanged,
 /// when it does not follow on from `held` (its `from_seq` is another `seq`) or is malformed;
 /// a client then asks for the whole snapshot (`{"type":"sync"}`) or reconnects.
-pub fn apply_delta(held: &mut Value, delta: &Value) -> Result<(), String> {
+pub fn apply_delta(held: &mut Value, delta: &Value) -> Result<(), DeltaError> {
     if delta["from_seq"] != held["seq"] {
-        return Err(format!(
-            "a delta from seq {} to a snapshot of seq {}: expected the snapshot it follows on from",
-            delta["from_seq"], held["seq"]
-        ));
+        return Err(DeltaError::NotFollowing {
+            from: delta["from_seq"].clone(),
+            held: held["seq"].clone(),
+        });
     }
-    let malformed = |what: &str| format!("a delta without {what}: expected the server's frame");
+    let malformed = DeltaError::Malformed;
     let from = delta["history_from"]
         .as_u64()
         .ok_or_else(|| malformed("history_from"))? as usize;

@@ -76,8 +76,8 @@ impl Server {
         let secure = config.secure_cookies();
         let (hub, damaged, warnings) = match config.db.clone() {
             None => {
-                let people =
-                    People::open(None, secure, throttle(&config)).map_err(BindError::Database)?;
+                let people = People::open(None, secure, throttle(&config))
+                    .map_err(|e| BindError::Database(e.to_string()))?;
                 (Hub::new(config, Arc::new(people)), Vec::new(), Vec::new())
             }
             Some(path) => {

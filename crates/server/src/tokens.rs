@@ -39,11 +39,37 @@ pub fn check_random_source() -> Result<(), NoRandomSource> {
     random_hex(1).map(drop)
 }
 
+/// Fills `buffer` from the operating system's random source, the one source of every secret
+/// (password salts too): there is no other source to fall back on.
+///
+/// # Errors
+/// [`NoRandomSource`] when the source fails.
+pub fn fill_secret(buffer: &mut [u8]) -> Result<(), NoRandomSource> {
+    fill_from(getrandom::fill, buffer)
+}
+
+/// Fills `buffer` from `source`, refusing when it fails. The source is a parameter so that
+/// tests can make it fail; the program passes only `getrandom::fill`.
+fn fill_from(
+    source: impl FnOnce(&mut [u8]) -> Result<(), getrandom::Error>,
+    buffer: &mut [u8],
+) -> Result<(), NoRandomSource> {
+    source(buffer).map_err(|e| NoRandomSource(e.to_string()))
+}
+
 /// `bytes` random bytes as lowercase hex, from the operating system only.
 fn random_hex(bytes: usize) -> Result<String, NoRandomSource> {
+    hex_from(getrandom::fill, bytes)
+}
+
+/// `bytes` bytes (at most 16) of `source` as lowercase hex.
+fn hex_from(
+    source: impl FnOnce(&mut [u8]) -> Result<(), getrandom::Error>,
+    bytes: usize,
+) -> Result<String, NoRandomSource> {
     let mut buffer = [0u8; 16];
     let buffer = &mut buffer[..bytes.min(16)];
-    getrandom::fill(buffer).map_err(|e| NoRandomSource(e.to_string()))?;
+    fill_from(source, buffer)?;
     let mut text = String::with_capacity(buffer.len() * 2);
     for &byte in buffer.iter() {
         text.push(char::from(HEX[usize::from(byte >> 4)]));
@@ -68,8 +94,11 @@ pub fn game_id() -> Result<String, NoRandomSource> {
     random_hex(6)
 }
 
-/// A random seed for a game and its computer players, or for a coin toss. Not a secret: where
-/// the operating system gives no random bytes, a counter mixed with the clock serves.
+/// A random seed for a game and its computer players, or for a coin toss. Not a secret (it
+/// opens nothing, and a finished game's record shows its seed), so where the operating
+/// system gives no random bytes a counter mixed with the clock serves: a game can still be
+/// set up. Secrets never come here; they come from [`token`], [`game_id`] and
+/// [`fill_secret`], which refuse instead.
 pub fn seed() -> u64 {
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let mut bytes = [0u8; 8];
@@ -95,6 +124,23 @@ mod tests {
         assert_eq!(game_id().unwrap().len(), 12);
         assert_ne!(seed(), seed());
         check_random_source().unwrap();
+    }
+
+    #[test]
+    fn a_failed_source_refuses_the_secret_instead_of_making_one() {
+        let failing = |_: &mut [u8]| Err(getrandom::Error::UNSUPPORTED);
+        let error = hex_from(failing, 16).unwrap_err();
+        assert!(error
+            .to_string()
+            .starts_with("the operating system's random source failed ("));
+        let mut salt = [7u8; 16];
+        assert!(fill_from(failing, &mut salt).is_err());
+        assert_eq!(salt, [7u8; 16], "nothing was made up in its place");
+        let fixed = |buffer: &mut [u8]| {
+            buffer.fill(0xab);
+            Ok(())
+        };
+        assert_eq!(hex_from(fixed, 2).unwrap(), "abab");
     }
 
     #[test]

@@ -101,14 +101,25 @@ fn new_app(asked_theme: Option<usize>) -> App {
     app
 }
 
+/// A `--theme` that names no theme.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown theme '{name}': expected one of {known}")]
+pub struct UnknownTheme {
+    /// The name given.
+    pub name: String,
+    /// The themes there are, comma-separated.
+    pub known: String,
+}
+
 /// The index of the theme `--theme` names; the themes there are when none matches.
-pub fn parse_theme(name: &str) -> Result<usize, String> {
-    theme_store::theme_named(name).ok_or_else(|| {
-        let names: Vec<&str> = theme::THEMES.iter().map(|t| t.name).collect();
-        format!(
-            "unknown theme '{name}': expected one of {}",
-            names.join(", ")
-        )
+pub fn parse_theme(name: &str) -> Result<usize, UnknownTheme> {
+    theme_store::theme_named(name).ok_or_else(|| UnknownTheme {
+        name: name.to_string(),
+        known: theme::THEMES
+            .iter()
+            .map(|t| t.name)
+            .collect::<Vec<_>>()
+            .join(", "),
     })
 }
 

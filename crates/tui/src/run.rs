@@ -36,7 +36,7 @@ pub fn perform(cmd: Cmd, ai: &mut dyn AiRunner, out: &mut Vec<Msg>) {
         Cmd::ListSaves => out.push(Msg::SavesFound(saved_games(std::path::Path::new(".")))),
         Cmd::RememberTheme(index) => {
             if let Err(reason) = super::theme_store::remember(index) {
-                out.push(Msg::ThemeNotRemembered(reason));
+                out.push(Msg::ThemeNotRemembered(reason.to_string()));
             }
         }
         Cmd::Quit => {}

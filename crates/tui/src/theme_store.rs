@@ -43,12 +43,37 @@ pub fn starting_theme(asked: Option<usize>) -> usize {
         .unwrap_or(0)
 }
 
+/// Why the theme could not be remembered (the app says so and goes on).
+#[derive(Debug, thiserror::Error)]
+pub enum RememberError {
+    /// The system names no config directory for this user.
+    #[error("no config directory to remember the theme in")]
+    NoConfigDir,
+    /// The directory could not be made.
+    #[error("{}: {reason}", .dir.display())]
+    Dir {
+        /// The directory.
+        dir: PathBuf,
+        /// The system's reason (not a `source`, so that chains print it once).
+        reason: std::io::Error,
+    },
+    /// The file could not be written.
+    #[error(transparent)]
+    Write(#[from] ludus_engine::RecordError),
+}
+
 /// Remembers the theme `index` (atomically, like a save); the reason when it cannot.
-pub fn remember(index: usize) -> Result<(), String> {
-    let path = theme_file().ok_or("no config directory to remember the theme in")?;
+pub fn remember(index: usize) -> Result<(), RememberError> {
+    let path = theme_file().ok_or(RememberError::NoConfigDir)?;
     if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|reason| RememberError::Dir {
+            dir: dir.to_path_buf(),
+            reason,
+        })?;
     }
     let name = THEMES[index % THEMES.len()].name;
-    ludus_engine::write_atomically(&path, format!("{name}\n").as_bytes()).map_err(|e| e.to_string())
+    Ok(ludus_engine::write_atomically(
+        &path,
+        format!("{name}\n").as_bytes(),
+    )?)
 }

@@ -34,7 +34,7 @@ type a move in the game's notation (a decision or a whole turn), or a command:
 /// checked: the line mode has no colours.
 pub fn run_menu(theme: Option<&str>) -> Result<()> {
     if let Some(name) = theme {
-        ludus_tui::parse_theme(name).map_err(anyhow::Error::msg)?;
+        ludus_tui::parse_theme(name)?;
     }
     out!("Game ({}): ", ludus_games::game_ids())?;
     output::flush()?;
@@ -55,7 +55,7 @@ pub fn run_menu(theme: Option<&str>) -> Result<()> {
 pub fn run(args: &PlayArgs) -> Result<()> {
     // The line mode has no colours to choose, but a misspelt theme is still a mistake.
     if let Some(name) = &args.theme {
-        ludus_tui::parse_theme(name).map_err(anyhow::Error::msg)?;
+        ludus_tui::parse_theme(name)?;
     }
     let mut table = Table::new(args)?;
     table.play()

@@ -49,7 +49,7 @@ fn options_parse_by_name_and_refuse_bad_values() {
     assert!(parse_options::<QawaleOptions>("qawale", &["size=5"]).is_err());
     let json = serde_json::json!({ "both_lines": "mover_wins" });
     assert_eq!(
-        options_from_json::<QawaleOptions>(&json).unwrap(),
+        options_from_json::<QawaleOptions>("qawale", &json).unwrap(),
         QawaleOptions::default()
     );
     assert_eq!(Qawale::INFO.id, "qawale");

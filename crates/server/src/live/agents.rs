@@ -43,30 +43,30 @@ impl Caps {
 
     /// Refuses a spec that asks for more than the caps, naming the cap (a spec that does not
     /// parse is left to the agent's own check, which says what is wrong with it).
-    pub fn check(self, spec: &str) -> Result<(), String> {
+    pub fn check(self, spec: &str) -> Result<(), OverCap> {
         let Ok(spec) = spec.parse::<AgentSpec>() else {
             return Ok(());
         };
         let number = |key| spec.param(key).and_then(|v| v.trim().parse::<u64>().ok());
         let over = |key, cap: usize| number(key).filter(|n| *n > cap as u64);
-        if let Some(mb) = over("hash", self.hash_mb) {
-            return Err(format!(
-                "hash={mb} MiB is over this server's cap: expected hash at most {} (max_hash_mb)",
-                self.hash_mb
-            ));
+        if let Some(asked) = over("hash", self.hash_mb) {
+            return Err(OverCap::Hash {
+                asked,
+                cap: self.hash_mb,
+            });
         }
-        if let Some(nodes) = over("tree", self.tree_nodes()) {
-            return Err(format!(
-                "tree={nodes} nodes is over this server's cap: expected tree at most {} ({} MiB at 64 bytes a node, max_hash_mb)",
-                self.tree_nodes(),
-                self.hash_mb
-            ));
+        if let Some(asked) = over("tree", self.tree_nodes()) {
+            return Err(OverCap::Tree {
+                asked,
+                cap: self.tree_nodes(),
+                hash_mb: self.hash_mb,
+            });
         }
-        if let Some(threads) = over("threads", self.threads) {
-            return Err(format!(
-                "threads={threads} is over this server's search slots: expected threads at most {}",
-                self.threads
-            ));
+        if let Some(asked) = over("threads", self.threads) {
+            return Err(OverCap::Threads {
+                asked,
+                cap: self.threads,
+            });
         }
         Ok(())
     }
@@ -90,6 +90,55 @@ impl Caps {
     }
 }
 
+/// A computer player's spec that asks for more than this server's caps, naming the cap.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OverCap {
+    /// A transposition table bigger than `max_hash_mb`.
+    #[error(
+        "hash={asked} MiB is over this server's cap: expected hash at most {cap} (max_hash_mb)"
+    )]
+    Hash {
+        /// The MiB asked.
+        asked: u64,
+        /// The cap.
+        cap: usize,
+    },
+    /// A search tree bigger than `max_hash_mb` holds.
+    #[error(
+        "tree={asked} nodes is over this server's cap: expected tree at most {cap} ({hash_mb} MiB at 64 bytes a node, max_hash_mb)"
+    )]
+    Tree {
+        /// The nodes asked.
+        asked: u64,
+        /// The cap in nodes.
+        cap: usize,
+        /// The cap in MiB it comes from.
+        hash_mb: usize,
+    },
+    /// More threads than the server's search slots.
+    #[error("threads={asked} is over this server's search slots: expected threads at most {cap}")]
+    Threads {
+        /// The threads asked.
+        asked: u64,
+        /// The cap.
+        cap: usize,
+    },
+}
+
+/// Why a computer player could not be made or asked for.
+#[derive(Debug, thiserror::Error)]
+pub enum ComputerError {
+    /// The spec does not build an agent (its own message says why).
+    #[error(transparent)]
+    Spec(#[from] AgentError),
+    /// The game is not in this build.
+    #[error(transparent)]
+    Game(#[from] ludus_games::UnknownGame),
+    /// The spec asks for more than the caps.
+    #[error(transparent)]
+    OverCap(#[from] OverCap),
+}
+
 /// The computer player of a seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Computer {
@@ -103,7 +152,7 @@ pub struct Computer {
 
 impl Computer {
     /// A checked computer player: the spec must build an agent for the game.
-    pub fn new(game_id: &'static str, spec: &str, seed: u64) -> Result<Computer, String> {
+    pub fn new(game_id: &'static str, spec: &str, seed: u64) -> Result<Computer, ComputerError> {
         let computer = Computer {
             game_id,
             spec: spec.trim().to_string(),
@@ -122,12 +171,16 @@ impl Computer {
     }
 
     /// The agent for the decision after `played` decisions.
-    pub fn build(&self, played: usize) -> Result<Box<dyn AnyAgent>, String> {
+    pub fn build(&self, played: usize) -> Result<Box<dyn AnyAgent>, ComputerError> {
         build(self.game_id, &self.spec, self.seed ^ (played as u64) << 20)
     }
 
     /// The agent for the decision after `played` decisions, within `caps`.
-    pub fn build_within(&self, played: usize, caps: Caps) -> Result<Box<dyn AnyAgent>, String> {
+    pub fn build_within(
+        &self,
+        played: usize,
+        caps: Caps,
+    ) -> Result<Box<dyn AnyAgent>, ComputerError> {
         build_capped(
             self.game_id,
             &self.spec,
@@ -153,7 +206,7 @@ impl Computer {
 }
 
 /// The agent `spec` for the game `game_id`.
-pub fn build(game_id: &str, spec: &str, seed: u64) -> Result<Box<dyn AnyAgent>, String> {
+pub fn build(game_id: &str, spec: &str, seed: u64) -> Result<Box<dyn AnyAgent>, ComputerError> {
     build_capped(game_id, spec, seed, None)
 }
 
@@ -163,37 +216,31 @@ fn build_capped(
     spec: &str,
     seed: u64,
     caps: Option<Caps>,
-) -> Result<Box<dyn AnyAgent>, String> {
+) -> Result<Box<dyn AnyAgent>, ComputerError> {
     struct Make<'a> {
         spec: &'a AgentSpec,
         seed: u64,
     }
     impl GameVisitor for Make<'_> {
-        type Output = Result<Box<dyn AnyAgent>, String>;
+        type Output = Result<Box<dyn AnyAgent>, AgentError>;
         fn visit<G: Game + Heuristic>(self) -> Self::Output {
-            build_agent::<G>(self.spec, self.seed)
-                .map(erase)
-                .map_err(|e| e.to_string())
+            build_agent::<G>(self.spec, self.seed).map(erase)
         }
     }
     // Level 5 searches on every core, as in the terminal app (the search slots count its
     // threads: `computer::run`).
-    let parsed = spec
-        .parse::<AgentSpec>()
-        .map_err(|e: AgentError| e.to_string())?
-        .on_every_core();
+    let parsed = spec.parse::<AgentSpec>()?.on_every_core();
     let parsed = match caps {
         Some(caps) => caps.clamp(parsed),
         None => parsed,
     };
-    dispatch(
+    Ok(dispatch(
         game_id,
         Make {
             spec: &parsed,
             seed,
         },
-    )
-    .map_err(|e| e.to_string())?
+    )??)
 }
 
 /// How people call a computer player: `Level 3` for `ai:3`, else its spec.
@@ -239,11 +286,11 @@ mod tests {
             threads: 2,
         };
         assert_eq!(caps.check("ai:4:hash=64"), Ok(()));
-        let refused = caps.check("ai:4:hash=1024").unwrap_err();
+        let refused = caps.check("ai:4:hash=1024").unwrap_err().to_string();
         assert!(refused.contains("expected hash at most 64"), "{refused}");
-        let refused = caps.check("ai:mcts:tree=67108864").unwrap_err();
+        let refused = caps.check("ai:mcts:tree=67108864").unwrap_err().to_string();
         assert!(refused.contains("at most 1048576"), "{refused}");
-        let refused = caps.check("ai:5:threads=8").unwrap_err();
+        let refused = caps.check("ai:5:threads=8").unwrap_err().to_string();
         assert!(refused.contains("threads at most 2"), "{refused}");
         let held = Computer::new(any_game(), "ai:4:hash=1024", 1).unwrap();
         let built = held.build_within(0, caps).unwrap().spec();

@@ -46,7 +46,8 @@ pub struct Job {
     payer: Payer,
 }
 
-/// Milliseconds since the Unix epoch.
+/// Milliseconds since the Unix epoch: a reading of the clock for times shown and stored, never
+/// a seed or a secret (those come from [`crate::tokens`]).
 pub fn unix_ms() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
@@ -158,7 +159,10 @@ fn search(job: &Job, game: &LiveGame, caps: Caps) -> Result<AnyAnalysis, String>
         game.broadcast(frame.to_string());
     };
     let run = || {
-        let mut agent = job.computer.build_within(job.game.entry_count(), caps)?;
+        let mut agent = job
+            .computer
+            .build_within(job.game.entry_count(), caps)
+            .map_err(|e| e.to_string())?;
         agent
             .analyse_with(&job.game, &job.stop, &mut progress)
             .ok_or_else(|| "the computer player found no move".to_string())

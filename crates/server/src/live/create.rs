@@ -7,7 +7,7 @@ use ludus_engine::{AnyGame, GameRecord, PlayerRecord, Seat};
 use ludus_games::{load_record, new_game, record_from_text};
 use serde_json::{json, Value};
 
-use super::agents::{label, Caps, Computer};
+use super::agents::{label, Caps, Computer, ComputerError};
 use super::clock::DAYS_PER_MOVE;
 use super::commands::MAX_SPEED_MS;
 use super::invitations;
@@ -321,6 +321,7 @@ fn seat_players(
             }
             let computer = caps
                 .check(kind)
+                .map_err(ComputerError::from)
                 .and_then(|()| Computer::new(game.info().id, kind, seed.wrapping_add(index as u64)))
                 .map_err(|e| {
                     ApiError::unprocessable(format!("player {} '{kind}': {e}", index + 1))

@@ -129,7 +129,7 @@ fn search(
     stop: &StopFlag,
 ) -> Result<AnyAnalysis, String> {
     let run = || {
-        let mut agent = agents::build(position.info().id, spec, seed)?;
+        let mut agent = agents::build(position.info().id, spec, seed).map_err(|e| e.to_string())?;
         agent
             .analyse(position, stop)
             .ok_or_else(|| "no move found".to_string())

@@ -168,6 +168,7 @@ impl LiveGame {
                 // The same caps as a computer player asked for at creation.
                 let computer = super::agents::Caps::of(&hub.config)
                     .check(spec)
+                    .map_err(super::agents::ComputerError::from)
                     .and_then(|()| Computer::new(table.game.info().id, spec, crate::tokens::seed()))
                     .map_err(|e| ApiError::unprocessable(format!("player '{spec}': {e}")))?;
                 log(Change::Hand(absent, &computer.spec))?;

@@ -25,10 +25,7 @@ impl People {
         check_name(name)?;
         check_password(password)?;
         let typed = password.to_string();
-        let hash = self
-            .hashing(move || passwords::hash(&typed))
-            .await?
-            .map_err(ApiError::unavailable)?;
+        let hash = self.hashing(move || passwords::hash(&typed)).await??;
         let name = name.to_string();
         let (row_name, created) = (name.clone(), unix_ms() as i64);
         let inserted = self.write(move |db| {
@@ -105,10 +102,7 @@ impl People {
     pub async fn set_password(&self, id: i64, new: &str) -> Result<(), ApiError> {
         check_password(new)?;
         let typed = new.to_string();
-        let hash = self
-            .hashing(move || passwords::hash(&typed))
-            .await?
-            .map_err(ApiError::unavailable)?;
+        let hash = self.hashing(move || passwords::hash(&typed)).await??;
         self.write(move |db| {
             db.execute(
                 "UPDATE users SET password = ?1 WHERE id = ?2",

@@ -34,7 +34,9 @@ pub use self::seats::HeldSeat;
 pub use self::standings::{RatingChange, Standing};
 pub use self::throttle::Throttle;
 use crate::error::ApiError;
-use crate::sqlite::{schema, wait_for_commit};
+use crate::sqlite::schema::{self, SchemaError};
+use crate::sqlite::wait_for_commit;
+use crate::sqlite::writer::WriteError;
 
 /// A new random password for an administrator's reset: 20 hex characters (80 random bits)
 /// (hex, so it reads out and types without ambiguity).
@@ -65,7 +67,7 @@ pub struct Account {
 
 /// Where the accounts' writes go: the games' writer thread, which commits them with the
 /// games' own writes (one writer for the file, one sync per batch).
-pub type Sink = Box<dyn Fn(crate::sqlite::writer::Job) -> Result<(), String> + Send + Sync>;
+pub type Sink = Box<dyn Fn(crate::sqlite::writer::Job) -> Result<(), WriteError> + Send + Sync>;
 
 /// The accounts of a server.
 pub struct People {
@@ -100,16 +102,13 @@ impl People {
         path: Option<&Path>,
         secure_cookies: bool,
         throttle: Throttle,
-    ) -> Result<People, String> {
+    ) -> Result<People, SchemaError> {
         let mut connection = match path {
             Some(path) => Connection::open(path),
             None => Connection::open_in_memory(),
-        }
-        .map_err(|e| e.to_string())?;
+        }?;
         schema::migrate(&mut connection)?;
-        connection
-            .pragma_update(None, "foreign_keys", "ON")
-            .map_err(|e| e.to_string())?;
+        connection.pragma_update(None, "foreign_keys", "ON")?;
         Ok(People {
             db: Mutex::new(connection),
             sink: None,
@@ -135,7 +134,7 @@ impl People {
         &self,
         work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
     ) -> Result<T, ApiError> {
-        let failed = |e: String| {
+        let failed = |e: &dyn std::fmt::Display| {
             tracing::error!("accounts database: {e}");
             ApiError::unavailable("the accounts database failed on this request; try again")
         };
@@ -153,10 +152,10 @@ impl People {
             let _ = send.send(value);
             Ok(())
         });
-        wait_for_commit(|| sink(job)).map_err(failed)?;
+        wait_for_commit(|| sink(job)).map_err(|e| failed(&e))?;
         answer
             .try_recv()
-            .map_err(|_| failed("the write ran without an answer".to_string()))
+            .map_err(|_| failed(&"the write ran without an answer"))
     }
 
     /// Runs `work` on the database connection; on a runtime worker, the worker's other tasks
@@ -176,10 +175,9 @@ impl People {
     }
 
     /// Whether the accounts' database answers.
-    pub fn healthy(&self) -> Result<(), String> {
+    pub fn healthy(&self) -> Result<(), rusqlite::Error> {
         let db = self.lock_db();
         db.query_row("SELECT count(*) FROM users WHERE id = 0", [], |_| Ok(()))
-            .map_err(|e| e.to_string())
     }
 
     fn lock_db(&self) -> MutexGuard<'_, Connection> {

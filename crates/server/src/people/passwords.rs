@@ -12,6 +12,36 @@ use std::cell::RefCell;
 use argon2::password_hash::{Output, ParamsString, PasswordHash, Salt, SaltString};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
 
+use crate::error::ApiError;
+use crate::tokens::NoRandomSource;
+
+/// Why a password could not be hashed.
+#[derive(Debug, thiserror::Error)]
+pub enum HashError {
+    /// No salt without the operating system's random source.
+    #[error(transparent)]
+    Random(#[from] NoRandomSource),
+    /// Argon2 or the PHC encoding refused the input. (Not a `#[from]`: that error type does
+    /// not implement `std::error::Error` without the crate's `std` feature.)
+    #[error("{0}")]
+    Argon2(argon2::password_hash::Error),
+}
+
+impl From<argon2::password_hash::Error> for HashError {
+    fn from(error: argon2::password_hash::Error) -> HashError {
+        HashError::Argon2(error)
+    }
+}
+
+impl From<HashError> for ApiError {
+    fn from(error: HashError) -> ApiError {
+        match error {
+            HashError::Random(error) => error.into(),
+            HashError::Argon2(error) => ApiError::unavailable(error.to_string()),
+        }
+    }
+}
+
 /// OWASP's first Argon2id choice: m = 19 MiB, t = 2, p = 1.
 const MEMORY_KIB: u32 = 19 * 1024;
 const PASSES: u32 = 2;
@@ -29,9 +59,9 @@ thread_local! {
 
 /// The Argon2id output of `password` with `salt` under `params`, computed in this thread's
 /// memory (grown only for parameters bigger than ever seen here).
-fn output(password: &str, salt: &Salt<'_>, params: &Params) -> Result<Output, String> {
+fn output(password: &str, salt: &Salt<'_>, params: &Params) -> Result<Output, HashError> {
     let mut raw_salt = [0u8; 64];
-    let salt = salt.decode_b64(&mut raw_salt).map_err(|e| e.to_string())?;
+    let salt = salt.decode_b64(&mut raw_salt)?;
     let hasher = Argon2::new(Algorithm::Argon2id, Version::V0x13, params.clone());
     let length = params.output_len().unwrap_or(Params::DEFAULT_OUTPUT_LEN);
     MEMORY.with_borrow_mut(|memory| {
@@ -48,22 +78,22 @@ fn output(password: &str, salt: &Salt<'_>, params: &Params) -> Result<Output, St
                 )
                 .map_err(|_| argon2::password_hash::Error::Password)
         })
-        .map_err(|e| e.to_string())
+        .map_err(HashError::from)
     })
 }
 
 /// The PHC string (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`) of `password` with a fresh
 /// random salt.
-pub fn hash(password: &str) -> Result<String, String> {
+pub fn hash(password: &str) -> Result<String, HashError> {
     let mut salt = [0u8; 16];
-    getrandom::fill(&mut salt).map_err(|e| format!("no random source for a salt: {e}"))?;
-    let salt = SaltString::encode_b64(&salt).map_err(|e| e.to_string())?;
+    crate::tokens::fill_secret(&mut salt)?;
+    let salt = SaltString::encode_b64(&salt)?;
     let params = params();
     let output = output(password, &salt.as_salt(), &params)?;
     let phc = PasswordHash {
         algorithm: Algorithm::Argon2id.ident(),
         version: Some(Version::V0x13.into()),
-        params: ParamsString::try_from(&params).map_err(|e| e.to_string())?,
+        params: ParamsString::try_from(&params)?,
         salt: Some(salt.as_salt()),
         hash: Some(output),
     };

@@ -25,7 +25,7 @@ use ludus_engine::AnyGame;
 use rusqlite::{Connection, OpenFlags};
 
 use self::read::{instant_of, mark_finished, read_chat, read_finished, read_rows, Which};
-use self::writer::{Write, Writer};
+use self::writer::{Write, WriteError, Writer};
 use crate::live::{self, ChatLine, LiveGame, StoredChange};
 use crate::store::{Change, MemoryStore, Store, StoreError};
 
@@ -63,7 +63,7 @@ impl SqliteStore {
         let error = |e: String| StoreError(format!("database {}: {e}", path.display()));
         let torn = checks::check_before_open(path).map_err(error)?;
         let mut connection = Connection::open(path).map_err(|e| error(e.to_string()))?;
-        schema::migrate(&mut connection).map_err(error)?;
+        schema::migrate(&mut connection).map_err(|e| error(e.to_string()))?;
         let mut warnings = checks::warnings_after_open(&connection, torn.as_ref());
         let (rows, unreadable) =
             read_rows(&connection, Which::InProgress).map_err(|e| error(e.to_string()))?;
@@ -118,7 +118,7 @@ impl SqliteStore {
     }
 
     /// Runs the accounts' `job` in the writer's next transaction and waits for its commit.
-    pub fn run_job(&self, job: writer::Job) -> Result<(), String> {
+    pub fn run_job(&self, job: writer::Job) -> Result<(), writer::WriteError> {
         wait_for_commit(|| self.writer.write(Write::Job(writer::JobCell::new(job))))
     }
 
@@ -198,7 +198,9 @@ impl Store for SqliteStore {
         let mut written = wait_for_commit(|| self.writer.write(write));
         if finished && written.is_ok() {
             // A finished record loaded as a new game: never read at start.
-            written = self.finished(&id, true).map_err(|e| e.0);
+            written = self
+                .finished(&id, true)
+                .map_err(|e| WriteError::Sqlite(e.0));
         }
         written.map_err(|e| {
             self.memory.remove(&id);
@@ -228,7 +230,7 @@ impl Store for SqliteStore {
             kind,
             arg,
         };
-        wait_for_commit(|| self.writer.write(write)).map_err(StoreError)
+        wait_for_commit(|| self.writer.write(write)).map_err(|e| StoreError(e.to_string()))
     }
 
     fn chat(&self, id: &str, line: &ChatLine) -> Result<(), StoreError> {
@@ -236,7 +238,7 @@ impl Store for SqliteStore {
             id: id.to_string(),
             line: line.clone(),
         };
-        wait_for_commit(|| self.writer.write(write)).map_err(StoreError)
+        wait_for_commit(|| self.writer.write(write)).map_err(|e| StoreError(e.to_string()))
     }
 
     fn finished(&self, id: &str, finished: bool) -> Result<(), StoreError> {
@@ -244,7 +246,7 @@ impl Store for SqliteStore {
             id: id.to_string(),
             finished_ms: finished.then(crate::live::unix_ms),
         };
-        wait_for_commit(|| self.writer.write(write)).map_err(StoreError)
+        wait_for_commit(|| self.writer.write(write)).map_err(|e| StoreError(e.to_string()))
     }
 
     fn archived(&self, id: &str) -> Option<Arc<LiveGame>> {

@@ -101,55 +101,52 @@ const MIGRATIONS: &[&str] = &[
 /// The schema version this build writes.
 pub const VERSION: usize = MIGRATIONS.len();
 
+/// Why a database's tables could not be brought up to date.
+#[derive(Debug, thiserror::Error)]
+pub enum SchemaError {
+    /// SQLite refused a statement (or opening the file).
+    #[error(transparent)]
+    Sqlite(#[from] rusqlite::Error),
+    /// A database written by a newer Ludus, whose tables this build does not know.
+    #[error(
+        "the database has schema version {0}, newer than this build's {VERSION}: expected a database of this or an older Ludus"
+    )]
+    Newer(usize),
+}
+
 /// Sets the connection up (WAL, a busy timeout) and brings the tables to [`VERSION`].
-pub fn migrate(connection: &mut Connection) -> Result<(), String> {
-    let sql = |e: rusqlite::Error| e.to_string();
+pub fn migrate(connection: &mut Connection) -> Result<(), SchemaError> {
     // The busy timeout first: a second connection to the file (the accounts') switching to WAL
     // meets the first one's writes and checkpoints, and without a timeout SQLite answers
     // "database is locked" at once instead of waiting for them.
-    connection
-        .busy_timeout(std::time::Duration::from_secs(5))
-        .map_err(sql)?;
-    connection
-        .pragma_update(None, "journal_mode", "WAL")
-        .map_err(sql)?;
+    connection.busy_timeout(std::time::Duration::from_secs(5))?;
+    connection.pragma_update(None, "journal_mode", "WAL")?;
     // FULL syncs the log at every commit, so an acknowledged decision survives a power cut
     // or an OS crash too (NORMAL in WAL mode may lose the last commits there). The writer's
     // group commit makes that one sync per batch of writes, not one per decision.
-    connection
-        .pragma_update(None, "synchronous", "FULL")
-        .map_err(sql)?;
+    connection.pragma_update(None, "synchronous", "FULL")?;
     // Immediate: the write lock is taken at the start, waiting (the busy timeout) for the other
     // connection's writes, instead of a read that cannot become a write once they commit.
-    let transaction = connection
-        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
-        .map_err(sql)?;
+    let transaction =
+        connection.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     transaction
-        .execute_batch("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
-        .map_err(sql)?;
+        .execute_batch("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")?;
     let stored: Option<i64> = transaction
         .query_row("SELECT version FROM schema_version", [], |row| row.get(0))
-        .optional()
-        .map_err(sql)?;
+        .optional()?;
     let current = usize::try_from(stored.unwrap_or(0)).unwrap_or(usize::MAX);
     if current > VERSION {
-        return Err(format!(
-            "the database has schema version {current}, newer than this build's {VERSION}: expected a database of this or an older Ludus"
-        ));
+        return Err(SchemaError::Newer(current));
     }
     for migration in &MIGRATIONS[current..] {
-        transaction.execute_batch(migration).map_err(sql)?;
+        transaction.execute_batch(migration)?;
     }
-    transaction
-        .execute("DELETE FROM schema_version", [])
-        .map_err(sql)?;
-    transaction
-        .execute(
-            "INSERT INTO schema_version (version) VALUES (?1)",
-            [VERSION as i64],
-        )
-        .map_err(sql)?;
-    transaction.commit().map_err(sql)
+    transaction.execute("DELETE FROM schema_version", [])?;
+    transaction.execute(
+        "INSERT INTO schema_version (version) VALUES (?1)",
+        [VERSION as i64],
+    )?;
+    Ok(transaction.commit()?)
 }
 
 #[cfg(test)]
@@ -199,7 +196,7 @@ mod tests {
         connection
             .execute("UPDATE schema_version SET version = 99", [])
             .unwrap();
-        let error = migrate(&mut connection).unwrap_err();
+        let error = migrate(&mut connection).unwrap_err().to_string();
         assert!(error.contains("newer"), "{error}");
     }
 }

@@ -97,7 +97,35 @@ pub enum Write {
     },
 }
 
-type Reply = SyncSender<Result<(), String>>;
+/// Why a write or a checkpoint was not committed. `Clone` because a failed commit fails
+/// every write of its batch with the same error; SQLite's own errors are kept as their
+/// text for that reason.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WriteError {
+    /// The writer thread is gone (the server is stopping).
+    #[error("the database writer has stopped")]
+    Stopped,
+    /// The writer thread went away with the write still queued.
+    #[error("the database writer stopped before committing")]
+    StoppedBeforeCommit,
+    /// SQLite refused the checkpoint.
+    #[error("the checkpoint failed: {0}")]
+    Checkpoint(String),
+    /// Readers kept the log busy for every try.
+    #[error("the checkpoint could not finish: another connection was reading")]
+    CheckpointBusy,
+    /// SQLite refused the write or its transaction.
+    #[error("{0}")]
+    Sqlite(String),
+}
+
+impl From<rusqlite::Error> for WriteError {
+    fn from(error: rusqlite::Error) -> WriteError {
+        WriteError::Sqlite(error.to_string())
+    }
+}
+
+type Reply = SyncSender<Result<(), WriteError>>;
 
 /// What the writer thread is asked, in the order asked.
 #[derive(Debug)]
@@ -128,24 +156,22 @@ impl Writer {
     }
 
     /// Writes `write` and waits until it is committed.
-    pub fn write(&self, write: Write) -> Result<(), String> {
+    pub fn write(&self, write: Write) -> Result<(), WriteError> {
         self.ask(|reply| Request::Write(write, reply))
     }
 
     /// Waits until every write sent before is committed, then copies the whole log into the
     /// database file and empties it: after it, the database file alone holds every game.
-    pub fn checkpoint(&self) -> Result<(), String> {
+    pub fn checkpoint(&self) -> Result<(), WriteError> {
         self.ask(Request::Checkpoint)
     }
 
-    fn ask(&self, request: impl FnOnce(Reply) -> Request) -> Result<(), String> {
+    fn ask(&self, request: impl FnOnce(Reply) -> Request) -> Result<(), WriteError> {
         let (reply, answer) = mpsc::sync_channel(1);
         if self.requests.send(request(reply)).is_err() {
-            return Err("the database writer has stopped".to_string());
+            return Err(WriteError::Stopped);
         }
-        answer
-            .recv()
-            .map_err(|_| "the database writer stopped before committing".to_string())?
+        answer.recv().map_err(|_| WriteError::StoppedBeforeCommit)?
     }
 }
 
@@ -218,34 +244,34 @@ fn serve(
 /// and tries again for up to a second while another connection is still reading the log:
 /// readers hold it only for one query, and SQLite answers "busy" at once rather than wait for
 /// a reader that started during the checkpoint.
-fn checkpoint(connection: &Connection) -> Result<(), String> {
+fn checkpoint(connection: &Connection) -> Result<(), WriteError> {
     const TRIES: u32 = 100;
     for _ in 0..TRIES {
         let busy: i64 = connection
             .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |row| row.get(0))
-            .map_err(|e| format!("the checkpoint failed: {e}"))?;
+            .map_err(|e| WriteError::Checkpoint(e.to_string()))?;
         if busy == 0 {
             return Ok(());
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    Err("the checkpoint could not finish: another connection was reading".to_string())
+    Err(WriteError::CheckpointBusy)
 }
 
 /// Runs the batch in one transaction; each write gets its own result, and all fail if the
 /// commit does. A failed statement changes nothing, so the others still commit.
-fn commit(connection: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), String>> {
+fn commit(connection: &mut Connection, batch: &[(Write, Reply)]) -> Vec<Result<(), WriteError>> {
     let transaction = match connection.transaction() {
         Ok(transaction) => transaction,
-        Err(error) => return vec![Err(error.to_string()); batch.len()],
+        Err(error) => return vec![Err(error.into()); batch.len()],
     };
-    let results: Vec<Result<(), String>> = batch
+    let results: Vec<Result<(), WriteError>> = batch
         .iter()
-        .map(|(write, _)| run(&transaction, write).map_err(|e| e.to_string()))
+        .map(|(write, _)| run(&transaction, write).map_err(WriteError::from))
         .collect();
     match transaction.commit() {
         Ok(()) => results,
-        Err(error) => vec![Err(error.to_string()); batch.len()],
+        Err(error) => vec![Err(error.into()); batch.len()],
     }
 }
 
