@@ -1,12 +1,41 @@
-//! A check for a game's playout fast path ([`Game::random_action`]): from a position, many draws
-//! hit every legal decision, nothing else, and about equally often (a chi-square test with the
-//! caller's seeded generator: deterministic, with a generous bound).
+//! Checks for a game's playout fast path ([`Game::random_action`]): from any position every draw
+//! is legal and there is none only at the end ([`draws_are_legal`], for property tests), and
+//! from a position many draws hit every legal decision, nothing else, and about equally often
+//! (a chi-square test with the caller's seeded generator: deterministic, with a generous bound).
 
 use std::collections::HashMap;
 
 use rand::Rng;
 
 use crate::Game;
+
+/// Draws `draws` decisions from `state` with `rng`: an error naming the position if one is not
+/// legal, or if there is none while the game is on (or one after its end).
+pub fn draws_are_legal<G: Game, R: Rng>(
+    state: &G,
+    rng: &mut R,
+    draws: usize,
+) -> Result<(), String> {
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    let mut buffer = Vec::new();
+    for _ in 0..draws {
+        match state.random_action(rng, &mut buffer) {
+            Some(action) if !legal.contains(&action) => {
+                return Err(format!("{action:?} is not legal in {}", state.position()));
+            }
+            None if !(legal.is_empty() && state.outcome().is_some()) => {
+                return Err(format!(
+                    "no draw in {}, which has {} legal decisions",
+                    state.position(),
+                    legal.len()
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
 
 /// Draws `per_action` times as many decisions as `state` has and checks them.
 ///

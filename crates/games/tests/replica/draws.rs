@@ -4,7 +4,7 @@
 //! fixed positions many draws hit every legal decision about equally often (a chi-square test
 //! with a fixed seed: deterministic, generous bound).
 
-use ludus_engine::testkit::check_uniform_draws;
+use ludus_engine::testkit::{check_uniform_draws, draws_are_legal};
 use ludus_engine::Game;
 use ludus_games::replica::{Replica, ReplicaAction, ReplicaOptions, Sight};
 use proptest::prelude::*;
@@ -38,22 +38,9 @@ proptest! {
     ) {
         let sight = if all_eight { Sight::All8 } else { Sight::Forward3 };
         let state = random_position(sight, seed, plies);
-        let mut legal = Vec::new();
-        state.legal_actions(&mut legal);
         let mut rng = SmallRng::seed_from_u64(seed ^ 0x5EED);
-        let mut buffer = Vec::new();
-        for _ in 0..40 {
-            match state.random_action(&mut rng, &mut buffer) {
-                Some(action) => prop_assert!(
-                    legal.contains(&action),
-                    "{action:?} is not legal in {}", state.position()
-                ),
-                None => prop_assert!(
-                    legal.is_empty() && state.outcome().is_some(),
-                    "no draw in {}, which has {} legal decisions", state.position(), legal.len()
-                ),
-            }
-        }
+        let checked = draws_are_legal(&state, &mut rng, 40);
+        prop_assert!(checked.is_ok(), "{}", checked.unwrap_err());
     }
 }
 
