@@ -3,28 +3,14 @@
 //! ended them in the record's notes. Fixed-depth players keep the games the same on any
 //! machine.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
 
 use serde_json::Value;
 
-const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
+mod support;
+use support::{ludus, temp_dir};
+
 const GAME: &str = "qilin";
-
-fn ludus(args: &[&str]) -> Output {
-    Command::new(LUDUS)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-adjudge-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Plays two games of fixed-depth players with `rule`, saved in `dir`; the JSON report.
 fn arena(dir: &Path, rule: &[&str]) -> Value {
@@ -81,7 +67,7 @@ fn last_of(notes: &[Value], seat: u64, count: usize) -> Vec<Value> {
 
 #[test]
 fn a_game_both_players_score_as_lost_is_adjudicated_to_the_winner() {
-    let dir = temp_dir("resign");
+    let dir = temp_dir("adjudge", "resign");
     let report = arena(&dir, &["--adjudicate-resign", "movecount=3,score=400"]);
     let games = report["games"].as_array().unwrap();
     let mut adjudicated = 0;
@@ -109,7 +95,7 @@ fn a_game_both_players_score_as_lost_is_adjudicated_to_the_winner() {
 
 #[test]
 fn a_level_game_is_adjudicated_a_draw_after_its_move_number() {
-    let dir = temp_dir("draw");
+    let dir = temp_dir("adjudge", "draw");
     let report = arena(
         &dir,
         &["--adjudicate-draw", "movenumber=6,movecount=2,score=100000"],
@@ -130,7 +116,7 @@ fn a_level_game_is_adjudicated_a_draw_after_its_move_number() {
 
 #[test]
 fn without_the_rules_no_game_is_adjudicated() {
-    let dir = temp_dir("off");
+    let dir = temp_dir("adjudge", "off");
     let report = arena(&dir, &[]);
     for game in report["games"].as_array().unwrap() {
         assert!(

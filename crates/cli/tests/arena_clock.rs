@@ -3,27 +3,14 @@
 //! games file with the clock it came from, follows the rule `ludus ugi` uses; `--movetime`
 //! binds built-in players whose spec sets no time.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
 
 use serde_json::Value;
 
+mod support;
+use support::{ludus, temp_dir};
+
 const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
-
-fn ludus(args: &[&str]) -> Output {
-    Command::new(LUDUS)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-clock-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// The JSON report of `ludus arena ARGS --json`, which must succeed.
 fn arena(args: &[&str]) -> Value {
@@ -47,7 +34,7 @@ fn slow_engine(ms: u64) -> String {
 
 #[test]
 fn a_slow_engine_given_the_clocks_loses_on_time() {
-    let dir = temp_dir("slow");
+    let dir = temp_dir("clock", "slow");
     let engine = slow_engine(400);
     let dir_text = dir.to_str().unwrap();
     let report = arena(&[
@@ -91,7 +78,7 @@ fn a_slow_engine_given_the_clocks_loses_on_time() {
 
 #[test]
 fn a_built_in_player_budgets_each_decision_from_its_clock() {
-    let dir = temp_dir("budget");
+    let dir = temp_dir("clock", "budget");
     let dir_text = dir.to_str().unwrap();
     arena(&[
         "qawale",
@@ -133,7 +120,7 @@ fn a_built_in_player_budgets_each_decision_from_its_clock() {
 
 #[test]
 fn movetime_binds_built_in_players_unless_their_spec_sets_a_time() {
-    let dir = temp_dir("movetime");
+    let dir = temp_dir("clock", "movetime");
     let dir_text = dir.to_str().unwrap();
     arena(&[
         "qawale",
@@ -183,7 +170,7 @@ fn saved(dir: &Path) -> usize {
 
 #[test]
 fn resume_plays_only_the_games_the_interrupted_run_lacks() {
-    let dir = temp_dir("resume");
+    let dir = temp_dir("clock", "resume");
     let file = dir.join("run.jsonl");
     let tournament = [
         "qawale",

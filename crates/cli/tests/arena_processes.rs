@@ -2,19 +2,14 @@
 //! child (a wrapper script's `sleep 1000 &`) leaves nothing running after its games, nor
 //! after the arena is stopped with SIGTERM in the middle of a game.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
+mod support;
+use support::temp_dir;
 
-/// A fresh directory for this test's pid file.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-groups-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
 
 /// An `--engine` value: the random Python engine in `mode`, wrapped by `with_child.sh`,
 /// which writes its own pid and its child's to `pidfile`.
@@ -64,7 +59,7 @@ fn left_running(pidfile: &Path) -> Vec<String> {
 
 #[test]
 fn an_engines_children_end_with_each_game() {
-    let dir = temp_dir("games");
+    let dir = temp_dir("groups", "games");
     let pidfile = dir.join("pids");
     let output = Command::new(LUDUS)
         .args(["arena", "replica", "--ai", "ai:1", "--games", "2", "--json"])
@@ -83,7 +78,7 @@ fn an_engines_children_end_with_each_game() {
 
 #[test]
 fn an_arena_stopped_by_sigterm_ends_its_engines_groups() {
-    let dir = temp_dir("sigterm");
+    let dir = temp_dir("groups", "sigterm");
     let pidfile = dir.join("pids");
     // The engine hangs on its first `go`, and its move time is long: the game is in progress
     // when SIGTERM comes.

@@ -1,19 +1,14 @@
 //! `ludus solve` over the real binary: the value and distance of a position and of each
 //! decision, the JSON form, what an unfinished solve says, and the one-line errors.
 
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod support;
+use support::ludus;
 
 /// A Qawale position two turns before the end: Dark completes the first rank by placing on
 /// d3 and sowing d2, d1 (and in other ways); some decisions only draw, some lose.
 const DARK_WINS: &str = "D,L,D,N/LD,DL,L,N/NL,NL,NL,-/ND,ND,ND,- D";
-
-fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
 
 fn text(output: &Output) -> String {
     assert!(

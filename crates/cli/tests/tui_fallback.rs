@@ -1,16 +1,8 @@
 //! Without a terminal, `ludus play` and plain `ludus` fall back to the line mode by themselves,
 //! so scripts and pipes keep working (the full-screen app needs a terminal on both ends).
 
-use std::process::{Command, Output, Stdio};
-
-fn ludus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ludus"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs")
-}
+mod support;
+use support::ludus;
 
 #[test]
 fn play_without_a_terminal_uses_the_line_mode_and_plays_to_the_end() {

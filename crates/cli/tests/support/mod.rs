@@ -1,5 +1,6 @@
-//! What the tests of `ludus serve` share: starting the binary on a free port with its games in
-//! a test's own database, and reading the address it prints on its first line.
+//! What the tests of the `ludus` binary share: running it to the end with no input, a fresh
+//! folder per test, and for `ludus serve` starting it on a free port with its games in a
+//! test's own database and reading the address it prints on its first line.
 //!
 //! Each test file is its own crate and uses a part of this module; the tests of the crates
 //! that meet a server (`crates/bot`) include it by path.
@@ -7,7 +8,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 /// The `ludus` binary: cargo's own path to it in this crate's tests, else the one in the
 /// target folder the calling test was built into (`cargo test --workspace` builds it; a
@@ -29,6 +30,25 @@ pub fn ludus_bin() -> PathBuf {
         ludus.display()
     );
     ludus
+}
+
+/// Runs `ludus ARGS` with no input and without colours, to the end.
+pub fn ludus(args: &[&str]) -> Output {
+    Command::new(ludus_bin())
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs")
+}
+
+/// An empty folder of the test's own under the system's temporary one
+/// (`ludus-TAG-PID-NAME`), emptied if an earlier run left it.
+pub fn temp_dir(tag: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ludus-{tag}-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 /// `ludus serve` on `addr` with its games in `db` (tests never touch the user's data
