@@ -6,7 +6,11 @@
 
 use serde_json::{json, Value};
 
-use crate::support::{connect, next, next_raw, send, Api, Created, Dice, Socket};
+use reqwest::StatusCode;
+
+use crate::support::{
+    assert_error, connect, next, next_of, next_raw, send, Api, Created, Dice, Socket,
+};
 
 /// A game for four on the largest Splut! board: random play lasts hundreds of decisions,
 /// and seats are knocked out on the way (which the server notes as each move is made).
@@ -145,4 +149,70 @@ async fn a_moves_frame_keeps_its_size_however_long_the_game() {
         "the delta ({} bytes) is a small part of the snapshot ({whole})",
         at_500.bytes
     );
+}
+
+/// `{"type":"sync"}` answers the whole snapshot to the socket that asked (a seat's or a
+/// spectator's) from the one kept since the last change, is charged like any message, and
+/// `GET /work` is read like the snapshot: an unknown game is a 404 naming it, a foreign page
+/// is refused.
+#[tokio::test]
+async fn a_sync_answers_the_whole_snapshot_and_the_work_is_read_like_it() {
+    let api = Api::with(ludus_server::Config {
+        actions_per_second: 1,
+        action_burst: 2,
+        ..ludus_server::Config::default()
+    });
+    let game = api.create(&json!({"game": "qawale"})).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    let mut sockets = Vec::new();
+    for token in [Some(game.token(1)), None] {
+        let mut socket = connect(&api, &game.id, token).await;
+        next_of(&mut socket, "snapshot").await;
+        sockets.push(socket);
+    }
+    // A seat coming in is a change (its presence): let it settle before counting.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let before = work(&api, &game.id).await;
+    for socket in &mut sockets {
+        send(socket, &json!({"type": "sync"})).await;
+        let answer = next_of(socket, "snapshot").await;
+        assert_eq!(answer["snapshot"], api.snapshot(&game.id).await);
+    }
+    // Two syncs of an unchanged game: its snapshot is built once at most, nothing else.
+    let after = work(&api, &game.id).await;
+    let built = |w: &Value| w["snapshots"].as_u64().unwrap();
+    assert!(built(&after) <= built(&before) + 1, "{before} then {after}");
+    assert_eq!(after["deltas"], before["deltas"], "{before} then {after}");
+    // Over the action rate, a sync gets an error frame and builds nothing.
+    let mut socket = connect(&api, &game.id, None).await;
+    next_of(&mut socket, "snapshot").await;
+    let mut refused = Value::Null;
+    for _ in 0..5 {
+        send(&mut socket, &json!({"type": "sync"})).await;
+        let answer = loop {
+            let (frame, _) = next_raw(&mut socket).await;
+            if frame["type"] == "snapshot" || frame["type"] == "error" {
+                break frame;
+            }
+        };
+        if answer["type"] == "error" {
+            refused = answer;
+            break;
+        }
+    }
+    assert!(
+        refused["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("too many actions")),
+        "{refused}"
+    );
+    let (status, answer) = api.get("/api/games/nosuchgame/work").await;
+    assert_error(&(status, answer), StatusCode::NOT_FOUND, "nosuchgame");
+    let foreign = reqwest::Client::new()
+        .get(api.url(&format!("/api/games/{}/work", game.id)))
+        .header("origin", "http://evil.example")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(foreign.status(), StatusCode::FORBIDDEN);
 }
