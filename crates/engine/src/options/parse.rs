@@ -46,10 +46,7 @@ pub fn options_from_json<O: GameOptions>(game: &str, value: &Value) -> Result<O,
             if !map.contains_key(name) {
                 return Err(unknown(game, name, &map));
             }
-            let shown = match value {
-                Value::String(text) => text.clone(),
-                other => other.to_string(),
-            };
+            let shown = value_text(value);
             let typed = match description::<O>(name) {
                 Some(info) => described::<O>(&map, info, &shown, value.clone())?,
                 None => undescribed::<O>(&map, name, &shown, value.clone())?,
@@ -64,17 +61,25 @@ pub fn options_from_json<O: GameOptions>(game: &str, value: &Value) -> Result<O,
 /// display and records.
 pub fn options_to_pairs<O: GameOptions>(options: &O) -> Vec<(String, String)> {
     match serde_json::to_value(options) {
-        Ok(Value::Object(map)) => map
-            .into_iter()
-            .map(|(k, v)| {
-                let text = match v {
-                    Value::String(s) => s,
-                    other => other.to_string(),
-                };
-                (k, text)
-            })
-            .collect(),
+        Ok(Value::Object(map)) => map.into_iter().map(|(k, v)| (k, value_text(&v))).collect(),
         _ => Vec::new(),
+    }
+}
+
+/// A value as a person types it: text without its quotes, anything else as JSON.
+fn value_text(value: &Value) -> String {
+    match value {
+        Value::String(text) => text.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// `shown` is not among the values `info` describes.
+fn not_described(info: &OptionInfo, shown: &str) -> OptionsError {
+    OptionsError::BadValue {
+        name: info.name.to_string(),
+        value: shown.to_string(),
+        reason: format!("expected {}", info.values.expected()),
     }
 }
 
@@ -107,11 +112,7 @@ fn described<O: GameOptions>(
     if let Ok(options) = serde_json::from_value::<O>(Value::Object(candidate)) {
         options.validate()?;
     }
-    Err(OptionsError::BadValue {
-        name: info.name.to_string(),
-        value: shown.to_string(),
-        reason: format!("expected {}", info.values.expected()),
-    })
+    Err(not_described(info, shown))
 }
 
 /// `given` for an option without a description, if the options type takes it: without a
@@ -166,11 +167,7 @@ fn check_descriptions<O: GameOptions>(options: &O) -> Result<(), OptionsError> {
             continue;
         };
         if !info.values.accepts(value) {
-            return Err(OptionsError::BadValue {
-                name: info.name.to_string(),
-                value: value.clone(),
-                reason: format!("expected {}", info.values.expected()),
-            });
+            return Err(not_described(info, value));
         }
     }
     Ok(())
