@@ -27,7 +27,7 @@ use crate::{
 
 mod draws;
 mod encoding;
-pub use draws::{check_uniform_draws, draws_are_legal};
+pub use draws::{check_uniform_draws, draws_are_legal, played_at_random};
 pub use encoding::check_encoding;
 
 /// Runs `games` random games from the usual setup with `options`, seeded by `seed`.

@@ -5,9 +5,28 @@
 
 use std::collections::HashMap;
 
-use rand::Rng;
+use rand::rngs::SmallRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
 
 use crate::Game;
+
+/// The state after `plies` decisions drawn from the listed legal ones (fewer if the game
+/// ends) from the start under `options`: positions to test the fast path from that do not
+/// come from the fast path itself.
+pub fn played_at_random<G: Game>(options: &G::Options, seed: u64, plies: usize) -> G {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut state = G::new(options, 0);
+    let mut actions = Vec::new();
+    for _ in 0..plies {
+        state.legal_actions(&mut actions);
+        let Some(&action) = actions.choose(&mut rng) else {
+            break;
+        };
+        state.apply(action);
+    }
+    state
+}
 
 /// Draws `draws` decisions from `state` with `rng`: an error naming the position if one is not
 /// legal, or if there is none while the game is on (or one after its end).

@@ -4,27 +4,16 @@
 //! included), `None` comes exactly when the game is over, and from fixed positions many draws
 //! hit every legal decision about equally often (a chi-square test with a fixed seed).
 
-use ludus_engine::testkit::{check_uniform_draws, draws_are_legal};
+use ludus_engine::testkit::{check_uniform_draws, draws_are_legal, played_at_random};
 use ludus_engine::Game;
 use ludus_games::qawale::{Qawale, QawaleOptions};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
-use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 
 /// The state after `plies` uniformly random decisions (fewer if the game ends) from the start.
 fn random_position(seed: u64, plies: usize) -> Qawale {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut state = Qawale::new(&QawaleOptions::default(), 0);
-    let mut actions = Vec::new();
-    for _ in 0..plies {
-        state.legal_actions(&mut actions);
-        let Some(&action) = actions.choose(&mut rng) else {
-            break;
-        };
-        state.apply(action);
-    }
-    state
+    played_at_random(&QawaleOptions::default(), seed, plies)
 }
 
 proptest! {

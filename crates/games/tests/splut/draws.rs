@@ -6,27 +6,16 @@
 //! every legal decision about equally often (a chi-square test with a fixed seed:
 //! deterministic, generous bound).
 
-use ludus_engine::testkit::{check_uniform_draws, draws_are_legal};
+use ludus_engine::testkit::{check_uniform_draws, draws_are_legal, played_at_random};
 use ludus_engine::Game;
 use ludus_games::splut::{Splut, SplutAction, SplutOptions};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
-use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 
 /// The state after `plies` uniformly random decisions (fewer if the game ends) from the start.
 fn random_position(options: &SplutOptions, seed: u64, plies: usize) -> Splut {
-    let mut rng = SmallRng::seed_from_u64(seed);
-    let mut state = Splut::new(options, 0);
-    let mut actions = Vec::new();
-    for _ in 0..plies {
-        state.legal_actions(&mut actions);
-        let Some(&action) = actions.choose(&mut rng) else {
-            break;
-        };
-        state.apply(action);
-    }
-    state
+    played_at_random(options, seed, plies)
 }
 
 fn options(players: u32, size: u32, levitate_follow: bool) -> SplutOptions {
