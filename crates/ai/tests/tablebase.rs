@@ -83,7 +83,10 @@ fn check_three_a_side(positions: usize, solver_nodes: u64, options: &QilinOption
     };
     let report = check::<Qilin>(&tables, options, &plan);
     assert_eq!(report.mismatches, 0, "{:?}", report.examples);
-    assert_eq!((report.positions, report.missing), (positions, 0));
+    assert_eq!(
+        (report.positions, report.missing, report.unreadable),
+        (positions, 0, 0)
+    );
     report
 }
 

@@ -122,6 +122,7 @@ fn tables_are_checked_against_the_rules_and_the_solver() {
     );
     assert_eq!(report["positions"], 200, "{report}");
     assert_eq!(report["mismatches"], 0, "{report}");
+    assert_eq!(report["unreadable"], 0, "{report}");
     // Three a side asks for tables the folder lacks: those positions are counted, not checked.
     let report = check(&["--pieces", "3"]);
     let missing = report["missing"].as_u64().unwrap();

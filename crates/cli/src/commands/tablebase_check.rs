@@ -32,6 +32,7 @@ pub fn run(args: &TablebaseArgs, count: u64) -> Result<()> {
             json!({
                 "game": args.game, "pieces": pieces, "seed": args.seed,
                 "positions": report.positions, "missing": report.missing,
+                "unreadable": report.unreadable,
                 "solver_nodes": args.solver_nodes, "solver_proved": report.solver_proved,
                 "solver_draws": report.solver_draws, "mismatches": report.mismatches,
                 "examples": examples, "seconds": seconds,
@@ -40,10 +41,11 @@ pub fn run(args: &TablebaseArgs, count: u64) -> Result<()> {
     } else {
         print_words(args, pieces, &report, seconds)?;
     }
-    if report.mismatches > 0 {
+    if report.mismatches > 0 || report.unreadable > 0 {
         bail!(
-            "{} of the checks disagree with the tables: make them again with ludus tablebase",
-            report.mismatches
+            "{} of the checks disagree with the tables and {} positions of them cannot be read: make them again with ludus tablebase",
+            report.mismatches,
+            report.unreadable
         );
     }
     Ok(())
@@ -55,6 +57,12 @@ fn print_words(args: &TablebaseArgs, pieces: u8, report: &CheckReport, seconds: 
         report.positions,
         args.seed
     )?;
+    if report.unreadable > 0 {
+        outln!(
+            "{} positions of the tables cannot be read by the rules",
+            report.unreadable
+        )?;
+    }
     if report.missing > 0 {
         outln!(
             "{} positions drawn had no table in the folder",
