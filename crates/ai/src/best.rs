@@ -43,7 +43,7 @@ pub fn resolve(info: &GameInfo, spec: &AgentSpec) -> AgentSpec {
 #[cfg(test)]
 mod tests {
     use ludus_engine::demo::Nim;
-    use ludus_engine::Game;
+    use ludus_engine::Rules;
 
     use super::*;
 

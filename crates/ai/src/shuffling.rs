@@ -67,6 +67,7 @@ pub(crate) fn repetition_score<G: Game>(eval: EvalFn<G>, state: &G, root: Seat) 
 #[cfg(test)]
 mod tests {
     use ludus_engine::demo::{Nim, NimOptions};
+    use ludus_engine::Rules;
 
     use super::*;
     use crate::AgentSpec;

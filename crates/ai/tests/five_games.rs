@@ -7,7 +7,7 @@
 //! - levels 2 and 3 show a knock-out that leaves a 3-player game going on a readable scale.
 
 use ludus_ai::{build_agent, Agent, AgentSpec, Evaluation, StopFlag};
-use ludus_engine::{parse_options, Game, Heuristic, Verdict};
+use ludus_engine::{parse_options, Game, Heuristic, Rules, Verdict};
 use ludus_games::{dispatch, test_setups, GameVisitor, ENTRIES};
 
 /// Every agent and search option, at budgets that keep a decision under a millisecond or so.

@@ -9,7 +9,7 @@
 
 use ludus_ai::tuning::spsa::{set_trial_weights, trial_evaluate};
 use ludus_ai::tuning::{spsa, SpsaConfig};
-use ludus_engine::{Game, Heuristic, Seat};
+use ludus_engine::{Game, Heuristic, Rules, Seat};
 use ludus_games::qawale::{Qawale, LATE_FROM_TURN};
 use ludus_games::splut::{Splut, SplutOptions};
 use ludus_games::weights::parse_weights;

@@ -2,6 +2,7 @@
 //! solver proves on random positions, generation gives the same bytes on 1 and 2 threads,
 //! and a damaged file is refused with one line.
 
+use ludus_engine::{Material, Notation, Rules};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -13,7 +14,6 @@ use ludus_ai::tablebase::{
 use ludus_ai::{
     build_agent, AgentSpec, Evaluation, Proved, SolveBudget, Solver, StopFlag, LEVEL_FIVE_WITHIN,
 };
-use ludus_engine::{Game, Material};
 use ludus_games::qilin::{Qilin, QilinOptions};
 
 /// A fresh directory under the system's temporary one.

@@ -13,7 +13,7 @@
 use ludus_ai::tuning::{datagen, tune, tune_with, DatagenConfig, Sample, TuneConfig, TuneError};
 use ludus_ai::AgentSpec;
 use ludus_engine::demo::{Nim, NimOptions};
-use ludus_engine::{Game, Heuristic};
+use ludus_engine::{Heuristic, Notation, Rules};
 use ludus_games::replica::{Replica, ReplicaOptions};
 use ludus_games::yoxii::{Yoxii, YoxiiOptions};
 

@@ -16,7 +16,7 @@ use crate::{
     zobrist_table, ActionInput, BoardView, CellId, CellShape, CellView, GameInfo, GameOptions, Hue,
     MoveError, OptionInfo, OptionValues, Outcome, PieceView, PositionError, Seat, SeatView,
 };
-use crate::{Encoding, Game, Heuristic};
+use crate::{Core, Encoding, Heuristic, Notation, Presentation, Rules};
 
 /// Options of two-step Nim.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,17 +47,14 @@ impl GameOptions for NimOptions {
 /// A two-step Nim position.
 #[derive(Clone, Debug)]
 pub struct Nim {
-    options: NimOptions,
+    core: Core<NimOptions>,
     pile: u8,
-    to_move: Seat,
     step: u8,
-    turn: u32,
-    outcome: Option<Outcome>,
 }
 
 const KEYS: [u64; 70] = zobrist_table(0x4E49_4D00);
 
-impl Game for Nim {
+impl Rules for Nim {
     type Action = u8;
     type Options = NimOptions;
     const INFO: GameInfo = GameInfo {
@@ -66,6 +63,7 @@ impl Game for Nim {
         description: "Take 1 or 2 stones, twice a turn; the last stone wins.",
         min_seats: 2,
         max_seats: 2,
+        seat_names: &["First", "Second"],
         options: NimOptions::DESCRIPTIONS,
         max_turns: 60,
         rules: "A pile of stones; a turn is two takes of 1 or 2 stones. Whoever takes the last \
@@ -76,15 +74,50 @@ impl Game for Nim {
 
     fn new(options: &NimOptions, _seed: u64) -> Self {
         Nim {
-            options: options.clone(),
+            core: Core::new(options.clone(), Seat::FIRST),
             pile: options.pile.clamp(1, 60),
-            to_move: Seat::FIRST,
             step: 0,
-            turn: 0,
-            outcome: None,
         }
     }
 
+    fn core(&self) -> &Core<NimOptions> {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut Core<NimOptions> {
+        &mut self.core
+    }
+
+    fn legal_actions(&self, out: &mut Vec<u8>) {
+        out.clear();
+        if self.core.outcome.is_none() {
+            out.extend((1..=2).filter(|&n| n <= self.pile));
+        }
+    }
+
+    fn apply(&mut self, take: u8) {
+        let core = &mut self.core;
+        self.pile -= take;
+        if self.pile == 0 {
+            core.outcome = Some(Outcome::win(core.to_move, "took the last stone"));
+            core.turn += 1;
+        } else if self.step == 1 {
+            self.step = 0;
+            core.to_move = core.to_move.opponent();
+            core.turn += 1;
+        } else {
+            self.step = 1;
+        }
+    }
+
+    fn key(&self) -> u64 {
+        KEYS[self.pile as usize]
+            ^ KEYS[62 + self.core.to_move.to_usize()]
+            ^ KEYS[65 + self.step as usize]
+    }
+}
+
+impl Notation for Nim {
     fn from_position(text: &str, options: &NimOptions) -> Result<Self, PositionError> {
         let mut parts = text.split_whitespace();
         let (Some(pile), Some(seat), Some(step), None) =
@@ -111,76 +144,18 @@ impl Game for Nim {
             _ => return Err(PositionError::new(text, "the step must be 0 or 1")),
         };
         let mut state = Nim {
+            core: Core::new(options.clone(), seat),
             pile,
-            to_move: seat,
             step,
-            ..Nim::new(options, 0)
         };
         if pile == 0 {
-            state.outcome = Some(Outcome::win(seat.opponent(), "took the last stone"));
+            state.core.outcome = Some(Outcome::win(seat.opponent(), "took the last stone"));
         }
         Ok(state)
     }
 
     fn position(&self) -> String {
-        format!("{} {} {}", self.pile, self.to_move.number(), self.step)
-    }
-
-    fn options(&self) -> &NimOptions {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        ["First", "Second"][seat.to_usize()]
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.outcome.is_none().then_some(self.to_move)
-    }
-
-    fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    fn legal_actions(&self, out: &mut Vec<u8>) {
-        out.clear();
-        if self.outcome.is_none() {
-            out.extend((1..=2).filter(|&n| n <= self.pile));
-        }
-    }
-
-    fn apply(&mut self, take: u8) {
-        self.pile -= take;
-        if self.pile == 0 {
-            self.outcome = Some(Outcome::win(self.to_move, "took the last stone"));
-            self.turn += 1;
-        } else if self.step == 1 {
-            self.step = 0;
-            self.to_move = self.to_move.opponent();
-            self.turn += 1;
-        } else {
-            self.step = 1;
-        }
-    }
-
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn resign(&mut self, seat: Seat) {
-        if self.outcome.is_none() {
-            self.outcome = Some(Outcome::win(seat.opponent(), "resignation"));
-        }
-    }
-
-    fn key(&self) -> u64 {
-        KEYS[self.pile as usize]
-            ^ KEYS[62 + self.to_move.to_usize()]
-            ^ KEYS[65 + self.step as usize]
+        format!("{} {} {}", self.pile, self.core.to_move.number(), self.step)
     }
 
     fn parse_action(&self, text: &str) -> Result<u8, MoveError> {
@@ -189,7 +164,7 @@ impl Game for Nim {
             "2" => 2,
             _ => return Err(MoveError::syntax(text, "1 or 2")),
         };
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return Err(MoveError::GameOver(text.to_string()));
         }
         if take > self.pile {
@@ -223,7 +198,9 @@ impl Game for Nim {
             .collect::<Vec<_>>()
             .join("+")
     }
+}
 
+impl Presentation for Nim {
     fn view(&self) -> BoardView {
         let stone = PieceView {
             owner: None,
@@ -271,7 +248,7 @@ impl Heuristic for Nim {
     fn evaluate(&self, seat: Seat) -> i32 {
         // Piles that are multiples of 3 at the start of a turn lose for the side to move.
         let losing_for_mover = self.step == 0 && self.pile.is_multiple_of(3);
-        let good = losing_for_mover != (seat == self.to_move);
+        let good = losing_for_mover != (seat == self.core.to_move);
         if good {
             100
         } else {
@@ -312,6 +289,6 @@ impl Encoding for Nim {
     fn observe(&self, seat: Seat, out: &mut [f32]) {
         fill_plane(out, 1, 0, f32::from(self.pile) / 60.0);
         fill_plane(out, 1, 1, f32::from(self.step));
-        fill_plane(out, 1, 2, f32::from(u8::from(seat == self.to_move)));
+        fill_plane(out, 1, 2, f32::from(u8::from(seat == self.core.to_move)));
     }
 }

@@ -9,19 +9,26 @@ use rand::Rng;
 
 use crate::endgame::{EndgameProbe, Endgames};
 use crate::{
-    ActionInput, BoardView, GameInfo, GameOptions, MoveError, Outcome, PositionError, Seat, Verdict,
+    Core, GameInfo, GameOptions, MoveError, Notation, Outcome, Presentation, Seat, Verdict,
 };
 
-/// A game state and its rules.
+/// A game state and its rules: the state machine, the part of the contract a new game writes
+/// first. Six methods are required ([`Rules::new`], [`Rules::core`], [`Rules::core_mut`],
+/// [`Rules::legal_actions`], [`Rules::apply`], [`Rules::key`]); the seat to move, the turn
+/// count, the outcome, the options and resignation come from the [`Core`] the state keeps.
+/// Text formats ([`Notation`](crate::Notation)) and what a UI draws
+/// ([`Presentation`](crate::Presentation)) are written apart, and a state with all three is a
+/// [`Game`], which is what players, searches and front ends take.
 ///
 /// **One action is one decision.** A turn as the rules define it may take several decisions by
-/// the same seat (Qawale: the stack, then each sowing step). After [`Game::apply`] the same seat
-/// may decide again; [`Game::turn`] counts completed turns, so a caller sees a turn end when it
-/// grows. Games with several decisions per turn show whole turns in records and history
-/// ([`Game::format_turn`], [`Game::parse_turn`]).
+/// the same seat (Qawale: the stack, then each sowing step). After [`Rules::apply`] the same
+/// seat may decide again; [`Rules::turn`] counts completed turns, so a caller sees a turn end
+/// when it grows. Games with several decisions per turn show whole turns in records and
+/// history ([`Notation::format_turn`](crate::Notation::format_turn),
+/// [`Notation::parse_turn`](crate::Notation::parse_turn)).
 ///
 /// Cloning must be cheap (fixed-size arrays, no heap in the hot parts): searches clone states.
-pub trait Game: Clone + Debug + Send + Sync + 'static {
+pub trait Rules: Clone + Debug + Send + Sync + 'static {
     /// One decision. Small and `Copy`.
     type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// The rules options, with the spec's names and defaults.
@@ -34,41 +41,80 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// same options and seed always give the same state.
     fn new(options: &Self::Options, seed: u64) -> Self;
 
-    /// Parses a position string of the spec's format. Every rule the spec states about valid
-    /// strings is checked; the error says what is wrong.
-    fn from_position(text: &str, options: &Self::Options) -> Result<Self, PositionError>;
+    /// The bookkeeping this state keeps: options, seat to move, turn count and outcome.
+    fn core(&self) -> &Core<Self::Options>;
 
-    /// The position string. `from_position(&s.position(), s.options())` gives back a state
-    /// with the same position string and key.
-    fn position(&self) -> String;
-
-    /// The position string on one line, for line protocols (UGI's `position fen` and `query
-    /// position`, openings files, `ludus position`): a game whose position string spans lines
-    /// writes them separated by `; `, which its `from_position` reads as line breaks.
-    fn position_line(&self) -> String {
-        self.position()
-    }
-
-    /// The rules options this game was created with.
-    fn options(&self) -> &Self::Options;
-
-    /// How many seats play (2..=4).
-    fn seat_count(&self) -> usize;
-
-    /// The rules' name for a seat ("Dark", "White", "Blue").
-    fn seat_name(&self, seat: Seat) -> &'static str;
-
-    /// The seat to decide now, or `None` when the game is over.
-    fn to_move(&self) -> Option<Seat>;
-
-    /// Completed turns since the start of the game (or the turn number the position string
-    /// gives). Grows by at most one per [`Game::apply`].
-    fn turn(&self) -> u32;
+    /// The same bookkeeping, to change (the default [`Rules::resign`] writes the outcome).
+    fn core_mut(&mut self) -> &mut Core<Self::Options>;
 
     /// Clears `out` and fills it with every legal action, each once, in a fixed order that
     /// depends only on the state. Empty exactly when the game is over. Allocates only if `out`
     /// must grow.
     fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Plays a legal action. The hot path: the caller guarantees legality, so it checks
+    /// nothing (an illegal action leaves an unspecified but memory-safe state). Updates the
+    /// key incrementally, and the core's seat to move, turn count and outcome.
+    fn apply(&mut self, action: Self::Action);
+
+    /// A Zobrist hash of everything that decides future play (board, hands, side to move,
+    /// pending decisions). Equal positions have equal keys. Updated incrementally by `apply`.
+    fn key(&self) -> u64;
+
+    /// The rules options this game was created with.
+    fn options(&self) -> &Self::Options {
+        &self.core().options
+    }
+
+    /// How many seats play (2..=4). The default is the game's smallest number of seats; a game
+    /// whose options choose the number says it here.
+    fn seat_count(&self) -> usize {
+        Self::INFO.min_seats
+    }
+
+    /// The rules' name for a seat ("Dark", "White", "Blue"), from [`GameInfo::seat_names`].
+    fn seat_name(&self, seat: Seat) -> &'static str {
+        Self::INFO
+            .seat_names
+            .get(seat.to_usize())
+            .copied()
+            .unwrap_or("a seat")
+    }
+
+    /// The seat to decide now, or `None` when the game is over.
+    fn to_move(&self) -> Option<Seat> {
+        let core = self.core();
+        core.outcome.is_none().then_some(core.to_move)
+    }
+
+    /// Completed turns since the start of the game (or the turn number the position string
+    /// gives). Grows by at most one per [`Rules::apply`].
+    fn turn(&self) -> u32 {
+        self.core().turn
+    }
+
+    /// How the game ended, or `None` while it goes on. Cached: costs nothing after the first
+    /// call (a game may write the reason on demand).
+    fn outcome(&self) -> Option<&Outcome> {
+        self.core().outcome.as_ref()
+    }
+
+    /// Who won, or `None` while the game goes on: the [`Outcome`] without its words. Searches
+    /// read only this, at every finished position they meet, so a game whose reason costs a
+    /// formatted string (Yoxii's scores) answers it without writing the reason.
+    fn verdict(&self) -> Option<Verdict> {
+        self.outcome().map(|outcome| outcome.verdict)
+    }
+
+    /// `seat` resigns, at any moment. Ignored once the game is over. The default is the
+    /// two-seat rule, the other seat wins ("Red resigned"); a game of more seats says here
+    /// what a resignation does (in Splut! the seat's team leaves the game).
+    fn resign(&mut self, seat: Seat) {
+        if self.outcome().is_none() {
+            let reason = format!("{} resigned", self.seat_name(seat));
+            self.core_mut().outcome = Some(Outcome::win(seat.opponent(), reason));
+        }
+    }
 
     /// A uniformly random legal action (each legal action equally likely), or `None` exactly
     /// when the game is over: the step of a random playout. The default lists the actions in
@@ -85,7 +131,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         buffer.choose(rng).copied()
     }
 
-    /// Plays random decisions as [`Game::random_action`] draws them until the game ends or
+    /// Plays random decisions as [`Rules::random_action`] draws them until the game ends or
     /// `max_decisions` have been made; returns how many were made. The default is that loop
     /// (through `buffer`); a game may override it with a faster loop that makes the same
     /// decisions from the same generator (random playouts are most of what MCTS does).
@@ -106,17 +152,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         decisions
     }
 
-    /// Whether `action` is legal now; agrees with [`Game::legal_actions`].
+    /// Whether `action` is legal now; agrees with [`Rules::legal_actions`].
     fn is_legal(&self, action: Self::Action) -> bool {
         let mut actions = Vec::new();
         self.legal_actions(&mut actions);
         actions.contains(&action)
     }
-
-    /// Plays a legal action. The hot path: the caller guarantees legality, so it checks
-    /// nothing (an illegal action leaves an unspecified but memory-safe state). Updates the
-    /// key incrementally and caches the outcome if the game ends.
-    fn apply(&mut self, action: Self::Action);
 
     /// The checked path: plays `action` if it is legal, or returns an error and leaves the
     /// state unchanged.
@@ -126,31 +167,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         Ok(())
     }
 
-    /// How the game ended, or `None` while it goes on. Cached: costs nothing after the first
-    /// call (a game may write the reason on demand).
-    fn outcome(&self) -> Option<&Outcome>;
-
-    /// Who won, or `None` while the game goes on: the [`Outcome`] without its words. Searches
-    /// read only this, at every finished position they meet, so a game whose reason costs a
-    /// formatted string (Yoxii's scores) answers it without writing the reason.
-    fn verdict(&self) -> Option<Verdict> {
-        self.outcome().map(|outcome| outcome.verdict)
-    }
-
-    /// `seat` resigns, at any moment. In two-seat games the other seat wins; in Splut! the
-    /// seat's team leaves the game. Ignored once the game is over.
-    fn resign(&mut self, seat: Seat);
-
-    /// A Zobrist hash of everything that decides future play (board, hands, side to move,
-    /// pending decisions). Equal positions have equal keys. Updated incrementally by `apply`.
-    fn key(&self) -> u64;
-
     /// A key for exact results (solver and tablebase tables): equal for positions whose
     /// futures are the same up to one of the game's symmetries (the 8 symmetries of a square
     /// board map a won position to a won one), and a function of the position alone. `None`
     /// when the future also depends on how the game got here (a repetition count, plies
     /// without a capture): then an exact search must not share this position's value between
-    /// paths. The default is [`Game::key`], right for a game whose rules look only at the
+    /// paths. The default is [`Rules::key`], right for a game whose rules look only at the
     /// position; a game with symmetries returns the least key over its images, and a game
     /// with history rules returns `None` where they apply.
     fn canonical_key(&self) -> Option<u64> {
@@ -165,52 +187,23 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
-    /// Where this position lies in the game's [`Game::endgames`] tables: `None` unless it
+    /// Where this position lies in the game's [`Rules::endgames`] tables: `None` unless it
     /// starts a turn of an ending the tables cover under these options. Says nothing of
     /// which tables exist.
     fn endgame_probe(&self) -> Option<EndgameProbe> {
         None
     }
-
-    /// Reads one decision in the game's notation and resolves it against this state: the result
-    /// is a legal action, or a syntax or illegal-move error naming the text.
-    fn parse_action(&self, text: &str) -> Result<Self::Action, MoveError>;
-
-    /// The canonical notation of a legal `action` in this state; `parse_action` reads it back
-    /// to the same action.
-    fn format_action(&self, action: Self::Action) -> String;
-
-    /// Reads a whole turn (or any run of decisions) and returns its decisions, each legal in
-    /// turn from this state. The default reads whitespace-separated decisions; games with a
-    /// turn notation (`a1:NEN`) accept it as well.
-    fn parse_turn(&self, text: &str) -> Result<Vec<Self::Action>, MoveError> {
-        parse_decisions(self, text, text.split_whitespace(), "a move")
-    }
-
-    /// The notation of `actions` played in a row from this state, as records and history show
-    /// a turn. The default joins the decisions with spaces (Yoxii's `d5 3@d4`). The result is
-    /// read back by [`Game::parse_turn`], also for an unfinished turn.
-    fn format_turn(&self, actions: &[Self::Action]) -> String {
-        let mut state = self.clone();
-        let mut words = Vec::with_capacity(actions.len());
-        for &action in actions {
-            words.push(state.format_action(action));
-            state.apply(action);
-        }
-        words.join(" ")
-    }
-
-    /// What a UI draws. `last_move` is left empty (the session fills it).
-    fn view(&self) -> BoardView;
-
-    /// The cells a person clicks to choose the legal `action`, and its chooser label. Cell ids
-    /// index the cells of [`Game::view`].
-    fn action_input(&self, action: Self::Action) -> ActionInput;
 }
 
+/// The whole contract: the rules, their text formats and what a UI draws. Every state that
+/// has all three is a `Game`; players, searches, sessions and front ends take this bound.
+pub trait Game: Rules + Notation + Presentation {}
+
+impl<G: Rules + Notation + Presentation> Game for G {}
+
 /// Why `action` cannot be played on `state` now (the game is over, or it is not legal), as
-/// [`Game::try_apply`] and a session's checked play say it.
-pub(crate) fn check_playable<G: Game>(state: &G, action: G::Action) -> Result<(), MoveError> {
+/// [`Rules::try_apply`] and a session's checked play say it.
+pub(crate) fn check_playable<G: Rules>(state: &G, action: G::Action) -> Result<(), MoveError> {
     if let Some(outcome) = state.outcome() {
         return Err(MoveError::GameOver(outcome.to_string()));
     }
@@ -221,32 +214,6 @@ pub(crate) fn check_playable<G: Game>(state: &G, action: G::Action) -> Result<()
         ));
     }
     Ok(())
-}
-
-/// Reads `words` (the decisions of `text`, already split) one after the other from `state`,
-/// each resolved against the state the previous ones lead to. An error names the failing
-/// decision's index; no words at all is a syntax error saying `expected`.
-pub fn parse_decisions<'a, G: Game>(
-    state: &G,
-    text: &str,
-    words: impl Iterator<Item = &'a str>,
-    expected: &str,
-) -> Result<Vec<G::Action>, MoveError> {
-    let mut state = state.clone();
-    let mut actions = Vec::new();
-    for (i, word) in words.filter(|w| !w.is_empty()).enumerate() {
-        let action = state.parse_action(word).map_err(|e| MoveError::InTurn {
-            turn: text.to_string(),
-            index: i + 1,
-            cause: Box::new(e),
-        })?;
-        state.apply(action);
-        actions.push(action);
-    }
-    if actions.is_empty() {
-        return Err(MoveError::syntax(text, expected));
-    }
-    Ok(actions)
 }
 
 /// Game knowledge for computer players: position evaluations, provided by each game.

@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use ludus_engine::demo::{Nim, NimOptions};
-//! use ludus_engine::{perft, Game, Seat, Verdict};
+//! use ludus_engine::{perft, Notation, Rules, Seat, Verdict};
 //!
 //! let mut game = Nim::new(&NimOptions { pile: 4 }, 0);
 //! let mut actions = Vec::new();
@@ -29,14 +29,17 @@
 mod any_game;
 pub mod bits;
 pub mod contrast;
+mod core;
 pub mod demo;
 pub mod encoding;
 mod endgame;
 mod error;
 mod game;
+mod notation;
 mod options;
 mod outcome;
 mod perft;
+mod presentation;
 pub mod printable;
 pub mod record;
 mod record_file;
@@ -48,16 +51,19 @@ mod view;
 mod zobrist;
 
 pub use any_game::{AnyGame, ErasedGame, LegalMove};
+pub use core::Core;
 pub use encoding::Encoding;
 pub use endgame::{EndgameProbe, Endgames, Exit, Material, Successors};
 pub use error::{MoveError, OptionsError, PositionError, RecordError};
-pub use game::{parse_decisions, weighted_sum, Game, Heuristic, WIN_SCORE};
+pub use game::{weighted_sum, Game, Heuristic, Rules, WIN_SCORE};
+pub use notation::{parse_decisions, Notation};
 pub use options::{
     label_of, options_from_json, options_to_pairs, parse_options, GameInfo, GameOptions,
     OptionInfo, OptionValues,
 };
 pub use outcome::{Outcome, Verdict};
 pub use perft::{perft, random_playout};
+pub use presentation::Presentation;
 pub use record::{GameRecord, PlayerRecord, ResultRecord};
 pub use record_file::{read_record_text, write_atomically, MAX_RECORD_BYTES};
 pub use seat::{BySeat, Seat, MAX_SEATS};

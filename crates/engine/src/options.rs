@@ -101,6 +101,8 @@ pub struct GameInfo {
     pub min_seats: usize,
     /// The largest number of seats.
     pub max_seats: usize,
+    /// The rules' names of the seats, in seat order, for the largest number of seats.
+    pub seat_names: &'static [&'static str],
     /// The rules options.
     pub options: &'static [OptionInfo],
     /// An upper bound on complete turns in any game with default options; random-simulation

@@ -110,8 +110,8 @@ mod tests {
 
     use crate::demo::NimOptions;
     use crate::{
-        ActionInput, BoardView, CellId, Game, GameInfo, MoveError, Outcome, PositionError, Seat,
-        Session,
+        ActionInput, BoardView, CellId, Core, GameInfo, Notation, PositionError, Presentation,
+        Rules, Seat, Session,
     };
 
     thread_local! {
@@ -123,11 +123,11 @@ mod tests {
     /// any of its states: a replay of the history shows as many counts as the game is long.
     #[derive(Clone, Debug)]
     struct Endless {
-        options: NimOptions,
+        core: Core<NimOptions>,
         decisions: u32,
     }
 
-    impl Game for Endless {
+    impl Rules for Endless {
         type Action = u8;
         type Options = NimOptions;
         const INFO: GameInfo = GameInfo {
@@ -136,6 +136,7 @@ mod tests {
             description: "",
             min_seats: 2,
             max_seats: 2,
+            seat_names: &["First", "Second"],
             options: &[],
             max_turns: u32::MAX,
             rules: "",
@@ -144,30 +145,15 @@ mod tests {
         };
         fn new(options: &NimOptions, _seed: u64) -> Self {
             Endless {
-                options: options.clone(),
+                core: Core::new(options.clone(), Seat::FIRST),
                 decisions: 0,
             }
         }
-        fn from_position(text: &str, _: &NimOptions) -> Result<Self, PositionError> {
-            Err(PositionError::new(text, "no positions"))
+        fn core(&self) -> &Core<NimOptions> {
+            &self.core
         }
-        fn position(&self) -> String {
-            self.decisions.to_string()
-        }
-        fn options(&self) -> &NimOptions {
-            &self.options
-        }
-        fn seat_count(&self) -> usize {
-            2
-        }
-        fn seat_name(&self, seat: Seat) -> &'static str {
-            ["First", "Second"][seat.to_usize()]
-        }
-        fn to_move(&self) -> Option<Seat> {
-            Seat::from_number(self.turn() as usize % 2 + 1, 2)
-        }
-        fn turn(&self) -> u32 {
-            self.decisions / 2
+        fn core_mut(&mut self) -> &mut Core<NimOptions> {
+            &mut self.core
         }
         fn legal_actions(&self, out: &mut Vec<u8>) {
             out.clear();
@@ -176,20 +162,27 @@ mod tests {
         fn apply(&mut self, _: u8) {
             APPLIED.set(APPLIED.get() + 1);
             self.decisions += 1;
+            self.core.turn = self.decisions / 2;
+            self.core.to_move = Seat::new((self.core.turn % 2) as u8);
         }
-        fn outcome(&self) -> Option<&Outcome> {
-            None
-        }
-        fn resign(&mut self, _: Seat) {}
         fn key(&self) -> u64 {
             u64::from(self.decisions)
         }
-        fn parse_action(&self, text: &str) -> Result<u8, MoveError> {
-            text.parse().map_err(|_| MoveError::syntax(text, "1 or 2"))
+    }
+
+    impl Notation for Endless {
+        fn from_position(text: &str, _: &NimOptions) -> Result<Self, PositionError> {
+            Err(PositionError::new(text, "no positions"))
+        }
+        fn position(&self) -> String {
+            self.decisions.to_string()
         }
         fn format_action(&self, action: u8) -> String {
             action.to_string()
         }
+    }
+
+    impl Presentation for Endless {
         fn view(&self) -> BoardView {
             BoardView {
                 width: 1,

@@ -3,7 +3,7 @@
 use ludus_engine::demo::{Nim, NimOptions};
 use ludus_engine::testkit::random_simulation;
 use ludus_engine::{
-    perft, AnyGame, Game, GameRecord, MoveError, RecordError, Seat, Session, Verdict,
+    perft, AnyGame, GameRecord, MoveError, Notation, RecordError, Rules, Seat, Session, Verdict,
 };
 
 fn nim(pile: u8) -> Session<Nim> {

@@ -2,7 +2,7 @@
 //! Both live in the session's history, so records, undo/redo and reloading keep them.
 
 use ludus_engine::demo::{Nim, NimOptions};
-use ludus_engine::{AnyGame, Game, MoveError, Seat, Session, Verdict, AGREED_DRAW_REASON};
+use ludus_engine::{AnyGame, MoveError, Rules, Seat, Session, Verdict, AGREED_DRAW_REASON};
 
 fn nim() -> Session<Nim> {
     let mut session = Session::new(&NimOptions { pile: 11 }, 0);

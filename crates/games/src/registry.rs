@@ -10,7 +10,7 @@ use std::fmt;
 
 use ludus_engine::{
     parse_options, AnyGame, Encoding, Game, GameInfo, GameRecord, Heuristic, OptionsError,
-    PositionError, RecordError, Session,
+    PositionError, RecordError, Rules, Session,
 };
 use thiserror::Error;
 
@@ -54,11 +54,11 @@ impl fmt::Debug for GameEntry {
 macro_rules! registry {
     ($($(#[$when:meta])* $folder:ident :: $game:ident),+ $(,)?) => {
         /// Every game, in menu order.
-        pub const GAMES: &[&GameInfo] = &[$($(#[$when])* &<crate::$folder::$game as Game>::INFO),+];
+        pub const GAMES: &[&GameInfo] = &[$($(#[$when])* &<crate::$folder::$game as Rules>::INFO),+];
 
         /// Every game with its record format and test data, in menu order.
         pub static ENTRIES: &[GameEntry] = &[$($(#[$when])* GameEntry {
-            info: &<crate::$folder::$game as Game>::INFO,
+            info: &<crate::$folder::$game as Rules>::INFO,
             record: &crate::$folder::RECORD,
             tests: &crate::$folder::TESTS,
         }),+];
@@ -67,7 +67,7 @@ macro_rules! registry {
         pub fn dispatch<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
             $(
                 $(#[$when])*
-                if id.eq_ignore_ascii_case(<crate::$folder::$game as Game>::INFO.id) {
+                if id.eq_ignore_ascii_case(<crate::$folder::$game as Rules>::INFO.id) {
                     return Ok(visitor.visit::<crate::$folder::$game>());
                 }
             )+

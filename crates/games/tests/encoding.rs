@@ -4,7 +4,7 @@
 
 use ludus_engine::encoding::observation_len;
 use ludus_engine::testkit::check_encoding;
-use ludus_engine::{parse_options, Encoding, Game, Heuristic, Seat};
+use ludus_engine::{parse_options, Encoding, Game, Heuristic, Notation, Rules, Seat};
 use ludus_games::qawale::{Qawale, QawaleOptions};
 use ludus_games::qilin::{Qilin, QilinOptions};
 use ludus_games::replica::{Replica, ReplicaOptions};

@@ -5,11 +5,11 @@
 //! that every list of games comes from `ludus_games::GAMES`. The engine's demo game, which the
 //! `extra-game` feature registers, also lives in `crates/engine/src/demo.rs`.
 
+use ludus_engine::Rules;
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use ludus_engine::demo::Nim;
-use ludus_engine::Game;
 use ludus_games::GAMES;
 
 /// The workspace root, two levels above this crate.

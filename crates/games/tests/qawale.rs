@@ -4,6 +4,10 @@
 //! tested in `qawale/notation.rs`; options, view, resignation and heuristics in
 //! `qawale/options_view_ai.rs`.
 
+use ludus_engine::{
+    options_from_json, parse_options, perft, Heuristic, MoveError, Notation, Presentation, Rules,
+    Seat, Session, Verdict,
+};
 use std::collections::{BTreeSet, HashSet};
 
 #[path = "qawale/draws.rs"]
@@ -16,9 +20,6 @@ mod options_view_ai;
 mod reference;
 
 use ludus_engine::testkit::{check_perft_data, random_simulation, random_simulation_from};
-use ludus_engine::{
-    options_from_json, parse_options, perft, Game, Heuristic, MoveError, Seat, Session, Verdict,
-};
 use ludus_games::qawale::{
     BothLines, Dir, FirstPlayer, Qawale, QawaleAction, QawaleOptions, Square, DARK, LIGHT,
 };

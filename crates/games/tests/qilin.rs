@@ -16,11 +16,11 @@
 //!    a  b  c      d      e  f  g
 //! ```
 
+use ludus_engine::{parse_options, perft, MoveError, Notation, Rules, Session, Verdict};
 #[path = "qilin/draws.rs"]
 mod draws;
 
 use ludus_engine::testkit::{check_perft_data, random_simulation};
-use ludus_engine::{parse_options, perft, Game, MoveError, Session, Verdict};
 use ludus_games::qilin::{Qilin, QilinOptions, Stage, BLACK, RED};
 
 fn options(pairs: &[&str]) -> QilinOptions {

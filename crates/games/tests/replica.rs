@@ -4,6 +4,7 @@
 //! `replica/notation.rs`; resignation, the board view and the registry in
 //! `replica/view_registry.rs`.
 
+use ludus_engine::{parse_options, MoveError, Notation, Rules, Seat, Verdict};
 use std::collections::HashSet;
 
 #[path = "replica/draws.rs"]
@@ -14,7 +15,6 @@ mod notation;
 mod view_registry;
 
 use ludus_engine::testkit::{check_perft_data, random_simulation};
-use ludus_engine::{parse_options, Game, MoveError, Seat, Verdict};
 use ludus_games::replica::{Replica, ReplicaAction, ReplicaOptions, Sight, Square};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;

@@ -9,8 +9,8 @@
 
 use ludus_engine::testkit::{check_perft_data, random_simulation};
 use ludus_engine::{
-    parse_options, perft, Game, GameOptions, Heuristic, MoveError, Seat, Session, Verdict,
-    WIN_SCORE,
+    parse_options, perft, GameOptions, Heuristic, MoveError, Notation, Presentation, Rules, Seat,
+    Session, Verdict, WIN_SCORE,
 };
 use ludus_games::splut::{Splut, SplutAction, SplutOptions};
 

@@ -3,6 +3,10 @@
 //! position strings are tested in `yoxii/notation.rs`; options, resignation, the board view,
 //! heuristics and the registry in `yoxii/options_view_ai.rs`.
 
+use ludus_engine::{
+    parse_options, perft, CellShape, Heuristic, Hue, MoveError, Notation, Rules, Seat, Verdict,
+    WIN_SCORE,
+};
 use std::collections::HashSet;
 
 #[path = "yoxii/notation.rs"]
@@ -11,9 +15,6 @@ mod notation;
 mod options_view_ai;
 
 use ludus_engine::testkit::{check_perft_data, random_simulation};
-use ludus_engine::{
-    parse_options, perft, CellShape, Game, Heuristic, Hue, MoveError, Seat, Verdict, WIN_SCORE,
-};
 use ludus_games::yoxii::{
     greedy_turn, FirstPlayer, Square, Tiebreak, Yoxii, YoxiiAction, YoxiiOptions, RED, WHITE,
 };

@@ -501,6 +501,7 @@ impl<G: Game + Heuristic> Agent<G> for AlphaBetaAgent<G> {
 #[cfg(test)]
 mod tests {
     use ludus_engine::demo::{Nim, NimOptions};
+    use ludus_engine::{Notation, Rules};
 
     use super::*;
 

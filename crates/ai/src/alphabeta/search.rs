@@ -10,7 +10,7 @@
 //! No allocation per node: decisions go into one reused buffer pair per ply, and states are
 //! cloned (games keep their states in fixed-size arrays).
 
-use ludus_engine::{zobrist_table, Game, Seat, Verdict, MAX_SEATS};
+use ludus_engine::{zobrist_table, Game, Rules, Seat, Verdict, MAX_SEATS};
 
 use super::ordering::{MoveOrder, SPECIAL};
 use super::time::Clock;
@@ -32,7 +32,7 @@ const QUIESCENCE_DEPTH: usize = 8;
 
 /// Which decisions quiescence follows ([`ludus_engine::Heuristic::is_tactical`]), or forward
 /// pruning leaves out ([`ludus_engine::Heuristic::is_pruned`]).
-pub(crate) type TacticalFn<G> = fn(&G, <G as Game>::Action) -> bool;
+pub(crate) type TacticalFn<G> = fn(&G, <G as Rules>::Action) -> bool;
 
 /// The optional refinements of the search (see the module doc of `alphabeta`).
 #[derive(Debug)]

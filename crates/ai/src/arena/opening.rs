@@ -165,6 +165,7 @@ pub(crate) fn random_plies<G: Game>(session: &mut Session<G>, plies: u32, seed: 
 #[cfg(test)]
 mod tests {
     use ludus_engine::demo::{Nim, NimOptions};
+    use ludus_engine::{Notation, Rules};
 
     use super::*;
 

@@ -508,6 +508,7 @@ impl<G: Game + Heuristic> Agent<G> for MctsAgent<G> {
 #[cfg(test)]
 mod tests {
     use ludus_engine::demo::{Nim, NimOptions};
+    use ludus_engine::Rules;
 
     use super::*;
     use crate::AgentSpec;

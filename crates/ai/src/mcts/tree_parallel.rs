@@ -282,11 +282,11 @@ impl<G: Game + Heuristic> Search<'_, G> {
 
 #[cfg(test)]
 mod tests {
+    use ludus_engine::{Notation, Rules};
     use std::sync::atomic::Ordering::Relaxed;
     use std::time::{Duration, Instant};
 
     use ludus_engine::demo::{Nim, NimOptions};
-    use ludus_engine::Game;
 
     use super::*;
     use crate::{Agent, AgentSpec};

@@ -112,6 +112,7 @@ fn best_of<A>(decisions: &[DecisionValue<A>]) -> Bounds {
 
 #[cfg(test)]
 mod tests {
+    use ludus_engine::Rules;
     use std::collections::HashMap;
 
     use ludus_engine::demo::{Nim, NimOptions};

@@ -3,7 +3,7 @@
 //! turn leaves 1 to 4), 7 is won by leaving 5.
 
 use ludus_engine::demo::{Nim, NimOptions};
-use ludus_engine::Game;
+use ludus_engine::{Notation, Rules};
 
 use super::*;
 

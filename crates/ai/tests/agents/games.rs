@@ -6,9 +6,9 @@
 //!   each taking 1 or 2 stones; the last stone wins).
 
 use ludus_engine::{
-    zobrist_table, ActionInput, BoardView, CellId, CellShape, CellView, Game, GameInfo,
-    GameOptions, Heuristic, Hue, MoveError, OptionInfo, OptionValues, Outcome, PieceView,
-    PositionError, Seat, SeatView,
+    zobrist_table, ActionInput, BoardView, CellId, CellShape, CellView, Core, GameInfo,
+    GameOptions, Heuristic, Hue, MoveError, Notation, OptionInfo, OptionValues, Outcome, PieceView,
+    PositionError, Presentation, Rules, Seat, SeatView,
 };
 use serde::{Deserialize, Serialize};
 
@@ -33,14 +33,11 @@ impl GameOptions for MnkOptions {}
 /// k in a row on a square board.
 #[derive(Clone, Debug)]
 pub struct Mnk {
-    options: MnkOptions,
+    core: Core<MnkOptions>,
     size: u8,
     k: u8,
     board: [u8; 64],
-    to_move: Seat,
-    turn: u32,
     key: u64,
-    outcome: Option<Outcome>,
 }
 
 const MNK_KEYS: [u64; 130] = zobrist_table(0x4D4E_4B00);
@@ -93,7 +90,7 @@ impl Mnk {
     }
 }
 
-impl Game for Mnk {
+impl Rules for Mnk {
     type Action = u8;
     type Options = MnkOptions;
     const INFO: GameInfo = GameInfo {
@@ -102,6 +99,7 @@ impl Game for Mnk {
         description: "k in a row on a square board.",
         min_seats: 2,
         max_seats: 2,
+        seat_names: &["X", "O"],
         options: &[OptionInfo {
             name: "size",
             help: "board side",
@@ -120,17 +118,56 @@ impl Game for Mnk {
     fn new(options: &MnkOptions, _seed: u64) -> Self {
         let size = options.size.clamp(3, 8);
         Mnk {
-            options: options.clone(),
+            core: Core::new(options.clone(), Seat::FIRST),
             size,
             k: options.k.clamp(2, size),
             board: [0; 64],
-            to_move: Seat::FIRST,
-            turn: 0,
             key: MNK_KEYS[128],
-            outcome: None,
         }
     }
 
+    fn core(&self) -> &Core<Self::Options> {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut Core<Self::Options> {
+        &mut self.core
+    }
+
+    fn legal_actions(&self, out: &mut Vec<u8>) {
+        out.clear();
+        if self.core.outcome.is_none() {
+            let cells = usize::from(self.size).pow(2);
+            out.extend((0..cells as u8).filter(|&c| self.board[c as usize] == 0));
+        }
+    }
+
+    fn apply(&mut self, cell: u8) {
+        let cell = usize::from(cell);
+        let mark = Mnk::mark(self.core.to_move);
+        self.board[cell] = mark;
+        self.key ^= MNK_KEYS[cell * 2 + mark as usize - 1] ^ MNK_KEYS[128] ^ MNK_KEYS[129];
+        self.core.turn += 1;
+        if DIRECTIONS
+            .iter()
+            .any(|&d| self.run_through(cell, d) >= self.k)
+        {
+            self.core.outcome = Some(Outcome::win(self.core.to_move, "k in a row"));
+        } else if self.board[..usize::from(self.size).pow(2)]
+            .iter()
+            .all(|&c| c != 0)
+        {
+            self.core.outcome = Some(Outcome::draw("board full"));
+        }
+        self.core.to_move = self.core.to_move.opponent();
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+}
+
+impl Notation for Mnk {
     fn from_position(text: &str, options: &MnkOptions) -> Result<Self, PositionError> {
         let mut state = Mnk::new(options, 0);
         let (rows, side) = text
@@ -147,15 +184,15 @@ impl Game for Mnk {
                 '.' => continue,
                 _ => return Err(PositionError::new(text, "cells are x, o or .")),
             };
-            state.to_move = seat;
+            state.core.to_move = seat;
             state.apply(i as u8);
         }
-        state.to_move = match side {
+        state.core.to_move = match side {
             "x" => Seat::FIRST,
             "o" => Seat::SECOND,
             _ => return Err(PositionError::new(text, "the side is x or o")),
         };
-        state.key = MNK_KEYS[128 + state.to_move.to_usize()]
+        state.key = MNK_KEYS[128 + state.core.to_move.to_usize()]
             ^ (0..64)
                 .filter(|&i| state.board[i] != 0)
                 .fold(0, |k, i| k ^ MNK_KEYS[i * 2 + state.board[i] as usize - 1]);
@@ -171,65 +208,11 @@ impl Game for Mnk {
                     .collect()
             })
             .collect();
-        format!("{} {}", rows.join("/"), ["x", "o"][self.to_move.to_usize()])
-    }
-
-    fn options(&self) -> &MnkOptions {
-        &self.options
-    }
-    fn seat_count(&self) -> usize {
-        2
-    }
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        ["X", "O"][seat.to_usize()]
-    }
-    fn to_move(&self) -> Option<Seat> {
-        self.outcome.is_none().then_some(self.to_move)
-    }
-    fn turn(&self) -> u32 {
-        self.turn
-    }
-
-    fn legal_actions(&self, out: &mut Vec<u8>) {
-        out.clear();
-        if self.outcome.is_none() {
-            let cells = usize::from(self.size).pow(2);
-            out.extend((0..cells as u8).filter(|&c| self.board[c as usize] == 0));
-        }
-    }
-
-    fn apply(&mut self, cell: u8) {
-        let cell = usize::from(cell);
-        let mark = Mnk::mark(self.to_move);
-        self.board[cell] = mark;
-        self.key ^= MNK_KEYS[cell * 2 + mark as usize - 1] ^ MNK_KEYS[128] ^ MNK_KEYS[129];
-        self.turn += 1;
-        if DIRECTIONS
-            .iter()
-            .any(|&d| self.run_through(cell, d) >= self.k)
-        {
-            self.outcome = Some(Outcome::win(self.to_move, "k in a row"));
-        } else if self.board[..usize::from(self.size).pow(2)]
-            .iter()
-            .all(|&c| c != 0)
-        {
-            self.outcome = Some(Outcome::draw("board full"));
-        }
-        self.to_move = self.to_move.opponent();
-    }
-
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn resign(&mut self, seat: Seat) {
-        if self.outcome.is_none() {
-            self.outcome = Some(Outcome::win(seat.opponent(), "resignation"));
-        }
-    }
-
-    fn key(&self) -> u64 {
-        self.key
+        format!(
+            "{} {}",
+            rows.join("/"),
+            ["x", "o"][self.core.to_move.to_usize()]
+        )
     }
 
     fn parse_action(&self, text: &str) -> Result<u8, MoveError> {
@@ -237,7 +220,7 @@ impl Game for Mnk {
             .trim()
             .parse()
             .map_err(|_| MoveError::syntax(text, "a cell number"))?;
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return Err(MoveError::GameOver(text.into()));
         }
         if usize::from(cell) >= usize::from(self.size).pow(2) || self.board[cell as usize] != 0 {
@@ -249,7 +232,9 @@ impl Game for Mnk {
     fn format_action(&self, cell: u8) -> String {
         cell.to_string()
     }
+}
 
+impl Presentation for Mnk {
     fn view(&self) -> BoardView {
         let n = usize::from(self.size);
         BoardView {
@@ -296,7 +281,8 @@ impl Heuristic for Mnk {
     fn is_tactical(&self, cell: u8) -> bool {
         let mut next = self.clone();
         next.apply(cell);
-        next.outcome
+        next.core
+            .outcome
             .is_some_and(|o| o.verdict != ludus_engine::Verdict::Draw)
     }
 
@@ -358,18 +344,15 @@ impl GameOptions for PartyNimOptions {}
 /// Two-step Nim for 3 or 4 seats.
 #[derive(Clone, Debug)]
 pub struct PartyNim {
-    options: PartyNimOptions,
+    core: Core<PartyNimOptions>,
     pile: u8,
     seats: u8,
-    to_move: Seat,
     step: u8,
-    turn: u32,
-    outcome: Option<Outcome>,
 }
 
 const PARTY_KEYS: [u64; 72] = zobrist_table(0x5041_5254);
 
-impl Game for PartyNim {
+impl Rules for PartyNim {
     type Action = u8;
     type Options = PartyNimOptions;
     const INFO: GameInfo = GameInfo {
@@ -378,6 +361,7 @@ impl Game for PartyNim {
         description: "Two-step Nim for 3 or 4 seats.",
         min_seats: 3,
         max_seats: 4,
+        seat_names: &["P1", "P2", "P3", "P4"],
         options: &[],
         max_turns: 60,
         rules: "",
@@ -387,16 +371,62 @@ impl Game for PartyNim {
 
     fn new(options: &PartyNimOptions, _seed: u64) -> Self {
         PartyNim {
-            options: options.clone(),
+            core: Core::new(options.clone(), Seat::FIRST),
             pile: options.pile.clamp(1, 60),
             seats: options.players.clamp(3, 4),
-            to_move: Seat::FIRST,
             step: 0,
-            turn: 0,
-            outcome: None,
         }
     }
 
+    fn core(&self) -> &Core<Self::Options> {
+        &self.core
+    }
+
+    fn core_mut(&mut self) -> &mut Core<Self::Options> {
+        &mut self.core
+    }
+
+    fn seat_count(&self) -> usize {
+        usize::from(self.seats)
+    }
+
+    /// The next seat wins, as in a game of more than two seats someone must.
+    fn resign(&mut self, seat: Seat) {
+        if self.core.outcome.is_none() {
+            let winner = seat.next(usize::from(self.seats));
+            self.core.outcome = Some(Outcome::win(winner, "resignation"));
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<u8>) {
+        out.clear();
+        if self.core.outcome.is_none() {
+            out.extend((1..=2).filter(|&n| n <= self.pile));
+        }
+    }
+
+    fn apply(&mut self, take: u8) {
+        self.pile -= take;
+        if self.pile == 0 {
+            self.core.outcome = Some(Outcome::win(self.core.to_move, "took the last stone"));
+            self.core.turn += 1;
+        } else if self.step == 1 {
+            self.step = 0;
+            self.core.to_move = self.core.to_move.next(usize::from(self.seats));
+            self.core.turn += 1;
+        } else {
+            self.step = 1;
+        }
+    }
+
+    fn key(&self) -> u64 {
+        PARTY_KEYS[usize::from(self.pile)]
+            ^ PARTY_KEYS[62 + self.core.to_move.to_usize()]
+            ^ PARTY_KEYS[67 + usize::from(self.step)]
+    }
+}
+
+impl Notation for PartyNim {
     fn from_position(text: &str, options: &PartyNimOptions) -> Result<Self, PositionError> {
         let bad = || PositionError::new(text, "expected '<pile> <seat> <step>'");
         let parts: Vec<u8> = text
@@ -412,75 +442,26 @@ impl Game for PartyNim {
             return Err(bad());
         }
         state.pile = pile;
-        state.to_move =
+        state.core.to_move =
             Seat::from_number(usize::from(seat), usize::from(state.seats)).ok_or_else(bad)?;
         state.step = step;
         if pile == 0 {
-            state.outcome = Some(Outcome::win(state.to_move, "took the last stone"));
+            state.core.outcome = Some(Outcome::win(state.core.to_move, "took the last stone"));
         }
         Ok(state)
     }
 
     fn position(&self) -> String {
-        format!("{} {} {}", self.pile, self.to_move.number(), self.step)
+        format!("{} {} {}", self.pile, self.core.to_move.number(), self.step)
     }
-    fn options(&self) -> &PartyNimOptions {
-        &self.options
-    }
-    fn seat_count(&self) -> usize {
-        usize::from(self.seats)
-    }
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        ["P1", "P2", "P3", "P4"][seat.to_usize()]
-    }
-    fn to_move(&self) -> Option<Seat> {
-        self.outcome.is_none().then_some(self.to_move)
-    }
-    fn turn(&self) -> u32 {
-        self.turn
-    }
-    fn legal_actions(&self, out: &mut Vec<u8>) {
-        out.clear();
-        if self.outcome.is_none() {
-            out.extend((1..=2).filter(|&n| n <= self.pile));
-        }
-    }
-    fn apply(&mut self, take: u8) {
-        self.pile -= take;
-        if self.pile == 0 {
-            self.outcome = Some(Outcome::win(self.to_move, "took the last stone"));
-            self.turn += 1;
-        } else if self.step == 1 {
-            self.step = 0;
-            self.to_move = self.to_move.next(usize::from(self.seats));
-            self.turn += 1;
-        } else {
-            self.step = 1;
-        }
-    }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-    fn resign(&mut self, seat: Seat) {
-        if self.outcome.is_none() {
-            self.outcome = Some(Outcome::win(
-                seat.next(usize::from(self.seats)),
-                "resignation",
-            ));
-        }
-    }
-    fn key(&self) -> u64 {
-        PARTY_KEYS[usize::from(self.pile)]
-            ^ PARTY_KEYS[62 + self.to_move.to_usize()]
-            ^ PARTY_KEYS[67 + usize::from(self.step)]
-    }
+
     fn parse_action(&self, text: &str) -> Result<u8, MoveError> {
         let take = match text.trim() {
             "1" => 1,
             "2" => 2,
             _ => return Err(MoveError::syntax(text, "1 or 2")),
         };
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return Err(MoveError::GameOver(text.into()));
         }
         if take > self.pile {
@@ -488,9 +469,13 @@ impl Game for PartyNim {
         }
         Ok(take)
     }
+
     fn format_action(&self, take: u8) -> String {
         take.to_string()
     }
+}
+
+impl Presentation for PartyNim {
     fn view(&self) -> BoardView {
         BoardView {
             width: 1,
@@ -511,6 +496,7 @@ impl Game for PartyNim {
             status: format!("{} stones", self.pile),
         }
     }
+
     fn action_input(&self, take: u8) -> ActionInput {
         ActionInput {
             cells: vec![CellId(0)],
@@ -523,7 +509,7 @@ impl Heuristic for PartyNim {
     /// The side to move at the start of its turn likes a pile it can finish (≤ 4).
     fn evaluate(&self, seat: Seat) -> i32 {
         let finishing = self.pile <= 4 && self.step == 0 || self.pile <= 2;
-        match (seat == self.to_move, finishing) {
+        match (seat == self.core.to_move, finishing) {
             (true, true) => 500,
             (false, true) => -250,
             _ => i32::from(self.pile % 3) * 10 - 10,

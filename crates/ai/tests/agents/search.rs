@@ -1,12 +1,12 @@
 //! Agents on small games: legality, agreement between minimax and alpha-beta, tactics,
 //! determinism, budgets and the erased interface.
 
+use ludus_engine::{AnyGame, Game, Heuristic, Notation, Rules, Seat, Session, Verdict};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use ludus_ai::{erase, Evaluation, StopFlag};
 use ludus_engine::demo::{Nim, NimOptions};
-use ludus_engine::{AnyGame, Game, Heuristic, Seat, Session, Verdict};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;

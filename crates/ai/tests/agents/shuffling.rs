@@ -9,7 +9,8 @@
 
 use ludus_engine::demo::{Nim, NimOptions};
 use ludus_engine::{
-    ActionInput, BoardView, Game, GameInfo, Heuristic, MoveError, Outcome, PositionError, Seat,
+    ActionInput, BoardView, Core, GameInfo, Heuristic, MoveError, Notation, PositionError,
+    Presentation, Rules, Seat,
 };
 
 use ludus_ai::StopFlag;
@@ -27,7 +28,7 @@ struct Labelled {
     offset: i32,
 }
 
-impl Game for Labelled {
+impl Rules for Labelled {
     type Action = u8;
     type Options = NimOptions;
     const INFO: GameInfo = Nim::INFO;
@@ -40,55 +41,55 @@ impl Game for Labelled {
             offset: 0,
         }
     }
-    fn from_position(text: &str, options: &NimOptions) -> Result<Self, PositionError> {
-        let _ = options;
-        Err(PositionError::new(text, "no positions"))
+
+    fn core(&self) -> &Core<Self::Options> {
+        self.nim.core()
     }
-    fn position(&self) -> String {
-        self.nim.position()
+
+    fn core_mut(&mut self) -> &mut Core<Self::Options> {
+        self.nim.core_mut()
     }
-    fn options(&self) -> &NimOptions {
-        self.nim.options()
-    }
-    fn seat_count(&self) -> usize {
-        self.nim.seat_count()
-    }
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        self.nim.seat_name(seat)
-    }
-    fn to_move(&self) -> Option<Seat> {
-        self.nim.to_move()
-    }
-    fn turn(&self) -> u32 {
-        self.nim.turn()
-    }
+
     fn legal_actions(&self, out: &mut Vec<u8>) {
         self.nim.legal_actions(out);
     }
+
     fn apply(&mut self, take: u8) {
         let turn = self.nim.turn();
         self.nim.apply(take);
         self.pile -= take;
         self.mid_turn = self.nim.turn() == turn;
     }
-    fn outcome(&self) -> Option<&Outcome> {
-        self.nim.outcome()
-    }
-    fn resign(&mut self, seat: Seat) {
-        self.nim.resign(seat);
-    }
+
     fn key(&self) -> u64 {
         self.nim.key()
     }
+}
+
+impl Notation for Labelled {
+    fn from_position(text: &str, options: &NimOptions) -> Result<Self, PositionError> {
+        let _ = options;
+        Err(PositionError::new(text, "no positions"))
+    }
+
+    fn position(&self) -> String {
+        self.nim.position()
+    }
+
     fn parse_action(&self, text: &str) -> Result<u8, MoveError> {
         self.nim.parse_action(text)
     }
+
     fn format_action(&self, take: u8) -> String {
         self.nim.format_action(take)
     }
+}
+
+impl Presentation for Labelled {
     fn view(&self) -> BoardView {
         self.nim.view()
     }
+
     fn action_input(&self, take: u8) -> ActionInput {
         self.nim.action_input(take)
     }

@@ -5,7 +5,7 @@
 //! game adds beside its rules: a record format and the option sets the tests play.
 //!
 //! ```
-//! use ludus_engine::Game;
+//! use ludus_engine::{Notation, Rules};
 //!
 //! let mut game = ludus_games::new_game("nim", &["pile=4".to_string()], None, 0).unwrap();
 //! game.play("2+1").unwrap();

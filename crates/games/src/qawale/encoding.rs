@@ -26,7 +26,7 @@
 //! | 155 | 1 when the observer is to move (constant) |
 
 use ludus_engine::encoding::fill_plane;
-use ludus_engine::{Encoding, Game, Seat};
+use ludus_engine::{Encoding, Rules, Seat};
 
 use super::state::MAX_HEIGHT;
 use super::tables::{Dir, Square, NO_DIR};

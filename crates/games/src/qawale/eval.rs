@@ -16,7 +16,7 @@
 //! square itself counts twice), or fewest when the stone being dropped is not one's own. The
 //! seed swapped row and column when counting; we count the intended ones.
 
-use ludus_engine::{Game, Heuristic, Seat};
+use ludus_engine::{Heuristic, Rules, Seat};
 
 use super::rules::QawaleAction;
 use super::state::{Qawale, Stone};
@@ -117,7 +117,7 @@ impl Heuristic for Qawale {
                     THREAT_WAITING
                 }
         };
-        let moving = self.to_move == seat;
+        let moving = self.core.to_move == seat;
         let buried = self.buried(Stone::of(seat)) - self.buried(Stone::of(seat.opponent()));
         mine - theirs + threat(my_threats, moving) - threat(their_threats, !moving)
             + BURIED * buried

@@ -2,7 +2,7 @@
 //! that [`Qawale::buried`] (a popcount per stack) must reproduce, and with it the tuned
 //! terms and v1, which read it.
 
-use ludus_engine::{Game, Heuristic, Seat};
+use ludus_engine::{Heuristic, Notation, Rules, Seat};
 
 use super::rules::{BothLines, FirstPlayer, QawaleOptions};
 use super::state::{Qawale, Stone};
@@ -38,7 +38,7 @@ fn terms(state: &Qawale, seat: Seat, out: &mut [f64]) {
             }
         }
         let threats = f64::from(threats.min(2));
-        if state.to_move == side {
+        if state.core.to_move == side {
             out[4] += sign * threats;
         } else {
             out[5] += sign * threats;

@@ -17,7 +17,7 @@
 //! checked. Seat 1 is Dark and seat 2 Light, whoever starts (option `first_player`).
 //!
 //! ```
-//! use ludus_engine::{perft, Game, Seat};
+//! use ludus_engine::{perft, Notation, Rules, Seat};
 //! use ludus_games::qawale::{Qawale, QawaleOptions};
 //!
 //! let mut game = Qawale::new(&QawaleOptions::default(), 0);

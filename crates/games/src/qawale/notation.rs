@@ -19,7 +19,7 @@
 //! string replays the pending decisions (each must be legal, and the sowing must be
 //! unfinished).
 
-use ludus_engine::{Game, MoveError, PositionError, Seat};
+use ludus_engine::{MoveError, Notation, PositionError, Rules, Seat};
 
 use super::rules::{FirstPlayer, QawaleAction, QawaleOptions};
 use super::state::{Qawale, Stone, DARK, LIGHT, MAX_HEIGHT, STONES_PER_COLOUR};
@@ -246,7 +246,7 @@ pub fn format_position(state: &Qawale) -> String {
         }
     }
     text.pop();
-    let seat = state.to_move;
+    let seat = state.core.to_move;
     text.push(' ');
     text.push(if seat == DARK { 'D' } else { 'L' });
     if let Some((origin, _, _, path)) = state.pending_sowing() {
@@ -422,4 +422,33 @@ fn replay_pending(state: &mut Qawale, pending: &str) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+impl Notation for Qawale {
+    fn from_position(text: &str, options: &QawaleOptions) -> Result<Self, PositionError> {
+        parse_position(text, options)
+    }
+
+    fn position(&self) -> String {
+        format_position(self)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<QawaleAction, MoveError> {
+        parse_action(self, text)
+    }
+
+    fn format_action(&self, action: QawaleAction) -> String {
+        match action {
+            QawaleAction::Stack(square) => square.to_string(),
+            QawaleAction::Step(dir) => dir.letter().to_string(),
+        }
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Vec<QawaleAction>, MoveError> {
+        parse_turn(self, text)
+    }
+
+    fn format_turn(&self, actions: &[QawaleAction]) -> String {
+        format_turn(actions)
+    }
 }

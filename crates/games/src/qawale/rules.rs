@@ -5,10 +5,7 @@
 //! only once the last stone of the sowing is down (spec §4.1).
 
 use ludus_engine::bits::draw_bit;
-use ludus_engine::{
-    ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
-    Outcome, PositionError, Seat,
-};
+use ludus_engine::{Core, GameInfo, GameOptions, OptionInfo, OptionValues, Rules};
 use serde::{Deserialize, Serialize};
 
 use super::state::{Qawale, DARK, LIGHT};
@@ -99,7 +96,7 @@ const STEP_ACTIONS: [[([QawaleAction; 4], u8); 5]; 16] = {
     table
 };
 
-impl Game for Qawale {
+impl Rules for Qawale {
     type Action = QawaleAction;
     type Options = QawaleOptions;
     const INFO: GameInfo = GameInfo {
@@ -109,6 +106,7 @@ impl Game for Qawale {
             "Place a stone on a stack, sow the stack Mancala-style; four tops in a row win.",
         min_seats: 2,
         max_seats: 2,
+        seat_names: &["Dark", "Light"],
         options: OPTIONS,
         max_turns: 16,
         rules: super::docs::RULES,
@@ -137,42 +135,18 @@ impl Game for Qawale {
         Qawale::from_board(options, stacks, heights, first)
     }
 
-    fn from_position(text: &str, options: &QawaleOptions) -> Result<Self, PositionError> {
-        super::notation::parse_position(text, options)
+    fn core(&self) -> &Core<Self::Options> {
+        &self.core
     }
 
-    fn position(&self) -> String {
-        super::notation::format_position(self)
-    }
-
-    fn options(&self) -> &QawaleOptions {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        if seat == DARK {
-            "Dark"
-        } else {
-            "Light"
-        }
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.outcome.is_none().then_some(self.to_move)
-    }
-
-    fn turn(&self) -> u32 {
-        self.turn
+    fn core_mut(&mut self) -> &mut Core<Self::Options> {
+        &mut self.core
     }
 
     /// Stacks in square order a1, b1, ... d4; steps in the order N, E, S, W.
     fn legal_actions(&self, out: &mut Vec<QawaleAction>) {
         out.clear();
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return;
         }
         if self.is_sowing() {
@@ -200,7 +174,7 @@ impl Game for Qawale {
         rng: &mut R,
         _buffer: &mut Vec<QawaleAction>,
     ) -> Option<QawaleAction> {
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return None;
         }
         Some(if self.is_sowing() {
@@ -213,7 +187,7 @@ impl Game for Qawale {
     }
 
     fn is_legal(&self, action: QawaleAction) -> bool {
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return false;
         }
         match action {
@@ -229,21 +203,6 @@ impl Game for Qawale {
         }
     }
 
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn resign(&mut self, seat: Seat) {
-        if self.outcome.is_none() {
-            let reason = if seat == DARK {
-                "Dark resigned"
-            } else {
-                "Light resigned"
-            };
-            self.outcome = Some(Outcome::win(seat.opponent(), reason));
-        }
-    }
-
     fn key(&self) -> u64 {
         self.key
     }
@@ -253,33 +212,6 @@ impl Game for Qawale {
     /// stack is being sown.
     fn canonical_key(&self) -> Option<u64> {
         Some(super::symmetry::canonical_key(self))
-    }
-
-    fn parse_action(&self, text: &str) -> Result<QawaleAction, MoveError> {
-        super::notation::parse_action(self, text)
-    }
-
-    fn format_action(&self, action: QawaleAction) -> String {
-        match action {
-            QawaleAction::Stack(square) => square.to_string(),
-            QawaleAction::Step(dir) => dir.letter().to_string(),
-        }
-    }
-
-    fn parse_turn(&self, text: &str) -> Result<Vec<QawaleAction>, MoveError> {
-        super::notation::parse_turn(self, text)
-    }
-
-    fn format_turn(&self, actions: &[QawaleAction]) -> String {
-        super::notation::format_turn(actions)
-    }
-
-    fn view(&self) -> BoardView {
-        super::view::view(self)
-    }
-
-    fn action_input(&self, action: QawaleAction) -> ActionInput {
-        super::view::action_input(self, action)
     }
 }
 

@@ -1,7 +1,7 @@
 //! The Qawale state and its mechanics: stacks as 2-bit stone lists in a `u64` per square,
 //! top-stone square sets per colour, the pending sowing, and the incremental Zobrist key.
 
-use ludus_engine::{zobrist_table, BySeat, Outcome, Seat};
+use ludus_engine::{zobrist_table, BySeat, Core, Outcome, Seat};
 
 use super::rules::{BothLines, QawaleOptions};
 use super::tables::{has_line, Dir, Square, NEIGHBOUR, NO_DIR};
@@ -129,17 +129,14 @@ pub(crate) struct Sowing {
 /// seat: the stack, then one step per stone.
 #[derive(Clone, Debug)]
 pub struct Qawale {
-    pub(crate) options: QawaleOptions,
+    pub(crate) core: Core<QawaleOptions>,
     pub(crate) stacks: [u64; 16],
     pub(crate) heights: [u8; 16],
     /// Squares whose top stone has each colour, by stone code.
     pub(crate) tops: [u16; 3],
     pub(crate) hands: BySeat<u8, 2>,
-    pub(crate) to_move: Seat,
-    pub(crate) turn: u32,
     pub(crate) sowing: Sowing,
     pub(crate) key: u64,
-    pub(crate) outcome: Option<Outcome>,
 }
 
 impl Qawale {
@@ -153,16 +150,13 @@ impl Qawale {
         to_move: Seat,
     ) -> Qawale {
         let mut state = Qawale {
-            options: options.clone(),
+            core: Core::new(options.clone(), to_move),
             stacks,
             heights,
             tops: [0; 3],
             hands: BySeat::splat(STONES_PER_COLOUR),
-            to_move,
-            turn: 0,
             sowing: Sowing::default(),
             key: 0,
-            outcome: None,
         };
         for square in Square::ALL {
             let s = square.to_usize();
@@ -180,8 +174,8 @@ impl Qawale {
         if to_move == LIGHT {
             state.key ^= KEYS[SIDE_KEY];
         }
-        state.turn = u32::from(2 * STONES_PER_COLOUR - state.hands[DARK] - state.hands[LIGHT]);
-        state.outcome = state.judge(to_move.opponent());
+        state.core.turn = u32::from(2 * STONES_PER_COLOUR - state.hands[DARK] - state.hands[LIGHT]);
+        state.core.outcome = state.judge(to_move.opponent());
         state
     }
 
@@ -254,7 +248,7 @@ impl Qawale {
     pub(crate) fn lift(&mut self, square: Square) {
         let s = square.to_usize();
         let h = self.heights[s] as usize;
-        let mine = Stone::of(self.to_move);
+        let mine = Stone::of(self.core.to_move);
         let stones = self.stacks[s] | (mine as u64) << (2 * h);
         for level in 0..h {
             let stone = Stone::from_code(stones >> (2 * level));
@@ -266,7 +260,7 @@ impl Qawale {
         }
         self.stacks[s] = 0;
         self.heights[s] = 0;
-        self.hands[self.to_move] -= 1;
+        self.hands[self.core.to_move] -= 1;
         self.sowing = Sowing {
             origin: s as u8,
             at: s as u8,
@@ -315,10 +309,10 @@ impl Qawale {
     }
 
     fn end_turn(&mut self) {
-        self.turn += 1;
-        let mover = self.to_move;
-        self.to_move = mover.opponent();
-        self.outcome = self.judge(mover);
+        self.core.turn += 1;
+        let mover = self.core.to_move;
+        self.core.to_move = mover.opponent();
+        self.core.outcome = self.judge(mover);
     }
 
     /// The result after `mover` completed a turn: lines first (§4.2), then the draw when the
@@ -327,7 +321,7 @@ impl Qawale {
         let mine = self.has_line(Stone::of(mover));
         let theirs = self.has_line(Stone::of(mover.opponent()));
         match (mine, theirs) {
-            (true, true) => Some(match self.options.both_lines {
+            (true, true) => Some(match self.core.options.both_lines {
                 BothLines::MoverWins => Outcome::win(mover, "four in a row for both; mover wins"),
                 BothLines::Draw => Outcome::draw("four in a row for both"),
             }),

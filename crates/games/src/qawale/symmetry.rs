@@ -39,7 +39,7 @@ const fn images() -> [[u8; 16]; 8] {
 
 /// The key of the board seen through symmetry `map`: each stack hashed on its image square.
 fn image_key(state: &Qawale, map: &[u8; 16]) -> u64 {
-    let mut key = if state.to_move == LIGHT {
+    let mut key = if state.core.to_move == LIGHT {
         side_key()
     } else {
         0
@@ -67,7 +67,7 @@ pub(super) fn canonical_key(state: &Qawale) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::Game;
+    use ludus_engine::{Notation, Rules};
 
     use super::*;
     use crate::qawale::QawaleOptions;

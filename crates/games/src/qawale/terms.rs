@@ -58,7 +58,7 @@ static LATE_WEIGHTS: TunedWeights<{ TERMS.len() }> =
 
 /// The weights that score `state`: by the number of turns completed.
 pub(super) fn weights(state: &Qawale) -> &'static TunedWeights<{ TERMS.len() }> {
-    if state.turn >= LATE_FROM_TURN {
+    if state.core.turn >= LATE_FROM_TURN {
         &LATE_WEIGHTS
     } else {
         &WEIGHTS
@@ -80,7 +80,7 @@ pub(super) fn terms(state: &Qawale, seat: Seat, out: &mut [f64]) {
             }
         }
         let threats = f64::from(threats.min(2));
-        if state.to_move == side {
+        if state.core.to_move == side {
             out[THREATS_TO_MOVE] += sign * threats;
         } else {
             out[THREATS_WAITING] += sign * threats;
@@ -94,7 +94,7 @@ pub(super) fn terms(state: &Qawale, seat: Seat, out: &mut [f64]) {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::{Game, Heuristic};
+    use ludus_engine::{Heuristic, Notation, Rules};
 
     use super::super::eval::{LINE_WEIGHT, THREAT_TO_MOVE, THREAT_WAITING, TOP};
     use super::*;
@@ -131,7 +131,7 @@ mod tests {
                     ludus_engine::weighted_sum(&out, weights.get())
                 };
                 let (before, after) = (by(&WEIGHTS), by(&LATE_WEIGHTS));
-                let expected = if state.turn >= LATE_FROM_TURN {
+                let expected = if state.core.turn >= LATE_FROM_TURN {
                     late += usize::from(before != after);
                     after
                 } else {

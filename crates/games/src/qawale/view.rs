@@ -2,8 +2,8 @@
 //! hand, and a status line that describes the pending sowing.
 
 use ludus_engine::{
-    ActionInput, BoardView, CellId, CellShape, CellView, Game, HandView, Hue, PieceView, Seat,
-    SeatView, Verdict,
+    ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, Presentation,
+    Rules, Seat, SeatView, Verdict,
 };
 
 use super::rules::QawaleAction;
@@ -84,7 +84,7 @@ fn status(state: &Qawale) -> String {
             Verdict::Draw => format!("Draw: {}", outcome.reason),
         };
     }
-    let seat = state.to_move;
+    let seat = state.core.to_move;
     let name = state.seat_name(seat);
     let Some((origin, at, stones, path)) = state.pending_sowing() else {
         return format!(
@@ -153,5 +153,15 @@ pub fn action_input(state: &Qawale, action: QawaleAction) -> ActionInput {
             .into_iter()
             .collect(),
         label: None,
+    }
+}
+
+impl Presentation for Qawale {
+    fn view(&self) -> BoardView {
+        view(self)
+    }
+
+    fn action_input(&self, action: QawaleAction) -> ActionInput {
+        action_input(self, action)
     }
 }

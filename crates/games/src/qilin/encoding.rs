@@ -26,7 +26,7 @@
 //! | 11 | movement turns without a removal / `draw_no_removal_plies` (0 when off) |
 
 use ludus_engine::encoding::fill_plane;
-use ludus_engine::{Encoding, Game, Seat};
+use ludus_engine::{Encoding, Rules, Seat};
 
 use super::state::Stage;
 use super::tables::{Point, POINT_COUNT};
@@ -108,7 +108,7 @@ impl Encoding for Qilin {
         fill_plane(out, CELLS, stage, 1.0);
         fill_plane(out, CELLS, 9, f32::from(self.pending) / 4.0);
         fill_plane(out, CELLS, 10, f32::from(self.to_move() == Some(seat)));
-        let limit = self.options.draw_no_removal_plies;
+        let limit = self.core.options.draw_no_removal_plies;
         let quiet = if limit == 0 {
             0.0
         } else {

@@ -13,7 +13,7 @@
 //!   lines that will open when pressed points are cleared, mobility, and complete lines whose
 //!   pieces can step out and back.
 
-use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
+use ludus_engine::{Heuristic, Rules, Seat, Verdict, WIN_SCORE};
 
 use super::rules::QilinAction;
 use super::state::Qilin;
@@ -132,7 +132,7 @@ impl Qilin {
     fn evaluate_side(&self, seat: Seat) -> i32 {
         let empty = self.empty();
         let (own, theirs) = (self.own(seat), self.own(seat.opponent()));
-        let to_act = seat == self.side;
+        let to_act = seat == self.core.to_move;
         let owed = i32::from(self.pending) * if to_act { PIECE } else { -PIECE };
         match self.stage {
             Stage::Place => {
@@ -210,7 +210,7 @@ impl Heuristic for Qilin {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::Game;
+    use ludus_engine::Notation;
 
     use super::*;
     use crate::qilin::QilinOptions;

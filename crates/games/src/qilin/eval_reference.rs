@@ -2,7 +2,7 @@
 //! reference that `terms.rs` (one pass over the lines per side) must reproduce bit for bit.
 //! It reads the lines three times per side, with the functions v1 and the seed still use.
 
-use ludus_engine::{Game, Seat};
+use ludus_engine::{Rules, Seat};
 
 use super::eval::{completion_points, lines_and_potential, lines_behind_presses, movement_lines};
 use super::rules::{NoPressRule, QilinOptions};
@@ -39,7 +39,7 @@ fn terms(state: &Qilin, seat: Seat, out: &mut [f64]) {
 fn side_terms(state: &Qilin, side: Seat, sign: f64, out: &mut [f64]) {
     let empty = state.empty();
     let (own, theirs) = (state.own(side), state.own(side.opponent()));
-    let to_act = side == state.side;
+    let to_act = side == state.core.to_move;
     let owes = f64::from(state.pending);
     out[OWED] += sign * if to_act { owes } else { -owes };
     let count = own.count_ones() as i32;

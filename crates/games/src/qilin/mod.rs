@@ -28,7 +28,7 @@
 //! with a removal per completed line.
 //!
 //! ```
-//! use ludus_engine::{perft, Game};
+//! use ludus_engine::{perft, Notation, Rules};
 //! use ludus_games::qilin::{Qilin, QilinOptions};
 //!
 //! let options = QilinOptions::default();

@@ -4,7 +4,7 @@
 //! Parsing goes in two stages: text → [`Syntax`] (no position needed; a syntax error), then
 //! the syntax is resolved against the state (an illegal-move error saying why).
 
-use ludus_engine::{MoveError, PositionError, Seat};
+use ludus_engine::{MoveError, Notation, PositionError, Seat};
 
 use super::rules::{NoPressRule, QilinAction, QilinOptions, BLACK, RED};
 use super::state::Qilin;
@@ -47,7 +47,7 @@ pub fn parse_syntax(text: &str) -> Result<Syntax, MoveError> {
 /// Reads one decision and resolves it against `state`.
 pub fn parse_action(state: &Qilin, text: &str) -> Result<QilinAction, MoveError> {
     let syntax = parse_syntax(text)?;
-    if let Some(outcome) = &state.outcome {
+    if let Some(outcome) = &state.core.outcome {
         return Err(MoveError::GameOver(outcome.to_string()));
     }
     let action = match syntax {
@@ -72,7 +72,7 @@ fn name(seat: Seat) -> &'static str {
 
 /// What the side to act must do now, as advice in error messages.
 fn expected_now(state: &Qilin) -> String {
-    let who = name(state.side);
+    let who = name(state.core.to_move);
     match (state.stage, state.pending) {
         (Stage::Place, 0) => format!("{who} must place a piece on an empty point, like d1"),
         (Stage::Place, n) => format!("{who} must press {n} more piece(s), like xd2"),
@@ -83,13 +83,16 @@ fn expected_now(state: &Qilin) -> String {
 }
 
 fn why_illegal(state: &Qilin, action: QilinAction) -> String {
-    let (who, them) = (name(state.side), name(state.side.opponent()));
+    let (who, them) = (
+        name(state.core.to_move),
+        name(state.core.to_move.opponent()),
+    );
     let empty = state.empty();
     let occupied = |p: Point| empty & p.bit() == 0;
     match (action, state.stage, state.pending) {
         (QilinAction::Place(p), Stage::Place, 0) if occupied(p) => format!("{p} is not empty"),
         (QilinAction::Slide(from, _), Stage::Move, 0)
-            if state.own(state.side) & from.bit() == 0 =>
+            if state.own(state.core.to_move) & from.bit() == 0 =>
         {
             format!("there is no {who} piece on {from}")
         }
@@ -102,7 +105,9 @@ fn why_illegal(state: &Qilin, action: QilinAction) -> String {
         (QilinAction::Take(p), Stage::Transition, _) => {
             format!("there is no {who} piece on {p} to remove")
         }
-        (QilinAction::Take(p), _, 1..) if state.own(state.side.opponent()) & p.bit() == 0 => {
+        (QilinAction::Take(p), _, 1..)
+            if state.own(state.core.to_move.opponent()) & p.bit() == 0 =>
+        {
             let verb = if state.stage == Stage::Place {
                 "an unpressed"
             } else {
@@ -141,8 +146,8 @@ pub fn parse_turn(state: &Qilin, text: &str) -> Result<Vec<QilinAction>, MoveErr
         };
         if let Some(seat) = seat {
             words.next();
-            if state.outcome.is_none() && seat != state.side {
-                let reason = format!("it is {}'s turn", name(state.side));
+            if state.core.outcome.is_none() && seat != state.core.to_move {
+                let reason = format!("it is {}'s turn", name(state.core.to_move));
                 return Err(MoveError::illegal(text, reason));
             }
         }
@@ -188,7 +193,7 @@ pub fn format_position(state: &Qilin) -> String {
     format!(
         "{board} {} {} {}/{} {}",
         state.stage.word(),
-        if state.side == RED { 'R' } else { 'B' },
+        if state.core.to_move == RED { 'R' } else { 'B' },
         state.hands[RED],
         state.hands[BLACK],
         state.pending
@@ -396,6 +401,28 @@ fn check_movement(f: &Fields) -> Result<(), String> {
         return Err("removals that cannot be made are dropped: pending must be 0".into());
     }
     check_owed(f)
+}
+
+impl Notation for Qilin {
+    fn from_position(text: &str, options: &QilinOptions) -> Result<Self, PositionError> {
+        parse_position(text, options)
+    }
+
+    fn position(&self) -> String {
+        format_position(self)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<QilinAction, MoveError> {
+        parse_action(self, text)
+    }
+
+    fn format_action(&self, action: QilinAction) -> String {
+        super::notation::format_action(action)
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Vec<QilinAction>, MoveError> {
+        parse_turn(self, text)
+    }
 }
 
 #[cfg(test)]

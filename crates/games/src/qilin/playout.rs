@@ -47,7 +47,7 @@ impl Qilin {
     pub(super) fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_decisions: u64) -> u64 {
         let mut decisions = 0;
         while decisions < max_decisions {
-            if self.stage == Stage::Move && self.pending == 0 && self.outcome.is_none() {
+            if self.stage == Stage::Move && self.pending == 0 && self.core.outcome.is_none() {
                 decisions += self.slide_randomly(rng, max_decisions - decisions);
             } else if let Some(action) = self.draw_action(rng) {
                 self.play(action);
@@ -65,17 +65,17 @@ impl Qilin {
     fn slide_randomly<R: Rng + ?Sized>(&mut self, rng: &mut R, budget: u64) -> u64 {
         // A slide changes no piece count, so the too-few test, passed at the start of this
         // turn, stays passed: only a side without a slide and the draw rules can end the game.
-        let limit = self.options.draw_no_removal_plies;
-        let repetition = u32::from(self.options.draw_repetition);
+        let limit = self.core.options.draw_no_removal_plies;
+        let repetition = u32::from(self.core.options.draw_repetition);
         let pressed = self.pressed;
         // The mover's pieces and the other side's, swapped at each turn: two registers
         // rather than an array indexed by the side, which would live in memory.
-        let mut me = self.side.to_usize() & 1;
+        let mut me = self.core.to_move.to_usize() & 1;
         let mut own = self.pieces[me];
         let mut theirs = self.pieces[1 - me];
         let mut key = self.key;
         let mut quiet = self.quiet;
-        let mut turn = self.turn;
+        let mut turn = self.core.turn;
         let mut made = 0;
         let stop = loop {
             let empty = ALL_POINTS & !(own | theirs | pressed);
@@ -111,13 +111,13 @@ impl Qilin {
         self.pieces[1 - me] = theirs;
         self.key = key;
         self.quiet = quiet;
-        self.turn = turn;
-        if me != self.side.to_usize() {
-            self.side = self.side.opponent();
+        self.core.turn = turn;
+        if me != self.core.to_move.to_usize() {
+            self.core.to_move = self.core.to_move.opponent();
         }
         match stop {
             Stop::Line(lines) => self.set_pending(lines as u8),
-            Stop::End(count) => self.outcome = self.movement_outcome(count),
+            Stop::End(count) => self.core.outcome = self.movement_outcome(count),
             Stop::Budget => {}
         }
         made
@@ -126,7 +126,7 @@ impl Qilin {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::Game;
+    use ludus_engine::{Notation, Rules};
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 

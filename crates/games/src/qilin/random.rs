@@ -18,7 +18,7 @@ impl Qilin {
     /// A uniformly random legal decision, or `None` when the game is over.
     #[inline]
     pub(super) fn draw_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<QilinAction> {
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return None;
         }
         let point = |bits: u32, rng: &mut R| {
@@ -27,9 +27,9 @@ impl Qilin {
         };
         Some(match (self.stage, self.pending) {
             (Stage::Place, 0) => QilinAction::Place(point(self.empty(), rng)),
-            (Stage::Transition, _) => QilinAction::Take(point(self.own(self.side), rng)),
+            (Stage::Transition, _) => QilinAction::Take(point(self.own(self.core.to_move), rng)),
             (Stage::Move, 0) => {
-                let own = self.own(self.side);
+                let own = self.own(self.core.to_move);
                 slide_at(draw_bit(slide_mask(own, self.empty()), rng), own)
             }
             _ => QilinAction::Take(point(self.targets(), rng)),

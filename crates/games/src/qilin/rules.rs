@@ -3,8 +3,8 @@
 //! `notation.rs`.
 
 use ludus_engine::{
-    ActionInput, BoardView, EndgameProbe, Endgames, Game, GameInfo, GameOptions, MoveError,
-    OptionInfo, OptionValues, OptionsError, Outcome, PositionError, Seat,
+    Core, EndgameProbe, Endgames, GameInfo, GameOptions, OptionInfo, OptionValues, OptionsError,
+    Rules, Seat,
 };
 use serde::{Deserialize, Serialize};
 
@@ -128,7 +128,7 @@ const OPTIONS: &[OptionInfo] = &[
     },
 ];
 
-impl Game for Qilin {
+impl Rules for Qilin {
     type Action = QilinAction;
     type Options = QilinOptions;
 
@@ -138,6 +138,7 @@ impl Game for Qilin {
         description: "Place 18 pieces, press down after each line of three, then slide and remove.",
         min_seats: 2,
         max_seats: 2,
+        seat_names: &["Red", "Black"],
         options: OPTIONS,
         // At most 24 placements and 2 transition removals; in the movement stage at most 100
         // turns between removals and at most 24 removal turns (see `state.rs`).
@@ -151,36 +152,12 @@ impl Game for Qilin {
         Qilin::start(options)
     }
 
-    fn from_position(text: &str, options: &QilinOptions) -> Result<Self, PositionError> {
-        super::notation::parse_position(text, options)
+    fn core(&self) -> &Core<Self::Options> {
+        &self.core
     }
 
-    fn position(&self) -> String {
-        super::notation::format_position(self)
-    }
-
-    fn options(&self) -> &QilinOptions {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        if seat == RED {
-            "Red"
-        } else {
-            "Black"
-        }
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.outcome.is_none().then_some(self.side)
-    }
-
-    fn turn(&self) -> u32 {
-        self.turn
+    fn core_mut(&mut self) -> &mut Core<Self::Options> {
+        &mut self.core
     }
 
     #[inline]
@@ -218,21 +195,6 @@ impl Game for Qilin {
         self.play(action);
     }
 
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn resign(&mut self, seat: Seat) {
-        if self.outcome.is_none() {
-            let reason = if seat == RED {
-                "Red resigned"
-            } else {
-                "Black resigned"
-            };
-            self.outcome = Some(Outcome::win(seat.opponent(), reason));
-        }
-    }
-
     fn key(&self) -> u64 {
         self.key
     }
@@ -241,7 +203,7 @@ impl Game for Qilin {
     /// positions, which the key leaves out: no key there while either rule is on.
     fn canonical_key(&self) -> Option<u64> {
         let history_rules =
-            self.options.draw_no_removal_plies > 0 || self.options.draw_repetition > 0;
+            self.core.options.draw_no_removal_plies > 0 || self.core.options.draw_repetition > 0;
         (!(history_rules && self.stage == super::state::Stage::Move)).then_some(self.key)
     }
 
@@ -251,26 +213,6 @@ impl Game for Qilin {
 
     fn endgame_probe(&self) -> Option<EndgameProbe> {
         self.probe()
-    }
-
-    fn parse_action(&self, text: &str) -> Result<QilinAction, MoveError> {
-        super::notation::parse_action(self, text)
-    }
-
-    fn format_action(&self, action: QilinAction) -> String {
-        super::notation::format_action(action)
-    }
-
-    fn parse_turn(&self, text: &str) -> Result<Vec<QilinAction>, MoveError> {
-        super::notation::parse_turn(self, text)
-    }
-
-    fn view(&self) -> BoardView {
-        super::view::board_view(self)
-    }
-
-    fn action_input(&self, action: QilinAction) -> ActionInput {
-        super::view::action_input(action)
     }
 }
 

@@ -13,7 +13,7 @@
 
 use std::borrow::Cow;
 
-use ludus_engine::{zobrist_table, BySeat, Outcome, Seat};
+use ludus_engine::{zobrist_table, BySeat, Core, Outcome, Seat};
 
 use super::rules::{NoPressRule, QilinAction, QilinOptions, BLACK, RED};
 use super::tables::{
@@ -28,21 +28,18 @@ const RESERVE: usize = 44;
 /// A Qilin Chess XiaSanZi position with everything the rules need to go on.
 #[derive(Clone, Debug)]
 pub struct Qilin {
-    pub(super) options: QilinOptions,
+    pub(super) core: Core<QilinOptions>,
     /// Unpressed pieces per seat (Red, Black).
     pub(super) pieces: [u32; 2],
     /// Pressed points (`P`): they belong to no one.
     pub(super) pressed: u32,
     pub(super) hands: BySeat<u8, 2>,
     pub(super) stage: Stage,
-    pub(super) side: Seat,
     /// Presses or removals (or, in the transition, the own removal) the side still owes.
     pub(super) pending: u8,
-    pub(super) turn: u32,
     /// Movement-stage turns in a row without a removal.
     pub(super) quiet: u16,
     pub(super) key: u64,
-    pub(super) outcome: Option<Outcome>,
     /// Movement-stage keys since the last removal, for the repetition rule.
     pub(super) history: KeyRing,
 }
@@ -178,27 +175,24 @@ impl Qilin {
         pending: u8,
     ) -> Qilin {
         let mut state = Qilin {
-            options: options.clone(),
+            core: Core::new(options.clone(), side),
             pieces,
             pressed,
             hands: BySeat(hands),
             stage,
-            side,
             pending,
-            turn: 0,
             quiet: 0,
             key: 0,
-            outcome: None,
             history: KeyRing::new(),
         };
         state.key = state.full_key();
         match stage {
             Stage::Move if pending == 0 => {
                 let count = state.history.push(state.key);
-                state.outcome = state.movement_outcome(count);
+                state.core.outcome = state.movement_outcome(count);
             }
             Stage::Transition if options.no_press_rule == NoPressRule::FirstPlayerLoses => {
-                state.outcome = Some(Outcome::win(BLACK, "no line in the placement stage"));
+                state.core.outcome = Some(Outcome::win(BLACK, "no line in the placement stage"));
             }
             _ => {}
         }
@@ -214,7 +208,7 @@ impl Qilin {
         {
             key ^= Points(bits).fold(0, |k, p| k ^ piece_key(p, kind));
         }
-        if self.side == BLACK {
+        if self.core.to_move == BLACK {
             key ^= KEYS[SIDE_KEY];
         }
         key ^= KEYS[STAGE_KEY + self.stage as usize] ^ KEYS[PENDING_KEY + self.pending as usize];
@@ -237,8 +231,8 @@ impl Qilin {
     /// The pieces the side to act may press or remove now (with `protect_lines`, pieces outside
     /// complete lines first).
     pub(super) fn targets(&self) -> u32 {
-        let theirs = self.own(self.side.opponent());
-        if self.options.protect_lines {
+        let theirs = self.own(self.core.to_move.opponent());
+        if self.core.options.protect_lines {
             let free = theirs & !in_lines(theirs);
             if free != 0 {
                 return free;
@@ -256,13 +250,15 @@ impl Qilin {
     #[inline]
     pub(super) fn fill_legal_actions(&self, out: &mut Vec<QilinAction>) {
         out.clear();
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return;
         }
         out.reserve(RESERVE);
         match (self.stage, self.pending) {
             (Stage::Place, 0) => push_each(out, self.empty(), QilinAction::Place),
-            (Stage::Transition, _) => push_each(out, self.own(self.side), QilinAction::Take),
+            (Stage::Transition, _) => {
+                push_each(out, self.own(self.core.to_move), QilinAction::Take);
+            }
             (Stage::Move, 0) => self.push_slides(out),
             _ => push_each(out, self.targets(), QilinAction::Take),
         }
@@ -274,7 +270,7 @@ impl Qilin {
     #[inline]
     fn push_slides(&self, out: &mut Vec<QilinAction>) {
         let empty = self.empty();
-        for from in Points(self.own(self.side) & neighbours(empty)) {
+        for from in Points(self.own(self.core.to_move) & neighbours(empty)) {
             let (row, count) = slide_row(from, empty);
             let keep = out.len() + count;
             out.extend_from_slice(row);
@@ -283,16 +279,18 @@ impl Qilin {
     }
 
     pub(super) fn check_legal(&self, action: QilinAction) -> bool {
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return false;
         }
         match (action, self.stage, self.pending) {
             (QilinAction::Place(p), Stage::Place, 0) => self.empty() & p.bit() != 0,
             (QilinAction::Slide(from, to), Stage::Move, 0) => {
-                self.own(self.side) & from.bit() != 0
+                self.own(self.core.to_move) & from.bit() != 0
                     && ADJACENT[from.to_usize()] & self.empty() & to.bit() != 0
             }
-            (QilinAction::Take(p), Stage::Transition, _) => self.own(self.side) & p.bit() != 0,
+            (QilinAction::Take(p), Stage::Transition, _) => {
+                self.own(self.core.to_move) & p.bit() != 0
+            }
             (QilinAction::Take(p), _, 1..) => self.targets() & p.bit() != 0,
             _ => false,
         }
@@ -303,18 +301,24 @@ impl Qilin {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(super) fn play(&mut self, action: QilinAction) {
-        let me = self.side.to_usize();
+        let me = self.core.to_move.to_usize();
         let them = 1 - me;
         match (action, self.stage) {
             (QilinAction::Place(p), _) => {
                 self.toggle(p, me);
-                self.set_hand(self.side, self.hands[self.side].saturating_sub(1));
+                self.set_hand(
+                    self.core.to_move,
+                    self.hands[self.core.to_move].saturating_sub(1),
+                );
                 self.owe(lines_through(self.pieces[me], p) as u8);
             }
             (QilinAction::Take(p), Stage::Place) => {
                 self.toggle(p, them);
                 self.toggle(p, PRESSED);
-                self.set_hand(self.side, self.hands[self.side].saturating_sub(1));
+                self.set_hand(
+                    self.core.to_move,
+                    self.hands[self.core.to_move].saturating_sub(1),
+                );
                 self.owe(self.pending.saturating_sub(1));
             }
             (QilinAction::Take(p), Stage::Transition) => {
@@ -362,9 +366,9 @@ impl Qilin {
     }
 
     fn set_side(&mut self, side: Seat) {
-        if side != self.side {
+        if side != self.core.to_move {
             self.key ^= KEYS[SIDE_KEY];
-            self.side = side;
+            self.core.to_move = side;
         }
     }
 
@@ -380,9 +384,9 @@ impl Qilin {
     /// §3.3); the turn ends when none is owed.
     #[inline]
     fn owe(&mut self, count: u8) {
-        let me = self.side.to_usize();
-        let possible =
-            self.pieces[1 - me] != 0 && (self.stage == Stage::Move || self.hands[self.side] > 0);
+        let me = self.core.to_move.to_usize();
+        let possible = self.pieces[1 - me] != 0
+            && (self.stage == Stage::Move || self.hands[self.core.to_move] > 0);
         let count = if possible { count } else { 0 };
         if count != self.pending {
             self.set_pending(count);
@@ -398,16 +402,16 @@ impl Qilin {
 
     #[inline]
     fn end_placement_turn(&mut self) {
-        self.turn += 1;
+        self.core.turn += 1;
         // The hands are read one byte at a time: `set_hand` has just stored one, and a load
         // of both at once would wait for that store to reach the cache (about 8 % of Qilin's
         // MCTS time when both were read at once) instead of taking the stored byte directly.
-        let mine = self.hands[self.side];
-        let theirs = self.hands[self.side.opponent()];
+        let mine = self.hands[self.core.to_move];
+        let theirs = self.hands[self.core.to_move.opponent()];
         if self.empty() == 0 || (mine == 0 && theirs == 0) {
             self.end_placement();
         } else if theirs > 0 {
-            self.set_side(self.side.opponent());
+            self.set_side(self.core.to_move.opponent());
         }
         // Otherwise the opponent's hand is empty: they pass and the same side places again.
     }
@@ -424,14 +428,14 @@ impl Qilin {
         self.set_stage(Stage::Transition);
         self.set_side(RED);
         self.set_pending(1);
-        if self.options.no_press_rule == NoPressRule::FirstPlayerLoses {
-            self.outcome = Some(Outcome::win(BLACK, "no line in the placement stage"));
+        if self.core.options.no_press_rule == NoPressRule::FirstPlayerLoses {
+            self.core.outcome = Some(Outcome::win(BLACK, "no line in the placement stage"));
         }
     }
 
     fn end_transition_turn(&mut self) {
-        self.turn += 1;
-        if self.side == RED {
+        self.core.turn += 1;
+        if self.core.to_move == RED {
             self.set_side(BLACK);
         } else {
             self.start_movement();
@@ -446,7 +450,7 @@ impl Qilin {
         self.quiet = 0;
         self.history.clear();
         let count = self.history.push(self.key);
-        self.outcome = self.movement_outcome(count);
+        self.core.outcome = self.movement_outcome(count);
     }
 
     // Always inlined: the removal turns of a random playout end here, and the call measured
@@ -454,14 +458,14 @@ impl Qilin {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     fn end_movement_turn(&mut self) {
-        self.turn += 1;
-        self.set_side(self.side.opponent());
+        self.core.turn += 1;
+        self.set_side(self.core.to_move.opponent());
         if self.quiet == 0 {
             self.history.clear();
         }
         let count = self.history.push(self.key);
         if self.movement_ends(count) {
-            self.outcome = self.movement_outcome(count);
+            self.core.outcome = self.movement_outcome(count);
         }
     }
 
@@ -469,7 +473,7 @@ impl Qilin {
     #[inline]
     fn too_few(&self, seat: Seat) -> bool {
         let pieces = self.own(seat);
-        match self.options.min_pieces {
+        match self.core.options.min_pieces {
             1 => pieces == 0,
             // Fewer than 2 (or 3) pieces: clearing the lowest bit once (twice) leaves none.
             2 => pieces & pieces.wrapping_sub(1) == 0,
@@ -483,11 +487,11 @@ impl Qilin {
     /// A quick test whether [`Qilin::movement_outcome`] ends the game (the hot path).
     #[inline]
     fn movement_ends(&self, count: u32) -> bool {
-        let limit = self.options.draw_no_removal_plies;
-        let repetition = u32::from(self.options.draw_repetition);
+        let limit = self.core.options.draw_no_removal_plies;
+        let repetition = u32::from(self.core.options.draw_repetition);
         self.too_few(RED)
             || self.too_few(BLACK)
-            || !self.can_slide(self.side)
+            || !self.can_slide(self.core.to_move)
             || (limit > 0 && self.quiet >= limit)
             || (repetition > 0 && count >= repetition)
     }
@@ -496,21 +500,21 @@ impl Qilin {
     /// position has occurred: too few pieces (Red tested first), no legal slide, then the draw
     /// rules.
     pub(super) fn movement_outcome(&self, count: u32) -> Option<Outcome> {
-        let min = u32::from(self.options.min_pieces);
+        let min = u32::from(self.core.options.min_pieces);
         for seat in [RED, BLACK] {
             if self.too_few(seat) {
                 return Some(Outcome::win(seat.opponent(), too_few_reason(seat, min)));
             }
         }
-        if !self.can_slide(self.side) {
-            let reason = if self.side == RED {
+        if !self.can_slide(self.core.to_move) {
+            let reason = if self.core.to_move == RED {
                 "Red has no legal move"
             } else {
                 "Black has no legal move"
             };
-            return Some(Outcome::win(self.side.opponent(), reason));
+            return Some(Outcome::win(self.core.to_move.opponent(), reason));
         }
-        let limit = self.options.draw_no_removal_plies;
+        let limit = self.core.options.draw_no_removal_plies;
         if limit > 0 && self.quiet >= limit {
             let reason: Cow<'static, str> = if limit == 100 {
                 "100 turns without a removal".into()
@@ -519,7 +523,7 @@ impl Qilin {
             };
             return Some(Outcome::draw(reason));
         }
-        let repetition = u32::from(self.options.draw_repetition);
+        let repetition = u32::from(self.core.options.draw_repetition);
         if repetition > 0 && count >= repetition {
             return Some(Outcome::draw("repetition of the position"));
         }
@@ -556,7 +560,7 @@ fn too_few_reason(seat: Seat, min: u32) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::Game;
+    use ludus_engine::{Notation, Rules};
     use rand::rngs::SmallRng;
     use rand::seq::IndexedRandom;
     use rand::SeedableRng;

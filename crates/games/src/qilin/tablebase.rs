@@ -202,18 +202,18 @@ impl Qilin {
     /// default movement rules, with at most [`MAX_PIECES`] a side and no earlier position
     /// that a repetition could bring back to a draw.
     pub(super) fn probe(&self) -> Option<EndgameProbe> {
-        let options = &self.options;
+        let options = &self.core.options;
         let default = QilinOptions::default();
         if self.stage != Stage::Move
             || self.pending != 0
-            || self.outcome.is_some()
+            || self.core.outcome.is_some()
             || options.min_pieces != default.min_pieces
             || options.protect_lines != default.protect_lines
         {
             return None;
         }
-        let mover = self.own(self.side);
-        let other = self.own(self.side.opponent());
+        let mover = self.own(self.core.to_move);
+        let other = self.own(self.core.to_move.opponent());
         let material = Material {
             mover: mover.count_ones() as u8,
             other: other.count_ones() as u8,
@@ -238,7 +238,7 @@ impl Qilin {
     /// often enough to draw. Along a line of best play toward a stored win every position is
     /// new (the distance falls each turn), so only the earlier ones can repeat.
     fn repetition_near(&self) -> bool {
-        let needed = u32::from(self.options.draw_repetition);
+        let needed = u32::from(self.core.options.draw_repetition);
         if needed == 0 {
             return false;
         }
@@ -259,7 +259,7 @@ impl Qilin {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::Game;
+    use ludus_engine::{Notation, Rules};
 
     use super::*;
 

@@ -122,7 +122,7 @@ fn placement_lines(own: u32, empty: u32, pressed: u32) -> PlacementLines {
 fn side_terms(state: &Qilin, side: Seat, sign: f64, out: &mut [f64]) {
     let empty = state.empty();
     let (own, theirs) = (state.own(side), state.own(side.opponent()));
-    let to_act = side == state.side;
+    let to_act = side == state.core.to_move;
     let owes = f64::from(state.pending);
     out[OWED] += sign * if to_act { owes } else { -owes };
     let count = own.count_ones() as i32;
@@ -164,7 +164,7 @@ fn side_terms(state: &Qilin, side: Seat, sign: f64, out: &mut [f64]) {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::{Game, Heuristic};
+    use ludus_engine::{Heuristic, Notation, Rules};
     use rand::rngs::SmallRng;
     use rand::seq::IndexedRandom;
     use rand::SeedableRng;

@@ -2,7 +2,8 @@
 //! links, pressed pieces as a neutral marked `P`, hands during stage 1, and a status line.
 
 use ludus_engine::{
-    ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, Seat, SeatView,
+    ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, Presentation,
+    Seat, SeatView,
 };
 
 use super::rules::{QilinAction, BLACK, RED};
@@ -106,7 +107,7 @@ pub fn board_view(state: &Qilin) -> BoardView {
         links,
         seats,
         hands,
-        to_move: state.outcome.is_none().then_some(state.side),
+        to_move: state.core.outcome.is_none().then_some(state.core.to_move),
         last_move: Vec::new(),
         status: status(state),
     }
@@ -122,13 +123,13 @@ fn plural(n: u8) -> &'static str {
 
 /// The status line: the stage and what the side to act must do.
 pub fn status(state: &Qilin) -> String {
-    if let Some(outcome) = &state.outcome {
+    if let Some(outcome) = &state.core.outcome {
         return match outcome.winner() {
             Some(seat) => format!("{} wins: {}", name(seat), outcome.reason),
             None => format!("Draw: {}", outcome.reason),
         };
     }
-    let who = name(state.side);
+    let who = name(state.core.to_move);
     let n = state.pending;
     match (state.stage, n) {
         (Stage::Place, 0) => format!(
@@ -151,9 +152,19 @@ pub fn action_input(action: QilinAction) -> ActionInput {
     ActionInput { cells, label: None }
 }
 
+impl Presentation for Qilin {
+    fn view(&self) -> BoardView {
+        super::view::board_view(self)
+    }
+
+    fn action_input(&self, action: QilinAction) -> ActionInput {
+        super::view::action_input(action)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use ludus_engine::Game;
+    use ludus_engine::{Notation, Presentation, Rules};
 
     use crate::qilin::{Qilin, QilinOptions};
 

@@ -19,7 +19,7 @@
 //! | 5 | 1 when the observer is to move (constant) |
 
 use ludus_engine::encoding::fill_plane;
-use ludus_engine::{Encoding, Game, Seat};
+use ludus_engine::{Encoding, Rules, Seat};
 
 use super::{Replica, ReplicaAction, ReplicaOptions, Square};
 

@@ -12,7 +12,7 @@
 //!   `2 + 3/(D+1)` for its owner, D its Manhattan distance to its owner's target corner, and a
 //!   won position ±60; scaled ×100 with `300/(D+1)` rounded to the nearest integer.
 
-use ludus_engine::{Game, Heuristic, Seat, Verdict};
+use ludus_engine::{Heuristic, Rules, Seat, Verdict};
 
 use super::moves::{ReplicaAction, FORWARD};
 use super::state::{Replica, TARGET};
@@ -188,7 +188,7 @@ impl Heuristic for Replica {
 
     fn evaluate_v1(&self, seat: Seat) -> i32 {
         let score = self.evaluate_for_mover();
-        if seat == self.to_move {
+        if seat == self.core.to_move {
             score
         } else {
             -score
@@ -214,7 +214,7 @@ impl Heuristic for Replica {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::WIN_SCORE;
+    use ludus_engine::{Notation, WIN_SCORE};
 
     use super::*;
     use crate::replica::ReplicaOptions;

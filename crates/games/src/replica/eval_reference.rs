@@ -3,7 +3,7 @@
 //! shift of the pieces, counts by distance as popcounts of rings) must reproduce bit for bit.
 //! It follows every piece's every forward advance, the straightforward way.
 
-use ludus_engine::{Game, Heuristic, Seat};
+use ludus_engine::{Heuristic, Notation, Rules, Seat};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -149,8 +149,12 @@ fn assert_matches(state: &Replica) {
         );
     }
     let v1 = v1_for_mover(state);
-    assert_eq!(state.evaluate_v1(state.to_move), v1, "{at}");
-    assert_eq!(state.evaluate_v1(state.to_move.opponent()), -v1, "{at}");
+    assert_eq!(state.evaluate_v1(state.core.to_move), v1, "{at}");
+    assert_eq!(
+        state.evaluate_v1(state.core.to_move.opponent()),
+        -v1,
+        "{at}"
+    );
     for seat in [Seat::FIRST, Seat::SECOND] {
         let (mut fast, mut slow) = ([0.0; TERMS.len()], [0.0; TERMS.len()]);
         state.terms(seat, &mut fast);

@@ -32,7 +32,7 @@
 //! - The seed's level-2 evaluation is scaled ×100, with `3/(D+1)` rounded to hundredths.
 //!
 //! ```
-//! use ludus_engine::{perft, Game};
+//! use ludus_engine::{perft, Notation, Rules};
 //! use ludus_games::replica::{Replica, ReplicaOptions};
 //!
 //! let start = Replica::new(&ReplicaOptions::default(), 0);

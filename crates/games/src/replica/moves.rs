@@ -54,7 +54,7 @@ impl Replica {
     /// squares a1 b1 … h8, and for each piece vertical, horizontal, diagonal, then transform.
     pub(super) fn generate(&self, out: &mut Vec<ReplicaAction>) {
         out.clear();
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return;
         }
         if self.side() == 0 {
@@ -106,7 +106,7 @@ impl Replica {
     pub(super) fn transformable(&self, side: usize) -> u64 {
         let enemy = self.pieces[1 - side];
         let kings = self.kings[side];
-        let seen = match (self.options.sight, side) {
+        let seen = match (self.core.options.sight, side) {
             (Sight::Forward3, 0) => seen_by(kings, FORWARD[0], enemy),
             (Sight::Forward3, _) => seen_by(kings, FORWARD[1], enemy),
             (Sight::All8, _) => seen_by(kings, Dir::ALL, enemy),

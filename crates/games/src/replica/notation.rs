@@ -4,7 +4,7 @@
 //! Parsing goes in two stages: text → [`Syntax`] (a syntax error names what was expected),
 //! then resolved against the state (an illegal-move error says why the rules refuse it).
 
-use ludus_engine::{MoveError, PositionError};
+use ludus_engine::{MoveError, Notation, PositionError};
 
 use super::moves::{ReplicaAction, DIRECTION_NAMES};
 use super::rules::ReplicaOptions;
@@ -72,7 +72,7 @@ impl Replica {
     /// Parses `text` and checks it against this position (the `parse_action` of the contract).
     pub(super) fn resolve_action(&self, text: &str) -> Result<ReplicaAction, MoveError> {
         let notation = Syntax::parse(text)?;
-        if let Some(outcome) = &self.outcome {
+        if let Some(outcome) = &self.core.outcome {
             return Err(MoveError::GameOver(outcome.to_string()));
         }
         let side = self.side();
@@ -194,7 +194,7 @@ impl Replica {
             }
         }
         text.push(' ');
-        text.push(if self.to_move == WHITE { 'w' } else { 'b' });
+        text.push(if self.core.to_move == WHITE { 'w' } else { 'b' });
         text
     }
 
@@ -244,7 +244,7 @@ impl Replica {
             )));
         }
         let mut state = Replica::with_board(options, pieces, kings, to_move);
-        state.outcome = state.settled_outcome();
+        state.core.outcome = state.settled_outcome();
         Ok(state)
     }
 }
@@ -305,6 +305,24 @@ fn parse_board(board: &str) -> Result<([u64; 2], [u64; 2]), String> {
         }
     }
     Ok((pieces, kings))
+}
+
+impl Notation for Replica {
+    fn from_position(text: &str, options: &ReplicaOptions) -> Result<Self, PositionError> {
+        Replica::parse_position(text, options)
+    }
+
+    fn position(&self) -> String {
+        self.format_position()
+    }
+
+    fn parse_action(&self, text: &str) -> Result<ReplicaAction, MoveError> {
+        self.resolve_action(text)
+    }
+
+    fn format_action(&self, action: ReplicaAction) -> String {
+        self.action_text(action)
+    }
 }
 
 #[cfg(test)]

@@ -31,7 +31,7 @@ impl Replica {
         rng: &mut R,
         buffer: &mut Vec<ReplicaAction>,
     ) -> Option<ReplicaAction> {
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return None;
         }
         let side = self.side();

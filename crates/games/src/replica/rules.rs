@@ -1,14 +1,11 @@
 //! Replica's rules options and the [`Game`] implementation (spec §2–§4) over the state of
 //! `state.rs`.
 
-use ludus_engine::{
-    ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
-    Outcome, PositionError, Seat,
-};
+use ludus_engine::{Core, GameInfo, GameOptions, OptionInfo, OptionValues, Rules};
 use serde::{Deserialize, Serialize};
 
 use super::moves::ReplicaAction;
-use super::state::{Replica, BLACK_START, RESIGNED, SIDE_NAMES, WHITE, WHITE_START};
+use super::state::{Replica, BLACK_START, SIDE_NAMES, WHITE, WHITE_START};
 use super::tables::Square;
 
 /// Which kings see a piece for a transform (spec §3.2, decision A3).
@@ -41,7 +38,7 @@ impl GameOptions for ReplicaOptions {
     const DESCRIPTIONS: &'static [OptionInfo] = OPTIONS;
 }
 
-impl Game for Replica {
+impl Rules for Replica {
     type Action = ReplicaAction;
     type Options = ReplicaOptions;
 
@@ -52,6 +49,7 @@ impl Game for Replica {
                       crown a king on it or capture any enemy king.",
         min_seats: 2,
         max_seats: 2,
+        seat_names: &SIDE_NAMES,
         options: OPTIONS,
         // Spec §4: every action lowers the mover's progress potential, 151 at the start.
         max_turns: 302,
@@ -69,32 +67,12 @@ impl Game for Replica {
         )
     }
 
-    fn from_position(text: &str, options: &ReplicaOptions) -> Result<Self, PositionError> {
-        Replica::parse_position(text, options)
+    fn core(&self) -> &Core<ReplicaOptions> {
+        &self.core
     }
 
-    fn position(&self) -> String {
-        self.format_position()
-    }
-
-    fn options(&self) -> &ReplicaOptions {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        SIDE_NAMES[seat.to_usize()]
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.outcome.is_none().then_some(self.to_move)
-    }
-
-    fn turn(&self) -> u32 {
-        self.turn
+    fn core_mut(&mut self) -> &mut Core<ReplicaOptions> {
+        &mut self.core
     }
 
     fn legal_actions(&self, out: &mut Vec<ReplicaAction>) {
@@ -111,7 +89,7 @@ impl Game for Replica {
     }
 
     fn is_legal(&self, action: ReplicaAction) -> bool {
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return false;
         }
         let side = self.side();
@@ -127,40 +105,15 @@ impl Game for Replica {
         self.play(action);
     }
 
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
-    fn resign(&mut self, seat: Seat) {
-        if self.outcome.is_none() {
-            self.outcome = Some(Outcome::win(seat.opponent(), RESIGNED[seat.to_usize()]));
-        }
-    }
-
     fn key(&self) -> u64 {
         self.key
-    }
-
-    fn parse_action(&self, text: &str) -> Result<ReplicaAction, MoveError> {
-        self.resolve_action(text)
-    }
-
-    fn format_action(&self, action: ReplicaAction) -> String {
-        self.action_text(action)
-    }
-
-    fn view(&self) -> BoardView {
-        self.board_view()
-    }
-
-    fn action_input(&self, action: ReplicaAction) -> ActionInput {
-        super::view::input_for(action)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ludus_engine::Notation;
 
     #[test]
     fn the_start_has_twelve_pieces_each_in_mirrored_ls() {

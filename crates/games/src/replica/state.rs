@@ -2,7 +2,7 @@
 //! move, the cached outcome and the incremental Zobrist key, with the mechanics of one action
 //! (§3) and the end tests (§4).
 
-use ludus_engine::{Outcome, Seat};
+use ludus_engine::{Core, Outcome, Seat};
 
 use super::moves::ReplicaAction;
 use super::rules::ReplicaOptions;
@@ -23,7 +23,6 @@ pub const SIDE_NAMES: [&str; 2] = ["White", "Black"];
 const CORNER_REASONS: [&str; 2] = ["king reached h8", "king reached a1"];
 const KING_CAPTURED: &str = "king captured";
 const NO_MOVE: &str = "no legal move";
-pub(super) const RESIGNED: [&str; 2] = ["White resigned", "Black resigned"];
 
 /// The start (spec §2): each side's 12 pieces as bitboards, White's L in the a1 corner and
 /// Black's the same turned 180°.
@@ -34,15 +33,12 @@ pub(super) const BLACK_START: u64 = WHITE_START.reverse_bits();
 /// incremental Zobrist key and the cached outcome. Cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Replica {
-    pub(super) options: ReplicaOptions,
+    pub(super) core: Core<ReplicaOptions>,
     /// Every piece of each side (kings included), by side index (0 White, 1 Black).
     pub(super) pieces: [u64; 2],
     /// The kings of each side (a subset of `pieces`).
     pub(super) kings: [u64; 2],
-    pub(super) to_move: Seat,
-    pub(super) turn: u32,
     pub(super) key: u64,
-    pub(super) outcome: Option<Outcome>,
 }
 
 /// The Zobrist key index of a piece of `side` on `square`.
@@ -60,13 +56,10 @@ impl Replica {
         to_move: Seat,
     ) -> Replica {
         let mut state = Replica {
-            options: options.clone(),
+            core: Core::new(options.clone(), to_move),
             pieces,
             kings,
-            to_move,
-            turn: 0,
             key: 0,
-            outcome: None,
         };
         state.key = state.full_key();
         state
@@ -74,7 +67,7 @@ impl Replica {
 
     /// The key computed from scratch (the incremental one must always equal it).
     pub(super) fn full_key(&self) -> u64 {
-        let mut key = if self.to_move == BLACK {
+        let mut key = if self.core.to_move == BLACK {
             KEYS[BLACK_TO_MOVE_KEY]
         } else {
             0
@@ -92,7 +85,7 @@ impl Replica {
     /// The side index of the seat to move (0 White, 1 Black), also after the game ended.
     #[inline]
     pub(super) fn side(&self) -> usize {
-        self.to_move.to_usize()
+        self.core.to_move.to_usize()
     }
 
     /// The piece on `square`: its side index and whether it is a king.
@@ -120,11 +113,14 @@ impl Replica {
         let side = self.side();
         let last = 1 - side;
         if self.kings[last] & TARGET[last].bit() != 0 {
-            Some(Outcome::win(self.to_move.opponent(), CORNER_REASONS[last]))
+            Some(Outcome::win(
+                self.core.to_move.opponent(),
+                CORNER_REASONS[last],
+            ))
         } else if self.kings[side] == 0 {
-            Some(Outcome::win(self.to_move.opponent(), KING_CAPTURED))
+            Some(Outcome::win(self.core.to_move.opponent(), KING_CAPTURED))
         } else if !self.has_action(side) {
-            Some(Outcome::win(self.to_move.opponent(), NO_MOVE))
+            Some(Outcome::win(self.core.to_move.opponent(), NO_MOVE))
         } else {
             None
         }
@@ -156,16 +152,16 @@ impl Replica {
                 self.key ^= piece_key(side, false, square) ^ piece_key(side, true, square);
             }
         }
-        self.turn += 1;
-        let mover = self.to_move;
-        self.to_move = mover.opponent();
+        self.core.turn += 1;
+        let mover = self.core.to_move;
+        self.core.to_move = mover.opponent();
         self.key ^= KEYS[BLACK_TO_MOVE_KEY];
         if captured_king {
-            self.outcome = Some(Outcome::win(mover, KING_CAPTURED));
+            self.core.outcome = Some(Outcome::win(mover, KING_CAPTURED));
         } else if self.kings[side] & TARGET[side].bit() != 0 {
-            self.outcome = Some(Outcome::win(mover, CORNER_REASONS[side]));
+            self.core.outcome = Some(Outcome::win(mover, CORNER_REASONS[side]));
         } else if !self.has_action(enemy) {
-            self.outcome = Some(Outcome::win(mover, NO_MOVE));
+            self.core.outcome = Some(Outcome::win(mover, NO_MOVE));
         }
     }
 }

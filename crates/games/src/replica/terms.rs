@@ -195,7 +195,7 @@ pub(super) fn terms(state: &Replica, seat: Seat, out: &mut [f64]) {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::{Game, Heuristic};
+    use ludus_engine::{Heuristic, Notation, Rules};
 
     use super::super::eval::{
         KING_PROGRESS, MANY_THREATS, MAN_PROGRESS, ONE_THREAT, PIECE, WIN_NOW,

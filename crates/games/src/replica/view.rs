@@ -3,7 +3,8 @@
 //! landing square; a transform by clicking the piece twice (label "transform").
 
 use ludus_engine::{
-    ActionInput, BoardView, CellId, CellShape, CellView, Game, Hue, PieceView, Seat, SeatView,
+    ActionInput, BoardView, CellId, CellShape, CellView, Hue, PieceView, Presentation, Rules, Seat,
+    SeatView,
 };
 
 use super::moves::ReplicaAction;
@@ -74,12 +75,12 @@ impl Replica {
                 if kings == 1 { "" } else { "s" }
             )
         };
-        let head = match &self.outcome {
+        let head = match &self.core.outcome {
             Some(outcome) => match outcome.winner() {
                 Some(seat) => format!("{} wins: {}", SIDE_NAMES[seat.to_usize()], outcome.reason),
                 None => format!("draw: {}", outcome.reason),
             },
-            None if self.to_move == WHITE => "White to move".to_string(),
+            None if self.core.to_move == WHITE => "White to move".to_string(),
             None => "Black to move".to_string(),
         };
         format!("{head} — {}, {}", count(0), count(1))
@@ -99,5 +100,15 @@ pub(super) fn input_for(action: ReplicaAction) -> ActionInput {
             cells: vec![cell(square), cell(square)],
             label: Some("transform".to_string()),
         },
+    }
+}
+
+impl Presentation for Replica {
+    fn view(&self) -> BoardView {
+        self.board_view()
+    }
+
+    fn action_input(&self, action: ReplicaAction) -> ActionInput {
+        input_for(action)
     }
 }

@@ -34,7 +34,7 @@
 //! | `23 + k` | 1 when relative seat `k` is to move (constant) |
 
 use ludus_engine::encoding::fill_plane;
-use ludus_engine::{Encoding, Game, Seat};
+use ludus_engine::{Encoding, Rules, Seat};
 
 use super::moves::{Extra, SplutAction, Step};
 use super::rules::SplutOptions;
@@ -100,7 +100,7 @@ impl Encoding for Splut {
 
     fn observe(&self, seat: Seat, out: &mut [f32]) {
         out.fill(0.0);
-        let size = self.options.size as usize;
+        let size = self.core.options.size as usize;
         let cells = size * size;
         let cell = |sq: Square| (size - 1 - sq.rank() as usize) * size + sq.file() as usize;
         let seats = self.seats();
@@ -108,7 +108,7 @@ impl Encoding for Splut {
             let other = (seat.to_usize() + k) % seats;
             for kind in Kind::ALL {
                 let piece = self.piece(Seat::new(other as u8), kind);
-                if let Some(sq) = piece.filter(|sq| sq.on_board(self.options.size)) {
+                if let Some(sq) = piece.filter(|sq| sq.on_board(self.core.options.size)) {
                     out[(3 * k + kind.index()) * cells + cell(sq)] = 1.0;
                 }
             }
@@ -122,7 +122,7 @@ impl Encoding for Splut {
         }
         for rock in RockId::ALL {
             let sq = self.rock(rock);
-            if !sq.on_board(self.options.size) {
+            if !sq.on_board(self.core.options.size) {
                 continue;
             }
             let at = cell(sq);
@@ -131,7 +131,7 @@ impl Encoding for Splut {
             out[14 * cells + at] = f32::from(self.moved & rock.bit() != 0);
             out[15 * cells + at] = f32::from(self.lev == Lev::Active(rock));
         }
-        for sq in squares(self.options.size) {
+        for sq in squares(self.core.options.size) {
             out[16 * cells + cell(sq)] = 1.0;
         }
         fill_plane(out, cells, 17, f32::from(self.steps_left()) / 3.0);

@@ -101,7 +101,7 @@ impl Splut {
 
     /// Steps `attacker` has for its next chance to act.
     fn steps_for(&self, attacker: usize) -> u8 {
-        if attacker == self.to_move as usize {
+        if attacker == self.core.to_move.to_usize() {
             self.steps_left()
         } else {
             3
@@ -113,7 +113,7 @@ impl Splut {
         if k == FAR {
             0
         } else if k <= self.steps_for(attacker) {
-            if attacker == self.to_move as usize {
+            if attacker == self.core.to_move.to_usize() {
                 6000
             } else {
                 1500
@@ -135,7 +135,7 @@ impl Splut {
 
     /// Manhattan distance from `seat`'s dwarf to the centre (0 without a dwarf).
     pub(super) fn dwarf_to_centre(&self, seat: usize) -> i32 {
-        let c = ((self.options.size - 1) / 2) as u8;
+        let c = ((self.core.options.size - 1) / 2) as u8;
         self.piece(Seat::new(seat as u8), Kind::Dwarf)
             .map_or(0, |d| d.distance(Square::new(c, c)) as i32)
     }
@@ -180,7 +180,7 @@ impl Splut {
     fn seed_value(&self, seat: usize) -> i32 {
         let kd = self.kill_distances();
         let mut value = 0;
-        if seat == self.to_move as usize {
+        if seat == self.core.to_move.to_usize() {
             let best = self
                 .opponents(seat)
                 .map(|o| kd[seat][o])
@@ -200,7 +200,7 @@ impl Splut {
         let dwarf = if self.piece(Seat::new(seat as u8), Kind::Dwarf).is_some() {
             self.dwarf_to_centre(seat)
         } else {
-            self.options.size as i32
+            self.core.options.size as i32
         };
         value + KNOCKED_OUT * out - 10 * self.troll_to_rock(seat) - 5 * dwarf
     }
@@ -252,9 +252,13 @@ impl Heuristic for Splut {
     /// kill, crush or resignation, while repetition draws the game (`repetition` above 0);
     /// also a game drawn at a turn start, so that searches score that draw alike.
     fn repeats(&self) -> bool {
-        let drawn_or_on = self.outcome.as_ref().is_none_or(|o| o.winner().is_none());
+        let drawn_or_on = self
+            .core
+            .outcome
+            .as_ref()
+            .is_none_or(|o| o.winner().is_none());
         self.used == 0
-            && self.options.repetition > 0
+            && self.core.options.repetition > 0
             && drawn_or_on
             && self.history.last_seen() >= 2
     }

@@ -34,7 +34,7 @@
 //!   position string of §8.3 (see `position.rs`).
 //!
 //! ```
-//! use ludus_engine::{perft, Game, Seat};
+//! use ludus_engine::{perft, Notation, Rules, Seat};
 //! use ludus_games::splut::{Splut, SplutOptions};
 //!
 //! let start = Splut::new(&SplutOptions::default(), 0);

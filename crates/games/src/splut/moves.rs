@@ -57,7 +57,7 @@ impl Splut {
     /// `slots.rs`); `--` alone when there is none.
     pub(super) fn generate(&self, out: &mut Vec<SplutAction>) {
         out.clear();
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return;
         }
         let mut slots = self.legal_slots();
@@ -72,7 +72,7 @@ impl Splut {
 
     /// Whether `action` is legal, without allocating.
     pub(super) fn legal(&self, action: SplutAction) -> bool {
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return false;
         }
         let slots = self.legal_slots();
@@ -130,7 +130,7 @@ impl Splut {
         let Extra::Throw(dir) = s.extra else {
             return Hit::Nothing;
         };
-        let from = self.pos[team_obj(self.to_move as usize, Kind::Troll)];
+        let from = self.pos[team_obj(self.core.to_move.to_usize(), Kind::Troll)];
         self.flight(from, from.step(s.dir), dir).1
     }
 
@@ -141,7 +141,7 @@ impl Splut {
             return;
         };
         self.before_step = self.piece_key;
-        let seat = self.to_move as usize;
+        let seat = self.core.to_move.to_usize();
         let obj = team_obj(seat, s.kind);
         let from = self.pos[obj];
         let to = from.step(s.dir);
@@ -174,7 +174,7 @@ impl Splut {
             }
         }
         self.used += 1;
-        if self.used >= Self::allowed(self.turn) {
+        if self.used >= Self::allowed(self.core.turn) {
             self.end_turn();
         }
     }
@@ -223,7 +223,7 @@ impl Splut {
         self.moved |= id.bit();
         if self.alive_count() == 1 {
             let winner = self.alive.trailing_zeros() as u8;
-            self.outcome = Some(Outcome::win(Seat::new(winner), "last sorcerer standing"));
+            self.core.outcome = Some(Outcome::win(Seat::new(winner), "last sorcerer standing"));
         }
         self.end_turn();
     }
@@ -246,20 +246,20 @@ impl Splut {
         self.lev = Lev::Unused;
         self.used = 0;
         self.before_step = 0;
-        self.turn += 1;
-        self.to_move = self.next_alive(self.to_move as usize) as u8;
-        if self.outcome.is_some() {
+        self.core.turn += 1;
+        self.core.to_move = Seat::new(self.next_alive(self.core.to_move.to_usize()) as u8);
+        if self.core.outcome.is_some() {
             return;
         }
-        let max = self.options.max_turns;
-        if max > 0 && self.turn >= max {
-            self.outcome = Some(Outcome::draw("turn limit"));
+        let max = self.core.options.max_turns;
+        if max > 0 && self.core.turn >= max {
+            self.core.outcome = Some(Outcome::draw("turn limit"));
             return;
         }
         let seen = self.history.push(self.full_key());
-        let limit = self.options.repetition;
+        let limit = self.core.options.repetition;
         if limit > 0 && seen >= limit {
-            self.outcome = Some(Outcome::draw("repetition"));
+            self.core.outcome = Some(Outcome::draw("repetition"));
         }
     }
 
@@ -279,16 +279,16 @@ impl Splut {
 
     /// `seat` resigns: its team leaves the game (§ issue: the others play on).
     pub(super) fn resign_seat(&mut self, seat: usize) {
-        if self.outcome.is_some() || seat >= self.seats() || !self.is_alive(seat) {
+        if self.core.outcome.is_some() || seat >= self.seats() || !self.is_alive(seat) {
             return;
         }
         self.remove_team(seat);
         self.history.clear();
         if self.alive_count() == 1 {
             let winner = self.alive.trailing_zeros() as u8;
-            self.outcome = Some(Outcome::win(Seat::new(winner), Self::resigned_reason(seat)));
+            self.core.outcome = Some(Outcome::win(Seat::new(winner), Self::resigned_reason(seat)));
         }
-        if seat == self.to_move as usize {
+        if seat == self.core.to_move.to_usize() {
             self.end_turn();
         }
     }

@@ -6,11 +6,12 @@
 
 use std::fmt::Write as _;
 
-use ludus_engine::{MoveError, Seat};
+use ludus_engine::{MoveError, Notation, PositionError, Seat};
 
 use super::moves::{Extra, Hit, SplutAction, Step};
 use super::state::{team_obj, Kind, Lev, Splut, COLOURS};
 use super::tables::{Dir, Square, EMPTY, OFF};
+use super::SplutOptions;
 
 const EXPECTED: &str = "a step like Sd3-d4, Td4-e4*n, Td4-d5p, Sd3-d4@b5, Dc5-d5 or the short \
                         form Sn, Te*n, Sn@b5, or -- for a forced pass";
@@ -132,7 +133,7 @@ impl Splut {
         let SplutAction::Step(s) = action else {
             return "--".to_string();
         };
-        let from = self.pos[team_obj(self.to_move as usize, s.kind)];
+        let from = self.pos[team_obj(self.core.to_move.to_usize(), s.kind)];
         let mut text = format!("{}{}-{}", s.kind.letter(), from, from.step(s.dir));
         match s.extra {
             Extra::Plain => {}
@@ -155,7 +156,7 @@ impl Splut {
     /// Reads one decision and resolves it against this state.
     pub(super) fn parse(&self, text: &str) -> Result<SplutAction, MoveError> {
         let written = parse_syntax(text)?;
-        if let Some(outcome) = &self.outcome {
+        if let Some(outcome) = &self.core.outcome {
             return Err(MoveError::GameOver(outcome.to_string()));
         }
         let mut legal = Vec::new();
@@ -198,7 +199,7 @@ impl Splut {
         target: Target,
         suffix: Suffix,
     ) -> Result<Step, String> {
-        let seat = self.to_move as usize;
+        let seat = self.core.to_move.to_usize();
         let at = self
             .piece(Seat::new(seat as u8), kind)
             .ok_or_else(|| format!("{} has no {}", COLOURS[seat], kind_name(kind)))?;
@@ -243,7 +244,7 @@ impl Splut {
 
     /// Why a well-formed step of an existing piece is not legal here.
     fn why_illegal(&self, s: Step) -> String {
-        let from = self.pos[team_obj(self.to_move as usize, s.kind)];
+        let from = self.pos[team_obj(self.core.to_move.to_usize(), s.kind)];
         let to = from.step(s.dir);
         let code = self.code(to);
         if code == OFF {
@@ -323,6 +324,28 @@ fn kind_name(kind: Kind) -> &'static str {
         Kind::Sorcerer => "sorcerer",
         Kind::Dwarf => "dwarf",
         Kind::Troll => "troll",
+    }
+}
+
+impl Notation for Splut {
+    fn from_position(text: &str, options: &SplutOptions) -> Result<Self, PositionError> {
+        Splut::parse_position(text, options)
+    }
+
+    fn position(&self) -> String {
+        self.format_position()
+    }
+
+    fn position_line(&self) -> String {
+        self.format_position().replace('\n', "; ")
+    }
+
+    fn parse_action(&self, text: &str) -> Result<SplutAction, MoveError> {
+        self.parse(text)
+    }
+
+    fn format_action(&self, action: SplutAction) -> String {
+        self.format(action)
     }
 }
 

@@ -34,10 +34,10 @@ impl Splut {
         };
         let mut text = format!(
             "size={} seats={} tomove={} turn={} used={} lev={lev} locked={}",
-            self.options.size,
+            self.core.options.size,
             seats.join(","),
-            self.side(self.to_move as usize).name(),
-            self.turn,
+            self.side(self.core.to_move.to_usize()).name(),
+            self.core.turn,
             self.used,
             self.rock_list(self.locked),
         );
@@ -321,8 +321,14 @@ impl<'a> Reader<'a> {
         let lev = self.levitation(self.need(h.lev, "lev")?)?;
         self.check_rocks_state(used, locked, moved, lev)?;
         let s = &mut self.state;
-        (s.to_move, s.turn, s.used, s.locked, s.moved, s.lev) =
-            (seat as u8, turn, used, locked, moved, lev);
+        (
+            s.core.to_move,
+            s.core.turn,
+            s.used,
+            s.locked,
+            s.moved,
+            s.lev,
+        ) = (Seat::new(seat as u8), turn, used, locked, moved, lev);
         Ok(())
     }
 
@@ -402,9 +408,11 @@ impl<'a> Reader<'a> {
         }
         if state.alive_count() == 1 {
             let winner = Seat::new(state.alive.trailing_zeros() as u8);
-            state.outcome = Some(Outcome::win(winner, "last sorcerer standing"));
-        } else if state.options.max_turns > 0 && state.turn >= state.options.max_turns {
-            state.outcome = Some(Outcome::draw("turn limit"));
+            state.core.outcome = Some(Outcome::win(winner, "last sorcerer standing"));
+        } else if state.core.options.max_turns > 0
+            && state.core.turn >= state.core.options.max_turns
+        {
+            state.core.outcome = Some(Outcome::draw("turn limit"));
         } else if state.used == 0 {
             state.history.push(state.full_key());
         }

@@ -20,7 +20,7 @@ impl Splut {
     /// of the legal slots, the forced pass when there is none.
     #[inline]
     pub(super) fn draw_action<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<SplutAction> {
-        if self.outcome.is_some() {
+        if self.core.outcome.is_some() {
             return None;
         }
         let slots = self.legal_slots();

@@ -3,8 +3,7 @@
 //! `position.rs`) and the view (`view.rs`).
 
 use ludus_engine::{
-    ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
-    OptionsError, Outcome, PositionError, Seat,
+    Core, GameInfo, GameOptions, OptionInfo, OptionValues, OptionsError, Rules, Seat,
 };
 use serde::{Deserialize, Serialize};
 
@@ -114,7 +113,7 @@ const OPTIONS: &[OptionInfo] = &[
     },
 ];
 
-impl Game for Splut {
+impl Rules for Splut {
     type Action = SplutAction;
     type Options = SplutOptions;
 
@@ -125,6 +124,7 @@ impl Game for Splut {
                       enemy sorcerers; last sorcerer standing wins.",
         min_seats: 2,
         max_seats: 4,
+        seat_names: &COLOURS,
         options: OPTIONS,
         max_turns: 1000,
         rules: super::docs::RULES,
@@ -136,36 +136,16 @@ impl Game for Splut {
         Splut::setup(options)
     }
 
-    fn from_position(text: &str, options: &SplutOptions) -> Result<Self, PositionError> {
-        Splut::parse_position(text, options)
+    fn core(&self) -> &Core<Self::Options> {
+        &self.core
     }
 
-    fn position(&self) -> String {
-        self.format_position()
-    }
-
-    fn position_line(&self) -> String {
-        self.format_position().replace('\n', "; ")
-    }
-
-    fn options(&self) -> &SplutOptions {
-        &self.options
+    fn core_mut(&mut self) -> &mut Core<Self::Options> {
+        &mut self.core
     }
 
     fn seat_count(&self) -> usize {
         self.seats()
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        COLOURS[seat.to_usize()]
-    }
-
-    fn to_move(&self) -> Option<Seat> {
-        self.outcome.is_none().then(|| Seat::new(self.to_move))
-    }
-
-    fn turn(&self) -> u32 {
-        self.turn
     }
 
     fn legal_actions(&self, out: &mut Vec<SplutAction>) {
@@ -188,10 +168,6 @@ impl Game for Splut {
         self.play(action);
     }
 
-    fn outcome(&self) -> Option<&Outcome> {
-        self.outcome.as_ref()
-    }
-
     fn resign(&mut self, seat: Seat) {
         self.resign_seat(seat.to_usize());
     }
@@ -203,22 +179,7 @@ impl Game for Splut {
     /// The turn limit and the repetition rule look at the turn count and at earlier
     /// positions, which the key leaves out: no key while either is on.
     fn canonical_key(&self) -> Option<u64> {
-        (self.options.max_turns == 0 && self.options.repetition == 0).then(|| self.full_key())
-    }
-
-    fn parse_action(&self, text: &str) -> Result<SplutAction, MoveError> {
-        self.parse(text)
-    }
-
-    fn format_action(&self, action: SplutAction) -> String {
-        self.format(action)
-    }
-
-    fn view(&self) -> BoardView {
-        self.board_view()
-    }
-
-    fn action_input(&self, action: SplutAction) -> ActionInput {
-        self.input(action)
+        (self.core.options.max_turns == 0 && self.core.options.repetition == 0)
+            .then(|| self.full_key())
     }
 }

@@ -67,7 +67,7 @@ impl Splut {
     /// the forced pass is left.
     #[inline]
     pub(super) fn legal_slots(&self) -> u64 {
-        let seat = self.to_move as usize;
+        let seat = self.core.to_move.to_usize();
         self.sorcerer_slots(seat) | self.dwarf_slots(seat) | self.troll_slots(seat)
     }
 
@@ -90,7 +90,7 @@ impl Splut {
             Lev::Spent => 0,
         };
         let plain = SPREAD_5[self.free_around(from)];
-        let rocks = if self.options.levitate_follow {
+        let rocks = if self.core.options.levitate_follow {
             self.levitation_slots::<true>(from, candidates)
         } else {
             self.levitation_slots::<false>(from, candidates)

@@ -4,7 +4,7 @@
 
 use std::ops::{Index, IndexMut};
 
-use ludus_engine::{Outcome, Seat};
+use ludus_engine::{Core, Seat};
 
 use super::rules::SplutOptions;
 use super::tables::{
@@ -256,15 +256,13 @@ impl History {
 /// A Splut! position with its turn bookkeeping (see the module docs).
 #[derive(Clone, Debug)]
 pub struct Splut {
-    pub(super) options: SplutOptions,
+    pub(super) core: Core<SplutOptions>,
     /// Padded grid: `EMPTY`, `OFF` or object + 1.
     pub(super) board: [u8; BOARD],
     /// Square of each object, `Square::NONE` once removed.
     pub(super) pos: Positions,
     /// Bit per seat still in the game.
     pub(super) alive: u8,
-    pub(super) to_move: u8,
-    pub(super) turn: u32,
     /// Steps already played in this turn.
     pub(super) used: u8,
     pub(super) lev: Lev,
@@ -277,7 +275,6 @@ pub struct Splut {
     /// `piece_key` before the last step of this turn (0 at a turn start): a step that brings
     /// the pieces back to it undoes that step ([`Heuristic::is_undoing`](ludus_engine::Heuristic::is_undoing)).
     pub(super) before_step: u64,
-    pub(super) outcome: Option<Outcome>,
     pub(super) history: History,
 }
 
@@ -285,19 +282,16 @@ impl Splut {
     /// An empty board of the options' size with nobody on it, South to move at turn 0.
     pub(super) fn empty(options: &SplutOptions) -> Self {
         Splut {
-            options: options.clone(),
+            core: Core::new(options.clone(), Seat::FIRST),
             board: *empty_board(options.size),
             pos: Positions([Square::NONE; OBJECTS]),
             alive: 0,
-            to_move: 0,
-            turn: 0,
             used: 0,
             before_step: 0,
             lev: Lev::Unused,
             locked: 0,
             moved: 0,
             piece_key: 0,
-            outcome: None,
             history: History::new(),
         }
     }
@@ -322,12 +316,12 @@ impl Splut {
     }
 
     pub(super) fn seats(&self) -> usize {
-        self.options.players as usize
+        self.core.options.players as usize
     }
 
     /// The side (tip) of `seat`.
     pub(super) fn side(&self, seat: usize) -> Side {
-        Side::seated(self.options.players)[seat]
+        Side::seated(self.core.options.players)[seat]
     }
 
     pub(super) fn is_alive(&self, seat: usize) -> bool {
@@ -345,7 +339,7 @@ impl Splut {
 
     /// Steps left in the current turn.
     pub fn steps_left(&self) -> u8 {
-        Self::allowed(self.turn) - self.used
+        Self::allowed(self.core.turn) - self.used
     }
 
     /// The square of `seat`'s piece of `kind`, if it is on the board.
@@ -416,7 +410,7 @@ impl Splut {
     /// The full Zobrist key: pieces by square (kept incrementally) plus the turn state.
     pub(super) fn full_key(&self) -> u64 {
         let mut key = self.piece_key
-            ^ ZOBRIST[Z_TO_MOVE + self.to_move as usize]
+            ^ ZOBRIST[Z_TO_MOVE + self.core.to_move.to_usize()]
             ^ ZOBRIST[Z_STEPS + self.steps_left() as usize];
         for id in RockId::ALL {
             let sq = self.pos[id.obj()].to_usize();

@@ -15,7 +15,7 @@
 //! sum is exactly v1's evaluation with 2 seats; with 3 or 4 within 1 (v1 divided the
 //! opponents' sum in integers).
 
-use ludus_engine::Game;
+use ludus_engine::Rules;
 
 use super::eval::{CAP, FAR};
 use super::state::{team_obj, Kind, RockId, Splut};
@@ -74,7 +74,7 @@ pub(super) fn weights(state: &Splut) -> &'static TunedWeights<{ TERMS.len() }> {
 /// The kind of `attacker`'s threat at kill distance `k` (0 now, 1 next turn, 2 near) and its
 /// amount, or `None` for no threat.
 fn threat(state: &Splut, attacker: usize, k: u8) -> Option<(usize, f64)> {
-    let steps = if attacker == state.to_move as usize {
+    let steps = if attacker == state.core.to_move.to_usize() {
         state.steps_left()
     } else {
         3
@@ -82,7 +82,7 @@ fn threat(state: &Splut, attacker: usize, k: u8) -> Option<(usize, f64)> {
     if k == FAR {
         None
     } else if k <= steps {
-        Some((usize::from(attacker != state.to_move as usize), 1.0))
+        Some((usize::from(attacker != state.core.to_move.to_usize()), 1.0))
     } else {
         Some((2, f64::from(CAP + 1 - k.min(CAP))))
     }
@@ -145,7 +145,7 @@ fn piece_terms(state: &Splut, seat: usize) -> [f64; 4] {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::{Heuristic, Seat};
+    use ludus_engine::{Heuristic, Rules, Seat};
     use rand::rngs::SmallRng;
     use rand::seq::IndexedRandom;
     use rand::SeedableRng;

@@ -3,7 +3,8 @@
 //! pull, a throw direction or the levitated rock.
 
 use ludus_engine::{
-    ActionInput, BoardView, CellId, CellShape, CellView, Hue, PieceView, Seat, SeatView,
+    ActionInput, BoardView, CellId, CellShape, CellView, Hue, PieceView, Presentation, Rules, Seat,
+    SeatView,
 };
 
 use super::moves::{Extra, Hit, SplutAction};
@@ -15,7 +16,7 @@ pub(super) const HUES: [Hue; 4] = [Hue::Blue, Hue::Red, Hue::Green, Hue::Yellow]
 
 impl Splut {
     pub(super) fn board_view(&self) -> BoardView {
-        let size = self.options.size;
+        let size = self.core.options.size;
         let cells = squares(size)
             .map(|sq| CellView {
                 name: sq.to_string(),
@@ -41,7 +42,7 @@ impl Splut {
             links: Vec::new(),
             seats,
             hands: Vec::new(),
-            to_move: self.outcome.is_none().then(|| Seat::new(self.to_move)),
+            to_move: self.to_move(),
             last_move: Vec::new(),
             status: self.status(),
         }
@@ -68,14 +69,14 @@ impl Splut {
     }
 
     fn status(&self) -> String {
-        if let Some(outcome) = &self.outcome {
+        if let Some(outcome) = &self.core.outcome {
             // The winner by colour, as the other games' status lines name theirs.
             return match outcome.winner() {
                 Some(seat) => format!("{} wins: {}", COLOURS[seat.to_usize()], outcome.reason),
                 None => format!("Draw: {}", outcome.reason),
             };
         }
-        let seat = self.to_move as usize;
+        let seat = self.core.to_move.to_usize();
         let left = self.steps_left();
         let lev = match self.lev {
             Lev::Unused => String::new(),
@@ -100,7 +101,7 @@ impl Splut {
                 label: Some("pass".to_string()),
             };
         };
-        let from = self.pos[team_obj(self.to_move as usize, s.kind)];
+        let from = self.pos[team_obj(self.core.to_move.to_usize(), s.kind)];
         let to = from.step(s.dir);
         let label = match s.extra {
             Extra::Plain => self.shares_cells(action).then(|| "move".to_string()),
@@ -138,7 +139,7 @@ impl Splut {
 
     /// The index of `sq` in the view's cells (rank by rank from the south, west to east).
     fn cell_id(&self, sq: Square) -> CellId {
-        let c = (self.options.size as i32 - 1) / 2;
+        let c = (self.core.options.size as i32 - 1) / 2;
         let (x, y) = (i32::from(sq.file()), i32::from(sq.rank()));
         // Cells on ranks below y: rank r has 2·(c − |r − c|) + 1 squares.
         let below: i32 = (0..y).map(|r| 2 * (c - (r - c).abs()) + 1).sum();
@@ -154,4 +155,14 @@ fn title(name: &str) -> String {
         .next()
         .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
         .unwrap_or_default()
+}
+
+impl Presentation for Splut {
+    fn view(&self) -> BoardView {
+        self.board_view()
+    }
+
+    fn action_input(&self, action: SplutAction) -> ActionInput {
+        self.input(action)
+    }
 }

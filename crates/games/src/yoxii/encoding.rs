@@ -23,7 +23,7 @@
 //! | 19 | 1 when the observer is to move (constant) |
 
 use ludus_engine::encoding::fill_plane;
-use ludus_engine::{Encoding, Game, Seat};
+use ludus_engine::{Encoding, Rules, Seat};
 
 use super::tables::{GRID, ON_BOARD, SIZE};
 use super::{Square, Yoxii, YoxiiAction, YoxiiOptions};

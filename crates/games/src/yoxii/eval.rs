@@ -25,7 +25,7 @@
 //!   picks the best complete turn by the seed's own criterion. Ties in the opponent's greedy
 //!   reply go to the first one in legal-action order (the seed took the last of a `setof`).
 
-use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
+use ludus_engine::{Heuristic, Rules, Seat, Verdict, WIN_SCORE};
 
 use super::rules::YoxiiAction;
 use super::state::Yoxii;
@@ -78,7 +78,7 @@ impl Heuristic for Yoxii {
         let YoxiiAction::Place { value, .. } = action else {
             return false;
         };
-        let hand = &self.hands[self.to_move];
+        let hand = &self.hands[self.core.to_move];
         let held = |v: &u8| hand[usize::from(*v) - 1] > 0;
         let smallest = (1..=4).find(held);
         let largest = (1..=4).rev().find(held);
@@ -98,9 +98,9 @@ impl Heuristic for Yoxii {
         }
         // Who moves the Totem next: the side to move, unless it has moved it already.
         let next = if self.is_placing() {
-            self.to_move.opponent()
+            self.core.to_move.opponent()
         } else {
-            self.to_move
+            self.core.to_move
         };
         let sign = if next == seat { 1.0 } else { -1.0 };
         let of = |s: Seat| {
@@ -163,12 +163,12 @@ fn side_features(state: &Yoxii, seat: Seat, targets: u64) -> [f64; SIDE_TERMS] {
     let neighbours = NEIGHBOURS[state.totem().to_usize()];
     let filled = f64::from((neighbours & !state.empty()).count_ones())
         / f64::from(neighbours.count_ones().max(1));
-    let pending = if state.is_placing() && state.to_move == seat && neighbours & state.empty() != 0
-    {
-        f64::from(best_value(state, seat))
-    } else {
-        0.0
-    };
+    let pending =
+        if state.is_placing() && state.core.to_move == seat && neighbours & state.empty() != 0 {
+            f64::from(best_value(state, seat))
+        } else {
+            0.0
+        };
     let hand: u32 = (1..=4u8)
         .map(|v| u32::from(v) * u32::from(state.in_hand(seat, v)))
         .sum();
@@ -190,7 +190,7 @@ fn side_terms(state: &Yoxii, seat: Seat) -> i32 {
     let filled = (neighbours & !state.empty()).count_ones() as i32;
     let weight = POINT / 2 + POINT / 2 * filled / neighbours.count_ones() as i32;
     let mut score = weight * points as i32 + PIECE * pieces as i32;
-    if state.is_placing() && state.to_move == seat && neighbours & state.empty() != 0 {
+    if state.is_placing() && state.core.to_move == seat && neighbours & state.empty() != 0 {
         // The side to move is about to put its best piece next to the Totem.
         score += weight * i32::from(best_value(state, seat));
     }
@@ -240,7 +240,7 @@ fn final_score(state: &Yoxii, seat: Seat) -> Option<i32> {
 /// The seed's greedy turn (`choose_move_greedy` with `last_move`): the Totem move, value and
 /// square that give the side to move the most points around the Totem. The game is not over.
 pub fn greedy_turn(state: &Yoxii) -> (YoxiiAction, YoxiiAction) {
-    let seat = state.to_move;
+    let seat = state.core.to_move;
     let mut totems = Vec::new();
     let mut placements = Vec::new();
     state.legal_actions(&mut totems);
@@ -275,7 +275,7 @@ mod tests {
         let weights = WEIGHTS.read();
         assert_eq!(weights.map(|w| w.len()), Ok(TERMS.len()));
         // With v1's weights the terms give v1's evaluation, up to its integer rounding.
-        let mut state = Yoxii::new(&<Yoxii as Game>::Options::default(), 4);
+        let mut state = Yoxii::new(&<Yoxii as Rules>::Options::default(), 4);
         let mut actions = Vec::new();
         for _ in 0..30 {
             let Some(seat) = state.to_move() else { break };

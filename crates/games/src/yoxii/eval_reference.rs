@@ -4,7 +4,7 @@
 //! them (`fixed_eval.rs`) must come within one unit of their weighted sum. It walks the
 //! Totem's rays square by square and sums values square by square, the straightforward way.
 
-use ludus_engine::{Game, Heuristic, Seat};
+use ludus_engine::{Heuristic, Notation, Rules, Seat};
 use rand::rngs::SmallRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -83,7 +83,7 @@ fn next_turn(state: &Yoxii, seat: Seat, targets: u64) -> (u32, bool) {
         closing_win |= points > other
             || (points == other
                 && pieces > their_pieces
-                && state.options.tiebreak != Tiebreak::None);
+                && state.core.options.tiebreak != Tiebreak::None);
     }
     (best_points, closing_win)
 }
@@ -93,7 +93,8 @@ fn side_features(state: &Yoxii, seat: Seat, targets: u64) -> [f64; 7] {
     let neighbours = NEIGHBOURS[state.totem.to_usize()];
     let filled = f64::from((neighbours & !state.empty()).count_ones())
         / f64::from(neighbours.count_ones().max(1));
-    let pending = if state.placing && state.to_move == seat && neighbours & state.empty() != 0 {
+    let pending = if state.placing && state.core.to_move == seat && neighbours & state.empty() != 0
+    {
         f64::from(best_value(state, seat))
     } else {
         0.0
@@ -124,9 +125,9 @@ fn terms(state: &Yoxii, seat: Seat, out: &mut [f64]) {
         *term = a - b;
     }
     let next = if state.placing {
-        state.to_move.opponent()
+        state.core.to_move.opponent()
     } else {
-        state.to_move
+        state.core.to_move
     };
     let sign = if next == seat { 1.0 } else { -1.0 };
     let of = |s: Seat| {
@@ -153,7 +154,7 @@ fn evaluate_v1(state: &Yoxii, seat: Seat) -> i32 {
         let filled = (neighbours & !state.empty()).count_ones() as i32;
         let weight = 50 + 50 * filled / neighbours.count_ones() as i32;
         let mut score = weight * points as i32 + 10 * pieces as i32;
-        if state.placing && state.to_move == seat && neighbours & state.empty() != 0 {
+        if state.placing && state.core.to_move == seat && neighbours & state.empty() != 0 {
             score += weight * i32::from(best_value(state, seat));
         }
         score += 8 * totem_targets(state, seat).count_ones() as i32;

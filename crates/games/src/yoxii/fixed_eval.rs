@@ -69,7 +69,7 @@ pub(super) fn evaluate(state: &Yoxii, seat: Seat) -> i32 {
     let sign_of = |s: Seat| if s == seat { 1 } else { -1 };
     // The side to move, mid-turn, is about to put its best piece next to the Totem.
     let pending = if state.is_placing() && near & empty != 0 {
-        let mover = state.to_move;
+        let mover = state.core.to_move;
         sign_of(mover) * i64::from(best_value(state, mover))
     } else {
         0
@@ -78,9 +78,9 @@ pub(super) fn evaluate(state: &Yoxii, seat: Seat) -> i32 {
     let hand = hand_value(state, seat) - hand_value(state, opponent);
     // Who moves the Totem next: the side to move, unless it has moved it already.
     let next = if state.is_placing() {
-        state.to_move.opponent()
+        state.core.to_move.opponent()
     } else {
-        state.to_move
+        state.core.to_move
     };
     let targets_of = |s: Seat| targets[usize::from(s != seat)];
     let first = next_turn(state, next, targets_of(next));

@@ -21,7 +21,7 @@
 //! start counts 8 × 32 = 256 decision pairs.
 //!
 //! ```
-//! use ludus_engine::{perft, Game};
+//! use ludus_engine::{perft, Notation, Rules};
 //! use ludus_games::yoxii::{Yoxii, YoxiiOptions};
 //!
 //! let start = Yoxii::new(&YoxiiOptions::default(), 0);

@@ -10,7 +10,7 @@
 //! moved, the placement is pending), which §6 does not cover: a third field `place`, e.g.
 //! `.../...../...#.../......./......./...../... w place`.
 
-use ludus_engine::{parse_decisions, Game, MoveError, PositionError, Seat};
+use ludus_engine::{parse_decisions, MoveError, Notation, PositionError, Rules, Seat};
 
 use super::rules::{FirstPlayer, YoxiiAction, YoxiiOptions};
 use super::state::{first_seat, Piece, Yoxii, INITIAL_HAND, RED, SEAT_NAMES, WHITE};
@@ -63,7 +63,7 @@ pub fn parse_action(state: &Yoxii, text: &str) -> Result<YoxiiAction, MoveError>
         return Err(MoveError::GameOver(outcome.to_string()));
     }
     let illegal = |reason: String| Err(MoveError::illegal(text, reason));
-    let seat = state.to_move;
+    let seat = state.core.to_move;
     let name = SEAT_NAMES[seat.to_usize()];
     match syntax {
         Syntax::Totem(to) | Syntax::Place(_, to) if !to.is_on_board() => {
@@ -127,7 +127,11 @@ pub fn format_position(state: &Yoxii) -> String {
         }
         text.push(if rank == 0 { ' ' } else { '/' });
     }
-    text.push(if state.to_move == WHITE { 'w' } else { 'r' });
+    text.push(if state.core.to_move == WHITE {
+        'w'
+    } else {
+        'r'
+    });
     if state.is_placing() {
         text.push_str(" place");
     }
@@ -281,4 +285,26 @@ fn check_balance(
         total(WHITE),
         total(RED)
     ))
+}
+
+impl Notation for Yoxii {
+    fn from_position(text: &str, options: &YoxiiOptions) -> Result<Self, PositionError> {
+        parse_position(text, options)
+    }
+
+    fn position(&self) -> String {
+        format_position(self)
+    }
+
+    fn parse_action(&self, text: &str) -> Result<YoxiiAction, MoveError> {
+        parse_action(self, text)
+    }
+
+    fn format_action(&self, action: YoxiiAction) -> String {
+        format_action(action)
+    }
+
+    fn parse_turn(&self, text: &str) -> Result<Vec<YoxiiAction>, MoveError> {
+        parse_turn(self, text)
+    }
 }

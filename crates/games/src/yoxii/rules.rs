@@ -1,15 +1,13 @@
 //! The rules options, the decisions, and the [`Game`] implementation of Yoxii.
 
 use ludus_engine::{
-    ActionInput, BoardView, Game, GameInfo, GameOptions, MoveError, OptionInfo, OptionValues,
-    Outcome, PositionError, Seat, Verdict,
+    Core, GameInfo, GameOptions, OptionInfo, OptionValues, Outcome, Rules, Seat, Verdict,
 };
 use serde::{Deserialize, Serialize};
 
 use super::ending::Ending;
 use super::state::{Yoxii, SEAT_NAMES};
 use super::tables::Square;
-use super::{notation, view};
 
 /// Who moves first (spec §2, Y-D9). The colours stay with their seats: White is seat 1.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -76,7 +74,7 @@ pub enum YoxiiAction {
     },
 }
 
-impl Game for Yoxii {
+impl Rules for Yoxii {
     type Action = YoxiiAction;
     type Options = YoxiiOptions;
 
@@ -87,6 +85,7 @@ impl Game for Yoxii {
                       when the Totem is stuck, the most points around it win.",
         min_seats: 2,
         max_seats: 2,
+        seat_names: &SEAT_NAMES,
         options: OPTIONS,
         max_turns: 36,
         rules: super::docs::RULES,
@@ -98,32 +97,16 @@ impl Game for Yoxii {
         Yoxii::start(options)
     }
 
-    fn from_position(text: &str, options: &YoxiiOptions) -> Result<Self, PositionError> {
-        notation::parse_position(text, options)
+    fn core(&self) -> &Core<Self::Options> {
+        &self.core
     }
 
-    fn position(&self) -> String {
-        notation::format_position(self)
-    }
-
-    fn options(&self) -> &YoxiiOptions {
-        &self.options
-    }
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn seat_name(&self, seat: Seat) -> &'static str {
-        SEAT_NAMES[seat.to_usize()]
+    fn core_mut(&mut self) -> &mut Core<Self::Options> {
+        &mut self.core
     }
 
     fn to_move(&self) -> Option<Seat> {
-        (!self.end.is_over()).then_some(self.to_move)
-    }
-
-    fn turn(&self) -> u32 {
-        self.turn
+        (!self.end.is_over()).then_some(self.core.to_move)
     }
 
     fn legal_actions(&self, out: &mut Vec<YoxiiAction>) {
@@ -132,10 +115,10 @@ impl Game for Yoxii {
             return;
         }
         if !self.placing {
-            out.extend(Square::iter(self.totem_targets(self.to_move)).map(YoxiiAction::Totem));
+            out.extend(Square::iter(self.totem_targets(self.core.to_move)).map(YoxiiAction::Totem));
             return;
         }
-        let hand = self.hand_mask(self.to_move);
+        let hand = self.hand_mask(self.core.to_move);
         for square in Square::iter(self.placement_squares()) {
             for value in 1..=4 {
                 if hand & (1 << (value - 1)) != 0 {
@@ -151,12 +134,12 @@ impl Game for Yoxii {
         }
         match action {
             YoxiiAction::Totem(to) => {
-                !self.placing && self.totem_targets(self.to_move) & to.bit() != 0
+                !self.placing && self.totem_targets(self.core.to_move) & to.bit() != 0
             }
             YoxiiAction::Place { value, square } => {
                 self.placing
                     && (1..=4).contains(&value)
-                    && self.in_hand(self.to_move, value) > 0
+                    && self.in_hand(self.core.to_move, value) > 0
                     && self.placement_squares() & square.bit() != 0
             }
         }
@@ -190,25 +173,5 @@ impl Game for Yoxii {
     /// The least key over the 8 symmetries of the square (see `symmetry.rs`).
     fn canonical_key(&self) -> Option<u64> {
         Some(super::symmetry::canonical_key(self))
-    }
-
-    fn parse_action(&self, text: &str) -> Result<YoxiiAction, MoveError> {
-        notation::parse_action(self, text)
-    }
-
-    fn format_action(&self, action: YoxiiAction) -> String {
-        notation::format_action(action)
-    }
-
-    fn parse_turn(&self, text: &str) -> Result<Vec<YoxiiAction>, MoveError> {
-        notation::parse_turn(self, text)
-    }
-
-    fn view(&self) -> BoardView {
-        view::view(self)
-    }
-
-    fn action_input(&self, action: YoxiiAction) -> ActionInput {
-        view::action_input(action)
     }
 }

@@ -2,7 +2,7 @@
 //! pending-placement flag; board queries (Totem moves, placement squares, scores) and the
 //! end-of-game check.
 
-use ludus_engine::{BySeat, Seat};
+use ludus_engine::{BySeat, Core, Seat};
 
 use super::ending::{End, Ending};
 
@@ -25,7 +25,9 @@ pub const SEAT_NAMES: [&str; 2] = ["White", "Red"];
 /// moved this turn.
 #[derive(Clone, Debug)]
 pub struct Yoxii {
-    pub(super) options: YoxiiOptions,
+    /// Options, seat to move and turn count. The core's outcome stays `None`: the ending is
+    /// kept in `end`, whose reason is written on demand, and the outcome methods read that.
+    pub(super) core: Core<YoxiiOptions>,
     /// The squares of each seat's pieces.
     pub(super) colour: BySeat<u64, 2>,
     /// The value (1..=4) of the piece on each square, 0 if none.
@@ -37,10 +39,8 @@ pub struct Yoxii {
     pub(super) totem: Square,
     /// Pieces in hand per seat, per value − 1.
     pub(super) hands: BySeat<[u8; 4], 2>,
-    pub(super) to_move: Seat,
     /// The Totem has moved; the seat to move must now place a piece.
     pub(super) placing: bool,
-    pub(super) turn: u32,
     pub(super) key: u64,
     /// How the game ended, if it has (the reason in words is written on demand).
     pub(super) end: End,
@@ -71,15 +71,13 @@ impl Yoxii {
         placing: bool,
     ) -> Yoxii {
         let mut state = Yoxii {
-            options: options.clone(),
+            core: Core::new(options.clone(), to_move),
             colour: BySeat::splat(0),
             values: [0; 49],
             value_bits: [0; 2],
             totem,
             hands: BySeat::splat(INITIAL_HAND),
-            to_move,
             placing,
-            turn: 0,
             key: totem_key(totem),
             end: End::default(),
         };
@@ -88,7 +86,7 @@ impl Yoxii {
                 let seat = piece.seat;
                 state.put(seat, piece.value, square);
                 state.key ^= piece_key(seat.to_usize(), piece.value, square);
-                state.turn += 1;
+                state.core.turn += 1;
             }
         }
         if to_move == RED {
@@ -196,21 +194,21 @@ impl Yoxii {
 
     /// Places a piece (the second decision), ends the turn and checks the end of the game.
     pub(super) fn place(&mut self, value: u8, square: Square) {
-        let seat = self.to_move;
+        let seat = self.core.to_move;
         self.put(seat, value, square);
         self.key ^= piece_key(seat.to_usize(), value, square) ^ KEYS[PLACING_KEY] ^ KEYS[RED_KEY];
         self.placing = false;
-        self.to_move = self.to_move.opponent();
-        self.turn += 1;
+        self.core.to_move = self.core.to_move.opponent();
+        self.core.turn += 1;
         self.check_end();
     }
 
     /// At the start of a turn: the game ends if the seat to move cannot move the Totem (or,
     /// only in custom positions, has no piece left to place).
     fn check_end(&mut self) {
-        if !self.can_move_totem(self.to_move) {
+        if !self.can_move_totem(self.core.to_move) {
             self.end.set(self.scored("totem surrounded"));
-        } else if self.hands[self.to_move] == [0; 4] {
+        } else if self.hands[self.core.to_move] == [0; 4] {
             self.end.set(self.scored("no pieces left"));
         }
     }
@@ -221,7 +219,7 @@ impl Yoxii {
             why,
             white: self.around(WHITE),
             red: self.around(RED),
-            tiebreak: self.options.tiebreak != Tiebreak::None,
+            tiebreak: self.core.options.tiebreak != Tiebreak::None,
         }
     }
 }

@@ -37,7 +37,7 @@ fn image_key(state: &Yoxii, k: usize) -> u64 {
             key ^= piece_key(seat, value, image(square, k));
         }
     }
-    if state.to_move == RED {
+    if state.core.to_move == RED {
         key ^= KEYS[RED_KEY];
     }
     if state.placing {
@@ -56,7 +56,7 @@ pub(super) fn canonical_key(state: &Yoxii) -> u64 {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::Game;
+    use ludus_engine::Rules;
 
     use super::*;
     use crate::yoxii::YoxiiOptions;

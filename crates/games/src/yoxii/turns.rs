@@ -57,14 +57,14 @@ pub(super) fn next_turn(state: &Yoxii, seat: Seat, targets: u64) -> NextTurn {
         out.closing_win |= points > other
             || (points == other
                 && pieces > their_pieces
-                && state.options.tiebreak != Tiebreak::None);
+                && state.core.options.tiebreak != Tiebreak::None);
     }
     out
 }
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::Game;
+    use ludus_engine::Notation;
 
     use super::*;
     use crate::yoxii::YoxiiOptions;

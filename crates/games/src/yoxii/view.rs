@@ -5,8 +5,8 @@
 //! owner's hue (White light, Red red), its value as kind (`'1'`..`'4'`) and as label.
 
 use ludus_engine::{
-    ActionInput, BoardView, CellId, CellShape, CellView, Game, HandView, Hue, PieceView, Seat,
-    SeatView,
+    ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, Presentation,
+    Rules, Seat, SeatView,
 };
 
 use super::rules::YoxiiAction;
@@ -123,5 +123,15 @@ pub fn action_input(action: YoxiiAction) -> ActionInput {
             cells: vec![cell_id(square)],
             label: Some(value.to_string()),
         },
+    }
+}
+
+impl Presentation for Yoxii {
+    fn view(&self) -> BoardView {
+        view(self)
+    }
+
+    fn action_input(&self, action: YoxiiAction) -> ActionInput {
+        action_input(action)
     }
 }

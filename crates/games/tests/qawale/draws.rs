@@ -5,7 +5,7 @@
 //! hit every legal decision about equally often (a chi-square test with a fixed seed).
 
 use ludus_engine::testkit::{check_uniform_draws, draws_are_legal, played_at_random};
-use ludus_engine::Game;
+use ludus_engine::Rules;
 use ludus_games::qawale::{Qawale, QawaleOptions};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;

@@ -1,6 +1,7 @@
 //! Decisions, turn notation and position strings (spec §6).
 
 use super::*;
+use ludus_engine::{Notation, Presentation, Rules};
 
 // ---- Decisions and notation (§6) --------------------------------------------------------
 

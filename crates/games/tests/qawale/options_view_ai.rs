@@ -1,6 +1,7 @@
 //! Options (§5 D4, D8), the board view, resignation, the heuristics and the registry.
 
 use super::*;
+use ludus_engine::{Notation, Presentation, Rules};
 
 // ---- Options (§5 D4, D8) ---------------------------------------------------------------
 

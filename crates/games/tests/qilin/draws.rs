@@ -5,7 +5,7 @@
 //! about equally often (a chi-square test with a fixed seed: deterministic, generous bound).
 
 use ludus_engine::testkit::{check_uniform_draws, draws_are_legal, played_at_random};
-use ludus_engine::{parse_options, Game};
+use ludus_engine::{parse_options, Notation, Rules};
 use ludus_games::qilin::{Qilin, QilinOptions, Stage};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;

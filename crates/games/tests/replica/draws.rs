@@ -5,7 +5,7 @@
 //! with a fixed seed: deterministic, generous bound).
 
 use ludus_engine::testkit::{check_uniform_draws, draws_are_legal, played_at_random};
-use ludus_engine::Game;
+use ludus_engine::Rules;
 use ludus_games::replica::{Replica, ReplicaAction, ReplicaOptions, Sight};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;

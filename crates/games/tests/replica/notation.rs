@@ -2,6 +2,7 @@
 //! panic.
 
 use super::*;
+use ludus_engine::{Notation, Rules};
 
 // §6 — every notation form, and errors for bad text.
 #[test]

@@ -1,6 +1,7 @@
 //! Resignation, the board view and its action inputs, and the registry entry with its option.
 
 use super::*;
+use ludus_engine::{Notation, Presentation, Rules};
 
 // Resignation ends the game for the other side.
 #[test]

@@ -7,7 +7,7 @@
 //! deterministic, generous bound).
 
 use ludus_engine::testkit::{check_uniform_draws, draws_are_legal, played_at_random};
-use ludus_engine::Game;
+use ludus_engine::{Notation, Rules};
 use ludus_games::splut::{Splut, SplutAction, SplutOptions};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;

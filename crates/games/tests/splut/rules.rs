@@ -1,6 +1,7 @@
 //! Part of the Splut! tests (see `tests/splut.rs`): options, draws, resignation and random games.
 
 use super::*;
+use ludus_engine::{Notation, Presentation, Rules};
 
 // ---------------------------------------------------------------------------------------
 // Options

@@ -1,6 +1,7 @@
 //! Part of the Splut! tests (see `tests/splut.rs`): notation, position strings, the board view and the heuristics.
 
 use super::*;
+use ludus_engine::{Notation, Presentation, Rules};
 
 // ---------------------------------------------------------------------------------------
 // Notation

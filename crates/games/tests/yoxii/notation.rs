@@ -2,6 +2,7 @@
 //! panic.
 
 use super::*;
+use ludus_engine::{Notation, Rules};
 
 // §6: the notation of decisions and turns.
 #[test]

@@ -2,6 +2,7 @@
 //! and the registry.
 
 use super::*;
+use ludus_engine::{Notation, Presentation, Rules};
 
 // §2, Y-D9: option first_player; the colours keep their seats.
 #[test]
