@@ -27,7 +27,7 @@
 //! ```
 //! use ludus_ai::{build_agent, AgentSpec, StopFlag};
 //! use ludus_engine::demo::{Nim, NimOptions};
-//! use ludus_engine::Game;
+//! use ludus_engine::{Notation, Rules};
 //!
 //! let spec: AgentSpec = "ai:4:depth=6".parse().unwrap();
 //! let mut agent = build_agent::<Nim>(&spec, 7).unwrap();

@@ -7,9 +7,9 @@
 //! |---|---|
 //! | `mod.rs` | the board diagram, the decisions taken where the spec is silent, a runnable example, the public names |
 //! | `state.rs` | the state type `<Game>` and the mechanics of a decision |
-//! | `rules.rs` | the rules options `<Game>Options` (described once, as `GameOptions::DESCRIPTIONS`), the decision type `<Game>Action`, and `impl Game` with its [`GameInfo`](ludus_engine::GameInfo) |
-//! | `notation.rs` | actions and position strings in the spec's notation |
-//! | `view.rs` | the [`BoardView`](ludus_engine::BoardView) and what a person clicks |
+//! | `rules.rs` | the rules options `<Game>Options` (described once, as `GameOptions::DESCRIPTIONS`), the decision type `<Game>Action`, and `impl Rules` (the state machine) with its [`GameInfo`](ludus_engine::GameInfo) |
+//! | `notation.rs` | `impl Notation`: actions and position strings in the spec's notation |
+//! | `view.rs` | `impl Presentation`: the [`BoardView`](ludus_engine::BoardView) and what a person clicks |
 //! | `eval.rs` | the heuristics for computer players |
 //! | `tables.rs` | precomputed geometry: the cell type, directions, lines |
 //! | `docs.rs` | for people: the rules summary, the notation legend, the strongest player |
