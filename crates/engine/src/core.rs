@@ -30,3 +30,20 @@ impl<O> Core<O> {
         }
     }
 }
+
+/// Writes [`Rules::core`](crate::Rules::core) and [`Rules::core_mut`](crate::Rules::core_mut)
+/// inside `impl Rules for …`, for a state that keeps its [`Core`] in the field named:
+/// `ludus_engine::core_in!(core);`. Every game writes the same two accessors; this writes
+/// them once.
+#[macro_export]
+macro_rules! core_in {
+    ($field:ident) => {
+        fn core(&self) -> &$crate::Core<Self::Options> {
+            &self.$field
+        }
+
+        fn core_mut(&mut self) -> &mut $crate::Core<Self::Options> {
+            &mut self.$field
+        }
+    };
+}

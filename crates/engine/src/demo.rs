@@ -80,13 +80,7 @@ impl Rules for Nim {
         }
     }
 
-    fn core(&self) -> &Core<NimOptions> {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut Core<NimOptions> {
-        &mut self.core
-    }
+    crate::core_in!(core);
 
     fn legal_actions(&self, out: &mut Vec<u8>) {
         out.clear();

@@ -15,7 +15,8 @@ use crate::{
 /// A game state and its rules: the state machine, the part of the contract a new game writes
 /// first. Six methods are required ([`Rules::new`], [`Rules::core`], [`Rules::core_mut`],
 /// [`Rules::legal_actions`], [`Rules::apply`], [`Rules::key`]); the seat to move, the turn
-/// count, the outcome, the options and resignation come from the [`Core`] the state keeps.
+/// count, the outcome, the options and resignation come from the [`Core`] the state keeps
+/// ([`core_in!`](crate::core_in) writes `core` and `core_mut`).
 /// Text formats ([`Notation`](crate::Notation)) and what a UI draws
 /// ([`Presentation`](crate::Presentation)) are written apart, and a state with all three is a
 /// [`Game`], which is what players, searches and front ends take.

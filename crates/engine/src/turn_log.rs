@@ -149,12 +149,7 @@ mod tests {
                 decisions: 0,
             }
         }
-        fn core(&self) -> &Core<NimOptions> {
-            &self.core
-        }
-        fn core_mut(&mut self) -> &mut Core<NimOptions> {
-            &mut self.core
-        }
+        crate::core_in!(core);
         fn legal_actions(&self, out: &mut Vec<u8>) {
             out.clear();
             out.extend([1, 2]);

@@ -1,10 +1,10 @@
 //! Tic-tac-toe written against the game contract from nothing: the smallest whole game, and
 //! the starting point `docs/ADDING_A_GAME.md` points a new game's author to.
 //!
-//! [`Rules`] is the state machine and the part to write first (six required methods, the
-//! seat to move, turn count, outcome and resignation come from the [`Core`]); [`Notation`]
-//! and [`Presentation`] follow, and a state with all three is a `Game` that every front end,
-//! player and test takes. The tests below hold it to the conformance kit, as a registered
+//! [`Rules`] is the state machine and the part to write first: six required methods, two of
+//! them written by `core_in!`; the seat to move, turn count, outcome and resignation come
+//! from the [`Core`]. [`Notation`] and [`Presentation`] follow, and a state with all three
+//! is a `Game` that every front end, player and test takes. The tests below hold it to the conformance kit, as a registered
 //! game is, and check what the contract's defaults give it: reading moves, seat names,
 //! resignation.
 
@@ -70,13 +70,7 @@ impl Rules for TicTacToe {
         }
     }
 
-    fn core(&self) -> &Core<NoOptions> {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut Core<NoOptions> {
-        &mut self.core
-    }
+    ludus_engine::core_in!(core);
 
     fn legal_actions(&self, out: &mut Vec<u8>) {
         out.clear();

@@ -126,13 +126,7 @@ impl Rules for Mnk {
         }
     }
 
-    fn core(&self) -> &Core<Self::Options> {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut Core<Self::Options> {
-        &mut self.core
-    }
+    ludus_engine::core_in!(core);
 
     fn legal_actions(&self, out: &mut Vec<u8>) {
         out.clear();
@@ -378,13 +372,7 @@ impl Rules for PartyNim {
         }
     }
 
-    fn core(&self) -> &Core<Self::Options> {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut Core<Self::Options> {
-        &mut self.core
-    }
+    ludus_engine::core_in!(core);
 
     fn seat_count(&self) -> usize {
         usize::from(self.seats)

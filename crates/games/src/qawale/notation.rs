@@ -174,32 +174,6 @@ fn step_letters(
     Ok(())
 }
 
-/// Writes decisions as turns: `a1:NEN`, `a1:NE` or `a1` for an unfinished turn, and a bare run
-/// of directions (`NE`) for steps continuing a sowing begun before `actions`.
-pub fn format_turn(actions: &[QawaleAction]) -> String {
-    let mut text = String::new();
-    let mut colon = false;
-    for &action in actions {
-        match action {
-            QawaleAction::Stack(square) => {
-                if !text.is_empty() {
-                    text.push(' ');
-                }
-                text.push_str(&square.to_string());
-                colon = true;
-            }
-            QawaleAction::Step(dir) => {
-                if colon {
-                    text.push(':');
-                    colon = false;
-                }
-                text.push(dir.letter());
-            }
-        }
-    }
-    text
-}
-
 impl Qawale {
     /// Reads one complete turn (`a1:NEN` or `a1 a2 b2 b3`) from a turn boundary, refusing an
     /// unfinished one: `|dirs|` must equal the origin's height plus 1 (spec §6).
@@ -227,67 +201,6 @@ impl Qawale {
         }
         Ok(actions)
     }
-}
-
-/// The position string: §6 between turns, plus the pending sowing in the middle of a turn.
-pub fn format_position(state: &Qawale) -> String {
-    let (stacks, heights) = state.boundary_stacks();
-    let mut text = String::new();
-    for rank in (0..4).rev() {
-        for file in 0..4 {
-            let s = rank * 4 + file;
-            if heights[s] == 0 {
-                text.push('-');
-            }
-            for level in 0..heights[s] {
-                text.push(Stone::from_code(stacks[s] >> (2 * level)).letter());
-            }
-            text.push(if file < 3 { ',' } else { '/' });
-        }
-    }
-    text.pop();
-    let seat = state.core.to_move;
-    text.push(' ');
-    text.push(if seat == DARK { 'D' } else { 'L' });
-    if let Some((origin, _, _, path)) = state.pending_sowing() {
-        text.push(' ');
-        text.push_str(&origin.to_string());
-        if !path.is_empty() {
-            text.push(':');
-            text.extend(path.iter().map(|d| d.letter()));
-        }
-    }
-    text
-}
-
-/// Reads a position string, with every check of §6.
-pub fn parse_position(text: &str, options: &QawaleOptions) -> Result<Qawale, PositionError> {
-    let bad = |reason: String| PositionError::new(text, reason);
-    let mut fields = text.split_whitespace();
-    let board = fields
-        .next()
-        .ok_or_else(|| bad("empty: expected ranks 4 to 1 and the side to move".into()))?;
-    let side = fields
-        .next()
-        .ok_or_else(|| bad("expected the side to move (D or L) after the board".into()))?;
-    let pending = fields.next();
-    if let Some(extra) = fields.next() {
-        return Err(bad(format!(
-            "unexpected '{extra}' after the pending sowing"
-        )));
-    }
-    let (stacks, heights) = parse_board(board).map_err(bad)?;
-    let to_move = match side {
-        "D" | "d" => DARK,
-        "L" | "l" => LIGHT,
-        _ => return Err(bad(format!("bad side to move '{side}': expected D or L"))),
-    };
-    check_counts(&stacks, &heights, to_move, options.first_player).map_err(bad)?;
-    let mut state = Qawale::from_board(options, stacks, heights, to_move);
-    if let Some(pending) = pending {
-        replay_pending(&mut state, pending).map_err(bad)?;
-    }
-    Ok(state)
 }
 
 fn parse_board(board: &str) -> Result<([u64; 16], [u8; 16]), String> {
@@ -425,12 +338,65 @@ fn replay_pending(state: &mut Qawale, pending: &str) -> Result<(), String> {
 }
 
 impl Notation for Qawale {
+    /// Reads a position string, with every check of §6.
     fn from_position(text: &str, options: &QawaleOptions) -> Result<Self, PositionError> {
-        parse_position(text, options)
+        let bad = |reason: String| PositionError::new(text, reason);
+        let mut fields = text.split_whitespace();
+        let board = fields
+            .next()
+            .ok_or_else(|| bad("empty: expected ranks 4 to 1 and the side to move".into()))?;
+        let side = fields
+            .next()
+            .ok_or_else(|| bad("expected the side to move (D or L) after the board".into()))?;
+        let pending = fields.next();
+        if let Some(extra) = fields.next() {
+            return Err(bad(format!(
+                "unexpected '{extra}' after the pending sowing"
+            )));
+        }
+        let (stacks, heights) = parse_board(board).map_err(bad)?;
+        let to_move = match side {
+            "D" | "d" => DARK,
+            "L" | "l" => LIGHT,
+            _ => return Err(bad(format!("bad side to move '{side}': expected D or L"))),
+        };
+        check_counts(&stacks, &heights, to_move, options.first_player).map_err(bad)?;
+        let mut state = Qawale::from_board(options, stacks, heights, to_move);
+        if let Some(pending) = pending {
+            replay_pending(&mut state, pending).map_err(bad)?;
+        }
+        Ok(state)
     }
 
+    /// The position string: §6 between turns, plus the pending sowing in the middle of a turn.
     fn position(&self) -> String {
-        format_position(self)
+        let (stacks, heights) = self.boundary_stacks();
+        let mut text = String::new();
+        for rank in (0..4).rev() {
+            for file in 0..4 {
+                let s = rank * 4 + file;
+                if heights[s] == 0 {
+                    text.push('-');
+                }
+                for level in 0..heights[s] {
+                    text.push(Stone::from_code(stacks[s] >> (2 * level)).letter());
+                }
+                text.push(if file < 3 { ',' } else { '/' });
+            }
+        }
+        text.pop();
+        let seat = self.core.to_move;
+        text.push(' ');
+        text.push(if seat == DARK { 'D' } else { 'L' });
+        if let Some((origin, _, _, path)) = self.pending_sowing() {
+            text.push(' ');
+            text.push_str(&origin.to_string());
+            if !path.is_empty() {
+                text.push(':');
+                text.extend(path.iter().map(|d| d.letter()));
+            }
+        }
+        text
     }
 
     fn parse_action(&self, text: &str) -> Result<QawaleAction, MoveError> {
@@ -448,7 +414,29 @@ impl Notation for Qawale {
         parse_turn(self, text)
     }
 
+    /// Writes decisions as turns: `a1:NEN`, `a1:NE` or `a1` for an unfinished turn, and a bare run
+    /// of directions (`NE`) for steps continuing a sowing begun before `actions`.
     fn format_turn(&self, actions: &[QawaleAction]) -> String {
-        format_turn(actions)
+        let mut text = String::new();
+        let mut colon = false;
+        for &action in actions {
+            match action {
+                QawaleAction::Stack(square) => {
+                    if !text.is_empty() {
+                        text.push(' ');
+                    }
+                    text.push_str(&square.to_string());
+                    colon = true;
+                }
+                QawaleAction::Step(dir) => {
+                    if colon {
+                        text.push(':');
+                        colon = false;
+                    }
+                    text.push(dir.letter());
+                }
+            }
+        }
+        text
     }
 }

@@ -5,7 +5,7 @@
 //! only once the last stone of the sowing is down (spec §4.1).
 
 use ludus_engine::bits::draw_bit;
-use ludus_engine::{Core, GameInfo, GameOptions, OptionInfo, OptionValues, Rules};
+use ludus_engine::{GameInfo, GameOptions, OptionInfo, OptionValues, Rules};
 use serde::{Deserialize, Serialize};
 
 use super::state::{Qawale, DARK, LIGHT};
@@ -135,13 +135,7 @@ impl Rules for Qawale {
         Qawale::from_board(options, stacks, heights, first)
     }
 
-    fn core(&self) -> &Core<Self::Options> {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut Core<Self::Options> {
-        &mut self.core
-    }
+    ludus_engine::core_in!(core);
 
     /// Stacks in square order a1, b1, ... d4; steps in the order N, E, S, W.
     fn legal_actions(&self, out: &mut Vec<QawaleAction>) {

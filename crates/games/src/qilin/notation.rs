@@ -174,32 +174,6 @@ fn is_move_number(word: &str) -> bool {
         .is_some_and(|n| n == "T" || (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
 }
 
-/// The QPN position string: `<24 points . R B P> <stage> <side R|B> <handR>/<handB> <pending>`.
-pub fn format_position(state: &Qilin) -> String {
-    let board: String = Point::all()
-        .map(|p| {
-            let bit = p.bit();
-            if state.pieces[0] & bit != 0 {
-                'R'
-            } else if state.pieces[1] & bit != 0 {
-                'B'
-            } else if state.pressed & bit != 0 {
-                'P'
-            } else {
-                '.'
-            }
-        })
-        .collect();
-    format!(
-        "{board} {} {} {}/{} {}",
-        state.stage.word(),
-        if state.core.to_move == RED { 'R' } else { 'B' },
-        state.hands[RED],
-        state.hands[BLACK],
-        state.pending
-    )
-}
-
 /// The fields of a position string, read but not yet checked against the rules.
 struct Fields {
     pieces: [u32; 2],
@@ -208,23 +182,6 @@ struct Fields {
     side: Seat,
     hands: [u8; 2],
     pending: u8,
-}
-
-/// Reads a QPN position string and checks it against every rule of §2–§3.
-pub fn parse_position(text: &str, options: &QilinOptions) -> Result<Qilin, PositionError> {
-    let fields = read_fields(text).map_err(|reason| PositionError::new(text, reason))?;
-    check_fields(&fields, options).map_err(|reason| PositionError::new(text, reason))?;
-    let Fields {
-        pieces,
-        pressed,
-        stage,
-        side,
-        hands,
-        pending,
-    } = fields;
-    Ok(Qilin::assemble(
-        options, pieces, pressed, hands, stage, side, pending,
-    ))
 }
 
 const FORMAT: &str = "expected '<24 points of . R B P> <place|transition|move> <R|B> \
@@ -404,12 +361,47 @@ fn check_movement(f: &Fields) -> Result<(), String> {
 }
 
 impl Notation for Qilin {
+    /// Reads a QPN position string and checks it against every rule of §2–§3.
     fn from_position(text: &str, options: &QilinOptions) -> Result<Self, PositionError> {
-        parse_position(text, options)
+        let fields = read_fields(text).map_err(|reason| PositionError::new(text, reason))?;
+        check_fields(&fields, options).map_err(|reason| PositionError::new(text, reason))?;
+        let Fields {
+            pieces,
+            pressed,
+            stage,
+            side,
+            hands,
+            pending,
+        } = fields;
+        Ok(Qilin::assemble(
+            options, pieces, pressed, hands, stage, side, pending,
+        ))
     }
 
+    /// The QPN position string: `<24 points . R B P> <stage> <side R|B> <handR>/<handB> <pending>`.
     fn position(&self) -> String {
-        format_position(self)
+        let board: String = Point::all()
+            .map(|p| {
+                let bit = p.bit();
+                if self.pieces[0] & bit != 0 {
+                    'R'
+                } else if self.pieces[1] & bit != 0 {
+                    'B'
+                } else if self.pressed & bit != 0 {
+                    'P'
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        format!(
+            "{board} {} {} {}/{} {}",
+            self.stage.word(),
+            if self.core.to_move == RED { 'R' } else { 'B' },
+            self.hands[RED],
+            self.hands[BLACK],
+            self.pending
+        )
     }
 
     fn parse_action(&self, text: &str) -> Result<QilinAction, MoveError> {

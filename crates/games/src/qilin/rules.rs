@@ -3,8 +3,8 @@
 //! `notation.rs`.
 
 use ludus_engine::{
-    Core, EndgameProbe, Endgames, GameInfo, GameOptions, OptionInfo, OptionValues, OptionsError,
-    Rules, Seat,
+    EndgameProbe, Endgames, GameInfo, GameOptions, OptionInfo, OptionValues, OptionsError, Rules,
+    Seat,
 };
 use serde::{Deserialize, Serialize};
 
@@ -152,13 +152,7 @@ impl Rules for Qilin {
         Qilin::start(options)
     }
 
-    fn core(&self) -> &Core<Self::Options> {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut Core<Self::Options> {
-        &mut self.core
-    }
+    ludus_engine::core_in!(core);
 
     #[inline]
     fn legal_actions(&self, out: &mut Vec<QilinAction>) {

@@ -1,7 +1,7 @@
 //! Replica's rules options and the [`Game`] implementation (spec §2–§4) over the state of
 //! `state.rs`.
 
-use ludus_engine::{Core, GameInfo, GameOptions, OptionInfo, OptionValues, Rules};
+use ludus_engine::{GameInfo, GameOptions, OptionInfo, OptionValues, Rules};
 use serde::{Deserialize, Serialize};
 
 use super::moves::ReplicaAction;
@@ -67,13 +67,7 @@ impl Rules for Replica {
         )
     }
 
-    fn core(&self) -> &Core<ReplicaOptions> {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut Core<ReplicaOptions> {
-        &mut self.core
-    }
+    ludus_engine::core_in!(core);
 
     fn legal_actions(&self, out: &mut Vec<ReplicaAction>) {
         self.generate(out);

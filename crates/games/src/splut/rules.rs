@@ -2,9 +2,7 @@
 //! of the state (`state.rs`), the steps (`moves.rs`), the notation (`notation.rs`,
 //! `position.rs`) and the view (`view.rs`).
 
-use ludus_engine::{
-    Core, GameInfo, GameOptions, OptionInfo, OptionValues, OptionsError, Rules, Seat,
-};
+use ludus_engine::{GameInfo, GameOptions, OptionInfo, OptionValues, OptionsError, Rules, Seat};
 use serde::{Deserialize, Serialize};
 
 use super::moves::SplutAction;
@@ -136,13 +134,7 @@ impl Rules for Splut {
         Splut::setup(options)
     }
 
-    fn core(&self) -> &Core<Self::Options> {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut Core<Self::Options> {
-        &mut self.core
-    }
+    ludus_engine::core_in!(core);
 
     fn seat_count(&self) -> usize {
         self.seats()

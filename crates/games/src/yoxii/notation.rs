@@ -56,44 +56,6 @@ fn parse_value(text: &str) -> Option<u8> {
     }
 }
 
-/// Reads one decision and resolves it against `state`: the result is legal there.
-pub fn parse_action(state: &Yoxii, text: &str) -> Result<YoxiiAction, MoveError> {
-    let syntax = parse_syntax(text)?;
-    if let Some(outcome) = state.outcome() {
-        return Err(MoveError::GameOver(outcome.to_string()));
-    }
-    let illegal = |reason: String| Err(MoveError::illegal(text, reason));
-    let seat = state.core.to_move;
-    let name = SEAT_NAMES[seat.to_usize()];
-    match syntax {
-        Syntax::Totem(to) | Syntax::Place(_, to) if !to.is_on_board() => {
-            illegal(format!("{to} is off the board"))
-        }
-        Syntax::Totem(_) if state.is_placing() => illegal(format!(
-            "the totem has moved: {name} must place a piece (value@square, like 3@d4)"
-        )),
-        Syntax::Place(..) if !state.is_placing() => illegal(format!(
-            "{name} must move the totem first (a destination like d5)"
-        )),
-        Syntax::Totem(to) if state.totem_targets(seat) & to.bit() == 0 => illegal(format!(
-            "the totem cannot go to {to}: it steps to an empty neighbour or jumps over a line \
-             of {name}'s own pieces to the first empty square"
-        )),
-        Syntax::Totem(to) => Ok(YoxiiAction::Totem(to)),
-        Syntax::Place(value, _) if state.in_hand(seat, value) == 0 => {
-            illegal(format!("{name} has no piece of value {value} left"))
-        }
-        Syntax::Place(_, square) if state.placement_squares() & square.bit() == 0 => {
-            illegal(if state.empty() & square.bit() == 0 {
-                format!("{square} is not empty")
-            } else {
-                format!("{square} is not next to the totem on {}", state.totem())
-            })
-        }
-        Syntax::Place(value, square) => Ok(YoxiiAction::Place { value, square }),
-    }
-}
-
 /// The canonical notation of a decision: `d5` or `3@d4`.
 pub fn format_action(action: YoxiiAction) -> String {
     match action {
@@ -109,67 +71,6 @@ pub fn parse_turn(state: &Yoxii, text: &str) -> Result<Vec<YoxiiAction>, MoveErr
 }
 
 const SYMBOLS: [[char; 4]; 2] = [['O', 'T', 'Y', 'X'], ['o', 't', 'y', 'x']];
-
-/// The position string of `state` (§6, plus ` place` while a placement is pending).
-pub fn format_position(state: &Yoxii) -> String {
-    let mut text = String::with_capacity(56);
-    for rank in (0..7).rev() {
-        for file in 0..7 {
-            let square = Square::new(file, rank);
-            if !square.is_on_board() {
-                continue;
-            }
-            text.push(match state.piece_at(square) {
-                _ if square == state.totem() => '#',
-                Some(piece) => SYMBOLS[piece.seat.to_usize()][piece.value as usize - 1],
-                None => '.',
-            });
-        }
-        text.push(if rank == 0 { ' ' } else { '/' });
-    }
-    text.push(if state.core.to_move == WHITE {
-        'w'
-    } else {
-        'r'
-    });
-    if state.is_placing() {
-        text.push_str(" place");
-    }
-    text
-}
-
-/// Reads a position string, with every check of §6.
-pub fn parse_position(text: &str, options: &YoxiiOptions) -> Result<Yoxii, PositionError> {
-    let err = |reason: String| PositionError::new(text, reason);
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    let (board_text, side, placing) = match fields[..] {
-        [board, side] => (board, side, false),
-        [board, side, "place"] => (board, side, true),
-        [_, _, other] => {
-            return Err(err(format!(
-                "unexpected '{other}' after the side to move: expected nothing, or 'place' \
-                 when the totem has moved and a piece must be placed"
-            )))
-        }
-        _ => {
-            return Err(err(
-                "expected 7 ranks separated by '/', a space and the side to move w or r".into(),
-            ))
-        }
-    };
-    let (board, totem) = parse_board(board_text).map_err(err)?;
-    let to_move = match side {
-        "w" => WHITE,
-        "r" => RED,
-        _ => return Err(err(format!("bad side to move '{side}': expected w or r"))),
-    };
-    check_counts(&board, to_move, options).map_err(err)?;
-    let state = Yoxii::from_parts(options, &board, totem, to_move, placing);
-    if placing && state.empty() == 0 {
-        return Err(err("a placement is pending but no square is empty".into()));
-    }
-    Ok(state)
-}
 
 fn parse_board(text: &str) -> Result<([Option<Piece>; 49], Square), String> {
     let ranks: Vec<&str> = text.split('/').collect();
@@ -288,16 +189,99 @@ fn check_balance(
 }
 
 impl Notation for Yoxii {
+    /// Reads a position string, with every check of §6.
     fn from_position(text: &str, options: &YoxiiOptions) -> Result<Self, PositionError> {
-        parse_position(text, options)
+        let err = |reason: String| PositionError::new(text, reason);
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        let (board_text, side, placing) = match fields[..] {
+            [board, side] => (board, side, false),
+            [board, side, "place"] => (board, side, true),
+            [_, _, other] => {
+                return Err(err(format!(
+                    "unexpected '{other}' after the side to move: expected nothing, or 'place' \
+                     when the totem has moved and a piece must be placed"
+                )))
+            }
+            _ => {
+                return Err(err(
+                    "expected 7 ranks separated by '/', a space and the side to move w or r".into(),
+                ))
+            }
+        };
+        let (board, totem) = parse_board(board_text).map_err(err)?;
+        let to_move = match side {
+            "w" => WHITE,
+            "r" => RED,
+            _ => return Err(err(format!("bad side to move '{side}': expected w or r"))),
+        };
+        check_counts(&board, to_move, options).map_err(err)?;
+        let state = Yoxii::from_parts(options, &board, totem, to_move, placing);
+        if placing && state.empty() == 0 {
+            return Err(err("a placement is pending but no square is empty".into()));
+        }
+        Ok(state)
     }
 
+    /// The position string of `state` (§6, plus ` place` while a placement is pending).
     fn position(&self) -> String {
-        format_position(self)
+        let mut text = String::with_capacity(56);
+        for rank in (0..7).rev() {
+            for file in 0..7 {
+                let square = Square::new(file, rank);
+                if !square.is_on_board() {
+                    continue;
+                }
+                text.push(match self.piece_at(square) {
+                    _ if square == self.totem() => '#',
+                    Some(piece) => SYMBOLS[piece.seat.to_usize()][piece.value as usize - 1],
+                    None => '.',
+                });
+            }
+            text.push(if rank == 0 { ' ' } else { '/' });
+        }
+        text.push(if self.core.to_move == WHITE { 'w' } else { 'r' });
+        if self.is_placing() {
+            text.push_str(" place");
+        }
+        text
     }
 
+    /// Reads one decision and resolves it against `state`: the result is legal there.
     fn parse_action(&self, text: &str) -> Result<YoxiiAction, MoveError> {
-        parse_action(self, text)
+        let syntax = parse_syntax(text)?;
+        if let Some(outcome) = self.outcome() {
+            return Err(MoveError::GameOver(outcome.to_string()));
+        }
+        let illegal = |reason: String| Err(MoveError::illegal(text, reason));
+        let seat = self.core.to_move;
+        let name = SEAT_NAMES[seat.to_usize()];
+        match syntax {
+            Syntax::Totem(to) | Syntax::Place(_, to) if !to.is_on_board() => {
+                illegal(format!("{to} is off the board"))
+            }
+            Syntax::Totem(_) if self.is_placing() => illegal(format!(
+                "the totem has moved: {name} must place a piece (value@square, like 3@d4)"
+            )),
+            Syntax::Place(..) if !self.is_placing() => illegal(format!(
+                "{name} must move the totem first (a destination like d5)"
+            )),
+            Syntax::Totem(to) if self.totem_targets(seat) & to.bit() == 0 => illegal(format!(
+                "the totem cannot go to {to}: it steps to an empty neighbour or jumps over a line \
+                 of {name}'s own pieces to the first empty square"
+            )),
+            Syntax::Totem(to) => Ok(YoxiiAction::Totem(to)),
+            Syntax::Place(value, _) if self.in_hand(seat, value) == 0 => {
+                illegal(format!("{name} has no piece of value {value} left"))
+            }
+            Syntax::Place(_, square) if self.placement_squares() & square.bit() == 0 => {
+                illegal(if self.empty() & square.bit() == 0 {
+                    format!("{square} is not empty")
+                } else {
+                    format!("{square} is not next to the totem on {}", self.totem())
+                })
+            }
+            Syntax::Place(value, square) => Ok(YoxiiAction::Place { value, square }),
+        }
     }
 
     fn format_action(&self, action: YoxiiAction) -> String {

@@ -1,7 +1,7 @@
 //! The rules options, the decisions, and the [`Game`] implementation of Yoxii.
 
 use ludus_engine::{
-    Core, GameInfo, GameOptions, OptionInfo, OptionValues, Outcome, Rules, Seat, Verdict,
+    GameInfo, GameOptions, OptionInfo, OptionValues, Outcome, Rules, Seat, Verdict,
 };
 use serde::{Deserialize, Serialize};
 
@@ -97,13 +97,7 @@ impl Rules for Yoxii {
         Yoxii::start(options)
     }
 
-    fn core(&self) -> &Core<Self::Options> {
-        &self.core
-    }
-
-    fn core_mut(&mut self) -> &mut Core<Self::Options> {
-        &mut self.core
-    }
+    ludus_engine::core_in!(core);
 
     fn to_move(&self) -> Option<Seat> {
         (!self.end.is_over()).then_some(self.core.to_move)
