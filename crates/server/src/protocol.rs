@@ -160,7 +160,7 @@ impl RequestBody for TokenRequest {
 }
 
 /// What `control` changes.
-#[derive(Clone, Copy, Debug, Default, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Control {
     /// Stop (or let) computer players start their moves.

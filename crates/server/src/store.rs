@@ -9,13 +9,15 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
-use crate::live::{ChatLine, LiveGame};
+use crate::live::{ChatLine, ClockRow, LiveGame};
+use crate::protocol::Control;
 
-/// A change to a game, as a store records it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Change<'a> {
+/// A change to a game, as a store records it and reads it back. The SQLite layer gives each
+/// its text form (`sqlite/rows.rs`); a restart replays them through the rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
     /// A decision or a whole turn in notation.
-    Move(&'a str),
+    Move(String),
     /// Decisions taken back.
     Undo(usize),
     /// Decisions played again.
@@ -25,24 +27,41 @@ pub enum Change<'a> {
     /// A seat (1-based) kept for an invited player was claimed.
     Claim(usize),
     /// An absent person's seat (1-based) handed to a computer player (its spec).
-    Hand(usize, &'a str),
-    /// The seats' remaining times after a change, comma-separated milliseconds.
-    Clock(&'a str),
+    Hand(usize, String),
+    /// The clocks after a change.
+    Clock(ClockRow),
     /// The seats agreed on a draw.
     Draw,
     /// A seat (1-based) ran out of time.
     Flag(usize),
     /// The offer waiting for an answer, in its stored form (`draw 1 2`), or `""` for none;
     /// does not change `seq`.
-    Offer(&'a str),
-    /// The owner's pause and speed (`paused=true speed_ms=400 step=true`).
-    Control(&'a str),
+    Offer(String),
+    /// The owner's pause, step and speed.
+    Control(Control),
 }
 
-impl Change<'_> {
+impl Change {
+    /// The change's kind in one word, as the `changes` table names it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Change::Move(_) => "move",
+            Change::Undo(_) => "undo",
+            Change::Redo(_) => "redo",
+            Change::Resign(_) => "resign",
+            Change::Claim(_) => "claim",
+            Change::Hand(..) => "hand",
+            Change::Clock(_) => "clock",
+            Change::Draw => "draw",
+            Change::Flag(_) => "flag",
+            Change::Offer(_) => "offer",
+            Change::Control(_) => "control",
+        }
+    }
+
     /// Whether the change bumped the game's `seq` (clock and offer rows do not).
-    pub fn bumps_seq(kind: &str) -> bool {
-        !matches!(kind, "clock" | "offer")
+    pub fn bumps_seq(&self) -> bool {
+        !matches!(self, Change::Clock(_) | Change::Offer(_))
     }
 }
 
@@ -67,7 +86,7 @@ pub trait Store: Send + Sync + fmt::Debug {
     /// Every game held.
     fn games(&self) -> Vec<Arc<LiveGame>>;
     /// Records a change the rules accepted, before it is applied.
-    fn log(&self, id: &str, change: Change<'_>) -> Result<(), StoreError>;
+    fn log(&self, id: &str, change: Change) -> Result<(), StoreError>;
     /// Records a line of game `id`'s chat (it changes no `seq`); a persistent store keeps a
     /// game's last [`crate::live::CHAT_KEPT`] lines, as the live game does. The memory store
     /// keeps nothing beyond the live game's own lines.
@@ -192,7 +211,7 @@ impl Store for MemoryStore {
         games.values().cloned().collect()
     }
 
-    fn log(&self, _id: &str, _change: Change<'_>) -> Result<(), StoreError> {
+    fn log(&self, _id: &str, _change: Change) -> Result<(), StoreError> {
         Ok(())
     }
 }

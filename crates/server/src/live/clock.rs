@@ -25,6 +25,7 @@ use ludus_engine::{AnyGame, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
+use super::clock_row::{ClockRow, ClockRowMismatch, Deadline};
 use super::{computer, unix_ms, LiveGame, Table};
 use crate::hub::Hub;
 use crate::people::ratings::ClockClass;
@@ -105,48 +106,6 @@ impl ClockSetup {
     /// last days).
     pub fn class_of(clock: Option<&ClockSetup>) -> ClockClass {
         clock.map_or_else(|| ClockClass::of(None, 0), ClockSetup::class)
-    }
-}
-
-/// A correspondence clock's deadline: the seat it runs for, in which turn (the completed
-/// turns before it), and when it passes (Unix ms).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Deadline {
-    seat: Seat,
-    turn: u32,
-    at_ms: u64,
-}
-
-impl Deadline {
-    /// The stored form: `seat=2 turn=5 deadline_ms=1700000000000`.
-    fn stored(self) -> String {
-        format!(
-            "seat={} turn={} deadline_ms={}",
-            self.seat.number(),
-            self.turn,
-            self.at_ms
-        )
-    }
-
-    /// Reads a stored deadline (`""` for none) of a game of `seats` seats.
-    fn read(stored: &str, seats: usize) -> Result<Option<Deadline>, String> {
-        if stored.is_empty() {
-            return Ok(None);
-        }
-        let bad = || format!("bad clock row '{stored}'");
-        let (mut seat, mut turn, mut at_ms) = (None, None, None);
-        for pair in stored.split_whitespace() {
-            match pair.split_once('=').ok_or_else(bad)? {
-                ("seat", n) => seat = n.parse().ok().and_then(|n| Seat::from_number(n, seats)),
-                ("turn", n) => turn = n.parse().ok(),
-                ("deadline_ms", n) => at_ms = n.parse().ok(),
-                _ => return Err(bad()),
-            }
-        }
-        match (seat, turn, at_ms) {
-            (Some(seat), Some(turn), Some(at_ms)) => Ok(Some(Deadline { seat, turn, at_ms })),
-            _ => Err(bad()),
-        }
     }
 }
 
@@ -273,33 +232,49 @@ impl Clocks {
         Some((seat, left - since.elapsed().as_millis() as i64))
     }
 
-    /// The remaining times as stored: one number per seat, comma-separated; for a
-    /// correspondence clock its deadline (`seat=2 turn=5 deadline_ms=…`, `""` for none).
-    pub fn stored(&self) -> String {
+    /// The clocks as a `clock` change stores them: the remaining times, or for a
+    /// correspondence clock its deadline.
+    pub fn stored(&self) -> ClockRow {
         if self.is_correspondence() {
-            return self.deadline.map(Deadline::stored).unwrap_or_default();
+            ClockRow::Deadline(self.deadline)
+        } else {
+            ClockRow::Remaining(self.remaining_ms.clone())
         }
-        let times: Vec<String> = self.remaining_ms.iter().map(i64::to_string).collect();
-        times.join(",")
     }
 
-    /// Takes the remaining times of a stored `clock` row.
-    pub fn restore(&mut self, stored: &str) -> Result<(), String> {
-        if self.is_correspondence() {
-            self.restored = Deadline::read(stored, self.remaining_ms.len())?;
-            return Ok(());
+    /// Takes the clocks of a stored `clock` change, if it fits this game's clock.
+    pub fn restore(&mut self, row: &ClockRow) -> Result<(), ClockRowMismatch> {
+        let seats = self.remaining_ms.len();
+        match (row, self.is_correspondence()) {
+            (ClockRow::Deadline(deadline), true) => {
+                if let Some(deadline) = deadline.filter(|d| d.seat.to_usize() >= seats) {
+                    return Err(ClockRowMismatch::DeadlineSeat {
+                        seat: deadline.seat.number(),
+                        seats,
+                    });
+                }
+                self.restored = *deadline;
+            }
+            (ClockRow::Remaining(times), false) if times.len() == seats => {
+                self.remaining_ms.clone_from(times);
+            }
+            (ClockRow::Remaining(times), false) => {
+                return Err(ClockRowMismatch::Seats {
+                    found: times.len(),
+                    seats,
+                });
+            }
+            (row, correspondence) => {
+                return Err(ClockRowMismatch::Kind {
+                    found: row.kind(),
+                    expected: if correspondence {
+                        "correspondence"
+                    } else {
+                        "timed"
+                    },
+                });
+            }
         }
-        let times = stored
-            .split(',')
-            .map(str::parse::<i64>)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|_| format!("bad clock row '{stored}'"))?;
-        if times.len() != self.remaining_ms.len() {
-            return Err(format!(
-                "clock row '{stored}' for the wrong number of seats"
-            ));
-        }
-        self.remaining_ms = times;
         Ok(())
     }
 
@@ -330,7 +305,7 @@ impl Clocks {
 
 impl Table {
     /// Settles the clocks after a change; answers the row to store.
-    pub fn settle_clocks(&mut self) -> Option<String> {
+    pub fn settle_clocks(&mut self) -> Option<ClockRow> {
         // No clock runs while an invited person has not opened their link yet: the creator's
         // time would otherwise drain while they wait. The last claim starts the mover's clock.
         let everyone_came = self.seats.iter().all(|seat| seat.invite.is_none());
@@ -455,7 +430,7 @@ mod tests {
         clocks.settle(Some(seat(1)), 0);
         assert_eq!(clocks.deadline, Some(first), "the same turn goes on");
         let stored = clocks.stored();
-        assert_eq!(stored, format!("seat=1 turn=0 deadline_ms={}", first.at_ms));
+        assert_eq!(stored, ClockRow::Deadline(Some(first)));
 
         let mut back = Clocks::new(setup, 2);
         back.restore(&stored).unwrap();
@@ -466,7 +441,36 @@ mod tests {
         moved_on.settle(Some(seat(2)), 1);
         assert_eq!(moved_on.deadline.unwrap().seat, seat(2), "a fresh period");
         moved_on.settle(None, 1);
-        assert_eq!(moved_on.stored(), "");
-        assert!(Clocks::new(setup, 2).restore("seat=3 turn=0").is_err());
+        assert_eq!(moved_on.stored(), ClockRow::Deadline(None));
+        let third = Deadline {
+            seat: Seat::new(2),
+            ..first
+        };
+        let error = Clocks::new(setup, 2).restore(&ClockRow::Deadline(Some(third)));
+        assert_eq!(
+            error.unwrap_err().to_string(),
+            "a deadline for seat 3 in a game of 2 seats"
+        );
+        let times = ClockRow::Remaining(vec![1000, 2000]);
+        let error = Clocks::new(setup, 2).restore(&times).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "a remaining times row for a correspondence clock"
+        );
+    }
+
+    #[test]
+    fn remaining_times_are_read_back_for_as_many_seats() {
+        let mut clocks = Clocks::new(ClockSetup::timed(60_000, 0), 2);
+        clocks.remaining_ms = vec![59_000, -20];
+        let stored = clocks.stored();
+        let mut back = Clocks::new(ClockSetup::timed(60_000, 0), 2);
+        back.restore(&stored).unwrap();
+        assert_eq!(back.remaining_ms, [59_000, -20]);
+        let three = Clocks::new(ClockSetup::timed(60_000, 0), 3).restore(&stored);
+        assert_eq!(
+            three.unwrap_err().to_string(),
+            "2 remaining times for a game of 3 seats"
+        );
     }
 }

@@ -151,7 +151,7 @@ impl LiveGame {
         }
         if let Some(times) = table.settle_clocks() {
             // The move is already stored; a lost clock row only costs its time since the last.
-            let _ = hub.store.log(&self.id, Change::Clock(&times));
+            let _ = hub.store.log(&self.id, Change::Clock(times));
         }
         let job = table.prepare_search(hub);
         let frame = table.change_frame();
@@ -227,7 +227,7 @@ impl Table {
     ) -> Result<Vec<Event>, ApiError> {
         let decisions =
             split_turn(&self.game, notation).map_err(|e| ApiError::unprocessable(e.to_string()))?;
-        log(hub, id, Change::Move(notation))?;
+        log(hub, id, Change::Move(notation.to_string()))?;
         self.game
             .play(notation)
             .map_err(|e| ApiError::unprocessable(e.to_string()))?;
@@ -270,7 +270,7 @@ impl Table {
             }
         }
         // Stored because it bumps `seq`: a restart must give the seq clients were told.
-        log(hub, id, Change::Control(&stored_control(control)))?;
+        log(hub, id, Change::Control(control))?;
         if let Some(ms) = control.speed_ms {
             self.speed_ms = ms;
         }
@@ -348,22 +348,7 @@ impl Table {
     }
 }
 
-/// The stored form of a control change: `paused=true speed_ms=400 step=true`.
-pub(super) fn stored_control(control: Control) -> String {
-    let mut parts = Vec::new();
-    if let Some(paused) = control.paused {
-        parts.push(format!("paused={paused}"));
-    }
-    if let Some(ms) = control.speed_ms {
-        parts.push(format!("speed_ms={ms}"));
-    }
-    if control.step == Some(true) {
-        parts.push("step=true".to_string());
-    }
-    parts.join(" ")
-}
-
-fn log(hub: &Hub, id: &str, change: Change<'_>) -> Result<(), ApiError> {
+fn log(hub: &Hub, id: &str, change: Change) -> Result<(), ApiError> {
     hub.store
         .log(id, change)
         .map_err(|e| ApiError::unavailable(format!("the game could not be stored: {e}")))

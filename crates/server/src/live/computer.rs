@@ -202,7 +202,10 @@ impl LiveGame {
             }
             Err(message) => {
                 // Stored like the owner's pause, so a restart keeps the game paused and its seq.
-                let pause = crate::store::Change::Control("paused=true");
+                let pause = crate::store::Change::Control(crate::protocol::Control {
+                    paused: Some(true),
+                    ..Default::default()
+                });
                 let _ = hub.store.log(&self.id, pause);
                 table.paused = true;
                 let label = table.seat_label(seat);

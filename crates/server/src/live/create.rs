@@ -114,7 +114,7 @@ fn store_deadline(hub: &Hub, live: &LiveGame) -> Result<(), ApiError> {
         }
     };
     hub.store
-        .log(live.id(), crate::store::Change::Clock(&row))
+        .log(live.id(), crate::store::Change::Clock(row))
         .map_err(|e| {
             hub.store.remove(live.id());
             ApiError::unavailable(format!("the game could not be stored: {e}"))

@@ -12,6 +12,7 @@ mod agents;
 mod analysis;
 mod chat;
 mod clock;
+mod clock_row;
 mod commands;
 mod computer;
 mod create;
@@ -39,13 +40,14 @@ pub use chat::{
     kept as kept_chat, player_may_read, Channel, ChatLine, ChatPace, Speaker, KEPT as CHAT_KEPT,
 };
 pub use clock::{ticker, ClockSetup};
+pub use clock_row::{ClockRow, Deadline};
 pub use commands::Command;
 pub use computer::unix_ms;
 pub use create::{check_clock, create, create_seated, option_pair, Seating};
 pub use expiry::sweeper;
 pub use hint::hint;
 pub use lobby::{listed, Group};
-pub use stored::{replay, restore, Setup, StoredChange};
+pub use stored::{replay, restore, Setup};
 pub use table::{SeatAccount, Table};
 pub use view_json::ViewJson;
 

@@ -72,21 +72,23 @@ impl Offer {
     }
 
     /// Reads the stored form back (`None` for an empty row: no offer waits).
-    pub fn from_stored(text: &str, seats: usize) -> Result<Option<Offer>, String> {
+    pub fn from_stored(text: &str, seats: usize) -> Result<Option<Offer>, BadOffer> {
+        let bad = |problem| BadOffer {
+            row: text.to_string(),
+            problem,
+        };
         let mut words = text.split_whitespace();
         let Some(kind) = words.next() else {
             return Ok(None);
         };
-        let kind = OfferKind::parse(kind).ok_or_else(|| format!("bad offer row '{text}'"))?;
+        let kind = OfferKind::parse(kind).ok_or_else(|| bad("not a kind of offer"))?;
         let mut seat_numbers = words.map(|w| {
             w.parse()
                 .ok()
                 .and_then(|n| Seat::from_number(n, seats))
-                .ok_or_else(|| format!("bad seat in offer row '{text}'"))
+                .ok_or_else(|| bad("a seat the game does not have"))
         });
-        let from = seat_numbers
-            .next()
-            .ok_or_else(|| format!("offer row '{text}' names no seat"))??;
+        let from = seat_numbers.next().ok_or_else(|| bad("no seat named"))??;
         let accepted = seat_numbers.collect::<Result<Vec<_>, _>>()?;
         Ok(Some(Offer {
             kind,
@@ -94,6 +96,16 @@ impl Offer {
             accepted,
         }))
     }
+}
+
+/// A stored offer that does not read back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad offer row '{row}': {problem}")]
+pub struct BadOffer {
+    /// The stored row.
+    pub row: String,
+    /// What is wrong with it.
+    pub problem: &'static str,
 }
 
 impl Table {
@@ -246,7 +258,7 @@ fn not_waiting(offer: &Offer, waiting: &[Seat]) -> ApiError {
     ))
 }
 
-fn store(hub: &Hub, id: &str, change: Change<'_>) -> Result<(), ApiError> {
+fn store(hub: &Hub, id: &str, change: Change) -> Result<(), ApiError> {
     hub.store
         .log(id, change)
         .map_err(|e| ApiError::unavailable(format!("the game could not be stored: {e}")))
@@ -287,7 +299,7 @@ impl LiveGame {
             from: seat,
             accepted: Vec::new(),
         };
-        store(hub, &self.id, Change::Offer(&offer.stored()))?;
+        store(hub, &self.id, Change::Offer(offer.stored()))?;
         table.offer = Some(offer);
         self.refresh(&mut table);
         Ok(())
@@ -312,7 +324,7 @@ impl LiveGame {
             return Err(not_waiting(&offer, &waiting));
         }
         if !accept {
-            store(hub, &self.id, Change::Offer(""))?;
+            store(hub, &self.id, Change::Offer(String::new()))?;
             table.offer = None;
             self.refresh(&mut table);
             return Ok(json!({"accepted": false}));
@@ -321,7 +333,7 @@ impl LiveGame {
         let waiting = table.waiting_for(&offer);
         match offer.kind {
             _ if !waiting.is_empty() => {
-                store(hub, &self.id, Change::Offer(&offer.stored()))?;
+                store(hub, &self.id, Change::Offer(offer.stored()))?;
                 table.offer = Some(offer);
                 self.refresh(&mut table);
                 let waiting: Vec<usize> = waiting.iter().map(|s| s.number()).collect();

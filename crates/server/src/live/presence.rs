@@ -171,7 +171,7 @@ impl LiveGame {
                     .map_err(super::agents::ComputerError::from)
                     .and_then(|()| Computer::new(table.game.info().id, spec, crate::tokens::seed()))
                     .map_err(|e| ApiError::unprocessable(format!("player '{spec}': {e}")))?;
-                log(Change::Hand(absent, &computer.spec))?;
+                log(Change::Hand(absent, computer.spec.clone()))?;
                 let slot = &mut table.seats[target.to_usize()];
                 slot.kind.clone_from(&computer.spec);
                 slot.token = None;

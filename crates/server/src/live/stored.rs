@@ -7,14 +7,94 @@
 
 use std::sync::Arc;
 
-use ludus_engine::{AnyGame, GameRecord, Seat};
+use ludus_engine::{AnyGame, GameRecord, MoveError, RecordError, Seat};
 use ludus_games::load_record;
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
-use super::agents::Computer;
+use super::agents::{Computer, ComputerError};
+use super::clock_row::ClockRowMismatch;
+use super::offers::{BadOffer, Offer};
 use super::table::{SeatAccount, SeatPlayer};
 use super::{LiveGame, Table};
+use crate::protocol::Control;
 use crate::store::Change;
+
+/// Why a stored game cannot be rebuilt: what the rules or the table refused.
+#[derive(Debug, Error)]
+pub enum RestoreError {
+    /// The record at creation does not load.
+    #[error("bad setup: {0}")]
+    Setup(#[from] RecordError),
+    /// A change the rules or the clocks refuse.
+    #[error("change {number} ({kind}): {refusal}")]
+    Change {
+        /// Its place among the game's changes, from 1.
+        number: usize,
+        /// Its kind (`move`, `undo`, `clock`, …).
+        kind: &'static str,
+        /// What was refused.
+        refusal: Refusal,
+    },
+    /// A number of stored seats the game does not have.
+    #[error("{stored} seats stored for a game of {game}")]
+    SeatCount {
+        /// Seats in the setup.
+        stored: usize,
+        /// Seats the game has.
+        game: usize,
+    },
+    /// A stored computer player that cannot be made.
+    #[error("seat {seat}: {error}")]
+    Computer {
+        /// The seat (1-based).
+        seat: usize,
+        /// Why not.
+        error: ComputerError,
+    },
+    /// A claim of a seat that had no invitation.
+    #[error("claim of seat {0}: no such invitation")]
+    Claim(usize),
+    /// A seat handed to a computer player that cannot be made, or a seat the game lacks.
+    #[error("seat {seat} handed to '{spec}': {error}")]
+    Hand {
+        /// The seat (1-based).
+        seat: usize,
+        /// The computer player's spec.
+        spec: String,
+        /// Why not.
+        error: ComputerError,
+    },
+    /// A seat handed over that the game does not have.
+    #[error("seat {0} handed over: no such seat")]
+    HandSeat(usize),
+    /// A stored offer that does not read.
+    #[error(transparent)]
+    Offer(#[from] BadOffer),
+}
+
+/// What the rules or the clocks refused of one stored change.
+#[derive(Debug, Error)]
+pub enum Refusal {
+    /// A move the rules refuse.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// More undos than decisions.
+    #[error("nothing left to undo")]
+    NothingToUndo,
+    /// More redos than decisions undone.
+    #[error("nothing left to redo")]
+    NothingToRedo,
+    /// A seat the game does not have.
+    #[error("no such seat")]
+    NoSuchSeat,
+    /// A resignation, flag or draw after the end.
+    #[error("the game was already over")]
+    AlreadyOver,
+    /// A clock row that does not fit the game's clock.
+    #[error(transparent)]
+    Clock(#[from] ClockRowMismatch),
+}
 
 /// Who plays a seat, as stored.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -59,38 +139,6 @@ pub struct Setup {
     pub rated: bool,
 }
 
-/// A change as stored: its kind and its argument.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoredChange {
-    /// `move`, `undo`, `redo`, `resign`, `flag`, `draw`, `claim`, `hand`, `clock`, `offer`
-    /// or `control`.
-    pub kind: String,
-    /// The notation, the count, the seat number or the stored state.
-    pub arg: String,
-}
-
-impl From<Change<'_>> for StoredChange {
-    fn from(change: Change<'_>) -> StoredChange {
-        let (kind, arg) = match change {
-            Change::Move(text) => ("move", text.to_string()),
-            Change::Undo(n) => ("undo", n.to_string()),
-            Change::Redo(n) => ("redo", n.to_string()),
-            Change::Resign(seat) => ("resign", seat.to_string()),
-            Change::Claim(seat) => ("claim", seat.to_string()),
-            Change::Hand(seat, spec) => ("hand", format!("{seat} {spec}")),
-            Change::Clock(times) => ("clock", times.to_string()),
-            Change::Draw => ("draw", String::new()),
-            Change::Flag(seat) => ("flag", seat.to_string()),
-            Change::Offer(offer) => ("offer", offer.to_string()),
-            Change::Control(control) => ("control", control.to_string()),
-        };
-        StoredChange {
-            kind: kind.to_string(),
-            arg,
-        }
-    }
-}
-
 impl LiveGame {
     /// The game's setup as a store keeps it, from its table now.
     pub fn setup(&self) -> Setup {
@@ -130,7 +178,7 @@ impl Setup {
 /// The game `setup` describes after `changes`, replayed through the rules; the `seq` of the
 /// rebuilt game is the number of changes that bumped it (every change but clock and offer
 /// rows), and the offer still waiting is the last stored one if nothing changed since.
-pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<LiveGame>, String> {
+pub fn restore(id: &str, setup: &Setup, changes: &[Change]) -> Result<Arc<LiveGame>, RestoreError> {
     let mut clocks = setup
         .clock
         .map(|clock| super::clock::Clocks::new(clock, setup.seats.len()));
@@ -141,7 +189,7 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
             return Ok(());
         };
         match change {
-            Some(change) if change.kind == "clock" => clocks.restore(&change.arg)?,
+            Some(Change::Clock(row)) => clocks.restore(row)?,
             Some(_) => return Ok(()),
             None => {}
         }
@@ -149,11 +197,10 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
         Ok(())
     })?;
     if setup.seats.len() != game.seat_count() {
-        return Err(format!(
-            "{} seats stored for a game of {}",
-            setup.seats.len(),
-            game.seat_count()
-        ));
+        return Err(RestoreError::SeatCount {
+            stored: setup.seats.len(),
+            game: game.seat_count(),
+        });
     }
     let mut seats = setup
         .seats
@@ -166,23 +213,22 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
     }
     let mut table = Table::new(game, seats, setup.owner.clone(), setup.speed_ms);
     for change in changes {
-        if Change::bumps_seq(&change.kind) {
+        if change.bumps_seq() {
             table.seq += 1;
             table.offer = None;
         }
-        match change.kind.as_str() {
-            "offer" => {
-                table.offer = super::offers::Offer::from_stored(&change.arg, table.seats.len())?;
+        match change {
+            Change::Offer(offer) => {
+                table.offer = Offer::from_stored(offer, table.seats.len())?;
             }
-            "control" => apply_control(&mut table, &change.arg)?,
-            "claim" => {
-                let number = change.arg.parse::<usize>().unwrap_or(0);
+            Change::Control(control) => apply_control(&mut table, *control),
+            Change::Claim(number) => {
                 if let Some(presence) = table.presence.get_mut(number.wrapping_sub(1)) {
                     presence.joined = true;
                 }
             }
             // As live: taking back in a game without people pauses its computers.
-            "undo" | "redo" if !table.has_human() => table.paused = true,
+            Change::Undo(_) | Change::Redo(_) if !table.has_human() => table.paused = true,
             _ => {}
         }
     }
@@ -197,84 +243,77 @@ pub fn restore(id: &str, setup: &Setup, changes: &[StoredChange]) -> Result<Arc<
 }
 
 /// The game of `setup` after `changes`, every one checked by the rules.
-pub fn replay(setup: &Setup, changes: &[StoredChange]) -> Result<AnyGame, String> {
+pub fn replay(setup: &Setup, changes: &[Change]) -> Result<AnyGame, RestoreError> {
     replay_each(setup, changes, |_, _| Ok(()))
 }
 
 /// As [`replay`], showing `visit` the game at the start (with `None`) and after each change.
 fn replay_each(
     setup: &Setup,
-    changes: &[StoredChange],
-    mut visit: impl FnMut(&AnyGame, Option<&StoredChange>) -> Result<(), String>,
-) -> Result<AnyGame, String> {
-    let mut game = load_record(&setup.record).map_err(|e| format!("bad setup: {e}"))?;
-    visit(&game, None)?;
+    changes: &[Change],
+    mut visit: impl FnMut(&AnyGame, Option<&Change>) -> Result<(), Refusal>,
+) -> Result<AnyGame, RestoreError> {
+    let mut game = load_record(&setup.record)?;
+    visit(&game, None).map_err(|refusal| RestoreError::Change {
+        number: 0,
+        kind: "setup",
+        refusal,
+    })?;
     for (number, change) in changes.iter().enumerate() {
         apply(&mut game, change)
             .and_then(|()| visit(&game, Some(change)))
-            .map_err(|e| {
-                format!(
-                    "change {} ({} {}): {e}",
-                    number + 1,
-                    change.kind,
-                    change.arg
-                )
+            .map_err(|refusal| RestoreError::Change {
+                number: number + 1,
+                kind: change.kind(),
+                refusal,
             })?;
     }
     Ok(game)
 }
 
-fn apply(game: &mut AnyGame, change: &StoredChange) -> Result<(), String> {
-    let count = || {
-        change
-            .arg
-            .parse::<usize>()
-            .map_err(|_| "expected a number".to_string())
-    };
-    match change.kind.as_str() {
-        "move" => game.play(&change.arg).map(drop).map_err(|e| e.to_string()),
-        "undo" => repeat(count()?, || game.undo(), "nothing left to undo"),
-        "redo" => repeat(count()?, || game.redo(), "nothing left to redo"),
-        "resign" | "flag" => {
-            let seat = Seat::from_number(count()?, game.seat_count())
-                .ok_or_else(|| "no such seat".to_string())?;
+fn apply(game: &mut AnyGame, change: &Change) -> Result<(), Refusal> {
+    match change {
+        Change::Move(text) => game.play(text).map(drop).map_err(Refusal::from),
+        Change::Undo(times) => repeat(*times, || game.undo(), Refusal::NothingToUndo),
+        Change::Redo(times) => repeat(*times, || game.redo(), Refusal::NothingToRedo),
+        Change::Resign(number) | Change::Flag(number) => {
+            let seat = Seat::from_number(*number, game.seat_count()).ok_or(Refusal::NoSuchSeat)?;
             if game.outcome().is_some() {
-                return Err("the game was already over".to_string());
+                return Err(Refusal::AlreadyOver);
             }
-            if change.kind == "flag" {
+            if matches!(change, Change::Flag(_)) {
                 game.flag(seat);
             } else {
                 game.resign(seat);
             }
             Ok(())
         }
-        "draw" if game.agree_draw() => Ok(()),
-        "draw" => Err("the game was already over".to_string()),
+        Change::Draw if game.agree_draw() => Ok(()),
+        Change::Draw => Err(Refusal::AlreadyOver),
         // These change who plays, the clocks, the offer or the pause, not the game: `restore`
         // applies them to the table.
-        "claim" | "hand" | "clock" | "offer" | "control" => Ok(()),
-        other => Err(format!("unknown change '{other}'")),
+        Change::Claim(_)
+        | Change::Hand(..)
+        | Change::Clock(_)
+        | Change::Offer(_)
+        | Change::Control(_) => Ok(()),
     }
 }
 
-/// Applies a stored `control` row (`paused=true speed_ms=400`; a step is not kept).
-fn apply_control(table: &mut Table, stored: &str) -> Result<(), String> {
-    for pair in stored.split_whitespace() {
-        let bad = || format!("bad control row '{stored}'");
-        match pair.split_once('=').ok_or_else(bad)? {
-            ("paused", value) => table.paused = value.parse().map_err(|_| bad())?,
-            ("speed_ms", value) => table.speed_ms = value.parse().map_err(|_| bad())?,
-            ("step", _) => {}
-            _ => return Err(bad()),
-        }
+/// Applies a stored control change (a step is not kept).
+fn apply_control(table: &mut Table, control: Control) {
+    if let Some(paused) = control.paused {
+        table.paused = paused;
     }
-    Ok(())
+    if let Some(speed_ms) = control.speed_ms {
+        table.speed_ms = speed_ms;
+    }
 }
 
-fn repeat(times: usize, mut step: impl FnMut() -> bool, empty: &str) -> Result<(), String> {
+fn repeat(times: usize, mut step: impl FnMut() -> bool, empty: Refusal) -> Result<(), Refusal> {
     for _ in 0..times {
         if !step() {
-            return Err(empty.to_string());
+            return Err(empty);
         }
     }
     Ok(())
@@ -284,7 +323,7 @@ fn seat_player(
     game_id: &'static str,
     index: usize,
     seat: &StoredSeat,
-) -> Result<SeatPlayer, String> {
+) -> Result<SeatPlayer, RestoreError> {
     if seat.kind == "human" {
         return Ok(SeatPlayer {
             kind: seat.kind.clone(),
@@ -294,8 +333,11 @@ fn seat_player(
             account: seat.account.clone(),
         });
     }
-    let computer = Computer::new(game_id, &seat.kind, seat.seed)
-        .map_err(|e| format!("seat {}: {e}", index + 1))?;
+    let computer =
+        Computer::new(game_id, &seat.kind, seat.seed).map_err(|error| RestoreError::Computer {
+            seat: index + 1,
+            error,
+        })?;
     Ok(SeatPlayer {
         kind: computer.spec.clone(),
         token: None,
@@ -309,27 +351,26 @@ fn seat_player(
 fn seat_change(
     game_id: &'static str,
     seats: &mut [SeatPlayer],
-    change: &StoredChange,
-) -> Result<(), String> {
-    let (number, spec) = change
-        .arg
-        .split_once(' ')
-        .unwrap_or((change.arg.as_str(), ""));
-    let seat = number
-        .parse::<usize>()
-        .ok()
-        .and_then(|n| seats.get_mut(n.wrapping_sub(1)));
-    match (change.kind.as_str(), seat) {
-        ("claim", Some(seat)) if seat.invite.is_some() => seat.invite = None,
-        ("claim", _) => return Err(format!("claim of seat {number}: no such invitation")),
-        ("hand", Some(seat)) => {
-            let computer = Computer::new(game_id, spec, 0)
-                .map_err(|e| format!("seat {number} handed to '{spec}': {e}"))?;
+    change: &Change,
+) -> Result<(), RestoreError> {
+    match change {
+        Change::Claim(number) => match seats.get_mut(number.wrapping_sub(1)) {
+            Some(seat) if seat.invite.is_some() => seat.invite = None,
+            _ => return Err(RestoreError::Claim(*number)),
+        },
+        Change::Hand(number, spec) => {
+            let seat = seats
+                .get_mut(number.wrapping_sub(1))
+                .ok_or(RestoreError::HandSeat(*number))?;
+            let computer = Computer::new(game_id, spec, 0).map_err(|error| RestoreError::Hand {
+                seat: *number,
+                spec: spec.clone(),
+                error,
+            })?;
             seat.kind.clone_from(&computer.spec);
             seat.token = None;
             seat.computer = Some(computer);
         }
-        ("hand", None) => return Err(format!("seat {number} handed over: no such seat")),
         _ => {}
     }
     Ok(())

@@ -13,6 +13,7 @@
 pub mod admin;
 mod checks;
 mod read;
+mod rows;
 pub(crate) mod schema;
 mod wal;
 pub(crate) mod writer;
@@ -26,7 +27,7 @@ use rusqlite::{Connection, OpenFlags};
 
 use self::read::{instant_of, mark_finished, read_chat, read_finished, read_rows, Which};
 use self::writer::{Write, WriteError, Writer};
-use crate::live::{self, ChatLine, LiveGame, StoredChange};
+use crate::live::{self, ChatLine, LiveGame};
 use crate::store::{Change, MemoryStore, Store, StoreError};
 
 /// A stored game the rules refused: its id and why.
@@ -72,9 +73,9 @@ impl SqliteStore {
         let mut damaged = Vec::new();
         for row in rows {
             let changed_ms = row.changed_ms;
-            let restored = row
-                .setup
-                .and_then(|setup| live::restore(&row.id, &setup, &row.changes));
+            let restored = row.setup.map_err(|e| e.to_string()).and_then(|setup| {
+                live::restore(&row.id, &setup, &row.changes).map_err(|e| e.to_string())
+            });
             match restored {
                 // Written by a build without `finished_ms`, or ended just before a stop: marked
                 // now, so the next start skips it.
@@ -157,7 +158,8 @@ pub fn stored_games(path: &Path) -> Result<StoredGames, StoreError> {
     for row in rows {
         match row
             .setup
-            .and_then(|setup| live::replay(&setup, &row.changes))
+            .map_err(|e| e.to_string())
+            .and_then(|setup| live::replay(&setup, &row.changes).map_err(|e| e.to_string()))
         {
             Ok(game) => games.push((row.id, game)),
             Err(reason) => damaged.push(Damaged { id: row.id, reason }),
@@ -223,11 +225,11 @@ impl Store for SqliteStore {
         self.memory.games()
     }
 
-    fn log(&self, id: &str, change: Change<'_>) -> Result<(), StoreError> {
-        let StoredChange { kind, arg } = change.into();
+    fn log(&self, id: &str, change: Change) -> Result<(), StoreError> {
+        let (kind, arg) = rows::to_row(&change);
         let write = Write::Change {
             id: id.to_string(),
-            kind,
+            kind: kind.to_string(),
             arg,
         };
         wait_for_commit(|| self.writer.write(write)).map_err(|e| StoreError(e.to_string()))

@@ -6,15 +6,35 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use rusqlite::{Connection, OptionalExtension};
+use thiserror::Error;
 
-use crate::live::{Channel, ChatLine, Setup, StoredChange, CHAT_KEPT};
+use super::rows::{from_row, BadRow};
+use crate::live::{Channel, ChatLine, Setup, CHAT_KEPT};
+use crate::store::Change;
+
+/// Why a stored game cannot be read back (before the rules see it).
+#[derive(Debug, Error)]
+pub enum Unreadable {
+    /// Its row in the games table.
+    #[error("its setup cannot be read: {0}")]
+    SetupRow(rusqlite::Error),
+    /// Its setup is not the JSON a setup is written as.
+    #[error("bad setup: {0}")]
+    Setup(serde_json::Error),
+    /// Its rows in the changes table.
+    #[error("its changes cannot be read: {0}")]
+    Changes(rusqlite::Error),
+    /// One of its changes does not read as a change.
+    #[error(transparent)]
+    Change(#[from] BadRow),
+}
 
 /// A stored game as read back: its setup and its changes.
 #[derive(Debug)]
 pub struct Row {
     pub id: String,
-    pub setup: Result<Setup, String>,
-    pub changes: Vec<StoredChange>,
+    pub setup: Result<Setup, Unreadable>,
+    pub changes: Vec<Change>,
     /// When it last changed, Unix milliseconds, if known.
     pub changed_ms: Option<i64>,
 }
@@ -47,7 +67,7 @@ pub fn read_rows(
             },
             Err(error) => Row {
                 id: head.id,
-                setup: Err(format!("its changes cannot be read: {error}")),
+                setup: Err(error),
                 changes: Vec::new(),
                 changed_ms: head.changed_ms,
             },
@@ -56,20 +76,22 @@ pub fn read_rows(
     Ok((rows, unreadable))
 }
 
-fn parse_setup(setup: &str) -> Result<Setup, String> {
-    serde_json::from_str(setup).map_err(|e| format!("bad setup: {e}"))
+fn parse_setup(setup: &str) -> Result<Setup, Unreadable> {
+    serde_json::from_str(setup).map_err(Unreadable::Setup)
 }
 
-fn read_changes(connection: &Connection, id: &str) -> rusqlite::Result<Vec<StoredChange>> {
-    connection
-        .prepare_cached("SELECT kind, arg FROM changes WHERE game_id = ?1 ORDER BY id")?
-        .query_map([id], |row| {
-            Ok(StoredChange {
-                kind: row.get(0)?,
-                arg: row.get(1)?,
-            })
-        })?
-        .collect()
+/// The changes of game `id` in the order they were logged.
+fn read_changes(connection: &Connection, id: &str) -> Result<Vec<Change>, Unreadable> {
+    let rows: Vec<(String, String)> = connection
+        .prepare_cached("SELECT kind, arg FROM changes WHERE game_id = ?1 ORDER BY id")
+        .and_then(|mut statement| {
+            statement
+                .query_map([id], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .collect()
+        })
+        .map_err(Unreadable::Changes)?;
+    let changes = rows.iter().map(|(kind, arg)| from_row(kind, arg));
+    Ok(changes.collect::<Result<_, _>>()?)
 }
 
 /// A game's row in the games table.
@@ -77,7 +99,7 @@ struct Head {
     id: String,
     created_ms: i64,
     /// Its setup, or why it cannot be read.
-    setup: Result<String, String>,
+    setup: Result<String, Unreadable>,
     changed_ms: Option<i64>,
 }
 
@@ -134,9 +156,7 @@ fn scan_heads(
                 heads.push(Head {
                     id,
                     created_ms: row.get(1).unwrap_or(0),
-                    setup: row
-                        .get::<_, String>(2)
-                        .map_err(|e| format!("its setup cannot be read: {e}")),
+                    setup: row.get::<_, String>(2).map_err(Unreadable::SetupRow),
                     changed_ms: row.get(3).unwrap_or(None),
                 });
             }
@@ -155,10 +175,14 @@ pub fn read_finished(connection: &Connection, id: &str) -> rusqlite::Result<Opti
     let Some(setup) = setup else {
         return Ok(None);
     };
+    let (setup, changes) = match read_changes(connection, id) {
+        Ok(changes) => (parse_setup(&setup), changes),
+        Err(error) => (Err(error), Vec::new()),
+    };
     Ok(Some(Row {
         id: id.to_string(),
-        setup: parse_setup(&setup),
-        changes: read_changes(connection, id)?,
+        setup,
+        changes,
         changed_ms: None,
     }))
 }
@@ -260,6 +284,43 @@ mod tests {
     }
 
     #[test]
+    fn a_change_that_does_not_read_makes_its_game_unreadable_with_the_row_named() {
+        let mut connection = Connection::open_in_memory().unwrap();
+        schema::migrate(&mut connection).unwrap();
+        for (id, kind, arg) in [
+            ("good", "clock", "59000,60000"),
+            ("bad", "clock", "59000,x"),
+        ] {
+            connection
+                .execute(
+                    "INSERT INTO games (id, created_ms, setup) VALUES (?1, 0, '{}')",
+                    [id],
+                )
+                .unwrap();
+            connection
+                .execute(
+                    "INSERT INTO changes (game_id, kind, arg) VALUES (?1, ?2, ?3)",
+                    [id, kind, arg],
+                )
+                .unwrap();
+        }
+        let (rows, _) = read_rows(&connection, Which::All).unwrap();
+        let good = rows.iter().find(|row| row.id == "good").unwrap();
+        assert_eq!(
+            good.changes,
+            [Change::Clock(crate::live::ClockRow::Remaining(vec![
+                59_000, 60_000
+            ]))]
+        );
+        let bad = rows.iter().find(|row| row.id == "bad").unwrap();
+        let reason = bad.setup.as_ref().unwrap_err().to_string();
+        assert!(
+            reason.starts_with("bad clock row '59000,x': expected remaining milliseconds"),
+            "{reason}"
+        );
+    }
+
+    #[test]
     fn a_game_changed_after_its_finished_mark_is_read_at_start() {
         let mut connection = Connection::open_in_memory().unwrap();
         schema::migrate(&mut connection).unwrap();
@@ -287,7 +348,7 @@ mod tests {
         assert_eq!(unreadable, None);
         let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
         assert_eq!(ids, ["aaaa0000aaaa", "bbbb1111bbbb", "cccc2222cccc"]);
-        let reason = rows[1].setup.as_ref().unwrap_err();
+        let reason = rows[1].setup.as_ref().unwrap_err().to_string();
         assert!(reason.contains("malformed"), "{reason}");
         assert_eq!(rows[0].changes.len(), 20);
         assert_eq!(rows[2].changes.len(), 20);
