@@ -5,16 +5,16 @@
 
 use rand::Rng;
 
-use crate::Game;
+use crate::Rules;
 
 /// Counts the decision sequences from `state` that complete `turns` turns.
-pub fn perft<G: Game>(state: &G, turns: u32) -> u64 {
+pub fn perft<G: Rules>(state: &G, turns: u32) -> u64 {
     let target = state.turn().saturating_add(turns);
     let mut buffers = Vec::new();
     count(state, target, 0, &mut buffers)
 }
 
-fn count<G: Game>(state: &G, target: u32, depth: usize, buffers: &mut Vec<Vec<G::Action>>) -> u64 {
+fn count<G: Rules>(state: &G, target: u32, depth: usize, buffers: &mut Vec<Vec<G::Action>>) -> u64 {
     if state.verdict().is_some() || state.turn() >= target {
         return 1;
     }
@@ -36,8 +36,8 @@ fn count<G: Game>(state: &G, target: u32, depth: usize, buffers: &mut Vec<Vec<G:
 
 /// Plays uniformly random decisions until the game ends or `max_decisions` have been made;
 /// returns the number of decisions. `buffer` is reused between calls. The game's
-/// [`Game::play_randomly`] does the work (its own fast loop, if it has one).
-pub fn random_playout<G: Game, R: Rng>(
+/// [`Rules::play_randomly`] does the work (its own fast loop, if it has one).
+pub fn random_playout<G: Rules, R: Rng>(
     state: &mut G,
     rng: &mut R,
     buffer: &mut Vec<G::Action>,

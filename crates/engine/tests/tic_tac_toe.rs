@@ -221,6 +221,8 @@ fn perft_gives_the_known_counts() {
     // No game ends before the fifth mark.
     let counts: Vec<u64> = (1..=4).map(|depth| perft(&start, depth)).collect();
     assert_eq!(counts, [9, 72, 504, 3024]);
+    // A game that ends early is one leaf, so nine turns count every possible game.
+    assert_eq!(perft(&start, 9), 255_168);
 }
 
 #[test]
