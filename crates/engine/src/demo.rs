@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::encoding::fill_plane;
 use crate::{
     zobrist_table, ActionInput, BoardView, CellId, CellShape, CellView, GameInfo, GameOptions, Hue,
-    MoveError, OptionInfo, OptionValues, Outcome, PieceView, PositionError, Seat, SeatView,
+    MoveError, OptionInfo, OptionValues, Outcome, PieceView, PositionError, Seat,
 };
 use crate::{Core, Encoding, Heuristic, Notation, Presentation, Rules};
 
@@ -215,14 +215,7 @@ impl Presentation for Nim {
                 shaded: false,
             }],
             links: Vec::new(),
-            seats: Seat::all(2)
-                .map(|seat| SeatView {
-                    seat,
-                    name: self.seat_name(seat).into(),
-                    hue: [Hue::Dark, Hue::Light][seat.to_usize()],
-                    alive: true,
-                })
-                .collect(),
+            seats: self.seat_views(&[Hue::Dark, Hue::Light]),
             hands: Vec::new(),
             to_move: self.to_move(),
             last_move: Vec::new(),

@@ -12,7 +12,7 @@ use ludus_engine::testkit::random_simulation;
 use ludus_engine::{
     perft, zobrist_table, ActionInput, BoardView, CellId, CellShape, CellView, Core, GameInfo,
     GameOptions, Hue, Notation, Outcome, PieceView, PositionError, Presentation, Rules, Seat,
-    SeatView, Verdict,
+    Verdict,
 };
 use serde::{Deserialize, Serialize};
 
@@ -181,14 +181,7 @@ impl Presentation for TicTacToe {
                 shaded: false,
             })
             .collect();
-        let seats = Seat::all(2)
-            .map(|seat| SeatView {
-                seat,
-                name: self.seat_name(seat).into(),
-                hue: [Hue::Dark, Hue::Light][seat.to_usize()],
-                alive: true,
-            })
-            .collect();
+        let seats = self.seat_views(&[Hue::Dark, Hue::Light]);
         BoardView {
             width: 3,
             height: 3,

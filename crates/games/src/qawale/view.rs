@@ -3,11 +3,11 @@
 
 use ludus_engine::{
     ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, Presentation,
-    Rules, Seat, SeatView, Verdict,
+    Rules, Seat, Verdict,
 };
 
 use super::rules::QawaleAction;
-use super::state::{Qawale, Stone, DARK};
+use super::state::{Qawale, Stone};
 use super::tables::{Square, LINES};
 
 fn piece(stone: Stone) -> PieceView {
@@ -48,14 +48,7 @@ pub fn view(state: &Qawale) -> BoardView {
             }
         })
         .collect();
-    let seats = Seat::all(2)
-        .map(|seat| SeatView {
-            seat,
-            name: state.seat_name(seat).to_string(),
-            hue: if seat == DARK { Hue::Dark } else { Hue::Light },
-            alive: true,
-        })
-        .collect();
+    let seats = state.seat_views(&[Hue::Dark, Hue::Light]);
     let hands = Seat::all(2)
         .map(|seat| HandView {
             seat,

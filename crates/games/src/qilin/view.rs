@@ -3,7 +3,7 @@
 
 use ludus_engine::{
     ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, Presentation,
-    Seat, SeatView,
+    Seat,
 };
 
 use super::rules::{QilinAction, BLACK, RED};
@@ -79,15 +79,7 @@ pub fn board_view(state: &Qilin) -> BoardView {
         .iter()
         .map(|&(a, b)| (cell_id(Point::new(a)), cell_id(Point::new(b))))
         .collect();
-    let seats = [RED, BLACK]
-        .into_iter()
-        .map(|seat| SeatView {
-            seat,
-            name: name(seat).to_string(),
-            hue: hue(seat),
-            alive: true,
-        })
-        .collect();
+    let seats = state.seat_views(&[hue(RED), hue(BLACK)]);
     let hands = if state.stage == Stage::Place {
         [RED, BLACK]
             .into_iter()

@@ -3,8 +3,7 @@
 //! landing square; a transform by clicking the piece twice (label "transform").
 
 use ludus_engine::{
-    ActionInput, BoardView, CellId, CellShape, CellView, Hue, PieceView, Presentation, Rules, Seat,
-    SeatView,
+    ActionInput, BoardView, CellId, CellShape, CellView, Hue, PieceView, Presentation, Rules,
 };
 
 use super::moves::ReplicaAction;
@@ -32,14 +31,7 @@ impl Replica {
                 shaded: (square.file() + square.rank()) % 2 == 0,
             })
             .collect();
-        let seats = Seat::all(2)
-            .map(|seat| SeatView {
-                seat,
-                name: SIDE_NAMES[seat.to_usize()].to_string(),
-                hue: HUES[seat.to_usize()],
-                alive: true,
-            })
-            .collect();
+        let seats = self.seat_views(&HUES);
         BoardView {
             width: 8,
             height: 8,

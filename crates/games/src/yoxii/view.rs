@@ -6,7 +6,7 @@
 
 use ludus_engine::{
     ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, Presentation,
-    Rules, Seat, SeatView,
+    Rules, Seat,
 };
 
 use super::rules::YoxiiAction;
@@ -68,14 +68,7 @@ pub fn view(state: &Yoxii) -> BoardView {
         height: 7,
         cells,
         links: Vec::new(),
-        seats: [WHITE, RED]
-            .map(|seat| SeatView {
-                seat,
-                name: SEAT_NAMES[seat.to_usize()].to_string(),
-                hue: HUES[seat.to_usize()],
-                alive: true,
-            })
-            .to_vec(),
+        seats: state.seat_views(&HUES),
         hands: [WHITE, RED]
             .map(|seat| HandView {
                 seat,
