@@ -2,8 +2,12 @@
 //! by two seats (from the registry): random games are played out, and positions a few turns
 //! before their end (as many as a small minimax tree allows) are solved both ways. The values
 //! must agree exactly, distance included, and the solver's decision must keep the value.
+//! Proof-number search (df-pn) must find the same value (it proves no distance).
 
-use ludus_ai::{build_agent, AgentSpec, Evaluation, Proved, SolveBudget, Solver, StopFlag};
+use ludus_ai::{
+    build_agent, prove_value, AgentSpec, Evaluation, Proved, ProvedValue, SolveBudget, Solver,
+    StopFlag,
+};
 use ludus_engine::{parse_options, Game, Heuristic, WIN_SCORE};
 use ludus_games::{dispatch, GameVisitor, GAMES};
 use rand::rngs::StdRng;
@@ -166,6 +170,26 @@ impl GameVisitor for AgreesWithMinimax {
                 value,
                 "{name} seed {seed}: the solver's decision loses value"
             );
+            // df-pn keeps its numbers only for positions with a canonical key: where the
+            // future depends on the history (Qilin's and Splut!'s draw rules) it would search
+            // without a table, so it is checked where the key exists.
+            if state.canonical_key().is_some() {
+                let budget = SolveBudget {
+                    nodes: 2_000_000,
+                    ..SolveBudget::default()
+                };
+                let by_proof_numbers = prove_value(&state, &budget, 4, &StopFlag::default());
+                let expected = match Proved::from_score(value) {
+                    Proved::Win(_) => ProvedValue::Win,
+                    Proved::Draw => ProvedValue::Draw,
+                    Proved::Loss(_) => ProvedValue::Loss,
+                };
+                assert_eq!(
+                    by_proof_numbers.value,
+                    Some(expected),
+                    "{name} seed {seed}: df-pn at {at}"
+                );
+            }
             checked += 1;
         }
         checked

@@ -12,6 +12,7 @@
 //! a position under the board's symmetries are solved once, and it is kept between calls.
 
 mod agent;
+mod dfpn;
 mod proved;
 mod search;
 mod split;
@@ -24,6 +25,7 @@ use ludus_engine::{Game, Heuristic};
 
 pub(crate) use agent::{solve_param, with_solver};
 pub use agent::{SolvingAgent, LEVEL_FIVE_WITHIN};
+pub use dfpn::{prove_value, DfpnResult, ProvedValue};
 pub(crate) use proved::SOLVER_INFINITY;
 pub use proved::{Bounds, Proved};
 pub use search::SolverAids;

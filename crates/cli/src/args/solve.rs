@@ -61,6 +61,10 @@ pub struct SolveArgs {
     /// result (to measure what the ordering brings).
     #[arg(long, requires = "positions")]
     pub no_ordering: bool,
+    /// With --positions: prove each value (win, draw or loss, no distance) by depth-first
+    /// proof-number search instead (to compare the two searches on the same positions).
+    #[arg(long, requires = "positions", conflicts_with_all = ["no_symmetry", "no_ordering"])]
+    pub dfpn: bool,
 }
 
 impl SolveArgs {

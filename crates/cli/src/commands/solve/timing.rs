@@ -2,14 +2,15 @@
 //! of positions (from `ludus datagen`, for instance): the table of `docs/SOLVING.md`.
 //!
 //! The lines are taken as games in order, a decision per line (as `ludus datagen` writes
-//! them): only the first position of each turn is solved, the position between turns.
+//! them): only the first position of each turn is solved, the position between turns. With
+//! `--dfpn` each value (no distance) is proved by proof-number search instead.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use ludus_ai::{SolveBudget, Solver, SolverAids, StopFlag};
+use ludus_ai::{prove_value, SolveBudget, Solver, SolverAids, StopFlag};
 use ludus_engine::{parse_options, Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor};
 
@@ -30,6 +31,7 @@ pub fn run(args: &SolveArgs, file: &Path) -> Result<()> {
             symmetry: !args.no_symmetry,
             ordering: !args.no_ordering,
         },
+        dfpn: args.dfpn,
     };
     let rows = dispatch(&game, visit)??;
     outln!("turn  positions  solved  median s  worst s")?;
@@ -53,6 +55,7 @@ struct Timing<'a> {
     time: Duration,
     hash: usize,
     aids: SolverAids,
+    dfpn: bool,
 }
 
 impl GameVisitor for Timing<'_> {
@@ -80,13 +83,21 @@ impl GameVisitor for Timing<'_> {
                 bail!("the solver takes games of two seats");
             }
             // A fresh table per position, as a player meeting it cold would have.
-            let mut solver = Solver::<G>::new(self.hash).with_aids(self.aids);
             let started = Instant::now();
-            let solution = solver.solve(&state, &budget, &StopFlag::default());
+            let solved = if self.dfpn {
+                let stop = StopFlag::default();
+                prove_value(&state, &budget, self.hash, &stop)
+                    .value
+                    .is_some()
+            } else {
+                let mut solver = Solver::<G>::new(self.hash).with_aids(self.aids);
+                let solution = solver.solve(&state, &budget, &StopFlag::default());
+                solution.proved().is_some()
+            };
             let seconds = started.elapsed().as_secs_f64();
             rows.entry(state.turn())
                 .or_default()
-                .push((seconds, solution.proved().is_some()));
+                .push((seconds, solved));
         }
         if rows.is_empty() {
             bail!("no position to solve in the file");
