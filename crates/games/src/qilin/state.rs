@@ -301,24 +301,19 @@ impl Qilin {
     #[allow(clippy::inline_always)]
     #[inline(always)]
     pub(super) fn play(&mut self, action: QilinAction) {
-        let me = self.core.to_move.to_usize();
+        let mover = self.core.to_move;
+        let me = mover.to_usize();
         let them = 1 - me;
         match (action, self.stage) {
             (QilinAction::Place(p), _) => {
                 self.toggle(p, me);
-                self.set_hand(
-                    self.core.to_move,
-                    self.hands[self.core.to_move].saturating_sub(1),
-                );
+                self.set_hand(mover, self.hands[mover].saturating_sub(1));
                 self.owe(lines_through(self.pieces[me], p) as u8);
             }
             (QilinAction::Take(p), Stage::Place) => {
                 self.toggle(p, them);
                 self.toggle(p, PRESSED);
-                self.set_hand(
-                    self.core.to_move,
-                    self.hands[self.core.to_move].saturating_sub(1),
-                );
+                self.set_hand(mover, self.hands[mover].saturating_sub(1));
                 self.owe(self.pending.saturating_sub(1));
             }
             (QilinAction::Take(p), Stage::Transition) => {
