@@ -108,17 +108,18 @@ pub enum AgentError {
 /// `G` names in `GameInfo::strongest`, see [`best_spec`](crate::best_spec)); `ai:mcts` names
 /// MCTS directly. `solve=N` (alpha-beta, MCTS and level 5; level 5 has it by default) tries
 /// the exact solver on a quarter of the budget when at most N turns remain, and plays what it
-/// proves ([`SolvingAgent`](crate::SolvingAgent)); `solve=0` turns it off. Every parameter is checked: an unknown key or a bad value is an
+/// proves ([`SolvingAgent`](crate::SolvingAgent)); `solve=0` turns it off, and `tables=false`
+/// keeps it but without the endgame tables. Every parameter is checked: an unknown key or a bad value is an
 /// [`AgentError::Parameter`].
 pub fn build_agent<G: Game + Heuristic>(
     spec: &AgentSpec,
     seed: u64,
 ) -> Result<Box<dyn Agent<G>>, AgentError> {
-    if let Some((within, rest)) = crate::solver::solve_param(spec)? {
+    if let Some((params, rest)) = crate::solver::solve_param(spec)? {
         return Ok(crate::solver::with_solver(
             build_plain::<G>(&rest, seed)?,
             &rest,
-            within,
+            params,
         ));
     }
     build_plain(spec, seed)

@@ -250,4 +250,18 @@ fn an_agent_with_the_solver_plays_and_shows_the_proved_result() {
         .err()
         .unwrap();
     assert!(refused.to_string().contains("solve=4"), "{refused}");
+    for (spec, named) in [
+        ("ai:2:tables=false", "tables=false"),
+        ("ai:5:tables=no", "tables=no"),
+    ] {
+        let bad: AgentSpec = spec.parse().unwrap();
+        let refused = build_agent::<ludus_engine::demo::Nim>(&bad, 1)
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            refused.contains(named) && refused.contains("true or false"),
+            "{refused}"
+        );
+    }
 }

@@ -168,7 +168,18 @@ fn the_solver_level_five_and_the_hint_use_the_tables() {
     let hinted = build_agent::<Qilin>(&hint, 1)
         .unwrap()
         .analyse(&state, &StopFlag::default());
+    // `tables=false` keeps the solver but not the tables: far from the game's end, level 5
+    // then has no reason to try the solver and searches as usual.
+    let without: AgentSpec = "ai:5:depth=2,tables=false".parse().unwrap();
+    let unproved = build_agent::<Qilin>(&without, 1)
+        .unwrap()
+        .analyse(&state, &StopFlag::default());
     install(None);
+    assert!(
+        !matches!(unproved.evaluation, Some(Evaluation::Proved(_))),
+        "{:?}",
+        unproved.evaluation
+    );
     assert_eq!(analysis.evaluation, Some(Evaluation::Proved(stored)));
     assert_eq!(hinted.evaluation, Some(Evaluation::Proved(stored)));
     // Its decision keeps the value: some way to finish the turn keeps it.

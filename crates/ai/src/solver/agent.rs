@@ -14,32 +14,58 @@ use crate::{Agent, AgentError, AgentKind, AgentSpec, Analysis, Evaluation, StopF
 /// Level 5 tries the solver when at most this many turns remain before the game's longest end.
 pub const LEVEL_FIVE_WITHIN: u32 = 8;
 
-/// The spec's `solve=N` (turns), with the spec that remains without it; `None` when the spec
-/// has no solver (only alpha-beta, MCTS and level 5 take one; level 5 has
-/// [`LEVEL_FIVE_WITHIN`] unless told).
-pub(crate) fn solve_param(spec: &AgentSpec) -> Result<Option<(u32, AgentSpec)>, AgentError> {
-    let given = spec.param("solve");
+/// How an agent's solver is set up by its spec.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct SolveParams {
+    /// `solve=N`: try the solver when at most this many turns remain (0: never).
+    pub within: u32,
+    /// `tables=false`: the solver does not probe the endgame tables (to measure what the
+    /// tables bring apart from the solver).
+    pub tables: bool,
+}
+
+/// The spec's `solve=N` (turns) and `tables=true|false`, with the spec that remains without
+/// them; `None` when the spec has no solver (only alpha-beta, MCTS and level 5 take one;
+/// level 5 has [`LEVEL_FIVE_WITHIN`] unless told).
+pub(crate) fn solve_param(
+    spec: &AgentSpec,
+) -> Result<Option<(SolveParams, AgentSpec)>, AgentError> {
     let takes = matches!(
         spec.kind,
         AgentKind::AlphaBeta | AgentKind::Mcts | AgentKind::Best
     );
-    let within = match given {
+    let refuse = |key: &str, text: &str, expected: &str| {
+        AgentError::Parameter(
+            format!("{key}={text}"),
+            format!("{}: expected {expected}", spec.kind.name()),
+        )
+    };
+    let within = match spec.param("solve") {
         None if spec.kind == AgentKind::Best => LEVEL_FIVE_WITHIN,
-        None => return Ok(None),
+        None if spec.param("tables").is_none() => return Ok(None),
+        None => 0,
         Some(text) => match text.parse::<u32>() {
             Ok(n) if takes && n <= 10_000 => n,
             _ => {
                 let expected = "a number of turns from 0 to 10000 (alpha-beta, MCTS, level 5)";
-                return Err(AgentError::Parameter(
-                    format!("solve={text}"),
-                    format!("{}: expected {expected}", spec.kind.name()),
-                ));
+                return Err(refuse("solve", text, expected));
+            }
+        },
+    };
+    let tables = match spec.param("tables") {
+        None => true,
+        Some(text) => match text.parse::<bool>() {
+            Ok(tables) if takes => tables,
+            _ => {
+                let expected = "true or false (alpha-beta, MCTS, level 5)";
+                return Err(refuse("tables", text, expected));
             }
         },
     };
     let mut rest = spec.clone();
-    rest.params.retain(|(key, _)| key != "solve");
-    Ok(Some((within, rest)))
+    rest.params
+        .retain(|(key, _)| key != "solve" && key != "tables");
+    Ok(Some((SolveParams { within, tables }, rest)))
 }
 
 /// Transposition table size of the solver a player carries, in MB.
@@ -49,14 +75,14 @@ const TABLE_MEGABYTES: usize = 32;
 /// depth-limited player stays deterministic).
 const DEFAULT_NODES: u64 = 1_000_000;
 
-/// `inner` (built from `spec`) with the solver tried when at most `within` turns remain, on
-/// a quarter of the spec's time or nodes ([`DEFAULT_NODES`] when it gives neither).
+/// `inner` (built from `spec`) with the solver tried as `params` say, on a quarter of the
+/// spec's time or nodes ([`DEFAULT_NODES`] when it gives neither).
 pub(crate) fn with_solver<G: Game + Heuristic>(
     inner: Box<dyn Agent<G>>,
     spec: &AgentSpec,
-    within: u32,
+    params: SolveParams,
 ) -> Box<dyn Agent<G>> {
-    if within == 0 {
+    if params.within == 0 {
         return inner;
     }
     let seconds = spec.param("time").and_then(|t| t.parse::<f64>().ok());
@@ -76,7 +102,12 @@ pub(crate) fn with_solver<G: Game + Heuristic>(
         // The agents' own default: one second.
         _ => SolvingAgent::<G>::share(Some(Duration::from_secs(1)), None),
     };
-    Box::new(SolvingAgent::new(inner, within, budget))
+    let agent = SolvingAgent::new(inner, params.within, budget);
+    Box::new(if params.tables {
+        agent
+    } else {
+        agent.without_tables()
+    })
 }
 
 /// An agent that plays proved results when the solver finds them in time.
@@ -105,6 +136,13 @@ impl<G: Game + Heuristic> SolvingAgent<G> {
             proving: false,
             failed_turn: None,
         }
+    }
+
+    /// The same agent with a solver that does not probe the endgame tables.
+    #[must_use]
+    pub fn without_tables(mut self) -> Self {
+        self.solver = self.solver.with_tablebases(None);
+        self
     }
 
     /// The share of a search budget (`time` seconds, `nodes`) the solver may spend: a quarter.
