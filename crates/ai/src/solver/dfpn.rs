@@ -199,10 +199,9 @@ impl<'a, G: Rules> Dfpn<'a, G> {
         let (chosen_limit, summed_limit) = side((proof_limit, disproof_limit));
         let mut children = self.children(state, attacker);
         loop {
+            // A transposition may have moved a child's numbers since it was last searched here.
             for child in &mut children {
-                if child.state.verdict().is_none() {
-                    child.numbers = self.look_up(child.key).unwrap_or(child.numbers);
-                }
+                child.numbers = self.look_up(child.key).unwrap_or(child.numbers);
             }
             let choice = Choice::of(children.iter().map(|child| side(child.numbers)));
             let numbers = side((choice.least, choice.summed));
@@ -224,8 +223,9 @@ impl<'a, G: Rules> Dfpn<'a, G> {
                     summed_limit - choice.summed + best_summed
                 },
             ));
+            // The child stores its own numbers; they are kept here too, for a child the table
+            // lost or has no key for.
             let found = self.expand(&best.state, attacker, child_limits.0, child_limits.1);
-            self.store(best.key, found);
             children[choice.best].numbers = found;
         }
     }
@@ -253,12 +253,15 @@ impl<'a, G: Rules> Dfpn<'a, G> {
             .map(|&action| {
                 let mut child = state.clone();
                 child.apply(action);
-                let key = Self::key(&child, attacker);
-                let numbers = match child.verdict() {
-                    Some(verdict) => Self::finished(verdict, attacker),
-                    None => self
+                // A finished child's numbers never change: it keeps no table key.
+                let (key, numbers) = if let Some(verdict) = child.verdict() {
+                    (None, Self::finished(verdict, attacker))
+                } else {
+                    let key = Self::key(&child, attacker);
+                    let numbers = self
                         .look_up(key)
-                        .unwrap_or_else(|| Self::first_numbers(&child, attacker, &mut actions)),
+                        .unwrap_or_else(|| Self::first_numbers(&child, attacker, &mut actions));
+                    (key, numbers)
                 };
                 Child {
                     state: child,
@@ -270,7 +273,8 @@ impl<'a, G: Rules> Dfpn<'a, G> {
     }
 }
 
-/// A position after one decision, its table key and its (proof, disproof) numbers.
+/// A position after one decision, its table key (none for a finished one) and its (proof,
+/// disproof) numbers.
 struct Child<G> {
     state: G,
     key: Option<u64>,

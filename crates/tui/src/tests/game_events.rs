@@ -1,11 +1,11 @@
 //! What the game screen says when something happens that a person must not miss: a team
 //! knocked out (Splut!), the last person out, and who won in the game-over box's title.
 
-use super::{render, run_cmd, send};
+use super::{render, run_cmd, seat_choices, send};
 use crate::app::{App, Confirm, Play};
 use crate::msg::Msg;
 use crate::play::{after_change, start};
-use crate::setup::{SeatChoice, Setup};
+use crate::setup::Setup;
 
 /// Splut! spec §9.9: South's troll throws the rock from c4 north onto West's sorcerer on c7.
 const S9_9: &str = "size=9 seats=south,west,north tomove=south turn=6 used=1 lev=unused locked=-
@@ -19,15 +19,7 @@ fn knock_out_west(seats: &[&str]) -> App {
     let players = ["players=3".to_string()];
     let game = ludus_games::new_game("splut", &players, Some(S9_9), 1).unwrap();
     let setup = Setup::from_game(&game);
-    let choices: Vec<SeatChoice> = seats
-        .iter()
-        .map(|spec| SeatChoice {
-            computer: *spec != "human",
-            spec: (*spec).to_string(),
-            name: String::new(),
-        })
-        .collect();
-    let play = Play::new(game, &choices, setup, 1).unwrap();
+    let play = Play::new(game, &seat_choices(seats), setup, 1).unwrap();
     let cmd = start(&mut app, play);
     run_cmd(&mut app, cmd);
     let play = app.play_mut().unwrap();

@@ -97,19 +97,23 @@ fn start(app: &mut App, id: &str, players: &[&str], options: &[(&str, &str)]) {
     run_cmd(app, cmd);
 }
 
-/// Starts the game `id` from a position string, with `players` (`human` or `ai:N`).
-fn start_at(app: &mut App, id: &str, position: &str, players: &[&str]) {
-    let game = ludus_games::new_game(id, &[], Some(position), 1).expect("a valid position");
-    let setup = Setup::from_game(&game);
-    let choices: Vec<SeatChoice> = players
+/// The seats' choices for `players` (`human` or an agent spec), unnamed.
+fn seat_choices(players: &[&str]) -> Vec<SeatChoice> {
+    players
         .iter()
         .map(|spec| SeatChoice {
             computer: *spec != "human",
             spec: (*spec).to_string(),
             name: String::new(),
         })
-        .collect();
-    let play = Play::new(game, &choices, setup, 1).expect("the players can be built");
+        .collect()
+}
+
+/// Starts the game `id` from a position string, with `players` (`human` or `ai:N`).
+fn start_at(app: &mut App, id: &str, position: &str, players: &[&str]) {
+    let game = ludus_games::new_game(id, &[], Some(position), 1).expect("a valid position");
+    let setup = Setup::from_game(&game);
+    let play = Play::new(game, &seat_choices(players), setup, 1).expect("the players can be built");
     let cmd = super::play::start(app, play);
     run_cmd(app, cmd);
 }
