@@ -4,7 +4,7 @@
 //! Parsing goes in two stages: text → [`Syntax`] (no position needed; a syntax error), then
 //! the syntax is resolved against the state (an illegal-move error saying why).
 
-use ludus_engine::{MoveError, Notation, PositionError, Seat};
+use ludus_engine::{parse_decisions, MoveError, Notation, PositionError, Seat};
 
 use super::rules::{NoPressRule, QilinAction, QilinOptions, BLACK, RED};
 use super::state::Qilin;
@@ -152,21 +152,7 @@ pub fn parse_turn(state: &Qilin, text: &str) -> Result<Vec<QilinAction>, MoveErr
             }
         }
     }
-    let mut current = state.clone();
-    let mut actions = Vec::new();
-    for (i, word) in words.enumerate() {
-        let action = parse_action(&current, word).map_err(|e| MoveError::InTurn {
-            turn: text.to_string(),
-            index: i + 1,
-            cause: Box::new(e),
-        })?;
-        current.play(action);
-        actions.push(action);
-    }
-    if actions.is_empty() {
-        return Err(MoveError::syntax(text, EXPECTED));
-    }
-    Ok(actions)
+    parse_decisions(state, text, words, EXPECTED)
 }
 
 fn is_move_number(word: &str) -> bool {
