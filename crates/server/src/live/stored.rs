@@ -29,7 +29,7 @@ pub enum RestoreError {
     /// A change the rules or the clocks refuse.
     #[error("change {number} ({kind}): {refusal}")]
     Change {
-        /// Its place among the game's changes, from 1.
+        /// Its place among the game's changes, from 1 (0: the game as set up, before any).
         number: usize,
         /// Its kind (`move`, `undo`, `clock`, …).
         kind: &'static str,
