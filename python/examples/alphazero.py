@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import pathlib
+import pickle
 import time
 
 # Batches here are a few dozen rows: a threaded BLAS or XLA pool gains nothing on them and,
@@ -45,7 +46,9 @@ def parse_args(argv=None):
                    help="training budget in CPU minutes (self-play and learning, one thread)")
     p.add_argument("--iterations", type=int, default=10_000, help="stop after this many")
     p.add_argument("--games", type=int, default=64, help="self-play games per iteration")
-    p.add_argument("--simulations", type=int, default=32, help="per decision")
+    p.add_argument("--simulations", type=int, default=32, help="per self-play decision")
+    p.add_argument("--eval-simulations", type=int, default=128,
+                   help="per decision in the games against the opponent")
     p.add_argument("--train-steps", type=int, default=128, help="per iteration")
     p.add_argument("--batch", type=int, default=128)
     p.add_argument("--buffer", type=int, default=30_000, help="positions kept for training")
@@ -60,10 +63,12 @@ def parse_args(argv=None):
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--quick", action="store_true", help="tiny settings, for a smoke test")
     p.add_argument("--out", default="alphazero-run")
+    p.add_argument("--load", help="start from the weights.pkl of an earlier run (same backend)")
     args = p.parse_args(argv)
     if args.quick:
         args.games, args.simulations, args.train_steps, args.batch = 4, 4, 2, 16
         args.hidden, args.eval_games, args.final_games = 16, 2, 2
+        args.eval_simulations = 4
     return args
 
 
@@ -173,9 +178,12 @@ def main(argv=None):
     obs_size = int(np.prod(probe.observation_shape))
     backend, net = make_net(args.backend, obs_size, probe.num_distinct_actions, args.hidden,
                             args.lr, args.seed, pad=args.games)
+    if args.load:
+        net.params = pickle.loads(pathlib.Path(args.load).read_bytes())
     symmetries = Symmetries(args.game, rng)
     selfplay = Search(net, args.simulations, noise=0.25, rng=rng)
-    playing = Search(net, args.simulations)
+    # Playing the opponent may search deeper than self-play: its games are not training time.
+    playing = Search(net, args.eval_simulations)
     metrics = {"settings": vars(args), "backend": backend, "curve": [], "iterations": []}
     # Evaluation games use seeds far from self-play's, so no position is rehearsed.
     evaluate_point(playing, args, args.final_games, 10**9, metrics, 0.0, 0)
@@ -200,6 +208,17 @@ def main(argv=None):
         evaluate_point(playing, args, args.final_games, 10**9, metrics, trained_s, iteration)
     metrics["final"] = metrics["curve"][-1]
     save(metrics, out)
+    # Plain arrays (JAX's included, through NumPy), so a later run can --load them.
+    weights = [np.asarray(p) for p in net.params] if backend == "numpy" else net.params
+    (out / "weights.pkl").write_bytes(pickle.dumps(to_numpy(weights)))
+
+
+def to_numpy(tree):
+    if isinstance(tree, dict):
+        return {k: to_numpy(v) for k, v in tree.items()}
+    if isinstance(tree, (list, tuple)):
+        return [to_numpy(v) for v in tree]
+    return np.asarray(tree)
 
 
 def iterate(net, search, symmetries, buffer, args, rng, iteration):

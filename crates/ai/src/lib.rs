@@ -72,8 +72,9 @@ pub use random::RandomAgent;
 pub use score::EvalKind;
 pub use shuffling::Shuffling;
 pub use solver::{
-    back_up, prove_value, split_positions, BackedUp, Bounds, DecisionValue, DfpnResult, Proved,
-    ProvedValue, Solution, SolveBudget, Solver, SolverAids, SolvingAgent, LEVEL_FIVE_WITHIN,
+    back_up, book_line, book_text, prove_value, split_positions, BackedUp, Book, BookError,
+    BookTurn, Bounds, DecisionValue, DfpnResult, Proved, ProvedValue, Solution, SolveBudget,
+    Solver, SolverAids, SolvingAgent, LEVEL_FIVE_WITHIN,
 };
 pub use spec::{AgentKind, AgentSpec};
 pub use time_control::{

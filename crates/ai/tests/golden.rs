@@ -23,7 +23,7 @@ struct Golden(String);
 impl GameVisitor for Golden {
     type Output = Result<usize, String>;
     fn visit<G: Game + ludus_engine::Heuristic>(self) -> Self::Output {
-        let mut solver = Solver::<G>::new(16).with_tablebases(None);
+        let mut solver = Solver::<G>::new(16).with_tablebases(None).with_book(None);
         let budget = SolveBudget {
             nodes: NODES,
             ..SolveBudget::default()

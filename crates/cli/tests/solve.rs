@@ -109,3 +109,37 @@ fn what_the_solver_cannot_take_is_refused_in_one_line() {
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("expected a number of seconds"));
 }
+
+#[test]
+fn solved_positions_go_into_a_book_kept_between_runs() {
+    let dir = support::temp_dir("solve", "book");
+    let positions = dir.join("positions.txt");
+    let book = dir.join("qawale.book");
+    let book_text = || std::fs::read_to_string(&book).unwrap();
+    let solve_into_book = |position: &str| {
+        std::fs::write(&positions, format!("{position}\n")).unwrap();
+        let (positions, book) = (positions.to_str().unwrap(), book.to_str().unwrap());
+        let args = ["solve", "qawale", "--positions", positions, "--book-out", book];
+        ludus(&[&args[..], &["--time", "5"]].concat())
+    };
+    let out = text(&solve_into_book(DARK_WINS));
+    assert!(out.contains("in the book"), "{out}");
+    assert_eq!(
+        book_text(),
+        format!("# ludus solved book: qawale\n{DARK_WINS}\twin 1\tend\n")
+    );
+    // A second run adds its positions to those already there (a position of a level-5 game,
+    // two turns before the end).
+    let later = "-,-,DLDL,-/-,LN,D,NNNNNDLN/N,DD,LL,D/-,-,-,L D";
+    text(&solve_into_book(later));
+    let lines: Vec<String> = book_text().lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[1..].iter().any(|l| l.starts_with(&format!("{later}\t"))), "{lines:?}");
+    // A damaged book is refused with its line, and left as it was.
+    std::fs::write(&book, "# ludus solved book: qawale\nnot a line\n").unwrap();
+    let refused = solve_into_book(DARK_WINS);
+    assert!(!refused.status.success());
+    let error = String::from_utf8_lossy(&refused.stderr);
+    assert!(error.contains("book line 2: expected 'position<TAB>value<TAB>next"), "{error}");
+    assert_eq!(book_text(), "# ludus solved book: qawale\nnot a line\n");
+}

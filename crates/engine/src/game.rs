@@ -188,6 +188,16 @@ pub trait Rules: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// Positions of this game solved offline and shipped with it, as the text `ludus solve
+    /// --positions FILE --book-out BOOK` writes (valid under the default options), if it
+    /// ships any (default: none).
+    fn solved_book() -> Option<&'static str>
+    where
+        Self: Sized,
+    {
+        None
+    }
+
     /// Where this position lies in the game's [`Rules::endgames`] tables: `None` unless it
     /// starts a turn of an ending the tables cover under these options. Says nothing of
     /// which tables exist.

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use ludus_engine::{Game, Heuristic};
 
-use super::{SolveBudget, Solver};
+use super::{Proved, SolveBudget, Solver};
 use crate::{Agent, AgentError, AgentKind, AgentSpec, Analysis, Evaluation, StopFlag};
 
 /// Level 5 tries the solver when at most this many turns remain before the game's longest end.
@@ -19,8 +19,8 @@ pub const LEVEL_FIVE_WITHIN: u32 = 8;
 pub(crate) struct SolveParams {
     /// `solve=N`: try the solver when at most this many turns remain (0: never).
     pub within: u32,
-    /// `tables=false`: the solver does not probe the endgame tables (to measure what the
-    /// tables bring apart from the solver).
+    /// `tables=false`: the solver probes neither the endgame tables nor the book of solved
+    /// positions (to measure what the stored results bring apart from the solver).
     pub tables: bool,
 }
 
@@ -122,6 +122,10 @@ pub struct SolvingAgent<G: Game> {
     proving: bool,
     /// The turn whose position the solver last failed to prove: not tried again in it.
     failed_turn: Option<u32>,
+    /// The rest of a turn taken from the book: each decision with the key of the position
+    /// it is played in, and the value the book gave.
+    book_plan: Vec<(u64, G::Action)>,
+    book_value: Option<Proved>,
 }
 
 impl<G: Game + Heuristic> SolvingAgent<G> {
@@ -135,13 +139,22 @@ impl<G: Game + Heuristic> SolvingAgent<G> {
             within,
             proving: false,
             failed_turn: None,
+            book_plan: Vec::new(),
+            book_value: None,
         }
     }
 
-    /// The same agent with a solver that does not probe the endgame tables.
+    /// The same agent with a solver that probes neither the endgame tables nor the book.
     #[must_use]
     pub fn without_tables(mut self) -> Self {
-        self.solver = self.solver.with_tablebases(None);
+        self.solver = self.solver.with_tablebases(None).with_book(None);
+        self
+    }
+
+    /// The same agent reading `book` (or none) instead of the game's shipped book.
+    #[must_use]
+    pub fn with_book(mut self, book: Option<std::sync::Arc<super::Book>>) -> Self {
+        self.solver = self.solver.with_book(book);
         self
     }
 
@@ -152,6 +165,43 @@ impl<G: Game + Heuristic> SolvingAgent<G> {
             nodes: nodes.map_or(u64::MAX, |n| (n / 4).max(1)),
             ..SolveBudget::default()
         }
+    }
+
+    /// The next decision of a turn the book proves best: the one planned when the turn began
+    /// in a book position, or the first of the turn from a book position met now.
+    fn book_decision(&mut self, state: &G) -> Option<Analysis<G::Action>> {
+        let planned = self
+            .book_plan
+            .first()
+            .filter(|(key, _)| *key == state.key())
+            .map(|&(_, action)| action);
+        let (action, proved) = if let (Some(action), Some(proved)) = (planned, self.book_value) {
+            self.book_plan.remove(0);
+            (action, proved)
+        } else {
+            self.book_plan.clear();
+            if self.within == 0 || state.seat_count() != 2 {
+                return None;
+            }
+            let turn = self.solver.book_turn(state)?;
+            let mut after = state.clone();
+            for (i, &action) in turn.decisions.iter().enumerate() {
+                if i > 0 {
+                    self.book_plan.push((after.key(), action));
+                }
+                after.apply(action);
+            }
+            self.book_value = Some(turn.proved);
+            (*turn.decisions.first()?, turn.proved)
+        };
+        self.proving = true;
+        Some(Analysis {
+            action,
+            evaluation: Some(Evaluation::Proved(proved)),
+            depth: 0,
+            nodes: 0,
+            pv: vec![action],
+        })
     }
 
     fn worth_trying(&self, state: &G) -> bool {
@@ -174,6 +224,10 @@ impl<G: Game + Heuristic> Agent<G> for SolvingAgent<G> {
         stop: &StopFlag,
         info: &mut dyn FnMut(&Analysis<G::Action>),
     ) -> Analysis<G::Action> {
+        if let Some(analysis) = self.book_decision(state) {
+            info(&analysis);
+            return analysis;
+        }
         if self.worth_trying(state) {
             let solution = self.solver.solve(state, &self.budget, stop);
             if let (Some(proved), Some(action)) = (solution.proved(), solution.best) {

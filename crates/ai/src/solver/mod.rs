@@ -12,6 +12,7 @@
 //! a position under the board's symmetries are solved once, and it is kept between calls.
 
 mod agent;
+mod book;
 mod dfpn;
 mod proved;
 mod search;
@@ -25,6 +26,7 @@ use ludus_engine::{Game, Heuristic};
 
 pub(crate) use agent::{solve_param, with_solver};
 pub use agent::{SolvingAgent, LEVEL_FIVE_WITHIN};
+pub use book::{book_line, book_text, Book, BookError, BookTurn};
 pub use dfpn::{prove_value, DfpnResult, ProvedValue};
 pub(crate) use proved::SOLVER_INFINITY;
 pub use proved::{Bounds, Proved};
@@ -71,6 +73,8 @@ pub struct Solution<A> {
     pub nodes: u64,
     /// Positions whose result an endgame table gave.
     pub tablebase_hits: u64,
+    /// Whether the root's value and decision came from the book of solved positions.
+    pub from_book: bool,
 }
 
 impl<A> Solution<A> {
@@ -96,20 +100,35 @@ pub struct Solver<G: Game> {
     nodes: u64,
     aids: SolverAids,
     tablebases: Option<Arc<Tablebases>>,
+    book: Option<Arc<Book>>,
     _game: std::marker::PhantomData<fn(G)>,
 }
 
 impl<G: Game + Heuristic> Solver<G> {
     /// A solver with a table of about `megabytes` MB, probing the installed endgame tables
-    /// ([`crate::tablebase::installed`]) if there are any for the game.
+    /// ([`crate::tablebase::installed`]) if there are any for the game, and the book of
+    /// solved positions the game ships ([`Book::shipped`]).
     pub fn new(megabytes: usize) -> Self {
         Solver {
             table: Table::new(megabytes),
             nodes: 0,
             aids: SolverAids::default(),
             tablebases: crate::tablebase::installed::<G>(),
+            book: Book::shipped::<G>(),
             _game: std::marker::PhantomData,
         }
+    }
+
+    /// The same solver reading `book` (or none) instead of the game's.
+    #[must_use]
+    pub fn with_book(mut self, book: Option<Arc<Book>>) -> Self {
+        self.book = book;
+        self
+    }
+
+    /// The best turn from `state` if the book holds the position.
+    pub fn book_turn(&self, state: &G) -> Option<BookTurn<G::Action>> {
+        self.book.as_ref()?.best_turn(state)
     }
 
     /// The same solver probing `tablebases` (or none).
@@ -119,10 +138,11 @@ impl<G: Game + Heuristic> Solver<G> {
         self
     }
 
-    /// The endgame result of `state` if its table is present (what the solver's search
-    /// looks up below its root).
+    /// The stored result of `state`, from an endgame table or the book, if there is one
+    /// (what the solver's search looks up below its root).
     pub fn probe(&self, state: &G) -> Option<Proved> {
-        self.tablebases.as_ref()?.probe(state)
+        let from_tables = self.tablebases.as_ref().and_then(|t| t.probe(state));
+        from_tables.or_else(|| self.book.as_ref()?.probe(state))
     }
 
     /// The same solver with some aids turned off (to measure what each brings).
@@ -148,6 +168,7 @@ impl<G: Game + Heuristic> Solver<G> {
         self.nodes = 0;
         let deadline = budget.time.map(|t| Instant::now() + t);
         let tablebases = self.tablebases.clone();
+        let book = self.book.clone();
         let hits_before = tablebases.as_ref().map_or(0, |t| t.hits());
         let limits = Limits {
             nodes: budget.nodes,
@@ -155,6 +176,7 @@ impl<G: Game + Heuristic> Solver<G> {
             stop,
             aids: self.aids,
             tablebases: tablebases.as_deref(),
+            book: book.as_deref(),
         };
         let mut solution = Solution {
             bounds: Bounds::UNKNOWN,
@@ -162,8 +184,15 @@ impl<G: Game + Heuristic> Solver<G> {
             turns: 0,
             nodes: 0,
             tablebase_hits: 0,
+            from_book: false,
         };
         if state.to_move().is_none() {
+            return solution;
+        }
+        if let Some(turn) = self.book_turn(state) {
+            solution.bounds = Bounds::exact(turn.proved);
+            solution.best = turn.decisions.first().copied();
+            solution.from_book = true;
             return solution;
         }
         for turns in 1..=budget.turns.max(1) {
@@ -221,6 +250,29 @@ impl<G: Game + Heuristic> Solver<G> {
         );
         let (score, index) = windows(&mut pass, state);
         (!pass.aborted).then_some((score, index, pass.horizon > 0))
+    }
+
+    /// The book line of `state` ([`book_line`]): its value and the position its best turn
+    /// leads to, each decision of that turn solved within `budget` (the table keeps what
+    /// earlier solves proved); `None` when one of them is not proved.
+    pub fn book_entry(
+        &mut self,
+        state: &G,
+        budget: &SolveBudget,
+        stop: &StopFlag,
+    ) -> Option<String> {
+        let root = self.solve(state, budget, stop);
+        let proved = root.proved()?;
+        let mover = state.to_move();
+        let mut after = state.clone();
+        after.apply(root.best?);
+        while after.verdict().is_none() && after.to_move() == mover {
+            let next = self.solve(&after, budget, stop);
+            next.proved()?;
+            after.apply(next.best?);
+        }
+        let next = after.verdict().is_none().then_some(&after);
+        Some(book_line(state, proved, next))
     }
 
     /// Solves `state` and then every decision from it, each from the root seat's view with

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
 
+use super::book::Book;
 use super::proved::SOLVER_INFINITY;
 use super::table::{to_node, to_root, Entry, Kind, Table};
 use crate::tablebase::Tablebases;
@@ -26,6 +27,8 @@ pub(crate) struct Limits<'a> {
     pub aids: SolverAids,
     /// Endgame tables to look positions up in (their results are exact).
     pub tablebases: Option<&'a Tablebases>,
+    /// Positions solved offline, looked up like the tables.
+    pub book: Option<&'a Book>,
 }
 
 /// The solver's aids, each of which can be turned off to measure what it brings.
@@ -114,12 +117,11 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
         let elapsed = state.turn().saturating_sub(self.root_turn);
         // Below the root a stored result ends the search of a position (at the root it
         // would give no decision).
-        if let Some(proved) = self
-            .limits
-            .tablebases
-            .filter(|_| ply > 0)
-            .and_then(|t| t.probe(state))
-        {
+        let stored = || {
+            let from_tables = self.limits.tablebases.and_then(|t| t.probe(state));
+            from_tables.or_else(|| self.limits.book.and_then(|b| b.probe(state)))
+        };
+        if let Some(proved) = (ply > 0).then(stored).flatten() {
             return (to_root(proved.score(), elapsed), u16::MAX);
         }
         let against_mover = self.against_mover(state);

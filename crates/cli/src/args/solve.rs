@@ -65,6 +65,10 @@ pub struct SolveArgs {
     /// proof-number search instead (to compare the two searches on the same positions).
     #[arg(long, requires = "positions", conflicts_with_all = ["no_symmetry", "no_ordering"])]
     pub dfpn: bool,
+    /// With --positions: add every position solved to this book of solved positions (kept
+    /// with those already in the file), with the position its best turn leads to.
+    #[arg(long, requires = "positions", conflicts_with_all = ["no_symmetry", "no_ordering", "dfpn"])]
+    pub book_out: Option<PathBuf>,
 }
 
 impl SolveArgs {

@@ -42,6 +42,9 @@ pub struct Report {
     pub tablebase: bool,
     /// Positions the search looked up in the endgame tables (the root and every decision).
     pub tablebase_hits: u64,
+    /// The best turn's decisions when the game's book of solved positions holds the
+    /// position (its result is then the book's).
+    pub book_turn: Option<Vec<String>>,
     /// Each legal decision with its value for the seat to move.
     pub decisions: Vec<DecisionReport>,
 }
@@ -99,7 +102,12 @@ fn print_text(report: &Report, time: f64) -> Result<()> {
     } else {
         "turns"
     };
-    let source = if report.tablebase {
+    let source = if let Some(turn) = &report.book_turn {
+        format!(
+            "from the book of solved positions, best turn {}; ",
+            turn.join(" ")
+        )
+    } else if report.tablebase {
         "from the endgame tables; ".to_string()
     } else if report.tablebase_hits > 0 {
         format!("{} endgame table hits, ", report.tablebase_hits)
@@ -158,7 +166,16 @@ impl GameVisitor for Solve<'_> {
         check_installed::<G>()?;
         let started = Instant::now();
         let mut solver = Solver::<G>::new(self.hash);
-        let tablebase = solver.probe(state).is_some();
+        let tablebase = installed::<G>().is_some_and(|t| t.probe(state).is_some());
+        let book_turn = solver.book_turn(state).map(|turn| {
+            let mut after = state.clone();
+            let words = turn.decisions.iter().map(|&decision| {
+                let word = after.format_action(decision);
+                after.apply(decision);
+                word
+            });
+            words.collect()
+        });
         let hits = installed::<G>().map_or(0, |t| t.hits());
         let (root, values) = solver.solve_decisions(state, &self.budget, &StopFlag::default());
         let tablebase_hits = installed::<G>().map_or(0, |t| t.hits()) - hits;
@@ -186,6 +203,7 @@ impl GameVisitor for Solve<'_> {
             seconds: started.elapsed().as_secs_f64(),
             tablebase,
             tablebase_hits,
+            book_turn,
             decisions,
         })
     }

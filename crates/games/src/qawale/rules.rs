@@ -207,6 +207,11 @@ impl Rules for Qawale {
     fn canonical_key(&self) -> Option<u64> {
         Some(super::symmetry::canonical_key(self))
     }
+
+    /// Positions of level-5 games solved offline (docs/SOLVING.md, "The Qawale book").
+    fn solved_book() -> Option<&'static str> {
+        Some(include_str!("solved.book"))
+    }
 }
 
 impl Qawale {

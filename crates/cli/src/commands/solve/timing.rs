@@ -3,14 +3,17 @@
 //!
 //! The lines are taken as games in order, a decision per line (as `ludus datagen` writes
 //! them): only the first position of each turn is solved, the position between turns. With
-//! `--dfpn` each value (no distance) is proved by proof-number search instead.
+//! `--dfpn` each value (no distance) is proved by proof-number search instead. With
+//! `--book-out` the positions solved go into a book of solved positions
+//! (`ludus_ai::Book`): each with its value and the position after its best turn.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
-use ludus_ai::{prove_value, SolveBudget, Solver, SolverAids, StopFlag};
+use ludus_ai::{book_text, prove_value, Book, SolveBudget, Solver, SolverAids, StopFlag};
+use ludus_engine::record::write_atomically;
 use ludus_engine::{parse_options, Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor};
 
@@ -32,22 +35,32 @@ pub fn run(args: &SolveArgs, file: &Path) -> Result<()> {
             ordering: !args.no_ordering,
         },
         dfpn: args.dfpn,
+        book_out: args.book_out.as_deref(),
     };
     let rows = dispatch(&game, visit)??;
-    outln!("turn  positions  solved  median s  worst s")?;
+    outln!("turn  positions  solved  median s  worst s  in the book")?;
     for (turn, mut times) in rows.into_iter().rev() {
-        let solved = times.iter().filter(|t| t.1).count();
-        times.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let median = times[times.len() / 2].0;
-        let worst = times.last().map_or(0.0, |t| t.0);
+        let solved = times.iter().filter(|t| t.solved).count();
+        let in_book = times.iter().filter(|t| t.in_book).count();
+        times.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
+        let median = times[times.len() / 2].seconds;
+        let worst = times.last().map_or(0.0, |t| t.seconds);
         let n = times.len();
-        outln!("{turn:>4}  {n:>9}  {solved:>6}  {median:>8.4}  {worst:>7.4}")?;
+        outln!("{turn:>4}  {n:>9}  {solved:>6}  {median:>8.4}  {worst:>7.4}  {in_book:>11}")?;
     }
     Ok(())
 }
 
-/// Per turn, each position's time in seconds and whether it was solved in time.
-type Rows = BTreeMap<u32, Vec<(f64, bool)>>;
+/// One position's solve.
+struct Timed {
+    seconds: f64,
+    solved: bool,
+    /// Whether the game's shipped book holds the position (not used by the timed solve).
+    in_book: bool,
+}
+
+/// Per turn, each position's solve.
+type Rows = BTreeMap<u32, Vec<Timed>>;
 
 struct Timing<'a> {
     text: &'a str,
@@ -56,6 +69,7 @@ struct Timing<'a> {
     hash: usize,
     aids: SolverAids,
     dfpn: bool,
+    book_out: Option<&'a Path>,
 }
 
 impl GameVisitor for Timing<'_> {
@@ -67,6 +81,11 @@ impl GameVisitor for Timing<'_> {
             time: Some(self.time),
             ..SolveBudget::default()
         };
+        let mut book = match self.book_out {
+            Some(path) => Some(read_book::<G>(path)?),
+            None => None,
+        };
+        let shipped = Book::shipped::<G>();
         let mut last_turn = None;
         for (number, line) in self.text.lines().enumerate() {
             let position = line.rsplit('\t').next().unwrap_or("").trim();
@@ -90,18 +109,46 @@ impl GameVisitor for Timing<'_> {
                     .value
                     .is_some()
             } else {
-                let mut solver = Solver::<G>::new(self.hash).with_aids(self.aids);
+                // Timed without the shipped book, which may already hold the position.
+                let mut solver = Solver::<G>::new(self.hash)
+                    .with_aids(self.aids)
+                    .with_book(None);
                 let solution = solver.solve(&state, &budget, &StopFlag::default());
+                if let (Some(lines), Some(_)) = (book.as_mut(), solution.proved()) {
+                    let line = solver.book_entry(&state, &budget, &StopFlag::default());
+                    lines.push(line.with_context(|| {
+                        format!("the best turn from {position} was not proved again in time")
+                    })?);
+                }
                 solution.proved().is_some()
             };
             let seconds = started.elapsed().as_secs_f64();
-            rows.entry(state.turn())
-                .or_default()
-                .push((seconds, solved));
+            let in_book = shipped.as_ref().is_some_and(|b| b.probe(&state).is_some());
+            rows.entry(state.turn()).or_default().push(Timed {
+                seconds,
+                solved,
+                in_book,
+            });
         }
         if rows.is_empty() {
             bail!("no position to solve in the file");
         }
+        if let (Some(path), Some(lines)) = (self.book_out, book) {
+            let text = book_text::<G>(lines);
+            write_atomically(path, text.as_bytes())
+                .with_context(|| format!("cannot write the book {}", path.display()))?;
+        }
         Ok(rows)
     }
+}
+
+/// The lines of the book at `path` (none when there is no file yet), checked.
+fn read_book<G: Game>(path: &Path) -> Result<Vec<String>> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    Book::parse::<G>(&text).with_context(|| format!("in the book {}", path.display()))?;
+    Ok(text.lines().skip(1).map(str::to_string).collect())
 }
