@@ -45,6 +45,16 @@ def test_one_quick_iteration_writes_metrics_and_curve(tmp_path, backend):
         assert point["won"] + point["drawn"] + point["lost"] == point["games"] == 2
     svg = (out / "curve.svg").read_text()
     assert svg.startswith("<svg") and svg.count("<circle") == 2
+    # The trained weights load again: a run that trains nothing writes them back unchanged.
+    again = tmp_path / "again"
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLE), "--backend", backend, "--iterations", "0", "--quick",
+         "--load", str(out / "weights.pkl"), "--out", str(again)],
+        capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
+    assert [p["iteration"] for p in json.loads((again / "metrics.json").read_text())["curve"]] == [0]
+    assert (again / "weights.pkl").read_bytes() == (out / "weights.pkl").read_bytes()
 
 
 def test_an_unknown_game_gets_a_one_line_error(tmp_path):
