@@ -119,7 +119,14 @@ fn solved_positions_go_into_a_book_kept_between_runs() {
     let solve_into_book = |position: &str| {
         std::fs::write(&positions, format!("{position}\n")).unwrap();
         let (positions, book) = (positions.to_str().unwrap(), book.to_str().unwrap());
-        let args = ["solve", "qawale", "--positions", positions, "--book-out", book];
+        let args = [
+            "solve",
+            "qawale",
+            "--positions",
+            positions,
+            "--book-out",
+            book,
+        ];
         ludus(&[&args[..], &["--time", "5"]].concat())
     };
     let out = text(&solve_into_book(DARK_WINS));
@@ -134,12 +141,20 @@ fn solved_positions_go_into_a_book_kept_between_runs() {
     text(&solve_into_book(later));
     let lines: Vec<String> = book_text().lines().map(str::to_string).collect();
     assert_eq!(lines.len(), 3, "{lines:?}");
-    assert!(lines[1..].iter().any(|l| l.starts_with(&format!("{later}\t"))), "{lines:?}");
+    assert!(
+        lines[1..]
+            .iter()
+            .any(|l| l.starts_with(&format!("{later}\t"))),
+        "{lines:?}"
+    );
     // A damaged book is refused with its line, and left as it was.
     std::fs::write(&book, "# ludus solved book: qawale\nnot a line\n").unwrap();
     let refused = solve_into_book(DARK_WINS);
     assert!(!refused.status.success());
     let error = String::from_utf8_lossy(&refused.stderr);
-    assert!(error.contains("book line 2: expected 'position<TAB>value<TAB>next"), "{error}");
+    assert!(
+        error.contains("book line 2: expected 'position<TAB>value<TAB>next"),
+        "{error}"
+    );
     assert_eq!(book_text(), "# ludus solved book: qawale\nnot a line\n");
 }

@@ -204,6 +204,31 @@ impl<G: Game + Heuristic> SolvingAgent<G> {
         })
     }
 
+    /// A result proved at an earlier decision is not given up when the exact value is out of
+    /// reach now (a draw rule of the history hides a table's win or loss, or the budget ran
+    /// out): if the solver still proves at least a draw, the decision that holds that bound
+    /// is played rather than the search's, which knows nothing of the proof.
+    fn holding(&self, solution: &super::Solution<G::Action>) -> Option<Analysis<G::Action>> {
+        let lower = solution.bounds.lower;
+        if !self.proving || lower < 0 {
+            return None;
+        }
+        let action = solution.best?;
+        let evaluation = if lower > 0 {
+            // A win within the searched turns: its distance is at most this.
+            Evaluation::Proved(Proved::from_score(lower))
+        } else {
+            Evaluation::Score(0)
+        };
+        Some(Analysis {
+            action,
+            evaluation: Some(evaluation),
+            depth: solution.turns,
+            nodes: solution.nodes,
+            pv: vec![action],
+        })
+    }
+
     fn worth_trying(&self, state: &G) -> bool {
         let left = G::INFO.max_turns.saturating_sub(state.turn());
         state.seat_count() == 2
@@ -239,6 +264,10 @@ impl<G: Game + Heuristic> Agent<G> for SolvingAgent<G> {
                     nodes: solution.nodes,
                     pv: vec![action],
                 };
+                info(&analysis);
+                return analysis;
+            }
+            if let Some(analysis) = self.holding(&solution) {
                 info(&analysis);
                 return analysis;
             }

@@ -199,8 +199,8 @@ fn push_pairs(out: &mut Successors, other: u32, moved: u32) {
 
 impl Qilin {
     /// See [`ludus_engine::Game::endgame_probe`]: a movement-stage turn start under the
-    /// default movement rules, with at most [`MAX_PIECES`] a side and no earlier position
-    /// that a repetition could bring back to a draw.
+    /// default movement rules, with at most [`MAX_PIECES`] a side; when an earlier position
+    /// could come back often enough to draw, only a stored draw holds (`within` 0).
     pub(super) fn probe(&self) -> Option<EndgameProbe> {
         let options = &self.core.options;
         let default = QilinOptions::default();
@@ -218,11 +218,15 @@ impl Qilin {
             mover: mover.count_ones() as u8,
             other: other.count_ones() as u8,
         };
-        if material.mover.max(material.other) > MAX_PIECES || self.repetition_near() {
+        if material.mover.max(material.other) > MAX_PIECES {
             return None;
         }
         let limit = options.draw_no_removal_plies;
-        let within = if limit == 0 {
+        // Near a repetition a stored win or loss may end as a draw, but a stored draw holds
+        // (draw rules only add draws): only draws are answered then.
+        let within = if self.repetition_near() {
+            0
+        } else if limit == 0 {
             u32::MAX
         } else {
             u32::from(limit.saturating_sub(self.quiet))
@@ -320,9 +324,10 @@ mod tests {
         // along a line of best play would not yet draw.
         play(&mut state, "d1-a1 d7-g7");
         assert_eq!(state.endgame_probe().unwrap().within, 96);
-        // Now the start has occurred twice: coming back to it would draw.
+        // Now the start has occurred twice: coming back to it would draw, so only a stored
+        // draw is answered.
         play(&mut state, "a1-d1 g7-d7");
-        assert_eq!(state.endgame_probe(), None);
+        assert_eq!(state.endgame_probe().unwrap().within, 0);
         let off = QilinOptions {
             draw_no_removal_plies: 0,
             draw_repetition: 0,
