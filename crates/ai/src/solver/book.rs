@@ -139,7 +139,13 @@ impl Book {
 
     /// The value of `state` for its seat to move, if the book holds it (or an image of it).
     pub fn probe<G: Game>(&self, state: &G) -> Option<Proved> {
-        Some(self.entries.get(&book_key(state)?)?.proved)
+        self.probe_key(book_key(state)?)
+    }
+
+    /// The value of the position whose canonical key is `key`, for a caller that has the key
+    /// and knows the game is played under the default options (the solver's search).
+    pub fn probe_key(&self, key: u64) -> Option<Proved> {
+        Some(self.entries.get(&key)?.proved)
     }
 
     /// The best turn from `state`, if the book holds the position: the decisions that reach

@@ -176,7 +176,9 @@ impl<G: Game + Heuristic> Solver<G> {
             stop,
             aids: self.aids,
             tablebases: tablebases.as_deref(),
-            book: book.as_deref(),
+            book: book
+                .as_deref()
+                .filter(|_| state.options() == &G::Options::default()),
         };
         let mut solution = Solution {
             bounds: Bounds::UNKNOWN,

@@ -27,7 +27,8 @@ pub(crate) struct Limits<'a> {
     pub aids: SolverAids,
     /// Endgame tables to look positions up in (their results are exact).
     pub tablebases: Option<&'a Tablebases>,
-    /// Positions solved offline, looked up like the tables.
+    /// Positions solved offline, looked up like the tables (set only under the options the
+    /// book was made for).
     pub book: Option<&'a Book>,
 }
 
@@ -117,11 +118,12 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
         let elapsed = state.turn().saturating_sub(self.root_turn);
         // Below the root a stored result ends the search of a position (at the root it
         // would give no decision).
-        let stored = || {
-            let from_tables = self.limits.tablebases.and_then(|t| t.probe(state));
-            from_tables.or_else(|| self.limits.book.and_then(|b| b.probe(state)))
-        };
-        if let Some(proved) = (ply > 0).then(stored).flatten() {
+        if let Some(proved) = self
+            .limits
+            .tablebases
+            .filter(|_| ply > 0)
+            .and_then(|t| t.probe(state))
+        {
             return (to_root(proved.score(), elapsed), u16::MAX);
         }
         let against_mover = self.against_mover(state);
@@ -135,6 +137,16 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
         } else {
             state.canonical_key().map(|_| state.key())
         };
+        // The book files positions by their canonical key: looked up with the key just made.
+        let in_book = self
+            .limits
+            .book
+            .filter(|_| ply > 0 && self.limits.aids.symmetry)
+            .zip(key)
+            .and_then(|(book, key)| book.probe_key(key));
+        if let Some(proved) = in_book {
+            return (to_root(proved.score(), elapsed), u16::MAX);
+        }
         let mut hint = u16::MAX;
         if let Some(entry) = key.and_then(|k| self.table.get(k).copied()) {
             hint = entry.best;
