@@ -13,7 +13,7 @@ use std::time::Instant;
 use ludus_engine::{Game, Heuristic, Seat, Verdict, WIN_SCORE};
 
 use super::book::Book;
-use super::proved::SOLVER_INFINITY;
+use super::proved::{Proved, SOLVER_INFINITY};
 use super::table::{to_node, to_root, Entry, Kind, Table};
 use crate::tablebase::Tablebases;
 use crate::StopFlag;
@@ -132,19 +132,8 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
             let at = WIN_SCORE - i32::try_from(elapsed).unwrap_or(WIN_SCORE);
             return (if against_mover { -at } else { at }, u16::MAX);
         }
-        let key = if self.limits.aids.symmetry {
-            state.canonical_key()
-        } else {
-            state.canonical_key().map(|_| state.key())
-        };
-        // The book files positions by their canonical key: looked up with the key just made.
-        let in_book = self
-            .limits
-            .book
-            .filter(|_| ply > 0 && self.limits.aids.symmetry)
-            .zip(key)
-            .and_then(|(book, key)| book.probe_key(key));
-        if let Some(proved) = in_book {
+        let key = self.key(state);
+        if let Some(proved) = self.in_book(key, ply) {
             return (to_root(proved.score(), elapsed), u16::MAX);
         }
         let mut hint = u16::MAX;
@@ -178,6 +167,26 @@ impl<'a, G: Game + Heuristic> Pass<'a, G> {
             self.store(key, best, (alpha0, beta0), elapsed, index, kind);
         }
         (best, index)
+    }
+
+    /// The table's key for `state`: canonical, or the plain key where the canonical one
+    /// exists when the symmetries are turned off.
+    fn key(&self, state: &G) -> Option<u64> {
+        if self.limits.aids.symmetry {
+            state.canonical_key()
+        } else {
+            state.canonical_key().map(|_| state.key())
+        }
+    }
+
+    /// The book's value of a position below the root, looked up with the canonical key
+    /// already made for the table (the book files positions by it).
+    fn in_book(&self, key: Option<u64>, ply: usize) -> Option<Proved> {
+        let book = self
+            .limits
+            .book
+            .filter(|_| ply > 0 && self.limits.aids.symmetry)?;
+        book.probe_key(key?)
     }
 
     /// Whether this pass counts the horizon as a loss for the seat to move in `state`.
