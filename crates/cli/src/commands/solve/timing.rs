@@ -101,28 +101,7 @@ impl GameVisitor for Timing<'_> {
             if state.seat_count() != 2 {
                 bail!("the solver takes games of two seats");
             }
-            // A fresh table per position, as a player meeting it cold would have.
-            let started = Instant::now();
-            let solved = if self.dfpn {
-                let stop = StopFlag::default();
-                prove_value(&state, &budget, self.hash, &stop)
-                    .value
-                    .is_some()
-            } else {
-                // Timed without the shipped book, which may already hold the position.
-                let mut solver = Solver::<G>::new(self.hash)
-                    .with_aids(self.aids)
-                    .with_book(None);
-                let solution = solver.solve(&state, &budget, &StopFlag::default());
-                if let (Some(lines), Some(_)) = (book.as_mut(), solution.proved()) {
-                    let line = solver.book_entry(&state, &budget, &StopFlag::default());
-                    lines.push(line.with_context(|| {
-                        format!("the best turn from {position} was not proved again in time")
-                    })?);
-                }
-                solution.proved().is_some()
-            };
-            let seconds = started.elapsed().as_secs_f64();
+            let (seconds, solved) = self.solve_one(&state, &budget, book.as_mut())?;
             let in_book = shipped.as_ref().is_some_and(|b| b.probe(&state).is_some());
             rows.entry(state.turn()).or_default().push(Timed {
                 seconds,
@@ -139,6 +118,38 @@ impl GameVisitor for Timing<'_> {
                 .with_context(|| format!("cannot write the book {}", path.display()))?;
         }
         Ok(rows)
+    }
+}
+
+impl Timing<'_> {
+    /// Solves `state` with a fresh table, as a player meeting it cold would have, and
+    /// without the shipped book, which may already hold it: the seconds it took and whether
+    /// it was solved. A solved position goes into `book` (not timed).
+    fn solve_one<G: Game + Heuristic>(
+        &self,
+        state: &G,
+        budget: &SolveBudget,
+        book: Option<&mut Vec<String>>,
+    ) -> Result<(f64, bool)> {
+        let stop = StopFlag::default();
+        let started = Instant::now();
+        if self.dfpn {
+            let value = prove_value(state, budget, self.hash, &stop).value;
+            return Ok((started.elapsed().as_secs_f64(), value.is_some()));
+        }
+        let mut solver = Solver::<G>::new(self.hash)
+            .with_aids(self.aids)
+            .with_book(None);
+        let solved = solver.solve(state, budget, &stop).proved().is_some();
+        let seconds = started.elapsed().as_secs_f64();
+        if let (Some(lines), true) = (book, solved) {
+            let line = solver.book_entry(state, budget, &stop).with_context(|| {
+                let position = state.position();
+                format!("the best turn from {position} was not proved again in time")
+            })?;
+            lines.push(line);
+        }
+        Ok((seconds, solved))
     }
 }
 
