@@ -60,6 +60,8 @@ def parse_args(argv=None):
     p.add_argument("--eval-games", type=int, default=40, help="at each checkpoint")
     p.add_argument("--final-games", type=int, default=100, help="baseline and final match")
     p.add_argument("--opponent", default="ai:2")
+    p.add_argument("--eval-seed", type=int, default=10**9,
+                   help="seed of the evaluation games (far from self-play's)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--quick", action="store_true", help="tiny settings, for a smoke test")
     p.add_argument("--out", default="alphazero-run")
@@ -185,8 +187,9 @@ def main(argv=None):
     # Playing the opponent may search deeper than self-play: its games are not training time.
     playing = Search(net, args.eval_simulations)
     metrics = {"settings": vars(args), "backend": backend, "curve": [], "iterations": []}
-    # Evaluation games use seeds far from self-play's, so no position is rehearsed.
-    evaluate_point(playing, args, args.final_games, 10**9, metrics, 0.0, 0)
+    # Evaluation games use seeds far from self-play's (by default), so no position is
+    # rehearsed; the same games at every checkpoint.
+    evaluate_point(playing, args, args.final_games, args.eval_seed, metrics, 0.0, 0)
     metrics["baseline"] = metrics["curve"][-1]
     save(metrics, out)
     buffer, trained_s, next_eval, iteration = [], 0.0, args.eval_every * 60, 0
@@ -200,12 +203,14 @@ def main(argv=None):
               f"{step['decisions_per_cpu_s']:.0f} per CPU-second, "
               f"losses {step['loss_policy']:.3f} {step['loss_value']:.3f}", flush=True)
         if trained_s >= next_eval:
-            evaluate_point(playing, args, args.eval_games, 10**9, metrics, trained_s, iteration)
+            evaluate_point(playing, args, args.eval_games, args.eval_seed, metrics, trained_s,
+                           iteration)
             next_eval += args.eval_every * 60
         save(metrics, out)
     last = metrics["curve"][-1]
     if last["iteration"] != iteration or last["games"] < args.final_games:
-        evaluate_point(playing, args, args.final_games, 10**9, metrics, trained_s, iteration)
+        evaluate_point(playing, args, args.final_games, args.eval_seed, metrics, trained_s,
+                       iteration)
     metrics["final"] = metrics["curve"][-1]
     save(metrics, out)
     # Plain arrays (JAX's included, through NumPy), so a later run can --load them.
