@@ -122,6 +122,12 @@ pub struct SolvingAgent<G: Game> {
     proving: bool,
     /// The turn whose position the solver last failed to prove: not tried again in it.
     failed_turn: Option<u32>,
+    /// The deepest horizon (in turns) the solver fully searched in its last failed try: near
+    /// the end it is tried again only once the game's longest end is at most one turn
+    /// beyond that, since with the same budget a deeper solve would fail again.
+    failed_reach: Option<u32>,
+    /// Solves tried so far (each within the solver's share of the budget).
+    tries: u64,
     /// The rest of a turn taken from the book: each decision with the key of the position
     /// it is played in, and the value the book gave.
     book_plan: Vec<(u64, G::Action)>,
@@ -139,6 +145,8 @@ impl<G: Game + Heuristic> SolvingAgent<G> {
             within,
             proving: false,
             failed_turn: None,
+            failed_reach: None,
+            tries: 0,
             book_plan: Vec::new(),
             book_value: None,
         }
@@ -231,10 +239,19 @@ impl<G: Game + Heuristic> SolvingAgent<G> {
 
     fn worth_trying(&self, state: &G) -> bool {
         let left = G::INFO.max_turns.saturating_sub(state.turn());
+        let near_end = left <= self.within
+            && self
+                .failed_reach
+                .is_none_or(|reached| left <= reached.saturating_add(1));
         state.seat_count() == 2
             && self.within > 0
             && self.failed_turn != Some(state.turn())
-            && (self.proving || left <= self.within || self.solver.probe(state).is_some())
+            && (self.proving || near_end || self.solver.probe(state).is_some())
+    }
+
+    /// How many times this player has run its solver.
+    pub fn solver_tries(&self) -> u64 {
+        self.tries
     }
 }
 
@@ -254,6 +271,7 @@ impl<G: Game + Heuristic> Agent<G> for SolvingAgent<G> {
             return analysis;
         }
         if self.worth_trying(state) {
+            self.tries += 1;
             let solution = self.solver.solve(state, &self.budget, stop);
             if let (Some(proved), Some(action)) = (solution.proved(), solution.best) {
                 self.proving = true;
@@ -273,6 +291,7 @@ impl<G: Game + Heuristic> Agent<G> for SolvingAgent<G> {
             }
             self.proving = false;
             self.failed_turn = Some(state.turn());
+            self.failed_reach = Some(solution.turns);
         }
         self.inner.analyse_with(state, stop, info)
     }

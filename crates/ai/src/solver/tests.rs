@@ -56,3 +56,36 @@ fn a_small_budget_reports_what_it_proved() {
     };
     assert_eq!(solve(&nim(30), &few_nodes).proved(), None);
 }
+
+#[test]
+fn a_solve_that_failed_is_not_tried_again_until_the_end_is_within_its_reach() {
+    use crate::{Agent, RandomAgent};
+    // Any turn of two-step Nim is within the 60 turns the game may last, and 40 nodes reach
+    // a horizon of a turn or two: far from enough for a pile of 40.
+    let budget = SolveBudget {
+        nodes: 40,
+        ..SolveBudget::default()
+    };
+    let mut player = SolvingAgent::new(Box::new(RandomAgent::new(1)), 60, budget);
+    let mut state = nim(40);
+    let first = player.analyse(&state, &StopFlag::default());
+    assert_eq!(player.solver_tries(), 1);
+    assert_eq!(
+        first.evaluation, None,
+        "nothing proved: the random player chose"
+    );
+    // The next turns' ends are as far off: the solver is not run again for them.
+    for _ in 0..3 {
+        state.apply(1);
+        state.apply(1);
+        player.analyse(&state, &StopFlag::default());
+    }
+    assert_eq!(player.solver_tries(), 1);
+    // A player with the budget to prove it tries, and plays the proof.
+    let mut ample = SolvingAgent::new(Box::new(RandomAgent::new(1)), 60, SolveBudget::default());
+    let proved = ample.analyse(&nim(7), &StopFlag::default());
+    assert_eq!(
+        proved.evaluation,
+        Some(crate::Evaluation::Proved(Proved::Win(3)))
+    );
+}
