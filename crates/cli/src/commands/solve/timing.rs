@@ -113,9 +113,7 @@ impl GameVisitor for Timing<'_> {
             bail!("no position to solve in the file");
         }
         if let (Some(path), Some(lines)) = (self.book_out, book) {
-            let text = book_text::<G>(lines);
-            write_atomically(path, text.as_bytes())
-                .with_context(|| format!("cannot write the book {}", path.display()))?;
+            write_book::<G>(path, &lines)?;
         }
         Ok(rows)
     }
@@ -124,7 +122,8 @@ impl GameVisitor for Timing<'_> {
 impl Timing<'_> {
     /// Solves `state` with a fresh table, as a player meeting it cold would have, and
     /// without the shipped book, which may already hold it: the seconds it took and whether
-    /// it was solved. A solved position goes into `book` (not timed).
+    /// it was solved. A solved position goes into `book` (not timed), which is written at
+    /// once, so that a long run keeps what it solved.
     fn solve_one<G: Game + Heuristic>(
         &self,
         state: &G,
@@ -142,15 +141,34 @@ impl Timing<'_> {
             .with_book(None);
         let solved = solver.solve(state, budget, &stop).proved().is_some();
         let seconds = started.elapsed().as_secs_f64();
-        if let (Some(lines), true) = (book, solved) {
-            let line = solver.book_entry(state, budget, &stop).with_context(|| {
-                let position = state.position();
-                format!("the best turn from {position} was not proved again in time")
-            })?;
-            lines.push(line);
+        if let (Some(lines), Some(path), true) = (book, self.book_out, solved) {
+            // The table holds the proof, so the turn is proved again quickly; the wider
+            // limit only stops a pathological case.
+            let again = SolveBudget {
+                time: budget.time.map(|t| t * 4),
+                ..*budget
+            };
+            match solver.book_entry(state, &again, &stop) {
+                Some(line) => {
+                    lines.push(line);
+                    write_book::<G>(path, lines)?;
+                }
+                None => eprintln!(
+                    "ludus solve: left out of the book: the best turn from {} was not proved \
+                     again in time",
+                    state.position()
+                ),
+            }
         }
         Ok((seconds, solved))
     }
+}
+
+/// Writes the book of game `G` with `lines` to `path`, in one step.
+fn write_book<G: Game>(path: &Path, lines: &[String]) -> Result<()> {
+    let text = book_text::<G>(lines.to_vec());
+    write_atomically(path, text.as_bytes())
+        .with_context(|| format!("cannot write the book {}", path.display()))
 }
 
 /// The lines of the book at `path` (none when there is no file yet), checked.
