@@ -109,8 +109,8 @@ pub enum AgentError {
 /// MCTS directly. `solve=N` (alpha-beta, MCTS and level 5; level 5 has it by default) tries
 /// the exact solver on a quarter of the budget when at most N turns remain, and plays what it
 /// proves ([`SolvingAgent`](crate::SolvingAgent)); `solve=0` turns it off, and `tables=false`
-/// keeps it but without the endgame tables. Every parameter is checked: an unknown key or a bad value is an
-/// [`AgentError::Parameter`].
+/// keeps it but without the endgame tables and the game's book. Every parameter is checked:
+/// an unknown key or a bad value is an [`AgentError::Parameter`].
 pub fn build_agent<G: Game + Heuristic>(
     spec: &AgentSpec,
     seed: u64,

@@ -4,9 +4,9 @@
 //! [`Rules`] is the state machine and the part to write first: six required methods, two of
 //! them written by `core_in!`; the seat to move, turn count, outcome and resignation come
 //! from the [`Core`]. [`Notation`] and [`Presentation`] follow, and a state with all three
-//! is a `Game` that every front end, player and test takes. The tests below hold it to the conformance kit, as a registered
-//! game is, and check what the contract's defaults give it: reading moves, seat names,
-//! resignation.
+//! is a `Game` that every front end, player and test takes. The tests below hold it to the
+//! conformance kit, as a registered game is, and check what the contract's defaults give it:
+//! reading moves, seat names, resignation.
 
 use ludus_engine::testkit::random_simulation;
 use ludus_engine::{

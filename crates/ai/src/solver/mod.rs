@@ -138,11 +138,10 @@ impl<G: Game + Heuristic> Solver<G> {
         self
     }
 
-    /// The stored result of `state`, from an endgame table or the book, if there is one
-    /// (what the solver's search looks up below its root).
+    /// The endgame result of `state` if its table is present (what the solver's search
+    /// looks up below its root; a book position is answered by [`Solver::book_turn`]).
     pub fn probe(&self, state: &G) -> Option<Proved> {
-        let from_tables = self.tablebases.as_ref().and_then(|t| t.probe(state));
-        from_tables.or_else(|| self.book.as_ref()?.probe(state))
+        self.tablebases.as_ref()?.probe(state)
     }
 
     /// The same solver with some aids turned off (to measure what each brings).

@@ -166,7 +166,7 @@ impl GameVisitor for Solve<'_> {
         check_installed::<G>()?;
         let started = Instant::now();
         let mut solver = Solver::<G>::new(self.hash);
-        let tablebase = installed::<G>().is_some_and(|t| t.probe(state).is_some());
+        let tablebase = solver.probe(state).is_some();
         let book_turn = solver.book_turn(state).map(|turn| {
             let mut after = state.clone();
             let words = turn.decisions.iter().map(|&decision| {

@@ -351,16 +351,14 @@ impl Notation for Qilin {
     fn from_position(text: &str, options: &QilinOptions) -> Result<Self, PositionError> {
         let fields = read_fields(text).map_err(|reason| PositionError::new(text, reason))?;
         check_fields(&fields, options).map_err(|reason| PositionError::new(text, reason))?;
-        let Fields {
-            pieces,
-            pressed,
-            stage,
-            side,
-            hands,
-            pending,
-        } = fields;
         Ok(Qilin::assemble(
-            options, pieces, pressed, hands, stage, side, pending,
+            options,
+            fields.pieces,
+            fields.pressed,
+            fields.hands,
+            fields.stage,
+            fields.side,
+            fields.pending,
         ))
     }
 
