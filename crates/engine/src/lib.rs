@@ -35,6 +35,7 @@ pub mod encoding;
 mod endgame;
 mod error;
 mod game;
+mod grid_names;
 mod notation;
 mod options;
 mod outcome;
@@ -56,6 +57,7 @@ pub use encoding::Encoding;
 pub use endgame::{EndgameProbe, Endgames, Exit, Material, Successors};
 pub use error::{MoveError, OptionsError, PositionError, RecordError};
 pub use game::{weighted_sum, Game, Heuristic, Rules, WIN_SCORE};
+pub use grid_names::grid_name;
 pub use notation::{parse_decisions, Notation};
 pub use options::{
     label_of, options_from_json, options_to_pairs, parse_options, GameInfo, GameOptions,

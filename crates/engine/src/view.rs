@@ -4,6 +4,8 @@
 //! placed on an integer grid (`x` to the right, `y` upward, as the games' coordinates read), and
 //! every legal action says which cells a person clicks to choose it ([`ActionInput`]).
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::Seat;
@@ -65,8 +67,9 @@ pub struct PieceView {
 /// One cell of the board.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct CellView {
-    /// The cell's name in the game's notation (`a1`).
-    pub name: String,
+    /// The cell's name in the game's notation (`a1`): lent from a table made once where the
+    /// game can ([`crate::grid_name`]), so that a view does not format a name per cell.
+    pub name: Cow<'static, str>,
     /// Column on the drawing grid, from 0 at the left.
     pub x: u8,
     /// Row on the drawing grid, from 0 at the bottom.

@@ -170,7 +170,7 @@ impl Presentation for TicTacToe {
         };
         let cells = (0..9u8)
             .map(|cell| CellView {
-                name: self.format_action(cell),
+                name: self.format_action(cell).into(),
                 x: cell % 3,
                 y: 2 - cell / 3,
                 shape: CellShape::Square,

@@ -8,7 +8,7 @@
 //!     '{"players":4,"size":25,"max_turns":0,"repetition":0}'
 //! ```
 //!
-//! Four human seats (the game must take four) each play random legal decisions over its own
+//! Human seats (as many as the options' `players`, or two) each play random legal decisions over its own
 //! WebSocket, as `ludus-loadtest` does. The server runs in this process on its own threads;
 //! the clients run on the main thread alone, so the server's CPU is what its other threads ran (their
 //! `/proc/self/task/*/schedstat`, Linux only). Threads that ended inside a window are not
@@ -177,7 +177,7 @@ struct Window {
     moves: u64,
 }
 
-/// A game with four human seats, each with its own socket; and its first snapshot.
+/// A game whose seats are all human, each with its own socket; and its first snapshot.
 struct Table {
     base: String,
     id: String,
@@ -198,8 +198,10 @@ async fn json_of(request: reqwest::RequestBuilder) -> Value {
 async fn open(server: &Server, game: &str, options: &Value) -> Table {
     let base = format!("http://{}", server.addr());
     let http = reqwest::Client::new();
+    // As many human seats as the options' `players` asks (two when it says nothing).
+    let seats = options["players"].as_u64().unwrap_or(2) as usize;
     let body = json!({"game": game, "options": options, "seed": 1,
-                      "players": ["human", "human", "human", "human"]});
+                      "players": vec!["human"; seats]});
     let created = json_of(
         http.post(format!("{base}/api/games"))
             .body(body.to_string()),

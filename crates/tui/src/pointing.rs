@@ -25,9 +25,7 @@ fn starts_with(m: &LegalMove, prefix: &[CellId]) -> bool {
 }
 
 fn name(view: &BoardView, cell: CellId) -> &str {
-    view.cells
-        .get(cell.to_usize())
-        .map_or("?", |c| c.name.as_str())
+    view.cells.get(cell.to_usize()).map_or("?", |c| &*c.name)
 }
 
 /// Selects `cell` after `selected`.

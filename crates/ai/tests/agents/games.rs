@@ -236,7 +236,7 @@ impl Presentation for Mnk {
             height: self.size,
             cells: (0..n * n)
                 .map(|i| CellView {
-                    name: i.to_string(),
+                    name: i.to_string().into(),
                     x: (i % n) as u8,
                     y: (i / n) as u8,
                     shape: CellShape::Square,

@@ -1,8 +1,11 @@
 //! Precomputed geometry of the 4x4 board: squares, directions, neighbours, the directions a
 //! sowing may take next, and the 10 winning lines. Everything is `const`.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
+
+use ludus_engine::grid_name;
 
 /// A square of the board, `a1` (index 0) to `d4` (index 15); index = rank * 4 + file.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -75,9 +78,16 @@ impl Square {
     }
 }
 
+impl Square {
+    /// The square's name (`a1`), lent from the names made once for every grid board.
+    pub fn name(self) -> Cow<'static, str> {
+        grid_name(self.file(), self.rank())
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        f.write_str(&self.name())
     }
 }
 

@@ -34,7 +34,7 @@ pub fn view(state: &Qawale) -> BoardView {
             let height = state.height(square);
             let on_line = lines & square.bit() != 0;
             CellView {
-                name: square.to_string(),
+                name: square.name(),
                 x: square.file(),
                 y: square.rank(),
                 shape: CellShape::Square,

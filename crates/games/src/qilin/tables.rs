@@ -1,6 +1,7 @@
 //! Board geometry, computed once at compile time: the 24 points in the canonical order, the 20
 //! lines of three, the 40 edges and the neighbour masks (spec §1).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -95,6 +96,13 @@ impl Point {
     /// The lowest point of a non-empty bitboard.
     pub const fn lowest(bits: u32) -> Point {
         Point(bits.trailing_zeros() as u8)
+    }
+}
+
+impl Point {
+    /// The point's name (`d1`), lent from [`POINT_NAMES`].
+    pub fn name(self) -> Cow<'static, str> {
+        Cow::Borrowed(POINT_NAMES[self.to_usize()])
     }
 }
 

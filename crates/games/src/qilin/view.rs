@@ -66,7 +66,7 @@ pub fn board_view(state: &Qilin) -> BoardView {
                     .collect()
             };
             CellView {
-                name: point.to_string(),
+                name: point.name(),
                 x,
                 y,
                 shape: CellShape::Point,

@@ -1,10 +1,11 @@
 //! Replica's geometry: squares, the eight queen directions and their rays as `u64` bitboards,
 //! computed once at compile time. Bit `rank * 8 + file` is the square (`a1` = bit 0, `h8` = 63).
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
-use ludus_engine::zobrist_table;
+use ludus_engine::{grid_name, zobrist_table};
 
 /// A square of the 8×8 board, `a1` (lower left) to `h8`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -60,14 +61,16 @@ impl Square {
     }
 }
 
+impl Square {
+    /// The square's name (`a1`), lent from the names made once for every grid board.
+    pub fn name(self) -> Cow<'static, str> {
+        grid_name(self.file(), self.rank())
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}{}",
-            char::from(b'a' + self.file()),
-            char::from(b'1' + self.rank())
-        )
+        f.write_str(&self.name())
     }
 }
 

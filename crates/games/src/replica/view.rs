@@ -23,7 +23,7 @@ impl Replica {
     pub(super) fn board_view(&self) -> BoardView {
         let cells = Square::all()
             .map(|square| CellView {
-                name: square.to_string(),
+                name: square.name(),
                 x: square.file(),
                 y: square.rank(),
                 shape: CellShape::Square,

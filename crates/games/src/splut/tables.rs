@@ -6,11 +6,12 @@
 //! every grid cell outside the diamond) is marked [`OFF`] in the board array: a walk off the
 //! board always meets an `OFF` cell before it could leave the array.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::LazyLock;
 
-use ludus_engine::zobrist_table;
+use ludus_engine::{grid_name, zobrist_table};
 
 /// Width of the padded grid.
 pub(super) const STRIDE: usize = 27;
@@ -92,9 +93,16 @@ impl Square {
     }
 }
 
+impl Square {
+    /// The square's name (`a1`), lent from the names made once for every grid board.
+    pub fn name(self) -> Cow<'static, str> {
+        grid_name(self.file(), self.rank())
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        f.write_str(&self.name())
     }
 }
 

@@ -2,14 +2,17 @@
 //! points at a step: the piece's cell, then the destination, with a label telling apart a
 //! pull, a throw direction or the levitated rock.
 
+use std::sync::LazyLock;
+
 use ludus_engine::{
     ActionInput, BoardView, CellId, CellShape, CellView, Hue, PieceView, Presentation, Rules, Seat,
     SeatView,
 };
 
 use super::moves::{Extra, Hit, SplutAction};
+use super::slots::{SLOTS, SLOT_STEPS};
 use super::state::{content, team_obj, Content, Lev, Splut, COLOURS};
-use super::tables::{squares, Square};
+use super::tables::{squares, Square, MAX_SIZE, MIN_SIZE};
 
 /// Seat colours in turn order (§2 DECISION).
 pub(super) const HUES: [Hue; 4] = [Hue::Blue, Hue::Red, Hue::Green, Hue::Yellow];
@@ -17,14 +20,15 @@ pub(super) const HUES: [Hue; 4] = [Hue::Blue, Hue::Red, Hue::Green, Hue::Yellow]
 impl Splut {
     pub(super) fn board_view(&self) -> BoardView {
         let size = self.core.options.size;
-        let cells = squares(size)
-            .map(|sq| CellView {
-                name: sq.to_string(),
-                x: sq.file(),
-                y: sq.rank(),
-                shape: CellShape::Square,
-                stack: self.piece_view(sq).into_iter().collect(),
-                shaded: false,
+        let cells = layout(size)
+            .iter()
+            .map(|cell| CellView {
+                name: cell.name.clone(),
+                stack: self
+                    .piece_view(Square::new(cell.x, cell.y))
+                    .into_iter()
+                    .collect(),
+                ..*cell
             })
             .collect();
         let seats = (0..self.seats())
@@ -129,12 +133,15 @@ impl Splut {
         let SplutAction::Step(s) = action else {
             return false;
         };
-        let mut legal = Vec::new();
-        self.generate(&mut legal);
-        legal.iter().any(|&a| match a {
-            SplutAction::Step(o) => o.kind == s.kind && o.dir == s.dir && o.extra != s.extra,
-            SplutAction::Pass => false,
-        })
+        // The legal slots' mask, not a list: a client is sent every legal step's label after
+        // every move, so a list here made labelling them all quadratic.
+        let legal = self.legal_slots();
+        (0..SLOTS)
+            .filter(|&slot| legal >> slot & 1 == 1)
+            .any(|slot| match SLOT_STEPS[slot] {
+                SplutAction::Step(o) => o.kind == s.kind && o.dir == s.dir && o.extra != s.extra,
+                SplutAction::Pass => false,
+            })
     }
 
     /// The index of `sq` in the view's cells (rank by rank from the south, west to east).
@@ -146,6 +153,30 @@ impl Splut {
         let first_x = (y - c).abs();
         CellId((below + x - first_x) as u16)
     }
+}
+
+/// The cells of the N×N diamond (names and places, nothing on them) in the view's order, rank
+/// by rank from the south, west to east: made once per size, because a server builds a view
+/// after every move and naming and placing its up to 313 cells each time was most of a view.
+fn layout(size: u32) -> &'static [CellView] {
+    static LAYOUTS: LazyLock<Vec<Vec<CellView>>> = LazyLock::new(|| {
+        (MIN_SIZE..=MAX_SIZE)
+            .step_by(2)
+            .map(|size| {
+                squares(size)
+                    .map(|sq| CellView {
+                        name: sq.name(),
+                        x: sq.file(),
+                        y: sq.rank(),
+                        shape: CellShape::Square,
+                        stack: Vec::new(),
+                        shaded: false,
+                    })
+                    .collect()
+            })
+            .collect()
+    });
+    &LAYOUTS[((size.clamp(MIN_SIZE, MAX_SIZE) - MIN_SIZE) / 2) as usize]
 }
 
 /// "south" → "South".

@@ -7,10 +7,11 @@
 //! The 12 cut corners (`a1 b1 f1 g1 a2 g2 a6 g6 a7 b7 f7 g7`) have names and indices but are
 //! never on the board.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
-use ludus_engine::zobrist_table;
+use ludus_engine::{grid_name, zobrist_table};
 use thiserror::Error;
 
 /// Files and ranks of the grid.
@@ -77,9 +78,16 @@ impl Square {
     }
 }
 
+impl Square {
+    /// The square's name (`a1`), lent from the names made once for every grid board.
+    pub fn name(self) -> Cow<'static, str> {
+        grid_name(self.file(), self.rank())
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, self.rank() + 1)
+        f.write_str(&self.name())
     }
 }
 

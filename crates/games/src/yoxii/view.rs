@@ -54,7 +54,7 @@ pub fn view(state: &Yoxii) -> BoardView {
                     .collect()
             };
             CellView {
-                name: square.to_string(),
+                name: square.name(),
                 x: square.file(),
                 y: square.rank(),
                 shape: CellShape::Square,

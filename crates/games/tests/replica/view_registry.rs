@@ -46,7 +46,7 @@ fn board_view_and_action_inputs() {
         let names: Vec<&str> = input
             .cells
             .iter()
-            .map(|c| view.cells[c.to_usize()].name.as_str())
+            .map(|c| &*view.cells[c.to_usize()].name)
             .collect();
         let text = state.format_action(action);
         match action {

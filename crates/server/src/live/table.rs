@@ -109,7 +109,12 @@ impl Table {
     /// A table for `game` played by `seats`, created by the holder of `owner`.
     pub fn new(game: AnyGame, seats: Vec<SeatPlayer>, owner: String, speed_ms: u64) -> Table {
         let options = game.record().options;
-        let cell_names = game.view().cells.into_iter().map(|c| c.name).collect();
+        let cell_names = game
+            .view()
+            .cells
+            .into_iter()
+            .map(|c| c.name.into_owned())
+            .collect();
         let finished_at = game.outcome().map(|_| Instant::now());
         let seat_count = seats.len();
         Table {

@@ -218,7 +218,7 @@ fn shared_throw(game: &ludus_engine::AnyGame) -> Option<(Vec<String>, String)> {
         .input
         .cells
         .iter()
-        .map(|c| view.cells[c.to_usize()].name.clone());
+        .map(|c| view.cells[c.to_usize()].name.to_string());
     Some((cells.collect(), throw.notation.clone()))
 }
 

@@ -257,7 +257,7 @@ fn first_transform() -> (Vec<Vec<String>>, String) {
     for _ in 0..12 {
         let legal = game.legal_moves();
         let view = game.view();
-        let name = |c: &ludus_engine::CellId| view.cells[c.to_usize()].name.clone();
+        let name = |c: &ludus_engine::CellId| view.cells[c.to_usize()].name.to_string();
         if let Some(found) = legal
             .iter()
             .find(|m| m.input.label.as_deref() == Some("transform"))

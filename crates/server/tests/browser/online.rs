@@ -31,7 +31,7 @@ pub fn clicks_of(moves: &[&str]) -> Vec<Vec<String>> {
                 .input
                 .cells
                 .iter()
-                .map(|c| view.cells[c.to_usize()].name.clone())
+                .map(|c| view.cells[c.to_usize()].name.to_string())
                 .collect();
             game.play(text).expect("a legal move");
             cells

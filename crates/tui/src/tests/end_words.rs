@@ -56,7 +56,7 @@ fn the_winning_qawale_line_is_marked() {
         .cells
         .iter()
         .filter(|c| c.stack.last().is_some_and(|p| p.marked))
-        .map(|c| c.name.as_str())
+        .map(|c| &*c.name)
         .collect();
     assert_eq!(marked, ["a1", "b1", "c1", "d1"], "{}", render(&app));
     // Drawn underlined, a cue beside colour.
