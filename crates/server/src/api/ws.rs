@@ -217,16 +217,16 @@ async fn exchange(
             },
             update = updates.recv() => match update {
                 Ok(frame) if !chat.reads(&frame) => continue,
-                Ok(frame) => shared_text(frame),
-                Err(broadcast::error::RecvError::Lagged(_)) => text(snapshot_frame(&game.snapshot())),
+                Ok(frame) => shared_texts(frame),
+                Err(broadcast::error::RecvError::Lagged(_)) => vec![text(snapshot_frame(&game.snapshot()))],
                 Err(broadcast::error::RecvError::Closed) => return End::Over,
             },
-            Some(reply) = outbox.recv() => text(reply),
+            Some(reply) = outbox.recv() => vec![text(reply)],
             _ = ping.tick() => {
                 if heard.elapsed() >= silence {
                     return End::Silent;
                 }
-                Message::Ping(Bytes::new())
+                vec![Message::Ping(Bytes::new())]
             }
             _ = closing.changed() => return End::Over,
         };
@@ -264,32 +264,41 @@ async fn send(socket: &mut WebSocket, frame: String) -> Result<(), axum::Error> 
     socket.send(Message::Text(frame.into())).await
 }
 
-/// Sends `frame` and the updates already waiting behind it (a move's events and its
-/// snapshot are broadcast together) in one write, not one system call each. `true` when
-/// the game was deleted: the socket is then closed.
+/// Sends `frames` and the updates already waiting behind them in one write, not one system
+/// call each. `true` when the game was deleted: the socket is then closed.
 async fn send_waiting(
     socket: &mut WebSocket,
-    frame: Message,
+    frames: Vec<Message>,
     updates: &mut broadcast::Receiver<Arc<str>>,
     game: &LiveGame,
     chat: &Chat,
 ) -> Result<bool, axum::Error> {
-    let mut deleted = is_deleted(&frame);
-    socket.feed(frame).await?;
+    let mut deleted = feed(socket, frames).await?;
     while !deleted {
-        let frame = match updates.try_recv() {
+        let frames = match updates.try_recv() {
             Ok(frame) if !chat.reads(&frame) => continue,
-            Ok(frame) => shared_text(frame),
+            Ok(frame) => shared_texts(frame),
             Err(broadcast::error::TryRecvError::Lagged(_)) => {
-                text(snapshot_frame(&game.snapshot()))
+                vec![text(snapshot_frame(&game.snapshot()))]
             }
             Err(_) => break,
         };
-        deleted = is_deleted(&frame);
-        socket.feed(frame).await?;
+        deleted = feed(socket, frames).await?;
     }
     socket.flush().await?;
     Ok(deleted)
+}
+
+/// Queues `frames` on the socket, up to a `deleted` frame; `true` when it met one.
+async fn feed(socket: &mut WebSocket, frames: Vec<Message>) -> Result<bool, axum::Error> {
+    for frame in frames {
+        let deleted = is_deleted(&frame);
+        socket.feed(frame).await?;
+        if deleted {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 fn is_deleted(frame: &Message) -> bool {
@@ -300,21 +309,35 @@ fn text(frame: String) -> Message {
     Message::Text(frame.into())
 }
 
-/// A broadcast frame as a message that shares its text with every other socket of the
-/// game instead of copying it (snapshots are several KiB, sent to every socket).
-fn shared_text(frame: Arc<str>) -> Message {
+/// A broadcast item as messages, one per frame (frames sent together are separated by
+/// [`live::FRAMES_APART`]), each sharing the item's text with every other socket of the game
+/// instead of copying it (snapshots are several KiB, sent to every socket).
+fn shared_texts(item: Arc<str>) -> Vec<Message> {
     struct Shared(Arc<str>);
     impl AsRef<[u8]> for Shared {
         fn as_ref(&self) -> &[u8] {
             self.0.as_bytes()
         }
     }
-    // The text is a `str`, so the check passes; it costs a scan, not an allocation.
-    let bytes = Bytes::from_owner(Shared(frame));
-    match Utf8Bytes::try_from(bytes.clone()) {
-        Ok(shared) => Message::Text(shared),
-        Err(_) => text(String::from_utf8_lossy(&bytes).into_owned()),
-    }
+    let ends: Vec<usize> = item
+        .match_indices(live::FRAMES_APART)
+        .map(|(at, _)| at)
+        .chain([item.len()])
+        .collect();
+    let bytes = Bytes::from_owner(Shared(item));
+    let mut start = 0;
+    ends.into_iter()
+        .map(|end| {
+            let frame = bytes.slice(start..end);
+            start = end + live::FRAMES_APART.len_utf8();
+            // Cut at an ASCII separator, each frame is still a `str`: the check passes; it
+            // costs a scan, not an allocation.
+            match Utf8Bytes::try_from(frame.clone()) {
+                Ok(shared) => Message::Text(shared),
+                Err(_) => text(String::from_utf8_lossy(&frame).into_owned()),
+            }
+        })
+        .collect()
 }
 
 fn snapshot_frame(snapshot: &str) -> String {

@@ -155,10 +155,13 @@ impl LiveGame {
         }
         let job = table.prepare_search(hub);
         let frame = table.change_frame();
+        let mut together = String::with_capacity(frame.len() + 160 * events.len());
         for event in events {
-            self.broadcast(event.frame(table.seq));
+            together.push_str(&event.frame(table.seq));
+            together.push(super::FRAMES_APART);
         }
-        self.broadcast(frame);
+        together.push_str(&frame);
+        self.broadcast(together);
         job
     }
 }

@@ -51,6 +51,13 @@ pub use stored::{replay, restore, Setup};
 pub use table::{SeatAccount, Table};
 pub use view_json::ViewJson;
 
+/// What separates the frames of one broadcast item (a move's events and its delta). A JSON
+/// frame never holds a raw line break, and one item is taken by a socket as a whole: sent as
+/// separate items, a socket woken by the first often wrote it before the second arrived: two
+/// system calls where one does (in the long Splut! game, 6 `sendto` a move where the four
+/// sockets and the mover's client need 5).
+pub const FRAMES_APART: char = '\n';
+
 /// How many frames a slow socket may fall behind before it is sent a fresh snapshot instead.
 const BACKLOG: usize = 64;
 
@@ -105,7 +112,8 @@ impl LiveGame {
         (table.snapshot(), self.updates.subscribe())
     }
 
-    /// Sends a frame to every socket of the game.
+    /// Sends a frame to every socket of the game; or several frames, each followed by
+    /// [`FRAMES_APART`] but the last, which the sockets send as one write.
     pub fn broadcast(&self, frame: impl Into<Arc<str>>) {
         // No receiver is not an error: nobody is watching.
         let _ = self.updates.send(frame.into());
