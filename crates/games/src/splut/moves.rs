@@ -1,11 +1,11 @@
 //! Steps: the list of legal steps (§4, from the slot mask of `slots.rs`), application, the
 //! flight of a thrown rock, turn ends, eliminations and the draw rules (§5).
 
-use ludus_engine::{Outcome, Seat};
+use ludus_engine::{Outcome, Seat, MAX_SEATS};
 
 use super::slots::{slot_of, SLOTS, SLOT_STEPS};
 use super::state::{
-    content, is_rock, is_sorcerer, is_troll, team_obj, Content, Kind, Lev, Object, RockId, Splut,
+    content, is_sorcerer, stops_rock, team_obj, Content, Kind, Lev, Object, RockId, Splut,
 };
 use super::tables::{Dir, Square, EMPTY, OFF};
 
@@ -98,7 +98,7 @@ impl Splut {
     pub(super) fn can_throw(&self, from: Square, to: Square, dir: Dir) -> bool {
         let first = to.step(dir);
         let code = self.code(first);
-        first == from || (code != OFF && !is_rock(code) && !is_troll(code))
+        first == from || !stops_rock(code)
     }
 
     /// Where a rock thrown from `to` toward `dir` comes down, by a troll that left `from`, and
@@ -108,7 +108,7 @@ impl Splut {
         loop {
             let next = cur.step(dir);
             let code = if next == from { EMPTY } else { self.code(next) };
-            if code == OFF || is_rock(code) || is_troll(code) {
+            if stops_rock(code) {
                 let hit = match content(self.code(cur)) {
                     Content::Piece(seat, Kind::Dwarf) if cur != to => Hit::Crush(seat),
                     _ => Hit::Nothing,
@@ -136,10 +136,15 @@ impl Splut {
 
     /// Plays a legal action (the hot path: nothing is checked).
     pub(super) fn play(&mut self, action: SplutAction) {
-        let SplutAction::Step(s) = action else {
-            self.end_turn();
-            return;
-        };
+        match action {
+            SplutAction::Step(s) => self.play_step(s),
+            SplutAction::Pass => self.end_turn(),
+        }
+    }
+
+    /// Plays a legal step.
+    #[inline]
+    pub(super) fn play_step(&mut self, s: Step) {
         self.before_step = self.piece_key;
         let seat = self.core.to_move.to_usize();
         let obj = team_obj(seat, s.kind);
@@ -266,15 +271,12 @@ impl Splut {
     /// The next seat after `seat` in turn order that is still in the game (`seat` itself if
     /// it is the only one).
     fn next_alive(&self, seat: usize) -> usize {
-        let n = self.seats();
-        let mut next = seat;
-        for _ in 0..n {
-            next = if next + 1 == n { 0 } else { next + 1 };
-            if self.is_alive(next) {
-                return next;
-            }
-        }
-        seat
+        // The lowest seat in the game after `seat`, else the lowest up to `seat` itself
+        // (`alive` holds seats in play only).
+        let alive = u32::from(self.alive);
+        let after = alive & !((2 << seat) - 1);
+        let next = if after != 0 { after } else { alive | 1 << seat };
+        next.trailing_zeros() as usize % MAX_SEATS
     }
 
     /// `seat` resigns: its team leaves the game (§ issue: the others play on).
