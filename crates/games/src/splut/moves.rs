@@ -52,6 +52,10 @@ pub(super) enum Hit {
     Crush(usize),
 }
 
+/// The seats by index, built at compile time: `Seat::new` lives in another crate and is not
+/// inlined, and the turn's end calls it at every turn.
+const SEATS: [Seat; MAX_SEATS] = [Seat::new(0), Seat::new(1), Seat::new(2), Seat::new(3)];
+
 impl Splut {
     /// Every legal step of the seat to move, in slot order (sorcerer, dwarf, troll; see
     /// `slots.rs`); `--` alone when there is none.
@@ -252,7 +256,7 @@ impl Splut {
         self.used = 0;
         self.before_step = 0;
         self.core.turn += 1;
-        self.core.to_move = Seat::new(self.next_alive(self.core.to_move.to_usize()) as u8);
+        self.core.to_move = SEATS[self.next_alive(self.core.to_move.to_usize())];
         if self.core.outcome.is_some() {
             return;
         }
@@ -270,6 +274,7 @@ impl Splut {
 
     /// The next seat after `seat` in turn order that is still in the game (`seat` itself if
     /// it is the only one).
+    #[inline]
     fn next_alive(&self, seat: usize) -> usize {
         // The lowest seat in the game after `seat`, else the lowest up to `seat` itself
         // (`alive` holds seats in play only).

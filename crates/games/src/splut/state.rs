@@ -246,16 +246,20 @@ impl History {
     pub(super) fn push(&mut self, key: u64) -> u32 {
         let slot = self.head as usize % HISTORY;
         let tag = Self::tag(key);
-        self.keys[slot] = key;
-        self.tags[slot] = tag;
-        self.head = (self.head + 1) % HISTORY as u8;
-        self.len = (self.len + 1).min(HISTORY as u8);
+        // The tags are counted before the new one is written over the slot's (whose own
+        // match is taken back): a wide load just after a narrow store to the same bytes
+        // would wait for the store.
         let mut alike: u16 = 0;
         for &t in &self.tags {
             alike += u16::from(t == tag);
         }
-        let seen = if alike == 1 {
-            // Only the key just pushed has its tag.
+        alike -= u16::from(self.tags[slot] == tag);
+        self.keys[slot] = key;
+        self.tags[slot] = tag;
+        self.head = (self.head + 1) % HISTORY as u8;
+        self.len = (self.len + 1).min(HISTORY as u8);
+        let seen = if alike == 0 {
+            // No other key has its tag.
             1
         } else {
             let mut seen = 0;
