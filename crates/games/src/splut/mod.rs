@@ -68,6 +68,7 @@ mod encoding;
 mod eval;
 mod moves;
 mod notation;
+mod playout;
 mod position;
 mod random;
 mod record;

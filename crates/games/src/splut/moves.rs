@@ -1,11 +1,11 @@
 //! Steps: the list of legal steps (§4, from the slot mask of `slots.rs`), application, the
 //! flight of a thrown rock, turn ends, eliminations and the draw rules (§5).
 
-use ludus_engine::{Outcome, Seat};
+use ludus_engine::{Outcome, Seat, MAX_SEATS};
 
 use super::slots::{slot_of, SLOTS, SLOT_STEPS};
 use super::state::{
-    content, is_rock, is_sorcerer, is_troll, team_obj, Content, Kind, Lev, Object, RockId, Splut,
+    content, is_sorcerer, stops_rock, team_obj, Content, Kind, Lev, Object, RockId, Splut,
 };
 use super::tables::{Dir, Square, EMPTY, OFF};
 
@@ -51,6 +51,10 @@ pub(super) enum Hit {
     /// A dwarf of this seat was crushed.
     Crush(usize),
 }
+
+/// The seats by index, built at compile time: `Seat::new` lives in another crate and is not
+/// inlined, and the turn's end calls it at every turn.
+const SEATS: [Seat; MAX_SEATS] = [Seat::new(0), Seat::new(1), Seat::new(2), Seat::new(3)];
 
 impl Splut {
     /// Every legal step of the seat to move, in slot order (sorcerer, dwarf, troll; see
@@ -98,7 +102,7 @@ impl Splut {
     pub(super) fn can_throw(&self, from: Square, to: Square, dir: Dir) -> bool {
         let first = to.step(dir);
         let code = self.code(first);
-        first == from || (code != OFF && !is_rock(code) && !is_troll(code))
+        first == from || !stops_rock(code)
     }
 
     /// Where a rock thrown from `to` toward `dir` comes down, by a troll that left `from`, and
@@ -108,7 +112,7 @@ impl Splut {
         loop {
             let next = cur.step(dir);
             let code = if next == from { EMPTY } else { self.code(next) };
-            if code == OFF || is_rock(code) || is_troll(code) {
+            if stops_rock(code) {
                 let hit = match content(self.code(cur)) {
                     Content::Piece(seat, Kind::Dwarf) if cur != to => Hit::Crush(seat),
                     _ => Hit::Nothing,
@@ -136,10 +140,15 @@ impl Splut {
 
     /// Plays a legal action (the hot path: nothing is checked).
     pub(super) fn play(&mut self, action: SplutAction) {
-        let SplutAction::Step(s) = action else {
-            self.end_turn();
-            return;
-        };
+        match action {
+            SplutAction::Step(s) => self.play_step(s),
+            SplutAction::Pass => self.end_turn(),
+        }
+    }
+
+    /// Plays a legal step.
+    #[inline]
+    pub(super) fn play_step(&mut self, s: Step) {
         self.before_step = self.piece_key;
         let seat = self.core.to_move.to_usize();
         let obj = team_obj(seat, s.kind);
@@ -247,7 +256,7 @@ impl Splut {
         self.used = 0;
         self.before_step = 0;
         self.core.turn += 1;
-        self.core.to_move = Seat::new(self.next_alive(self.core.to_move.to_usize()) as u8);
+        self.core.to_move = SEATS[self.next_alive(self.core.to_move.to_usize())];
         if self.core.outcome.is_some() {
             return;
         }
@@ -265,16 +274,14 @@ impl Splut {
 
     /// The next seat after `seat` in turn order that is still in the game (`seat` itself if
     /// it is the only one).
+    #[inline]
     fn next_alive(&self, seat: usize) -> usize {
-        let n = self.seats();
-        let mut next = seat;
-        for _ in 0..n {
-            next = if next + 1 == n { 0 } else { next + 1 };
-            if self.is_alive(next) {
-                return next;
-            }
-        }
-        seat
+        // The lowest seat in the game after `seat`, else the lowest up to `seat` itself
+        // (`alive` holds seats in play only).
+        let alive = u32::from(self.alive);
+        let after = alive & !((2 << seat) - 1);
+        let next = if after != 0 { after } else { alive | 1 << seat };
+        next.trailing_zeros() as usize % MAX_SEATS
     }
 
     /// `seat` resigns: its team leaves the game (§ issue: the others play on).

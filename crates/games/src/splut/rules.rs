@@ -152,6 +152,15 @@ impl Rules for Splut {
         self.draw_action(rng)
     }
 
+    fn play_randomly<R: rand::Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        _buffer: &mut Vec<SplutAction>,
+        max_decisions: u64,
+    ) -> u64 {
+        self.play_out(rng, max_decisions)
+    }
+
     fn is_legal(&self, action: SplutAction) -> bool {
         self.legal(action)
     }

@@ -7,7 +7,7 @@
 //! legal step equally likely, with no list built).
 
 use super::moves::{Extra, SplutAction, Step};
-use super::state::{is_rock, team_obj, Kind, Lev, RockId, Splut};
+use super::state::{stops_rock, team_obj, Kind, Lev, RockId, Splut};
 use super::tables::{Dir, Square, EMPTY};
 
 /// How many slots there are.
@@ -71,16 +71,6 @@ impl Splut {
         self.sorcerer_slots(seat) | self.dwarf_slots(seat) | self.troll_slots(seat)
     }
 
-    /// The directions (bit per [`Dir`]) in which the neighbour of `sq` is empty.
-    #[inline]
-    fn free_around(&self, sq: Square) -> usize {
-        let mut free = 0;
-        for dir in Dir::ALL {
-            free |= usize::from(self.code(sq.step(dir)) == EMPTY) << dir as u32;
-        }
-        free
-    }
-
     #[inline]
     fn sorcerer_slots(&self, seat: usize) -> u64 {
         let from = self.pos[team_obj(seat, Kind::Sorcerer)];
@@ -104,12 +94,10 @@ impl Splut {
     /// `FOLLOW`, the square the sorcerer leaves counts as free: option `levitate_follow`).
     #[inline]
     fn levitation_slots<const FOLLOW: bool>(&self, from: Square, candidates: u8) -> u64 {
-        // Only the candidates are looked at: none once the run is spent, one while it is on.
+        // All four rocks are looked at and the candidates kept by a mask: a loop over the
+        // candidates alone ends after an unpredictable count.
         let mut slots = 0;
-        let mut rest = candidates;
-        while rest != 0 {
-            let id = RockId(rest.trailing_zeros() as u8 & 3);
-            rest &= rest - 1;
+        for id in RockId::ALL {
             let rock = self.pos[id.obj()];
             let mut free = self.free_around(rock);
             if FOLLOW {
@@ -117,7 +105,8 @@ impl Splut {
                     free |= usize::from(rock.step(dir) == from) << dir as u32;
                 }
             }
-            slots |= SPREAD_5[free] << (1 + id.0);
+            let keep = u64::from(candidates >> id.0 & 1).wrapping_neg();
+            slots |= (SPREAD_5[free] & keep) << (1 + id.0);
         }
         slots
     }
@@ -128,23 +117,24 @@ impl Splut {
         if from == Square::NONE {
             return 0;
         }
-        let mut slots = 0;
-        for dir in Dir::ALL {
-            let free = self.code(self.chain_end(from.step(dir), dir)) == EMPTY;
-            slots |= u64::from(free) << (DWARF + dir as u32);
+        // A free neighbour is a plain step; only the other ways need the chain followed.
+        let free = self.free_around(from);
+        let mut slots = SPREAD_1[free];
+        let mut rest = !free & 0xF;
+        while rest != 0 {
+            let dir = Dir::ALL[rest.trailing_zeros() as usize & 3];
+            rest &= rest - 1;
+            let open = self.code(self.chain_end(from.step(dir), dir)) == EMPTY;
+            slots |= u64::from(open) << dir as u32;
         }
-        slots
+        slots << DWARF
     }
 
     #[inline]
     fn troll_slots(&self, seat: usize) -> u64 {
         let from = self.pos[team_obj(seat, Kind::Troll)];
-        let (mut free, mut rocks) = (0, 0);
-        for dir in Dir::ALL {
-            let code = self.code(from.step(dir));
-            free |= usize::from(code == EMPTY) << dir as u32;
-            rocks |= usize::from(is_rock(code)) << dir as u32;
-        }
+        let free = self.free_around(from);
+        let mut rocks = self.rocks_around(from);
         // The rock behind a step is the one the opposite way: the directions turned by two.
         let behind = (rocks >> 2 | rocks << 2) & 0xF;
         let mut slots = SPREAD_6[free] | SPREAD_6[free & behind] << 1;
@@ -152,16 +142,19 @@ impl Splut {
             let dir = Dir::ALL[rocks.trailing_zeros() as usize & 3];
             rocks &= rocks - 1;
             let to = from.step(dir);
-            let shift = 6 * dir as u32 + 2;
+            // Back over the square the troll leaves is always open (§4.4).
+            let mut open = 1 << dir.opposite() as u32;
             for throw in Dir::ALL {
-                let can = u64::from(self.can_throw(from, to, throw));
-                slots |= can << (shift + throw as u32);
+                open |= u64::from(!stops_rock(self.code(to.step(throw)))) << throw as u32;
             }
+            slots |= open << (6 * dir as u32 + 2);
         }
         slots << TROLL
     }
 }
 
+/// `SPREAD_1[n]`: the set `n` itself (the dwarf's slots come one per direction).
+const SPREAD_1: [u64; 16] = spread(1);
 /// `SPREAD_5[n]`: bit `5d` set for each direction `d` in the set `n` (the sorcerer's slots
 /// come in fives per direction).
 const SPREAD_5: [u64; 16] = spread(5);

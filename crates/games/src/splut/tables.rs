@@ -279,6 +279,30 @@ pub(super) fn empty_board(size: u32) -> &'static [u8; BOARD] {
     &TEMPLATES[((size - MIN_SIZE) / 2) as usize]
 }
 
+/// What the neighbours of each square of the empty board of each size hold (the start of
+/// `Splut::around`): bit `d` set where the neighbour in direction `d` is on the board.
+static AROUND_TEMPLATES: LazyLock<Vec<[u8; BOARD]>> = LazyLock::new(|| {
+    (MIN_SIZE..=MAX_SIZE)
+        .step_by(2)
+        .map(|size| {
+            let board = empty_board(size);
+            let mut around = [0; BOARD];
+            for s in squares(size) {
+                for d in Dir::ALL {
+                    around[s.cell()] |= u8::from(board[s.step(d).cell()] == EMPTY) << d as u32;
+                }
+            }
+            around
+        })
+        .collect()
+});
+
+/// The neighbours of each square of the empty N×N board (N odd, 9..=25), as `Splut::around`
+/// holds them.
+pub(super) fn empty_around(size: u32) -> &'static [u8; BOARD] {
+    &AROUND_TEMPLATES[((size - MIN_SIZE) / 2) as usize]
+}
+
 /// Zobrist layout: 13 piece tables (0 = rock, 1 + seat × 3 + kind), then the locked, moved
 /// and active-levitation flags per rock square, then seat to move (4), steps left (4) and
 /// "levitation spent" (1).
