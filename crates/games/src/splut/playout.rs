@@ -16,16 +16,15 @@ impl Splut {
         let mut made = 0;
         while made < max_decisions && self.core.outcome.is_none() {
             let slots = self.legal_slots();
-            if slots == 0 {
-                // The forced pass.
-                self.end_turn();
+            let drawn = if slots == 0 {
+                SplutAction::Pass
             } else {
-                let SplutAction::Step(step) =
-                    SLOT_STEPS[(draw_bit(slots, rng) as usize).min(SLOTS - 1)]
-                else {
-                    unreachable!("every slot is a step");
-                };
-                self.play_step(step);
+                SLOT_STEPS[(draw_bit(slots, rng) as usize).min(SLOTS - 1)]
+            };
+            match drawn {
+                SplutAction::Step(step) => self.play_step(step),
+                // The forced pass (every slot is a step).
+                SplutAction::Pass => self.end_turn(),
             }
             made += 1;
         }
