@@ -12,7 +12,8 @@
 //! - the saved record replays to the same final state, and resignation ends the game (or, with
 //!   more than two seats, removes the seat).
 //!
-//! [`check_option_descriptions`] checks that a game's options are described once and right.
+//! [`check_option_descriptions`] checks that a game's options are described once and right;
+//! [`check_playout_loop`], that a game's own playout loop plays the games the default one does.
 
 use std::collections::HashMap;
 use std::collections::HashSet;
@@ -415,5 +416,52 @@ fn sample_values(values: OptionValues) -> (Vec<String>, Vec<String>) {
             vec!["true".to_string(), "false".to_string()],
             vec!["maybe".to_string()],
         ),
+    }
+}
+
+/// Checks that a game's own [`Rules::play_randomly`] makes the decisions the default loop
+/// (draw with [`Rules::random_action`], then apply) makes from the same generator: for each of
+/// `options`, `seeds` games played to the end in budgets of every size (so the loop is stopped
+/// in every part of a game), comparing `summary` of the two states after each budget, the
+/// count of decisions, and the generators' states at the end.
+pub fn check_playout_loop<G: Game, S: PartialEq + std::fmt::Debug>(
+    options: &[G::Options],
+    seeds: u64,
+    summary: impl Fn(&G) -> S,
+) {
+    for options in options {
+        for seed in 0..seeds {
+            let mut fast = G::new(options, 0);
+            let mut slow = fast.clone();
+            let mut fast_rng = SmallRng::seed_from_u64(seed);
+            let mut slow_rng = SmallRng::seed_from_u64(seed);
+            let budget = if seed % 5 == 0 {
+                u64::MAX
+            } else {
+                1 + seed % 40
+            };
+            loop {
+                let made = fast.play_randomly(&mut fast_rng, &mut Vec::new(), budget);
+                let mut plain = 0;
+                while plain < budget {
+                    let Some(action) = slow.random_action(&mut slow_rng, &mut Vec::new()) else {
+                        break;
+                    };
+                    slow.apply(action);
+                    plain += 1;
+                }
+                assert_eq!(made, plain, "seed {seed}: decisions made");
+                assert_eq!(summary(&fast), summary(&slow), "seed {seed}");
+                if made < budget {
+                    break;
+                }
+            }
+            assert!(fast.outcome().is_some(), "seed {seed}: played to the end");
+            assert_eq!(
+                fast_rng.random::<u64>(),
+                slow_rng.random::<u64>(),
+                "seed {seed}"
+            );
+        }
     }
 }

@@ -127,25 +127,9 @@ impl Qilin {
 #[cfg(test)]
 mod tests {
     use ludus_engine::{Notation, Rules};
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
 
     use super::super::rules::{NoPressRule, QilinOptions};
     use super::*;
-
-    /// The loop `Game::play_randomly` runs by default: draw, apply.
-    fn plain(state: &mut Qilin, rng: &mut SmallRng, max_decisions: u64) -> u64 {
-        let mut buffer = Vec::new();
-        let mut made = 0;
-        while made < max_decisions {
-            let Some(action) = state.random_action(rng, &mut buffer) else {
-                break;
-            };
-            state.apply(action);
-            made += 1;
-        }
-        made
-    }
 
     fn summary(state: &Qilin) -> (String, u64, u32, u16, Option<String>) {
         let outcome = state.outcome().map(ToString::to_string);
@@ -179,29 +163,6 @@ mod tests {
                 ..QilinOptions::default()
             },
         ];
-        for options in &variants {
-            for seed in 0..300u64 {
-                let mut fast = Qilin::new(options, 0);
-                let mut slow = fast.clone();
-                let mut fast_rng = SmallRng::seed_from_u64(seed);
-                let mut slow_rng = SmallRng::seed_from_u64(seed);
-                // Budgets of every size stop the loop in every part of a game.
-                let chunk = if seed % 5 == 0 {
-                    u64::MAX
-                } else {
-                    1 + seed % 40
-                };
-                loop {
-                    let made = fast.play_randomly(&mut fast_rng, &mut Vec::new(), chunk);
-                    assert_eq!(made, plain(&mut slow, &mut slow_rng, chunk), "seed {seed}");
-                    assert_eq!(summary(&fast), summary(&slow), "seed {seed}");
-                    if made < chunk {
-                        break;
-                    }
-                }
-                assert!(fast.outcome().is_some(), "seed {seed}: played to the end");
-                assert_eq!(fast_rng.next_u64(), slow_rng.next_u64(), "seed {seed}");
-            }
-        }
+        ludus_engine::testkit::check_playout_loop(&variants, 300, summary);
     }
 }

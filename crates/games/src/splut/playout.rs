@@ -41,19 +41,6 @@ mod tests {
     use super::super::rules::SplutOptions;
     use super::*;
 
-    /// The loop `Game::play_randomly` runs by default: draw, apply.
-    fn plain(state: &mut Splut, rng: &mut SmallRng, max_decisions: u64) -> u64 {
-        let mut made = 0;
-        while made < max_decisions {
-            let Some(action) = state.random_action(rng, &mut Vec::new()) else {
-                break;
-            };
-            state.apply(action);
-            made += 1;
-        }
-        made
-    }
-
     fn summary(state: &Splut) -> (String, u64, u32, Option<String>) {
         let outcome = state.outcome().map(ToString::to_string);
         (state.position(), state.key(), state.turn(), outcome)
@@ -77,30 +64,7 @@ mod tests {
 
     #[test]
     fn the_fast_loop_plays_the_same_games_as_draw_and_apply() {
-        for options in &variants() {
-            for seed in 0..200u64 {
-                let mut fast = Splut::new(options, 0);
-                let mut slow = fast.clone();
-                let mut fast_rng = SmallRng::seed_from_u64(seed);
-                let mut slow_rng = SmallRng::seed_from_u64(seed);
-                // Budgets of every size stop the loop in every part of a game.
-                let chunk = if seed % 5 == 0 {
-                    u64::MAX
-                } else {
-                    1 + seed % 40
-                };
-                loop {
-                    let made = fast.play_randomly(&mut fast_rng, &mut Vec::new(), chunk);
-                    assert_eq!(made, plain(&mut slow, &mut slow_rng, chunk), "seed {seed}");
-                    assert_eq!(summary(&fast), summary(&slow), "seed {seed}");
-                    if made < chunk {
-                        break;
-                    }
-                }
-                assert!(fast.outcome().is_some(), "seed {seed}: played to the end");
-                assert_eq!(fast_rng.next_u64(), slow_rng.next_u64(), "seed {seed}");
-            }
-        }
+        ludus_engine::testkit::check_playout_loop(&variants(), 200, summary);
     }
 
     #[test]
