@@ -36,7 +36,7 @@ impl Splut {
 mod tests {
     use ludus_engine::{Notation, Rules};
     use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
+    use rand::SeedableRng;
 
     use super::super::rules::SplutOptions;
     use super::*;
