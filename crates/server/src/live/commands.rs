@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use ludus_engine::Seat;
-use serde_json::json;
+use serde::Serialize;
 
 use super::computer::{self, Job};
 use super::turns::split_turn;
@@ -57,11 +57,31 @@ pub struct Event {
     by: &'static str,
 }
 
+/// An [`Event`] as its frame: written straight from the event, with no JSON map built for it.
+#[derive(Serialize)]
+struct EventFrame<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    seq: u64,
+    seat: usize,
+    #[serde(rename = "move")]
+    notation: &'a str,
+    cells: &'a [String],
+    by: &'static str,
+}
+
 impl Event {
     fn frame(&self, seq: u64) -> String {
-        json!({"type": "event", "seq": seq, "seat": self.seat, "move": self.notation,
-               "cells": self.cells, "by": self.by})
-        .to_string()
+        let frame = EventFrame {
+            kind: "event",
+            seq,
+            seat: self.seat,
+            notation: &self.notation,
+            cells: &self.cells,
+            by: self.by,
+        };
+        // Strings and numbers always serialise; the placeholder keeps the frame a JSON object.
+        serde_json::to_string(&frame).unwrap_or_else(|_| r#"{"type":"event"}"#.to_string())
     }
 }
 
