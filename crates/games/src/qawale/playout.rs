@@ -1,0 +1,209 @@
+//! Qawale's random playout (`Rules::play_randomly`): whole turns drawn and played in one loop,
+//! without building an action per decision and without the per-decision bookkeeping of the
+//! pending sowing and of the stones in hand, whose key terms cancel over a complete turn. It
+//! makes the same decisions from the same generator as draw-then-apply.
+
+use ludus_engine::bits::{below, select_bit};
+use ludus_engine::Rules;
+use rand::Rng;
+
+use super::state::{side_key, stone_key_code, Qawale, Sowing, Stone};
+use super::tables::{lines_of, NEIGHBOUR, NEXT_DIRS, NO_DIR};
+
+/// The most decisions one turn takes: the stack, then one step per stone of the tallest
+/// stack (all 24 stones, the placed one included).
+const LONGEST_TURN: u64 = 1 + 24;
+
+/// The allowed steps from a square after a previous direction, listed by rank among the
+/// allowed directions (lowest direction index first, the order `draw_bit` ranks them in).
+#[derive(Clone, Copy)]
+struct Steps {
+    /// How many steps are allowed (always at least one: a square has two neighbours or more).
+    count: u32,
+    /// The direction index of each rank.
+    dirs: [u8; 4],
+    /// The square each rank's step drops on.
+    targets: [u8; 4],
+}
+
+/// [`Steps`] by square and previous direction (or `NO_DIR`), so that a step is one draw and
+/// one look-up instead of a population count, a selection and a neighbour look-up.
+const STEPS: [[Steps; 5]; 16] = {
+    let empty = Steps {
+        count: 0,
+        dirs: [0; 4],
+        targets: [0; 4],
+    };
+    let mut table = [[empty; 5]; 16];
+    let mut square = 0;
+    while square < 16 {
+        let mut last = 0;
+        while last < 5 {
+            let entry = &mut table[square][last];
+            let mut dir = 0;
+            while dir < 4 {
+                if NEXT_DIRS[square][last] & (1 << dir) != 0 {
+                    if let Some(to) = NEIGHBOUR[square][dir] {
+                        entry.dirs[entry.count as usize] = dir as u8;
+                        entry.targets[entry.count as usize] = to.to_usize() as u8;
+                        entry.count += 1;
+                    }
+                }
+                dir += 1;
+            }
+            last += 1;
+        }
+        square += 1;
+    }
+    table
+};
+
+impl Qawale {
+    /// Plays uniformly random decisions until the game ends or `max_decisions` are made;
+    /// returns how many were made. Whole turns go through [`Qawale::play_random_turn`] while
+    /// the budget holds the longest turn; a pending sowing and the last decisions of a budget
+    /// go through draw-then-apply.
+    pub(super) fn play_out<R: Rng + ?Sized>(&mut self, rng: &mut R, max_decisions: u64) -> u64 {
+        let mut made = 0;
+        while self.core.outcome.is_none() && made < max_decisions {
+            if !self.is_sowing() && max_decisions - made >= LONGEST_TURN {
+                made += self.play_random_turn(rng);
+            } else if let Some(action) = self.random_action(rng, &mut Vec::new()) {
+                self.apply(action);
+                made += 1;
+            }
+        }
+        made
+    }
+
+    /// Plays one whole random turn from a turn boundary (game not over); returns its number of
+    /// decisions (the stack, then one step per stone). Over a complete turn the key terms of the stones in hand and of the pending
+    /// sowing cancel, so the key only loses the lifted stones, gains the dropped ones and
+    /// changes side; the sowing is left as the last step leaves it.
+    fn play_random_turn<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
+        let occupied = self.tops[0] | self.tops[1] | self.tops[2];
+        let origin =
+            select_bit(u64::from(occupied), below(rng, occupied.count_ones())) as usize & 15;
+        let height = self.heights[origin] as usize;
+        let mover = self.core.to_move;
+        let mut stones = self.stacks[origin] | (Stone::of(mover) as u64) << (2 * height);
+        self.stacks[origin] = 0;
+        self.heights[origin] = 0;
+        self.hands[mover] -= 1;
+        let lifted = !(1u16 << origin);
+        // A fourth, never-read colour lets the stone's 2-bit code index it unchecked.
+        let mut tops = [self.tops[0], self.tops[1], self.tops[2], 0].map(|top| top & lifted);
+        let mut key = self.key ^ side_key();
+        let (mut at, mut last, mut path) = (origin, NO_DIR as usize, 0u64);
+        for i in 0..=height {
+            let stone = (stones & 3) as usize;
+            stones >>= 2;
+            // The stone left the origin's level `i`; the placed stone (level `height`) was
+            // never on the board, so its term is masked out rather than branched over.
+            let on_board = u64::from(i < height).wrapping_neg();
+            key ^= stone_key_code(origin, i, stone) & on_board;
+            let steps = &STEPS[at][last];
+            let rank = below(rng, steps.count) as usize & 3;
+            let (dir, to) = (steps.dirs[rank] as usize, steps.targets[rank] as usize & 15);
+            path |= (dir as u64) << (2 * i);
+            let level = self.heights[to] as usize;
+            self.stacks[to] |= (stone as u64) << (2 * level);
+            self.heights[to] += 1;
+            key ^= stone_key_code(to, level, stone);
+            let bit = 1u16 << to;
+            tops = tops.map(|top| top & !bit);
+            tops[stone] |= bit;
+            (at, last) = (to, dir);
+        }
+        self.tops = [tops[0], tops[1], tops[2]];
+        self.key = key;
+        self.sowing = Sowing {
+            origin: origin as u8,
+            at: at as u8,
+            last: last as u8,
+            stones: 0,
+            left: 0,
+            path,
+            steps: height as u8 + 1,
+        };
+        self.core.turn += 1;
+        self.core.to_move = mover.opponent();
+        // Most turns make no line and leave stones in hand: one test without a branch per
+        // line, and the full judgement only when something may have ended the game.
+        if lines_of(tops[1]) | lines_of(tops[2]) != 0 || self.hands[mover.opponent()] == 0 {
+            self.core.outcome = self.judge(mover);
+        }
+        height as u64 + 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ludus_engine::{Notation, Rules};
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    use super::super::rules::{BothLines, FirstPlayer, QawaleOptions};
+    use super::*;
+
+    /// The loop `Game::play_randomly` runs by default: draw, apply.
+    fn plain(state: &mut Qawale, rng: &mut SmallRng, max_decisions: u64) -> u64 {
+        let mut made = 0;
+        while made < max_decisions {
+            let Some(action) = state.random_action(rng, &mut Vec::new()) else {
+                break;
+            };
+            state.apply(action);
+            made += 1;
+        }
+        made
+    }
+
+    fn summary(state: &Qawale) -> (String, u64, u32, Option<String>, Sowing) {
+        let outcome = state.outcome().map(ToString::to_string);
+        let at = (state.position(), state.key(), state.turn());
+        (at.0, at.1, at.2, outcome, state.sowing)
+    }
+
+    fn variants() -> Vec<QawaleOptions> {
+        let with = |first_player, both_lines| QawaleOptions {
+            first_player,
+            both_lines,
+        };
+        vec![
+            QawaleOptions::default(),
+            with(FirstPlayer::Light, BothLines::Draw),
+            with(FirstPlayer::Random, BothLines::MoverWins),
+            with(FirstPlayer::Random, BothLines::Draw),
+        ]
+    }
+
+    #[test]
+    fn the_fast_loop_plays_the_same_games_as_draw_and_apply() {
+        for options in &variants() {
+            for seed in 0..400u64 {
+                let mut fast = Qawale::new(options, seed);
+                let mut slow = fast.clone();
+                let mut fast_rng = SmallRng::seed_from_u64(seed);
+                let mut slow_rng = SmallRng::seed_from_u64(seed);
+                // Budgets of every size stop the loop in every part of a turn; the large
+                // ones let whole turns take the fast path between the stops.
+                let chunk = match seed % 4 {
+                    0 => u64::MAX,
+                    1 => 1 + seed % 7,
+                    _ => 20 + seed % 40,
+                };
+                loop {
+                    let made = fast.play_randomly(&mut fast_rng, &mut Vec::new(), chunk);
+                    assert_eq!(made, plain(&mut slow, &mut slow_rng, chunk), "seed {seed}");
+                    assert_eq!(summary(&fast), summary(&slow), "seed {seed}");
+                    if made < chunk {
+                        break;
+                    }
+                }
+                assert!(fast.outcome().is_some(), "seed {seed}: played to the end");
+                assert_eq!(fast_rng.next_u64(), slow_rng.next_u64(), "seed {seed}");
+            }
+        }
+    }
+}
