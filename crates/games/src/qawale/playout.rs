@@ -3,7 +3,7 @@
 //! pending sowing and of the stones in hand, whose key terms cancel over a complete turn. It
 //! makes the same decisions from the same generator as draw-then-apply.
 
-use ludus_engine::bits::{below, select_bit};
+use ludus_engine::bits::below;
 use ludus_engine::Rules;
 use rand::Rng;
 
@@ -13,6 +13,9 @@ use super::tables::{lines_of, NEIGHBOUR, NEXT_DIRS, NO_DIR};
 /// The most decisions one turn takes: the stack, then one step per stone of the tallest
 /// stack (all 24 stones, the placed one included).
 const LONGEST_TURN: u64 = 1 + 24;
+
+/// A square's bit in each of the three top sets packed 16 bits apart.
+const EVERY_COLOUR: u64 = 1 | 1 << 16 | 1 << 32;
 
 /// The allowed steps from a square after a previous direction, listed by rank among the
 /// allowed directions (lowest direction index first, the order `draw_bit` ranks them in).
@@ -58,6 +61,35 @@ const STEPS: [[Steps; 5]; 16] = {
     table
 };
 
+/// `IN_BYTE[b][i]`: the position of the `i`-th lowest set bit of the byte `b`.
+const IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[0; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut rank = 0;
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                table[byte][rank] = bit as u8;
+                rank += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
+/// The square of the set bit of rank `rank` (below the population count) in the square set
+/// `bits`: the bit `draw_bit` selects, found by one halving and one look-up where the
+/// engine's 64-bit selection takes three halvings.
+fn select16(bits: u16, rank: u32) -> usize {
+    let low = (bits & 0xFF).count_ones();
+    let upper = u32::from(rank >= low);
+    let byte = usize::from(bits >> (8 * upper)) & 0xFF;
+    (8 * upper as usize + usize::from(IN_BYTE[byte][(rank - upper * low) as usize & 7])) & 15
+}
+
 impl Qawale {
     /// Plays uniformly random decisions until the game ends or `max_decisions` are made;
     /// returns how many were made. Whole turns go through [`Qawale::play_random_turn`] while
@@ -82,17 +114,19 @@ impl Qawale {
     /// changes side; the sowing is left as the last step leaves it.
     fn play_random_turn<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
         let occupied = self.tops[0] | self.tops[1] | self.tops[2];
-        let origin =
-            select_bit(u64::from(occupied), below(rng, occupied.count_ones())) as usize & 15;
+        let origin = select16(occupied, below(rng, occupied.count_ones()));
         let height = self.heights[origin] as usize;
         let mover = self.core.to_move;
         let mut stones = self.stacks[origin] | (Stone::of(mover) as u64) << (2 * height);
         self.stacks[origin] = 0;
         self.heights[origin] = 0;
         self.hands[mover] -= 1;
-        let lifted = !(1u16 << origin);
-        // A fourth, never-read colour lets the stone's 2-bit code index it unchecked.
-        let mut tops = [self.tops[0], self.tops[1], self.tops[2], 0].map(|top| top & lifted);
+        // The three top sets packed 16 bits apart in one register: a drop clears the square
+        // in all of them and sets it in its stone's with no store and reload through memory.
+        let mut tops = (u64::from(self.tops[0])
+            | u64::from(self.tops[1]) << 16
+            | u64::from(self.tops[2]) << 32)
+            & !(EVERY_COLOUR << origin);
         let mut key = self.key ^ side_key();
         let (mut at, mut last, mut path) = (origin, NO_DIR as usize, 0u64);
         for i in 0..=height {
@@ -110,12 +144,11 @@ impl Qawale {
             self.stacks[to] |= (stone as u64) << (2 * level);
             self.heights[to] += 1;
             key ^= stone_key_code(to, level, stone);
-            let bit = 1u16 << to;
-            tops = tops.map(|top| top & !bit);
-            tops[stone] |= bit;
+            tops = tops & !(EVERY_COLOUR << to) | 1 << (16 * stone + to);
             (at, last) = (to, dir);
         }
-        self.tops = [tops[0], tops[1], tops[2]];
+        let tops = [tops as u16, (tops >> 16) as u16, (tops >> 32) as u16];
+        self.tops = tops;
         self.key = key;
         self.sowing = Sowing {
             origin: origin as u8,
@@ -176,6 +209,20 @@ mod tests {
             with(FirstPlayer::Random, BothLines::MoverWins),
             with(FirstPlayer::Random, BothLines::Draw),
         ]
+    }
+
+    #[test]
+    fn the_square_selection_is_the_engines() {
+        for bits in 1..=u16::MAX {
+            for rank in 0..bits.count_ones() {
+                let engine = ludus_engine::bits::select_bit(u64::from(bits), rank);
+                assert_eq!(
+                    select16(bits, rank),
+                    engine as usize,
+                    "{bits:04x} rank {rank}"
+                );
+            }
+        }
     }
 
     #[test]
