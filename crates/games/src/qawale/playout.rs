@@ -19,6 +19,7 @@ const EVERY_COLOUR: u64 = 1 | 1 << 16 | 1 << 32;
 
 /// The allowed steps from a square after a previous direction, listed by rank among the
 /// allowed directions (lowest direction index first, the order `draw_bit` ranks them in).
+/// 16 bytes, so that the table is indexed by a shift.
 #[derive(Clone, Copy)]
 struct Steps {
     /// How many steps are allowed (always at least one: a square has two neighbours or more).
@@ -27,28 +28,39 @@ struct Steps {
     dirs: [u8; 4],
     /// The square each rank's step drops on.
     targets: [u8; 4],
+    /// The [`STEPS`] index after each rank's step, so that the walk's next look-up waits on
+    /// one load rather than on arithmetic as well.
+    next: [u8; 4],
 }
 
-/// [`Steps`] by square and previous direction (or `NO_DIR`), so that a step is one draw and
-/// one look-up instead of a population count, a selection and a neighbour look-up.
-const STEPS: [[Steps; 5]; 16] = {
+/// The [`STEPS`] index of a square and a previous direction (or `NO_DIR`).
+const fn steps_index(square: usize, last: usize) -> usize {
+    square * 8 + last
+}
+
+/// [`Steps`] by [`steps_index`], so that a step is one draw and one look-up instead of a
+/// population count, a selection and a neighbour look-up.
+const STEPS: [Steps; 128] = {
     let empty = Steps {
         count: 0,
         dirs: [0; 4],
         targets: [0; 4],
+        next: [0; 4],
     };
-    let mut table = [[empty; 5]; 16];
+    let mut table = [empty; 128];
     let mut square = 0;
     while square < 16 {
         let mut last = 0;
         while last < 5 {
-            let entry = &mut table[square][last];
+            let entry = &mut table[steps_index(square, last)];
             let mut dir = 0;
             while dir < 4 {
                 if NEXT_DIRS[square][last] & (1 << dir) != 0 {
                     if let Some(to) = NEIGHBOUR[square][dir] {
-                        entry.dirs[entry.count as usize] = dir as u8;
-                        entry.targets[entry.count as usize] = to.to_usize() as u8;
+                        let rank = entry.count as usize;
+                        entry.dirs[rank] = dir as u8;
+                        entry.targets[rank] = to.to_usize() as u8;
+                        entry.next[rank] = steps_index(to.to_usize(), dir) as u8;
                         entry.count += 1;
                     }
                 }
@@ -109,8 +121,8 @@ impl Qawale {
     }
 
     /// Plays one whole random turn from a turn boundary (game not over); returns its number of
-    /// decisions (the stack, then one step per stone). Over a complete turn the key terms of the stones in hand and of the pending
-    /// sowing cancel, so the key only loses the lifted stones, gains the dropped ones and
+    /// decisions (the stack, then one step per stone). Over a complete turn the key terms of
+    /// the stones in hand and of the pending sowing cancel, so the key only loses the lifted stones, gains the dropped ones and
     /// changes side; the sowing is left as the last step leaves it.
     fn play_random_turn<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
         let occupied = self.tops[0] | self.tops[1] | self.tops[2];
@@ -128,7 +140,7 @@ impl Qawale {
             | u64::from(self.tops[2]) << 32)
             & !(EVERY_COLOUR << origin);
         let mut key = self.key ^ side_key();
-        let (mut at, mut last, mut path) = (origin, NO_DIR as usize, 0u64);
+        let (mut walk, mut path) = (steps_index(origin, NO_DIR as usize), 0u64);
         for i in 0..=height {
             let stone = (stones & 3) as usize;
             stones >>= 2;
@@ -136,24 +148,24 @@ impl Qawale {
             // never on the board, so its term is masked out rather than branched over.
             let on_board = u64::from(i < height).wrapping_neg();
             key ^= stone_key_code(origin, i, stone) & on_board;
-            let steps = &STEPS[at][last];
+            let steps = &STEPS[walk & 127];
             let rank = below(rng, steps.count) as usize & 3;
             let (dir, to) = (steps.dirs[rank] as usize, steps.targets[rank] as usize & 15);
+            walk = steps.next[rank] as usize;
             path |= (dir as u64) << (2 * i);
             let level = self.heights[to] as usize;
             self.stacks[to] |= (stone as u64) << (2 * level);
             self.heights[to] += 1;
             key ^= stone_key_code(to, level, stone);
             tops = tops & !(EVERY_COLOUR << to) | 1 << (16 * stone + to);
-            (at, last) = (to, dir);
         }
         let tops = [tops as u16, (tops >> 16) as u16, (tops >> 32) as u16];
         self.tops = tops;
         self.key = key;
         self.sowing = Sowing {
             origin: origin as u8,
-            at: at as u8,
-            last: last as u8,
+            at: (walk / 8) as u8,
+            last: (walk % 8) as u8,
             stones: 0,
             left: 0,
             path,
