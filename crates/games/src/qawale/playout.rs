@@ -102,6 +102,16 @@ fn select16(bits: u16, rank: u32) -> usize {
     (8 * upper as usize + usize::from(IN_BYTE[byte][(rank - upper * low) as usize & 7])) & 15
 }
 
+/// The three top sets packed 16 bits apart.
+fn packed(tops: [u16; 3]) -> u64 {
+    u64::from(tops[0]) | u64::from(tops[1]) << 16 | u64::from(tops[2]) << 32
+}
+
+/// The three top sets of [`packed`].
+fn unpacked(tops: u64) -> [u16; 3] {
+    [tops as u16, (tops >> 16) as u16, (tops >> 32) as u16]
+}
+
 impl Qawale {
     /// Plays uniformly random decisions until the game ends or `max_decisions` are made;
     /// returns how many were made. Whole turns go through [`Qawale::play_random_turn`] while
@@ -111,7 +121,14 @@ impl Qawale {
         let mut made = 0;
         while self.core.outcome.is_none() && made < max_decisions {
             if !self.is_sowing() && max_decisions - made >= LONGEST_TURN {
-                made += self.play_random_turn(rng);
+                // The top sets and the key stay in registers from turn to turn, written
+                // back only when the run of whole turns stops or a judgement reads them.
+                let (mut tops, mut key) = (packed(self.tops), self.key);
+                while self.core.outcome.is_none() && max_decisions - made >= LONGEST_TURN {
+                    made += self.play_random_turn(rng, &mut tops, &mut key);
+                }
+                self.tops = unpacked(tops);
+                self.key = key;
             } else if let Some(action) = self.random_action(rng, &mut Vec::new()) {
                 self.apply(action);
                 made += 1;
@@ -124,8 +141,14 @@ impl Qawale {
     /// decisions (the stack, then one step per stone). Over a complete turn the key terms of
     /// the stones in hand and of the pending sowing cancel, so the key only loses the lifted stones, gains the dropped ones and
     /// changes side; the sowing is left as the last step leaves it.
-    fn play_random_turn<R: Rng + ?Sized>(&mut self, rng: &mut R) -> u64 {
-        let occupied = self.tops[0] | self.tops[1] | self.tops[2];
+    fn play_random_turn<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        packed_tops: &mut u64,
+        packed_key: &mut u64,
+    ) -> u64 {
+        let occupied = unpacked(*packed_tops);
+        let occupied = occupied[0] | occupied[1] | occupied[2];
         let origin = select16(occupied, below(rng, occupied.count_ones()));
         let height = self.heights[origin] as usize;
         let mover = self.core.to_move;
@@ -135,11 +158,8 @@ impl Qawale {
         self.hands[mover] -= 1;
         // The three top sets packed 16 bits apart in one register: a drop clears the square
         // in all of them and sets it in its stone's with no store and reload through memory.
-        let mut tops = (u64::from(self.tops[0])
-            | u64::from(self.tops[1]) << 16
-            | u64::from(self.tops[2]) << 32)
-            & !(EVERY_COLOUR << origin);
-        let mut key = self.key ^ side_key();
+        let mut tops = *packed_tops & !(EVERY_COLOUR << origin);
+        let mut key = *packed_key ^ side_key();
         let (mut walk, mut path) = (steps_index(origin, NO_DIR as usize), 0u64);
         for i in 0..=height {
             let stone = (stones & 3) as usize;
@@ -159,9 +179,9 @@ impl Qawale {
             key ^= stone_key_code(to, level, stone);
             tops = tops & !(EVERY_COLOUR << to) | 1 << (16 * stone + to);
         }
-        let tops = [tops as u16, (tops >> 16) as u16, (tops >> 32) as u16];
-        self.tops = tops;
-        self.key = key;
+        *packed_tops = tops;
+        *packed_key = key;
+        let tops = unpacked(tops);
         self.sowing = Sowing {
             origin: origin as u8,
             at: (walk / 8) as u8,
@@ -176,6 +196,7 @@ impl Qawale {
         // Most turns make no line and leave stones in hand: one test without a branch per
         // line, and the full judgement only when something may have ended the game.
         if lines_of(tops[1]) | lines_of(tops[2]) != 0 || self.hands[mover.opponent()] == 0 {
+            self.tops = tops;
             self.core.outcome = self.judge(mover);
         }
         height as u64 + 2
