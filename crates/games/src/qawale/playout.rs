@@ -159,15 +159,16 @@ impl Qawale {
         // The three top sets packed 16 bits apart in one register: a drop clears the square
         // in all of them and sets it in its stone's with no store and reload through memory.
         let mut tops = *packed_tops & !(EVERY_COLOUR << origin);
-        let mut key = *packed_key ^ side_key();
+        // Each stone's term at its origin level is taken out as it is dropped; the placed
+        // stone (level `height`) was never on the board, so its term goes in first and
+        // cancels, with no test inside the loop.
+        let placed = Stone::of(mover) as usize;
+        let mut key = *packed_key ^ side_key() ^ stone_key_code(origin, height, placed);
         let (mut walk, mut path) = (steps_index(origin, NO_DIR as usize), 0u64);
         for i in 0..=height {
             let stone = (stones & 3) as usize;
             stones >>= 2;
-            // The stone left the origin's level `i`; the placed stone (level `height`) was
-            // never on the board, so its term is masked out rather than branched over.
-            let on_board = u64::from(i < height).wrapping_neg();
-            key ^= stone_key_code(origin, i, stone) & on_board;
+            key ^= stone_key_code(origin, i, stone);
             let steps = &STEPS[walk & 127];
             let rank = below(rng, steps.count) as usize & 3;
             let (dir, to) = (steps.dirs[rank] as usize, steps.targets[rank] as usize & 15);
