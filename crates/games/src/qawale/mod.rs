@@ -46,6 +46,7 @@ mod eval;
 #[cfg(test)]
 mod eval_reference;
 pub mod notation;
+mod playout;
 mod record;
 mod rules;
 mod state;

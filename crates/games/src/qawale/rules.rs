@@ -180,6 +180,17 @@ impl Rules for Qawale {
         })
     }
 
+    /// Whole turns in one loop (`playout.rs`): the same decisions from the same generator as
+    /// the default draw-then-apply loop, without an action or a sowing record per decision.
+    fn play_randomly<R: rand::Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        _buffer: &mut Vec<QawaleAction>,
+        max_decisions: u64,
+    ) -> u64 {
+        self.play_out(rng, max_decisions)
+    }
+
     fn is_legal(&self, action: QawaleAction) -> bool {
         if self.core.outcome.is_some() {
             return false;

@@ -90,6 +90,11 @@ pub(super) const fn stone_key(square: usize, level: usize, stone: Stone) -> u64 
     KEYS[(square * MAX_HEIGHT + level) * 3 + stone.code()]
 }
 
+/// [`stone_key`] by the stone's 2-bit code (below 3).
+pub(super) const fn stone_key_code(square: usize, level: usize, code: usize) -> u64 {
+    KEYS[(square * MAX_HEIGHT + level) * 3 + code]
+}
+
 /// The key of a stone in the lifted stack, `from_top` stones below its top.
 const fn hand_key(from_top: usize, stone: Stone) -> u64 {
     KEYS[HAND_KEYS + from_top * 3 + stone.code()]
@@ -317,7 +322,7 @@ impl Qawale {
 
     /// The result after `mover` completed a turn: lines first (§4.2), then the draw when the
     /// next player has no stones in hand (§4.3).
-    fn judge(&self, mover: Seat) -> Option<Outcome> {
+    pub(super) fn judge(&self, mover: Seat) -> Option<Outcome> {
         let mine = self.has_line(Stone::of(mover));
         let theirs = self.has_line(Stone::of(mover.opponent()));
         match (mine, theirs) {

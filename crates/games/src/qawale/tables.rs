@@ -242,6 +242,17 @@ pub const FILE_OF: [u16; 16] = {
     table
 };
 
+/// Non-zero exactly when the square set `tops` covers one of the 10 lines, found by shifts
+/// rather than a loop over the lines: bit 0 of a rank's nibble stays set when the whole rank
+/// is covered, a bit of rank 1 when its whole file is, bit 0 or 1 when a diagonal is.
+pub const fn lines_of(tops: u16) -> u16 {
+    let ranks = tops & (tops >> 1) & (tops >> 2) & (tops >> 3) & 0x1111;
+    let files = tops & (tops >> 4) & (tops >> 8) & (tops >> 12) & 0x000F;
+    let rising = (tops & LINES[8] == LINES[8]) as u16;
+    let falling = (tops & LINES[9] == LINES[9]) as u16;
+    ranks | files | rising | falling << 1
+}
+
 /// Whether the square set `tops` covers one of the 10 lines.
 pub const fn has_line(tops: u16) -> bool {
     let mut i = 0;
@@ -302,6 +313,9 @@ mod tests {
         lines.dedup();
         assert_eq!(lines.len(), 10);
         assert!(has_line(0x1248) && !has_line(0x1247));
+        for tops in 0..=u16::MAX {
+            assert_eq!(lines_of(tops) != 0, has_line(tops), "{tops:04x}");
+        }
         assert_eq!(RANK_OF[5] | FILE_OF[5], 0x00F0 | 0x2222);
     }
 }
