@@ -88,6 +88,16 @@ fn select_by_halves(bits: u64, mut rank: u32) -> u32 {
     base + u32::from(SELECT_IN_BYTE[(rest & 0xFF) as usize][rank as usize & 7])
 }
 
+/// [`select_bit`] for a set of at most 16 bits (a 4×4 board's squares): one halving and one
+/// look-up where the 64-bit selection takes three halvings.
+#[inline]
+pub fn select_bit16(bits: u16, rank: u32) -> u32 {
+    let low = (bits & 0xFF).count_ones();
+    let upper = u32::from(rank >= low);
+    let byte = usize::from(bits >> (8 * upper)) & 0xFF;
+    8 * upper + u32::from(SELECT_IN_BYTE[byte][(rank - upper * low) as usize & 7])
+}
+
 /// `SELECT_IN_BYTE[b][i]`: the position of the `i`-th lowest set bit of the byte `b`.
 const SELECT_IN_BYTE: [[u8; 8]; 256] = {
     let mut table = [[0; 8]; 256];
@@ -129,6 +139,16 @@ mod tests {
     use rand::{Rng, SeedableRng};
 
     use super::*;
+
+    #[test]
+    fn the_16_bit_selection_is_the_64_bit_one() {
+        for bits in 1..=u16::MAX {
+            for rank in 0..bits.count_ones() {
+                let wide = select_bit(u64::from(bits), rank);
+                assert_eq!(select_bit16(bits, rank), wide, "{bits:04x} rank {rank}");
+            }
+        }
+    }
 
     #[test]
     fn both_selections_find_the_bit_of_every_rank() {

@@ -3,7 +3,7 @@
 //! pending sowing and of the stones in hand, whose key terms cancel over a complete turn. It
 //! makes the same decisions from the same generator as draw-then-apply.
 
-use ludus_engine::bits::below;
+use ludus_engine::bits::{below, select_bit16};
 use ludus_engine::Rules;
 use rand::Rng;
 
@@ -73,35 +73,6 @@ const STEPS: [Steps; 128] = {
     table
 };
 
-/// `IN_BYTE[b][i]`: the position of the `i`-th lowest set bit of the byte `b`.
-const IN_BYTE: [[u8; 8]; 256] = {
-    let mut table = [[0; 8]; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let mut rank = 0;
-        let mut bit = 0;
-        while bit < 8 {
-            if byte & (1 << bit) != 0 {
-                table[byte][rank] = bit as u8;
-                rank += 1;
-            }
-            bit += 1;
-        }
-        byte += 1;
-    }
-    table
-};
-
-/// The square of the set bit of rank `rank` (below the population count) in the square set
-/// `bits`: the bit `draw_bit` selects, found by one halving and one look-up where the
-/// engine's 64-bit selection takes three halvings.
-fn select16(bits: u16, rank: u32) -> usize {
-    let low = (bits & 0xFF).count_ones();
-    let upper = u32::from(rank >= low);
-    let byte = usize::from(bits >> (8 * upper)) & 0xFF;
-    (8 * upper as usize + usize::from(IN_BYTE[byte][(rank - upper * low) as usize & 7])) & 15
-}
-
 /// The three top sets packed 16 bits apart.
 fn packed(tops: [u16; 3]) -> u64 {
     u64::from(tops[0]) | u64::from(tops[1]) << 16 | u64::from(tops[2]) << 32
@@ -149,7 +120,7 @@ impl Qawale {
     ) -> u64 {
         let occupied = unpacked(*packed_tops);
         let occupied = occupied[0] | occupied[1] | occupied[2];
-        let origin = select16(occupied, below(rng, occupied.count_ones()));
+        let origin = select_bit16(occupied, below(rng, occupied.count_ones())) as usize & 15;
         let height = self.heights[origin] as usize;
         let mover = self.core.to_move;
         let mut stones = self.stacks[origin] | (Stone::of(mover) as u64) << (2 * height);
@@ -243,20 +214,6 @@ mod tests {
             with(FirstPlayer::Random, BothLines::MoverWins),
             with(FirstPlayer::Random, BothLines::Draw),
         ]
-    }
-
-    #[test]
-    fn the_square_selection_is_the_engines() {
-        for bits in 1..=u16::MAX {
-            for rank in 0..bits.count_ones() {
-                let engine = ludus_engine::bits::select_bit(u64::from(bits), rank);
-                assert_eq!(
-                    select16(bits, rank),
-                    engine as usize,
-                    "{bits:04x} rank {rank}"
-                );
-            }
-        }
     }
 
     #[test]
