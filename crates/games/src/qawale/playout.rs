@@ -178,24 +178,9 @@ impl Qawale {
 #[cfg(test)]
 mod tests {
     use ludus_engine::{Notation, Rules};
-    use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
 
     use super::super::rules::{BothLines, FirstPlayer, QawaleOptions};
     use super::*;
-
-    /// The loop `Game::play_randomly` runs by default: draw, apply.
-    fn plain(state: &mut Qawale, rng: &mut SmallRng, max_decisions: u64) -> u64 {
-        let mut made = 0;
-        while made < max_decisions {
-            let Some(action) = state.random_action(rng, &mut Vec::new()) else {
-                break;
-            };
-            state.apply(action);
-            made += 1;
-        }
-        made
-    }
 
     fn summary(state: &Qawale) -> (String, u64, u32, Option<String>, Sowing) {
         let outcome = state.outcome().map(ToString::to_string);
@@ -218,30 +203,6 @@ mod tests {
 
     #[test]
     fn the_fast_loop_plays_the_same_games_as_draw_and_apply() {
-        for options in &variants() {
-            for seed in 0..400u64 {
-                let mut fast = Qawale::new(options, seed);
-                let mut slow = fast.clone();
-                let mut fast_rng = SmallRng::seed_from_u64(seed);
-                let mut slow_rng = SmallRng::seed_from_u64(seed);
-                // Budgets of every size stop the loop in every part of a turn; the large
-                // ones let whole turns take the fast path between the stops.
-                let chunk = match seed % 4 {
-                    0 => u64::MAX,
-                    1 => 1 + seed % 7,
-                    _ => 20 + seed % 40,
-                };
-                loop {
-                    let made = fast.play_randomly(&mut fast_rng, &mut Vec::new(), chunk);
-                    assert_eq!(made, plain(&mut slow, &mut slow_rng, chunk), "seed {seed}");
-                    assert_eq!(summary(&fast), summary(&slow), "seed {seed}");
-                    if made < chunk {
-                        break;
-                    }
-                }
-                assert!(fast.outcome().is_some(), "seed {seed}: played to the end");
-                assert_eq!(fast_rng.next_u64(), slow_rng.next_u64(), "seed {seed}");
-            }
-        }
+        ludus_engine::testkit::check_playout_loop(&variants(), 400, summary);
     }
 }

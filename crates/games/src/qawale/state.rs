@@ -87,7 +87,7 @@ const SIDE_KEY: usize = LAST_KEYS + 5;
 static KEYS: [u64; SIDE_KEY + 1] = zobrist_table(0x5141_5741_4C45);
 
 pub(super) const fn stone_key(square: usize, level: usize, stone: Stone) -> u64 {
-    KEYS[(square * MAX_HEIGHT + level) * 3 + stone.code()]
+    stone_key_code(square, level, stone.code())
 }
 
 /// [`stone_key`] by the stone's 2-bit code (below 3).

@@ -97,9 +97,7 @@ impl Point {
     pub const fn lowest(bits: u32) -> Point {
         Point(bits.trailing_zeros() as u8)
     }
-}
 
-impl Point {
     /// The point's name (`d1`), lent from [`POINT_NAMES`].
     pub fn name(self) -> Cow<'static, str> {
         Cow::Borrowed(POINT_NAMES[self.to_usize()])

@@ -59,9 +59,7 @@ impl Square {
     pub fn all() -> impl Iterator<Item = Square> {
         (0..64).map(Square)
     }
-}
 
-impl Square {
     /// The square's name (`a1`), lent from the names made once for every grid board.
     pub fn name(self) -> Cow<'static, str> {
         grid_name(self.file(), self.rank())

@@ -91,9 +91,7 @@ impl Square {
     pub fn distance(self, other: Square) -> u32 {
         (self.file().abs_diff(other.file()) + self.rank().abs_diff(other.rank())) as u32
     }
-}
 
-impl Square {
     /// The square's name (`a1`), lent from the names made once for every grid board.
     pub fn name(self) -> Cow<'static, str> {
         grid_name(self.file(), self.rank())
@@ -260,10 +258,20 @@ pub fn squares(size: u32) -> impl Iterator<Item = Square> {
         .filter(move |s| s.on_board(size))
 }
 
+/// The board sizes, smallest first (odd, 9..=25): the tables made once per size are in this
+/// order.
+pub(super) fn sizes() -> impl Iterator<Item = u32> {
+    (MIN_SIZE..=MAX_SIZE).step_by(2)
+}
+
+/// Where `size` lies among [`sizes`] (a size out of range counts as the nearest).
+pub(super) fn size_index(size: u32) -> usize {
+    ((size.clamp(MIN_SIZE, MAX_SIZE) - MIN_SIZE) / 2) as usize
+}
+
 /// The empty board of each size: `EMPTY` on the diamond, `OFF` elsewhere.
 static TEMPLATES: LazyLock<Vec<[u8; BOARD]>> = LazyLock::new(|| {
-    (MIN_SIZE..=MAX_SIZE)
-        .step_by(2)
+    sizes()
         .map(|size| {
             let mut board = [OFF; BOARD];
             for s in squares(size) {
@@ -276,14 +284,13 @@ static TEMPLATES: LazyLock<Vec<[u8; BOARD]>> = LazyLock::new(|| {
 
 /// The empty board array of an N×N board (N odd, 9..=25).
 pub(super) fn empty_board(size: u32) -> &'static [u8; BOARD] {
-    &TEMPLATES[((size - MIN_SIZE) / 2) as usize]
+    &TEMPLATES[size_index(size)]
 }
 
 /// What the neighbours of each square of the empty board of each size hold (the start of
 /// `Splut::around`): bit `d` set where the neighbour in direction `d` is on the board.
 static AROUND_TEMPLATES: LazyLock<Vec<[u8; BOARD]>> = LazyLock::new(|| {
-    (MIN_SIZE..=MAX_SIZE)
-        .step_by(2)
+    sizes()
         .map(|size| {
             let board = empty_board(size);
             let mut around = [0; BOARD];
@@ -300,7 +307,7 @@ static AROUND_TEMPLATES: LazyLock<Vec<[u8; BOARD]>> = LazyLock::new(|| {
 /// The neighbours of each square of the empty N×N board (N odd, 9..=25), as `Splut::around`
 /// holds them.
 pub(super) fn empty_around(size: u32) -> &'static [u8; BOARD] {
-    &AROUND_TEMPLATES[((size - MIN_SIZE) / 2) as usize]
+    &AROUND_TEMPLATES[size_index(size)]
 }
 
 /// Zobrist layout: 13 piece tables (0 = rock, 1 + seat × 3 + kind), then the locked, moved

@@ -12,7 +12,7 @@ use ludus_engine::{
 use super::moves::{Extra, Hit, SplutAction};
 use super::slots::{SLOTS, SLOT_STEPS};
 use super::state::{content, team_obj, Content, Lev, Splut, COLOURS};
-use super::tables::{squares, Square, MAX_SIZE, MIN_SIZE};
+use super::tables::{size_index, sizes, squares, Square};
 
 /// Seat colours in turn order (§2 DECISION).
 pub(super) const HUES: [Hue; 4] = [Hue::Blue, Hue::Red, Hue::Green, Hue::Yellow];
@@ -160,8 +160,7 @@ impl Splut {
 /// after every move and naming and placing its up to 313 cells each time was most of a view.
 fn layout(size: u32) -> &'static [CellView] {
     static LAYOUTS: LazyLock<Vec<Vec<CellView>>> = LazyLock::new(|| {
-        (MIN_SIZE..=MAX_SIZE)
-            .step_by(2)
+        sizes()
             .map(|size| {
                 squares(size)
                     .map(|sq| CellView {
@@ -176,7 +175,7 @@ fn layout(size: u32) -> &'static [CellView] {
             })
             .collect()
     });
-    &LAYOUTS[((size.clamp(MIN_SIZE, MAX_SIZE) - MIN_SIZE) / 2) as usize]
+    &LAYOUTS[size_index(size)]
 }
 
 /// "south" → "South".

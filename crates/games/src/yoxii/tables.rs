@@ -76,9 +76,7 @@ impl Square {
     pub fn iter(bits: u64) -> impl Iterator<Item = Square> {
         Bits(bits)
     }
-}
 
-impl Square {
     /// The square's name (`a1`), lent from the names made once for every grid board.
     pub fn name(self) -> Cow<'static, str> {
         grid_name(self.file(), self.rank())

@@ -319,17 +319,11 @@ fn shared_texts(item: Arc<str>) -> Vec<Message> {
             self.0.as_bytes()
         }
     }
-    let ends: Vec<usize> = item
-        .match_indices(live::FRAMES_APART)
-        .map(|(at, _)| at)
-        .chain([item.len()])
-        .collect();
     let bytes = Bytes::from_owner(Shared(item));
-    let mut start = 0;
-    ends.into_iter()
-        .map(|end| {
-            let frame = bytes.slice(start..end);
-            start = end + live::FRAMES_APART.len_utf8();
+    bytes
+        .split(|&byte| byte == live::FRAMES_APART)
+        .map(|frame| {
+            let frame = bytes.slice_ref(frame);
             // Cut at an ASCII separator, each frame is still a `str`: the check passes; it
             // costs a scan, not an allocation.
             match Utf8Bytes::try_from(frame.clone()) {

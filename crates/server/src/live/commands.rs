@@ -178,7 +178,7 @@ impl LiveGame {
         let mut together = String::with_capacity(frame.len() + 160 * events.len());
         for event in events {
             together.push_str(&event.frame(table.seq));
-            together.push(super::FRAMES_APART);
+            together.push(char::from(super::FRAMES_APART));
         }
         together.push_str(&frame);
         self.broadcast(together);

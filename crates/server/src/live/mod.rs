@@ -56,7 +56,7 @@ pub use view_json::ViewJson;
 /// separate items, a socket woken by the first often wrote it before the second arrived: two
 /// system calls where one does (in the long Splut! game, 6 `sendto` a move where the four
 /// sockets and the mover's client need 5).
-pub const FRAMES_APART: char = '\n';
+pub const FRAMES_APART: u8 = b'\n';
 
 /// How many frames a slow socket may fall behind before it is sent a fresh snapshot instead.
 const BACKLOG: usize = 64;
