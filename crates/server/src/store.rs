@@ -7,6 +7,8 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use crate::live::{ChatLine, ClockRow, LiveGame};
@@ -75,6 +77,35 @@ impl fmt::Display for StoreError {
     }
 }
 
+/// A change sent to the store, whose commit is awaited with [`Pending::committed`]: the
+/// awaiting task holds no thread meanwhile, so the runtime's threads serve other games.
+pub struct Pending(Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send>>);
+
+impl Pending {
+    /// A change already stored (or refused).
+    pub fn done(result: Result<(), StoreError>) -> Pending {
+        Pending(Box::pin(std::future::ready(result)))
+    }
+
+    /// A change whose commit `commit` answers.
+    pub fn waiting(
+        commit: impl Future<Output = Result<(), StoreError>> + Send + 'static,
+    ) -> Pending {
+        Pending(Box::pin(commit))
+    }
+
+    /// Waits until the change is stored; the store's error if it could not be.
+    pub async fn committed(self) -> Result<(), StoreError> {
+        self.0.await
+    }
+}
+
+impl fmt::Debug for Pending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Pending")
+    }
+}
+
 /// Holds the games of a server.
 pub trait Store: Send + Sync + fmt::Debug {
     /// Adds a new game.
@@ -87,6 +118,12 @@ pub trait Store: Send + Sync + fmt::Debug {
     fn games(&self) -> Vec<Arc<LiveGame>>;
     /// Records a change the rules accepted, before it is applied.
     fn log(&self, id: &str, change: Change) -> Result<(), StoreError>;
+    /// Sends a change to be recorded like [`Store::log`] and answers at once; the change is
+    /// stored once the answer resolves, after every change sent before it. Dropping the
+    /// answer does not stop the write (a clock row nobody waits for is still written).
+    fn send(&self, id: &str, change: Change) -> Pending {
+        Pending::done(self.log(id, change))
+    }
     /// Records a line of game `id`'s chat (it changes no `seq`); a persistent store keeps a
     /// game's last [`crate::live::CHAT_KEPT`] lines, as the live game does. The memory store
     /// keeps nothing beyond the live game's own lines.
@@ -97,6 +134,11 @@ pub trait Store: Send + Sync + fmt::Debug {
     /// so that a restart reads only the games in progress.
     fn finished(&self, _id: &str, _finished: bool) -> Result<(), StoreError> {
         Ok(())
+    }
+    /// Notes what [`Store::finished`] notes, without waiting for it: a lost mark only makes
+    /// the next start read the game once more (and mark it then).
+    fn finished_later(&self, id: &str, finished: bool) {
+        let _ = self.finished(id, finished);
     }
     /// A finished game no longer held in memory, read back from disk for reading only (it
     /// takes no actions); `None` when no such game is stored.

@@ -17,9 +17,14 @@ use crate::protocol::{
     TokenRequest,
 };
 
-fn act(hub: &Arc<Hub>, id: &str, token: &str, command: Command) -> Result<Response, ApiError> {
+async fn act(
+    hub: &Arc<Hub>,
+    id: &str,
+    token: &str,
+    command: Command,
+) -> Result<Response, ApiError> {
     let game = hub.game(id)?;
-    let snapshot = game.act(hub, token, command)?;
+    let snapshot = game.act(hub, token, command).await?;
     Ok(json_response(StatusCode::OK, snapshot.to_string()))
 }
 
@@ -32,7 +37,7 @@ pub async fn moves(
         notation: request.notation,
         seq: request.seq,
     };
-    act(&hub, &id, &request.token, command)
+    act(&hub, &id, &request.token, command).await
 }
 
 pub async fn undo(
@@ -44,7 +49,7 @@ pub async fn undo(
         seq: request.seq,
         scope: request.scope,
     };
-    act(&hub, &id, &request.token, command)
+    act(&hub, &id, &request.token, command).await
 }
 
 pub async fn redo(
@@ -56,7 +61,7 @@ pub async fn redo(
         seq: request.seq,
         scope: request.scope,
     };
-    act(&hub, &id, &request.token, command)
+    act(&hub, &id, &request.token, command).await
 }
 
 pub async fn resign(
@@ -64,7 +69,7 @@ pub async fn resign(
     Path(id): Path<String>,
     Body(request): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    act(&hub, &id, &request.token, Command::Resign)
+    act(&hub, &id, &request.token, Command::Resign).await
 }
 
 pub async fn control(
@@ -78,6 +83,7 @@ pub async fn control(
         &request.token,
         Command::Control(request.control()),
     )
+    .await
 }
 
 pub async fn hint(
@@ -98,7 +104,7 @@ pub async fn offer(
     Body(request): Body<OfferRequest>,
 ) -> Result<Response, ApiError> {
     let game = hub.game(&id)?;
-    game.offer(&hub, &request.token, &request.kind)?;
+    game.offer(&hub, &request.token, &request.kind).await?;
     Ok(json_response(StatusCode::OK, game.snapshot().to_string()))
 }
 
@@ -109,7 +115,7 @@ pub async fn answer(
     Body(request): Body<AnswerRequest>,
 ) -> Result<Response, ApiError> {
     let game = hub.game(&id)?;
-    let body = game.answer(&hub, &request.token, request.accept)?;
+    let body = game.answer(&hub, &request.token, request.accept).await?;
     Ok(json_response(StatusCode::OK, body.to_string()))
 }
 
@@ -126,6 +132,7 @@ pub async fn absent(
         request.seat,
         &request.then,
         request.player.as_deref(),
-    )?;
+    )
+    .await?;
     Ok(json_response(StatusCode::OK, game.snapshot().to_string()))
 }

@@ -113,7 +113,7 @@ pub async fn claim(
     Body(request): Body<ClaimRequest>,
 ) -> Result<Response, ApiError> {
     let game = hub.game(&id)?;
-    let body = game.claim(&hub, request.seat, &request.invite)?;
+    let body = game.claim(&hub, request.seat, &request.invite).await?;
     if let Some(person) = person {
         hub.people.hold_seat(&id, request.seat, person.account.id)?;
     }

@@ -209,7 +209,7 @@ async fn exchange(
                     if let Err(error) = client_may_act(&message, hub, client) {
                         let _ = replies.send(error_frame(&error));
                     } else {
-                        handle(message, game, hub, token, &replies, client, &mut chat);
+                        handle(message, game, hub, token, &replies, client, &mut chat).await;
                     }
                     continue;
                 }
@@ -351,7 +351,7 @@ fn client_may_act(message: &Message, hub: &Hub, client: Client) -> Result<(), Ap
 }
 
 /// One message from the client; answers go to `replies`, changes to every socket.
-fn handle(
+async fn handle(
     message: Message,
     game: &Arc<LiveGame>,
     hub: &Arc<Hub>,
@@ -383,13 +383,17 @@ fn handle(
         return;
     }
     let result = parse_body::<ClientMessage>(text.as_bytes())
-        .and_then(|message| dispatch(message, game, hub, token, replies, client, chat));
+        .map(|message| dispatch(message, game, hub, token, replies, client, chat));
+    let result = match result {
+        Ok(dispatched) => dispatched.await,
+        Err(error) => Err(error),
+    };
     if let Err(error) = result {
         let _ = replies.send(error_frame(&error));
     }
 }
 
-fn dispatch(
+async fn dispatch(
     message: ClientMessage,
     game: &Arc<LiveGame>,
     hub: &Arc<Hub>,
@@ -409,17 +413,13 @@ fn dispatch(
         }
         ClientMessage::Hint {} => {
             let token = require_token(token)?.to_string();
-            let (game, hub, replies) = (Arc::clone(game), Arc::clone(hub), replies.clone());
-            tokio::spawn(async move {
-                let frame = match live::hint(&game, &hub, &token, client.charged).await {
-                    Ok(mut found) => {
-                        found["type"] = json!("hint");
-                        found.to_string()
-                    }
-                    Err(error) => error_frame(&error),
-                };
-                let _ = replies.send(frame);
-            });
+            spawn_hint(
+                Arc::clone(game),
+                Arc::clone(hub),
+                token,
+                replies.clone(),
+                client,
+            );
             return Ok(());
         }
         ClientMessage::Chat { text, channel } => {
@@ -433,9 +433,11 @@ fn dispatch(
             chat.pace.spend();
             return Ok(());
         }
-        ClientMessage::Offer { kind } => return game.offer(hub, require_token(token)?, &kind),
+        ClientMessage::Offer { kind } => {
+            return game.offer(hub, require_token(token)?, &kind).await;
+        }
         ClientMessage::Answer { accept } => {
-            let mut answer = game.answer(hub, require_token(token)?, accept)?;
+            let mut answer = game.answer(hub, require_token(token)?, accept).await?;
             answer["type"] = json!("answer");
             let _ = replies.send(answer.to_string());
             return Ok(());
@@ -454,7 +456,22 @@ fn dispatch(
             speed_ms,
         }),
     };
-    game.act_quietly(hub, require_token(token)?, command)
+    game.act_quietly(hub, require_token(token)?, command).await
+}
+
+/// Searches a hint in a task of its own, so that the socket goes on meanwhile; the hint or
+/// the error goes to `replies`.
+fn spawn_hint(game: Arc<LiveGame>, hub: Arc<Hub>, token: String, replies: Replies, client: Client) {
+    tokio::spawn(async move {
+        let frame = match live::hint(&game, &hub, &token, client.charged).await {
+            Ok(mut found) => {
+                found["type"] = json!("hint");
+                found.to_string()
+            }
+            Err(error) => error_frame(&error),
+        };
+        let _ = replies.send(frame);
+    });
 }
 
 fn require_token(token: Option<&str>) -> Result<&str, ApiError> {

@@ -331,6 +331,10 @@ impl LiveGame {
     /// Flags the seat to move if its time ran out (at start too: a correspondence deadline
     /// may have passed while the server was down).
     pub(super) fn check_flag(self: &Arc<Self>, hub: &Arc<Hub>) {
+        // A change under way: the next round looks again.
+        let Some(_turn) = self.try_turn() else {
+            return;
+        };
         let table = self.lock();
         let Some((seat, left)) = table.clocks.as_ref().and_then(Clocks::left_now) else {
             return;

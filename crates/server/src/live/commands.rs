@@ -1,14 +1,14 @@
 //! The actions a token holder takes on a game (move, undo, redo, resign, control), checked
 //! and applied on the table, and the one path every change then follows (`commit`).
 
-use std::sync::Arc;
+use std::sync::{Arc, MutexGuard};
 use std::time::Instant;
 
 use ludus_engine::Seat;
 use serde::Serialize;
 
 use super::computer::{self, Job};
-use super::turns::split_turn;
+use super::turns::{split_turn, Decision};
 use super::{LiveGame, Table};
 use crate::error::ApiError;
 use crate::hub::Hub;
@@ -88,45 +88,89 @@ impl Event {
 impl LiveGame {
     /// Applies `command` for the holder of `token`; answers the new snapshot, or an error
     /// that carries the current one.
-    pub fn act(
+    pub async fn act(
         self: &Arc<Self>,
         hub: &Arc<Hub>,
         token: &str,
         command: Command,
     ) -> Result<Arc<str>, ApiError> {
-        self.act_then(hub, token, command, Table::snapshot)
+        self.act_then(hub, token, command, Table::snapshot).await
     }
 
     /// Applies `command` like [`LiveGame::act`] but answers nothing: a socket's action, whose
     /// result reaches every socket as the change's frame, so no snapshot is built for it.
-    pub fn act_quietly(
+    pub async fn act_quietly(
         self: &Arc<Self>,
         hub: &Arc<Hub>,
         token: &str,
         command: Command,
     ) -> Result<(), ApiError> {
-        self.act_then(hub, token, command, |_| ())
+        self.act_then(hub, token, command, |_| ()).await
     }
 
-    fn act_then<T>(
+    async fn act_then<T>(
         self: &Arc<Self>,
         hub: &Arc<Hub>,
         token: &str,
         command: Command,
         answer: impl FnOnce(&mut Table) -> T,
     ) -> Result<T, ApiError> {
-        let mut table = self.lock();
-        let events = match table.apply(hub, &self.id, token, command) {
-            Ok(events) => events,
-            Err(error) => return Err(error.with_snapshot(table.snapshot())),
+        let _turn = self.turn().await;
+        let (mut table, job) = if let Command::Move { notation, seq } = &command {
+            // Moves, the most frequent change, await their commit with no thread held.
+            let decisions = {
+                let mut table = self.lock();
+                table
+                    .check_human_move(token, notation, *seq)
+                    .map_err(|error| error.with_snapshot(table.snapshot()))?
+            };
+            let (mut table, events) = self
+                .store_then_play(hub, notation, decisions, "human")
+                .await?;
+            let job = self.commit(&mut table, hub, &events);
+            (table, job)
+        } else {
+            let mut table = self.lock();
+            let events = match table.apply(hub, &self.id, token, &command) {
+                Ok(events) => events,
+                Err(error) => return Err(error.with_snapshot(table.snapshot())),
+            };
+            let job = self.commit(&mut table, hub, &events);
+            (table, job)
         };
-        let job = self.commit(&mut table, hub, &events);
         let answer = answer(&mut table);
         drop(table);
         if let Some(job) = job {
             computer::spawn(Arc::clone(self), Arc::clone(hub), job);
         }
         Ok(answer)
+    }
+
+    /// Stores the move `notation`, already checked by the rules as `decisions`, awaiting its
+    /// commit without holding a thread, then plays it: answers the table, locked, with the
+    /// move's events, for the caller to commit. The caller holds the game's turn
+    /// ([`LiveGame::turn`]), so nothing changed the game since the check.
+    pub(super) async fn store_then_play(
+        &self,
+        hub: &Hub,
+        notation: &str,
+        decisions: Vec<Decision>,
+        by: &'static str,
+    ) -> Result<(MutexGuard<'_, Table>, Vec<Event>), ApiError> {
+        let stored = hub
+            .store
+            .send(&self.id, Change::Move(notation.to_string()))
+            .committed()
+            .await;
+        let mut table = self.lock();
+        if let Err(error) = stored {
+            let error = ApiError::unavailable(format!("the game could not be stored: {error}"));
+            return Err(error.with_snapshot(table.snapshot()));
+        }
+        match table.play_checked(notation, &decisions, by) {
+            Ok(events) => Ok((table, events)),
+            Err(error) => Err(error.with_snapshot(table.snapshot())),
+        }
     }
 
     /// Takes up a game nobody changed yet (a new game, or one restored after a restart): a
@@ -163,15 +207,16 @@ impl LiveGame {
         };
         if was_finished != table.finished_at.is_some() {
             // The change itself is stored; a lost mark of an ended game only makes the next
-            // start read it once more (and mark it then).
-            let _ = hub.store.finished(&self.id, !was_finished);
+            // start read it once more (and mark it then), so it is not waited for.
+            hub.store.finished_later(&self.id, !was_finished);
             if !was_finished {
                 table.rate_if_due(hub, &self.id);
             }
         }
         if let Some(times) = table.settle_clocks() {
-            // The move is already stored; a lost clock row only costs its time since the last.
-            let _ = hub.store.log(&self.id, Change::Clock(times));
+            // The move is already stored; a lost clock row only costs its time since the last,
+            // so it is not waited for (the store writes it in order, before the next change).
+            drop(hub.store.send(&self.id, Change::Clock(times)));
         }
         let job = table.prepare_search(hub);
         let frame = table.change_frame();
@@ -192,10 +237,13 @@ impl Table {
         hub: &Hub,
         id: &str,
         token: &str,
-        command: Command,
+        command: &Command,
     ) -> Result<Vec<Event>, ApiError> {
-        match command {
-            Command::Move { notation, seq } => self.human_move(hub, id, token, &notation, seq),
+        match *command {
+            // Moves take `LiveGame::act_then`'s own path, which awaits their commit.
+            Command::Move { .. } => {
+                Err(ApiError::unprocessable("a move is played on its own path"))
+            }
             Command::Undo { seq, scope } => {
                 self.require_member(token)?;
                 self.check_seq(seq)?;
@@ -219,14 +267,14 @@ impl Table {
         }
     }
 
-    fn human_move(
-        &mut self,
-        hub: &Hub,
-        id: &str,
+    /// Checks a person's move: `token` holds the seat to move, `seq` is current, and the
+    /// rules accept `notation`. Answers its decisions.
+    fn check_human_move(
+        &self,
         token: &str,
         notation: &str,
         seq: u64,
-    ) -> Result<Vec<Event>, ApiError> {
+    ) -> Result<Vec<Decision>, ApiError> {
         let seat = self.require_seat(token)?;
         self.check_seq(seq)?;
         match self.game.to_move() {
@@ -235,22 +283,23 @@ impl Table {
                 self.seat_label(to_move),
                 self.seat_label(seat)
             ))),
-            _ => self.play_notation(hub, id, notation, "human"),
+            _ => self.check_notation(notation),
         }
     }
 
-    /// Plays `notation` (checked by the rules, logged in the store, then applied) and
-    /// returns its decisions as events.
-    pub fn play_notation(
+    /// The decisions of `notation` from the current position, or why the rules refuse it.
+    pub(super) fn check_notation(&self, notation: &str) -> Result<Vec<Decision>, ApiError> {
+        split_turn(&self.game, notation).map_err(|e| ApiError::unprocessable(e.to_string()))
+    }
+
+    /// Plays `notation`, checked as `decisions` (and stored), and returns its decisions as
+    /// events.
+    fn play_checked(
         &mut self,
-        hub: &Hub,
-        id: &str,
         notation: &str,
+        decisions: &[Decision],
         by: &'static str,
     ) -> Result<Vec<Event>, ApiError> {
-        let decisions =
-            split_turn(&self.game, notation).map_err(|e| ApiError::unprocessable(e.to_string()))?;
-        log(hub, id, Change::Move(notation.to_string()))?;
         self.game
             .play(notation)
             .map_err(|e| ApiError::unprocessable(e.to_string()))?;

@@ -142,7 +142,7 @@ async fn run(game: Arc<LiveGame>, hub: Arc<Hub>, job: Job) {
         }
     };
     let result = joined.unwrap_or_else(|e| Err(format!("the search failed: {e}")));
-    game.finish_search(&hub, id, seat, result);
+    game.finish_search(&hub, id, seat, result).await;
 }
 
 /// The search itself, on a worker thread; a panic in it becomes an error.
@@ -175,32 +175,45 @@ fn search(job: &Job, game: &LiveGame, caps: Caps) -> Result<AnyAnalysis, String>
 
 impl LiveGame {
     /// A search's answer: played if the search is still the current one, else dropped.
-    fn finish_search(
+    async fn finish_search(
         self: &Arc<Self>,
         hub: &Arc<Hub>,
         id: u64,
         seat: Seat,
         result: Result<AnyAnalysis, String>,
     ) {
-        let mut table = self.lock();
-        if table.thinking.as_ref().map(|t| t.id) != Some(id) {
-            return; // cancelled by a change: its position is gone
-        }
-        table.thinking = None;
-        let played = result.and_then(|found| {
-            table
-                .play_notation(hub, &self.id, &found.notation, "ai")
-                .map(|events| (found, events))
-                .map_err(|e| e.message)
-        });
-        let job = match played {
-            Ok((found, events)) => {
+        let _turn = self.turn().await;
+        let checked = {
+            let mut table = self.lock();
+            if table.thinking.as_ref().map(|t| t.id) != Some(id) {
+                return; // cancelled by a change: its position is gone
+            }
+            table.thinking = None;
+            result.and_then(|found| {
+                let decisions = table
+                    .check_notation(&found.notation)
+                    .map_err(|e| e.message)?;
+                Ok((found, decisions))
+            })
+        };
+        let played = match checked {
+            Ok((found, decisions)) => self
+                .store_then_play(hub, &found.notation, decisions, "ai")
+                .await
+                .map(|(table, events)| (found, table, events))
+                .map_err(|e| e.message),
+            Err(message) => Err(message),
+        };
+        let (table, job) = match played {
+            Ok((found, mut table, events)) => {
                 let by = table.seats[seat.to_usize()].kind.clone();
                 let seat_count = table.game.seat_count();
                 table.analysis = Some(analysis_view(&found, seat, seat_count, &by));
-                self.commit(&mut table, hub, &events)
+                let job = self.commit(&mut table, hub, &events);
+                (table, job)
             }
             Err(message) => {
+                let mut table = self.lock();
                 // Stored like the owner's pause, so a restart keeps the game paused and its seq.
                 let pause = crate::store::Change::Control(crate::protocol::Control {
                     paused: Some(true),
@@ -213,7 +226,8 @@ impl LiveGame {
                     json!({"type": "error", "error": format!("the computer player of {label} failed: {message}; the game is paused")})
                         .to_string(),
                 );
-                self.commit(&mut table, hub, &[])
+                let job = self.commit(&mut table, hub, &[]);
+                (table, job)
             }
         };
         drop(table);

@@ -47,6 +47,10 @@ pub async fn sweeper(hub: Arc<Hub>) {
 impl LiveGame {
     /// Flags the seat to move if the game was left untouched for `after`.
     fn end_if_abandoned(self: &Arc<Self>, hub: &Arc<Hub>, after: Duration) {
+        // A change under way touches the game: it is not abandoned.
+        let Some(_turn) = self.try_turn() else {
+            return;
+        };
         let table = self.lock();
         if table.game.outcome().is_some() || table.thinking.is_some() {
             return; // over, or a computer is about to move

@@ -54,7 +54,8 @@ pub fn links(game: &LiveGame) -> Value {
 
 impl LiveGame {
     /// Claims seat `seat` with `invite`: answers the seat's token; the invitation is spent.
-    pub fn claim(&self, hub: &Hub, seat: usize, invite: &str) -> Result<Value, ApiError> {
+    pub async fn claim(&self, hub: &Hub, seat: usize, invite: &str) -> Result<Value, ApiError> {
+        let _turn = self.turn().await;
         let mut table = self.lock();
         let slot = seat.checked_sub(1).and_then(|i| table.seats.get(i));
         let Some(slot) = slot.filter(|s| s.invite.as_deref() == Some(invite)) else {

@@ -2,11 +2,14 @@
 //! tokens, the sequence number, the computer players' state) behind one lock, and a broadcast
 //! channel that carries every change to the game's sockets.
 //!
-//! Every change follows one path ([`LiveGame::act`], or a computer's move arriving): check the
-//! token and `seq`, check the action with the rules, log it in the store, apply it, bump `seq`,
-//! start the next computer search if one is due, then broadcast the decision events and one
-//! frame of what changed (live/delta.rs), all under the lock so every socket sees changes in
-//! order. The whole snapshot is built only when asked for (live/snapshot.rs).
+//! Every change follows one path ([`LiveGame::act`], or a computer's move arriving), holding
+//! the game's turn ([`LiveGame::turn`]): check the token and `seq`, check the action with the
+//! rules, log it in the store, apply it, bump `seq`, start the next computer search if one is
+//! due, then broadcast the decision events and one frame of what changed (live/delta.rs), so
+//! every socket sees changes in order. A move awaits its commit with the table unlocked and
+//! no thread held (a blocked thread per move waiting on the disk was a thread switch per move
+//! and, under load, hundreds of threads); the rarer changes wait for theirs under the lock.
+//! The whole snapshot is built only when asked for (live/snapshot.rs).
 
 mod agents;
 mod analysis;
@@ -14,6 +17,8 @@ mod chat;
 mod clock;
 mod clock_row;
 mod commands;
+#[cfg(test)]
+mod commit_tests;
 mod computer;
 mod create;
 mod delta;
@@ -67,6 +72,8 @@ pub struct LiveGame {
     id: String,
     table: Mutex<Table>,
     updates: broadcast::Sender<Arc<str>>,
+    /// Held by the change under way, from its check to its broadcast (see [`LiveGame::turn`]).
+    turn: tokio::sync::Mutex<()>,
     /// Played with clocks (set once: the ticker skips the others without locking them).
     clocked: bool,
 }
@@ -80,6 +87,7 @@ impl LiveGame {
             clocked: table.clocks.is_some(),
             id,
             table: Mutex::new(table),
+            turn: tokio::sync::Mutex::new(()),
             updates: broadcast::Sender::new(BACKLOG),
         })
     }
@@ -93,6 +101,20 @@ impl LiveGame {
     /// game unusable: the table is always left consistent between statements that matter.
     pub fn lock(&self) -> MutexGuard<'_, Table> {
         self.table.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The game's turn to change, awaited: held from a change's check to its broadcast, so
+    /// that a move awaiting its commit (with the table unlocked, and no thread held) is
+    /// applied to the position it was checked on. Every path that stores a change takes it
+    /// first; reads, chat and presence only lock the table.
+    pub async fn turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.turn.lock().await
+    }
+
+    /// The game's turn if no change is under way: for the rounds of the clocks and of
+    /// abandoned games, which look again a moment later.
+    pub fn try_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        self.turn.try_lock().ok()
     }
 
     /// The current snapshot (JSON).

@@ -266,10 +266,11 @@ fn store(hub: &Hub, id: &str, change: Change) -> Result<(), ApiError> {
 
 impl LiveGame {
     /// `token`'s seat asks to take back its last turn (`takeback`) or offers a draw (`draw`).
-    pub fn offer(&self, hub: &Hub, token: &str, kind: &str) -> Result<(), ApiError> {
+    pub async fn offer(&self, hub: &Hub, token: &str, kind: &str) -> Result<(), ApiError> {
         let kind = OfferKind::parse(kind).ok_or_else(|| {
             ApiError::unprocessable(format!("offer '{kind}': expected \"takeback\" or \"draw\""))
         })?;
+        let _turn = self.turn().await;
         let mut table = self.lock();
         let seat = table.require_seat(token)?;
         if let Some(outcome) = table.game.outcome() {
@@ -306,7 +307,8 @@ impl LiveGame {
     }
 
     /// Another seat accepts or declines the waiting request.
-    pub fn answer(&self, hub: &Hub, token: &str, accept: bool) -> Result<Value, ApiError> {
+    pub async fn answer(&self, hub: &Hub, token: &str, accept: bool) -> Result<Value, ApiError> {
+        let _turn = self.turn().await;
         let mut table = self.lock();
         let seat = table.require_seat(token)?;
         let Some(mut offer) = table.offer.clone() else {

@@ -136,7 +136,7 @@ impl LiveGame {
 
     /// The holder of `token` ends the wait for absent seat `absent`: `win` (it resigns) or
     /// `computer` (`player` takes it over).
-    pub fn claim_absent(
+    pub async fn claim_absent(
         self: &Arc<Self>,
         hub: &Arc<Hub>,
         token: &str,
@@ -144,6 +144,7 @@ impl LiveGame {
         then: &str,
         player: Option<&str>,
     ) -> Result<Value, ApiError> {
+        let _turn = self.turn().await;
         let mut table = self.lock();
         let seat = table.require_seat(token)?;
         let target = check_absent(&table, hub, seat, absent)?;

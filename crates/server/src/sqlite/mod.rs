@@ -28,7 +28,7 @@ use rusqlite::{Connection, OpenFlags};
 use self::read::{instant_of, mark_finished, read_chat, read_finished, read_rows, Which};
 use self::writer::{Write, WriteError, Writer};
 use crate::live::{self, ChatLine, LiveGame};
-use crate::store::{Change, MemoryStore, Store, StoreError};
+use crate::store::{Change, MemoryStore, Pending, Store, StoreError};
 
 /// A stored game the rules refused: its id and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,6 +168,16 @@ pub fn stored_games(path: &Path) -> Result<StoredGames, StoreError> {
     Ok((games, damaged))
 }
 
+/// The row that records `change` to game `id`.
+fn change_write(id: &str, change: &Change) -> Write {
+    let (kind, arg) = rows::to_row(change);
+    Write::Change {
+        id: id.to_string(),
+        kind: kind.to_string(),
+        arg,
+    }
+}
+
 /// Runs `wait` (waiting for the writer thread's commit) without stalling the runtime: on a
 /// worker of a multi-thread runtime, its other tasks move to another thread meanwhile, so
 /// the moves of other games keep arriving and join the next group commit. Elsewhere (a plain
@@ -226,13 +236,13 @@ impl Store for SqliteStore {
     }
 
     fn log(&self, id: &str, change: Change) -> Result<(), StoreError> {
-        let (kind, arg) = rows::to_row(&change);
-        let write = Write::Change {
-            id: id.to_string(),
-            kind: kind.to_string(),
-            arg,
-        };
+        let write = change_write(id, &change);
         wait_for_commit(|| self.writer.write(write)).map_err(|e| StoreError(e.to_string()))
+    }
+
+    fn send(&self, id: &str, change: Change) -> Pending {
+        let commit = self.writer.write_later(change_write(id, &change));
+        Pending::waiting(async move { commit.await.map_err(|e| StoreError(e.to_string())) })
     }
 
     fn chat(&self, id: &str, line: &ChatLine) -> Result<(), StoreError> {
@@ -249,6 +259,14 @@ impl Store for SqliteStore {
             finished_ms: finished.then(crate::live::unix_ms),
         };
         wait_for_commit(|| self.writer.write(write)).map_err(|e| StoreError(e.to_string()))
+    }
+
+    fn finished_later(&self, id: &str, finished: bool) {
+        // Its answer is dropped: the write still goes, in order with the changes around it.
+        drop(self.writer.write_later(Write::Finished {
+            id: id.to_string(),
+            finished_ms: finished.then(crate::live::unix_ms),
+        }));
     }
 
     fn archived(&self, id: &str) -> Option<Arc<LiveGame>> {

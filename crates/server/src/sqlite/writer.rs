@@ -1,5 +1,6 @@
-//! The one thread that writes to the database. Callers send a write and wait for its answer,
-//! so a decision is acknowledged only once it is committed. Writes that queue up while a
+//! The one thread that writes to the database. Callers send a write and wait for its answer
+//! (blocked, or awaiting a future that holds no thread), so a decision is acknowledged only
+//! once it is committed. Writes that queue up while a
 //! commit is under way are committed together in the next transaction (a group commit): many
 //! games cost one disk sync, not one each.
 //!
@@ -15,6 +16,7 @@ use std::path::Path;
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
 
 use rusqlite::{params, Connection};
+use tokio::sync::oneshot;
 
 use crate::live::{ChatLine, CHAT_KEPT};
 
@@ -125,7 +127,24 @@ impl From<rusqlite::Error> for WriteError {
     }
 }
 
-type Reply = SyncSender<Result<(), WriteError>>;
+/// Where a request's result goes: a thread waiting for it, or a task that awaits it.
+#[derive(Debug)]
+enum Reply {
+    /// A thread blocked until the answer (see `sqlite::wait_for_commit`).
+    Waiting(SyncSender<Result<(), WriteError>>),
+    /// A future awaited by a task, which holds no thread meanwhile.
+    Later(oneshot::Sender<Result<(), WriteError>>),
+}
+
+impl Reply {
+    fn send(self, result: Result<(), WriteError>) {
+        // A caller that stopped waiting (a dropped future) needs no answer.
+        let _ = match self {
+            Reply::Waiting(sender) => sender.send(result).map_err(drop),
+            Reply::Later(sender) => sender.send(result).map_err(drop),
+        };
+    }
+}
 
 /// What the writer thread is asked, in the order asked.
 #[derive(Debug)]
@@ -160,6 +179,25 @@ impl Writer {
         self.ask(|reply| Request::Write(write, reply))
     }
 
+    /// Sends `write` and answers at once: the answer resolves when it is committed. Writes
+    /// are committed in the order sent, whichever way their callers wait.
+    pub fn write_later(
+        &self,
+        write: Write,
+    ) -> impl std::future::Future<Output = Result<(), WriteError>> + Send + 'static {
+        let (reply, answer) = oneshot::channel();
+        let sent = self
+            .requests
+            .send(Request::Write(write, Reply::Later(reply)))
+            .is_ok();
+        async move {
+            if !sent {
+                return Err(WriteError::Stopped);
+            }
+            answer.await.map_err(|_| WriteError::StoppedBeforeCommit)?
+        }
+    }
+
     /// Waits until every write sent before is committed, then copies the whole log into the
     /// database file and empties it: after it, the database file alone holds every game.
     pub fn checkpoint(&self) -> Result<(), WriteError> {
@@ -168,7 +206,7 @@ impl Writer {
 
     fn ask(&self, request: impl FnOnce(Reply) -> Request) -> Result<(), WriteError> {
         let (reply, answer) = mpsc::sync_channel(1);
-        if self.requests.send(request(reply)).is_err() {
+        if self.requests.send(request(Reply::Waiting(reply))).is_err() {
             return Err(WriteError::Stopped);
         }
         answer.recv().map_err(|_| WriteError::StoppedBeforeCommit)?
@@ -206,7 +244,7 @@ fn serve(
     while let Some(request) = next.take() {
         let (write, reply) = match request {
             Request::Checkpoint(reply) => {
-                let _ = reply.send(checkpoint(&connection));
+                reply.send(checkpoint(&connection));
                 next = queue.recv().ok();
                 continue;
             }
@@ -226,7 +264,7 @@ fn serve(
         }
         let results = commit(&mut connection, &batch);
         for ((_, reply), result) in batch.into_iter().zip(results) {
-            let _ = reply.send(result);
+            reply.send(result);
         }
         commits += 1;
         if let Some(due) = checkpoints.filter(|_| commits % CHECKPOINT_EVERY == 0) {

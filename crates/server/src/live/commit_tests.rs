@@ -1,0 +1,209 @@
+//! A move waits for its commit with no thread held: it is applied, broadcast and answered
+//! only once stored; a change asked for meanwhile waits its turn and is stored after it; a
+//! write the store refuses changes nothing.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use serde_json::Value;
+use tokio::sync::Semaphore;
+
+use super::{create, Command, LiveGame};
+use crate::hub::Hub;
+use crate::protocol::CreateGame;
+use crate::store::{Change, MemoryStore, Pending, Store, StoreError};
+
+/// A store whose commits wait for the test's word, and fail while `refuse` is set.
+#[derive(Debug)]
+struct HeldStore {
+    memory: MemoryStore,
+    commits: Arc<Semaphore>,
+    refuse: Arc<AtomicBool>,
+    /// The kinds of the changes sent, in order.
+    sent: Mutex<Vec<&'static str>>,
+}
+
+impl HeldStore {
+    fn sent(&self) -> Vec<&'static str> {
+        self.sent
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
+    }
+
+    fn outcome(refuse: &AtomicBool) -> Result<(), StoreError> {
+        if refuse.load(Ordering::SeqCst) {
+            Err(StoreError("the disk is full".into()))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+impl Store for HeldStore {
+    fn insert(&self, game: Arc<LiveGame>) -> Result<(), StoreError> {
+        self.memory.insert(game)
+    }
+    fn get(&self, id: &str) -> Option<Arc<LiveGame>> {
+        self.memory.get(id)
+    }
+    fn remove(&self, id: &str) -> Option<Arc<LiveGame>> {
+        self.memory.remove(id)
+    }
+    fn games(&self) -> Vec<Arc<LiveGame>> {
+        self.memory.games()
+    }
+    /// The other changes are stored at once (they block their caller in a real store).
+    fn log(&self, _id: &str, change: Change) -> Result<(), StoreError> {
+        self.sent
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(change.kind());
+        HeldStore::outcome(&self.refuse)
+    }
+    fn send(&self, _id: &str, change: Change) -> Pending {
+        self.sent
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(change.kind());
+        let (commits, refuse) = (Arc::clone(&self.commits), Arc::clone(&self.refuse));
+        Pending::waiting(async move {
+            let permit = commits.acquire().await;
+            drop(permit.map(tokio::sync::SemaphorePermit::forget));
+            HeldStore::outcome(&refuse)
+        })
+    }
+}
+
+struct Table {
+    hub: Arc<Hub>,
+    store: Arc<HeldStore>,
+    game: Arc<LiveGame>,
+    tokens: Vec<String>,
+}
+
+fn two_people() -> Table {
+    let store = Arc::new(HeldStore {
+        memory: MemoryStore::new(10, 10),
+        commits: Arc::new(Semaphore::new(0)),
+        refuse: Arc::new(AtomicBool::new(false)),
+        sent: Mutex::new(Vec::new()),
+    });
+    let people = crate::people::People::open(None, false, crate::people::Throttle::new(5, 5, 5));
+    let hub = Hub::with_store(
+        crate::config::Config::default(),
+        Arc::clone(&store) as Arc<dyn Store>,
+        Arc::new(people.expect("accounts in memory")),
+    );
+    let request: CreateGame = serde_json::from_value(serde_json::json!({
+        "game": "qawale", "players": ["human", "human"], "seed": 1
+    }))
+    .expect("a request");
+    let (game, body) = create(&hub, &request, None).expect("a game");
+    let tokens = body["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|seat| seat["token"].as_str().expect("a token").to_string())
+        .collect();
+    Table {
+        hub,
+        store,
+        game,
+        tokens,
+    }
+}
+
+impl Table {
+    fn seq(&self) -> u64 {
+        self.game.lock().seq
+    }
+
+    fn a_legal_move(&self) -> Command {
+        let table = self.game.lock();
+        Command::Move {
+            notation: table.game.legal_moves()[0].notation.clone(),
+            seq: table.seq,
+        }
+    }
+
+    /// The first seat's move, acted on in a task of its own.
+    fn spawn_move(&self) -> tokio::task::JoinHandle<Result<Arc<str>, crate::error::ApiError>> {
+        let (game, hub, token) = (
+            Arc::clone(&self.game),
+            Arc::clone(&self.hub),
+            self.tokens[0].clone(),
+        );
+        let command = self.a_legal_move();
+        tokio::spawn(async move { game.act(&hub, &token, command).await })
+    }
+}
+
+/// Lets the other tasks run until they wait.
+async fn settle() {
+    tokio::time::sleep(Duration::from_millis(50)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_is_applied_and_shown_only_once_stored_and_the_next_change_waits_for_it() {
+    let table = two_people();
+    let (_, mut frames) = table.game.subscribe();
+    let before = table.seq();
+    let moving = table.spawn_move();
+    settle().await;
+    assert_eq!(table.store.sent(), ["move"], "sent to the store at once");
+    assert!(!moving.is_finished(), "answered before it was stored");
+    assert_eq!(table.seq(), before, "applied before it was stored");
+    assert!(frames.try_recv().is_err(), "shown before it was stored");
+
+    // The other seat resigns meanwhile: it waits for the move's turn to end.
+    let resigning = {
+        let (game, hub, token) = (
+            Arc::clone(&table.game),
+            Arc::clone(&table.hub),
+            table.tokens[1].clone(),
+        );
+        tokio::spawn(async move { game.act(&hub, &token, Command::Resign).await })
+    };
+    settle().await;
+    assert!(
+        !resigning.is_finished(),
+        "a change went past a move being stored"
+    );
+    assert_eq!(table.store.sent(), ["move"]);
+
+    table.store.commits.add_permits(1);
+    let answered: Value = serde_json::from_str(&moving.await.unwrap().unwrap()).unwrap();
+    assert_eq!(answered["seq"], before + 1, "{answered}");
+    resigning.await.unwrap().unwrap();
+    assert_eq!(table.store.sent(), ["move", "resign"], "stored in order");
+    assert_eq!(table.seq(), before + 2);
+    let first = frames.try_recv().expect("the move's frame");
+    assert!(first.contains("\"type\":\"event\""), "{first}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_the_store_refuses_changes_nothing_and_may_be_played_again() {
+    let table = two_people();
+    let (_, mut frames) = table.game.subscribe();
+    let before = table.seq();
+    let position = table.game.lock().game.position();
+    table.store.refuse.store(true, Ordering::SeqCst);
+    table.store.commits.add_permits(1);
+    let error = table.spawn_move().await.unwrap().unwrap_err();
+    assert_eq!(error.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
+    assert!(
+        error.message.contains("the disk is full"),
+        "{}",
+        error.message
+    );
+    assert_eq!(table.seq(), before);
+    assert_eq!(table.game.lock().game.position(), position);
+    assert!(frames.try_recv().is_err(), "a refused move was shown");
+
+    table.store.refuse.store(false, Ordering::SeqCst);
+    table.store.commits.add_permits(1);
+    table.spawn_move().await.unwrap().unwrap();
+    assert_eq!(table.seq(), before + 1);
+}
