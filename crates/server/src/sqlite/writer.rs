@@ -13,7 +13,9 @@
 //! database file and empties it (TRUNCATE), so the `.sqlite3` file alone holds every game.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, SyncSender};
+use std::sync::Arc;
 
 use rusqlite::{params, Connection};
 use tokio::sync::oneshot;
@@ -24,8 +26,22 @@ use crate::live::{ChatLine, CHAT_KEPT};
 const BATCH: usize = 512;
 
 /// Commits between two checkpoints (SQLite's automatic one runs every 1000 log pages; a
-/// commit of a few small rows writes one to three).
-const CHECKPOINT_EVERY: u32 = 256;
+/// commit of a few small rows writes one to three). Under the load test, 64 keeps the log
+/// at 33 MiB where 256 let it reach 78 MiB before the writer started it again (see
+/// [`RESTART_FROM_FRAMES`]), for the same moves a second within the noise.
+const CHECKPOINT_EVERY: u32 = 64;
+
+/// The log's length, in frames (a page each), from which the writer starts the log again
+/// from its beginning. A passive checkpoint under steady writes never reaches the log's end
+/// (new frames keep coming while it copies), and SQLite starts the log again only after one
+/// has: under the load test the log grew by 100 MiB a second (2.2 GiB in 20 s, for a 20 MiB
+/// database), and extending the file made the kernel zero each new block (14 % of the
+/// server's CPU). So when the checkpoint thread finds the log this long, the writer itself
+/// runs a RESTART checkpoint between two commits (the moves arriving meanwhile join the next
+/// group commit): on the checkpoint thread it had to win the write lock from a writer that
+/// always wants it, and mostly did not (the log still reached 158 MiB, then 402 MiB). The
+/// log's blocks are then written again instead of added.
+const RESTART_FROM_FRAMES: i64 = 4096;
 
 /// Work for the accounts (`people`) done on the games' connection, inside the writer's
 /// transaction, so that it shares the games' group commit instead of being a second writer
@@ -213,32 +229,42 @@ impl Writer {
     }
 }
 
+/// The checkpoint thread's signals: a checkpoint is due, and the log is long enough for the
+/// writer to start it again (see [`RESTART_FROM_FRAMES`]).
+struct Checkpoints {
+    due: SyncSender<()>,
+    restart_due: Arc<AtomicBool>,
+}
+
 /// The checkpoint thread on its own connection, and the writer's automatic checkpoints
 /// turned off; `None` (automatic checkpoints kept) if it cannot start.
-fn start_checkpoints(writer: &Connection, path: &Path) -> Option<SyncSender<()>> {
+fn start_checkpoints(writer: &Connection, path: &Path) -> Option<Checkpoints> {
     let connection = Connection::open(path).ok()?;
     connection
         .busy_timeout(std::time::Duration::from_secs(5))
         .ok()?;
     let (due, signals) = mpsc::sync_channel::<()>(1);
+    let restart_due = Arc::new(AtomicBool::new(false));
+    let long_log = Arc::clone(&restart_due);
     std::thread::Builder::new()
         .name("ludus-db-checkpoint".into())
         .spawn(move || {
             // PASSIVE never blocks the writer; a failed one is retried at the next signal.
             while signals.recv().is_ok() {
-                let _ = connection.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                let log_frames = connection
+                    .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |row| row.get(1))
+                    .unwrap_or(0i64);
+                if log_frames >= RESTART_FROM_FRAMES {
+                    long_log.store(true, Ordering::Relaxed);
+                }
             }
         })
         .ok()?;
     writer.pragma_update(None, "wal_autocheckpoint", 0).ok()?;
-    Some(due)
+    Some(Checkpoints { due, restart_due })
 }
 
-fn serve(
-    mut connection: Connection,
-    queue: &Receiver<Request>,
-    checkpoints: Option<&SyncSender<()>>,
-) {
+fn serve(mut connection: Connection, queue: &Receiver<Request>, checkpoints: Option<&Checkpoints>) {
     let mut commits = 0;
     let mut next = queue.recv().ok();
     while let Some(request) = next.take() {
@@ -267,9 +293,15 @@ fn serve(
             reply.send(result);
         }
         commits += 1;
-        if let Some(due) = checkpoints.filter(|_| commits % CHECKPOINT_EVERY == 0) {
-            // Full means one is already due: the checkpoint thread catches up on its own.
-            let _ = due.try_send(());
+        if let Some(checkpoints) = checkpoints {
+            if commits % CHECKPOINT_EVERY == 0 {
+                // Full means one is already due: the checkpoint thread catches up on its own.
+                let _ = checkpoints.due.try_send(());
+            }
+            if checkpoints.restart_due.swap(false, Ordering::Relaxed) {
+                // A failure leaves the log as long; the checkpoint thread asks again.
+                let _ = connection.query_row("PRAGMA wal_checkpoint(RESTART)", [], |_| Ok(()));
+            }
         }
         if next.is_none() {
             next = queue.recv().ok();
@@ -459,6 +491,35 @@ mod tests {
             std::thread::sleep(Duration::from_millis(20));
         }
         assert!(size() > before, "no checkpoint: {} bytes", size());
+    }
+
+    #[test]
+    fn the_log_is_started_again_under_steady_writes_instead_of_growing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite3");
+        let mut connection = Connection::open(&path).unwrap();
+        super::super::schema::migrate(&mut connection).unwrap();
+        let writer = Writer::start(connection, &path).unwrap();
+        let log = path.with_extension("sqlite3-wal");
+        let log_size = || std::fs::metadata(&log).map_or(0, |m| m.len());
+        // Each write fills about 17 pages, so the writes together fill the log's restart
+        // length three times over.
+        let writes = usize::try_from(RESTART_FROM_FRAMES).unwrap() * 3 / 17;
+        let mut largest = 0;
+        for i in 0..writes {
+            let game = Write::Game {
+                id: format!("g{i}"),
+                created_ms: 0,
+                setup: "x".repeat(64 * 1024),
+            };
+            writer.write(game).unwrap();
+            largest = largest.max(log_size());
+        }
+        let restart_length = u64::try_from(RESTART_FROM_FRAMES).unwrap() * 4096;
+        assert!(
+            largest < 2 * restart_length,
+            "the log reached {largest} bytes for {writes} writes of 64 KiB"
+        );
     }
 
     #[test]
