@@ -194,5 +194,5 @@ impl Limits {
 }
 
 fn in_progress(store: &dyn Store, id: &str) -> bool {
-    store.get(id).is_some_and(|g| g.finished_at().is_none())
+    store.get(id).is_some_and(|g| !g.is_finished())
 }

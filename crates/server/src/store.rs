@@ -190,7 +190,7 @@ impl MemoryStore {
     /// How many games held are in progress.
     fn in_progress(&self) -> usize {
         let games = self.games.read().unwrap_or_else(PoisonError::into_inner);
-        games.values().filter(|g| g.finished_at().is_none()).count()
+        games.values().filter(|g| !g.is_finished()).count()
     }
 
     /// Adds `game` as [`Store::insert`] does; answers the finished game it pushed out of

@@ -205,6 +205,10 @@ impl LiveGame {
             (Some(_), Some(at)) => Some(at),
             (Some(_), None) => Some(table.last_change),
         };
+        self.finished.store(
+            table.finished_at.is_some(),
+            std::sync::atomic::Ordering::Relaxed,
+        );
         if was_finished != table.finished_at.is_some() {
             // The change itself is stored; a lost mark of an ended game only makes the next
             // start read it once more (and mark it then), so it is not waited for.

@@ -150,6 +150,7 @@ async fn a_move_is_applied_and_shown_only_once_stored_and_the_next_change_waits_
     let table = two_people();
     let (_, mut frames) = table.game.subscribe();
     let before = table.seq();
+    assert!(!table.game.is_finished());
     let moving = table.spawn_move();
     settle().await;
     assert_eq!(table.store.sent(), ["move"], "sent to the store at once");
@@ -179,6 +180,7 @@ async fn a_move_is_applied_and_shown_only_once_stored_and_the_next_change_waits_
     resigning.await.unwrap().unwrap();
     assert_eq!(table.store.sent(), ["move", "resign"], "stored in order");
     assert_eq!(table.seq(), before + 2);
+    assert!(table.game.is_finished(), "counted as over without the lock");
     let first = frames.try_recv().expect("the move's frame");
     assert!(first.contains("\"type\":\"event\""), "{first}");
 }

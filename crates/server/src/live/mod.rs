@@ -36,6 +36,7 @@ mod table;
 mod turns;
 mod view_json;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
@@ -76,6 +77,9 @@ pub struct LiveGame {
     turn: tokio::sync::Mutex<()>,
     /// Played with clocks (set once: the ticker skips the others without locking them).
     clocked: bool,
+    /// Whether the game is over, as `Table::finished_at` says, kept beside the lock so that
+    /// counting a store's games in progress (at every game created) locks none of them.
+    finished: AtomicBool,
 }
 
 impl LiveGame {
@@ -85,6 +89,7 @@ impl LiveGame {
         table.show_from_start();
         Arc::new(LiveGame {
             clocked: table.clocks.is_some(),
+            finished: AtomicBool::new(table.finished_at.is_some()),
             id,
             table: Mutex::new(table),
             turn: tokio::sync::Mutex::new(()),
@@ -139,6 +144,11 @@ impl LiveGame {
     pub fn broadcast(&self, frame: impl Into<Arc<str>>) {
         // No receiver is not an error: nobody is watching.
         let _ = self.updates.send(frame.into());
+    }
+
+    /// Whether the game is over, read without its lock.
+    pub fn is_finished(&self) -> bool {
+        self.finished.load(Ordering::Relaxed)
     }
 
     /// When the game ended, if it has.
