@@ -8,6 +8,12 @@ use clap::Parser;
 use ludus_engine::printable::printable;
 use ludus_loadtest::LoadtestArgs;
 
+/// mimalloc, as the server uses: the clients share the machine's cores with the server they
+/// load, and the system's allocator was a tenth of their CPU (`malloc_consolidate`,
+/// `_int_malloc`, `_int_free`).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let args = LoadtestArgs::parse();
     let Err(error) = ludus_loadtest::run(&args) else {
