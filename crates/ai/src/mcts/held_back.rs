@@ -12,7 +12,7 @@
 //! times are written at once, since there the visit counted on the way down (the virtual
 //! loss) is what keeps the threads apart.
 
-use super::shared_tree::SharedNode;
+use super::shared_tree::Node;
 
 /// Visits from which a node's updates are held back.
 pub(super) const HOLD_FROM: u32 = 4096;
@@ -25,7 +25,7 @@ const SLOTS: usize = 64;
 
 /// Visits and reward units held back for one node.
 struct Slot<'t, A> {
-    node: &'t SharedNode<A>,
+    node: &'t Node<A>,
     visits: u32,
     units: u64,
 }
@@ -35,7 +35,7 @@ pub(super) struct HeldBack<'t, A> {
     slots: [Option<Slot<'t, A>>; SLOTS],
 }
 
-impl<'t, A> HeldBack<'t, A> {
+impl<'t, A: Copy> HeldBack<'t, A> {
     pub(super) fn new() -> Self {
         HeldBack {
             slots: std::array::from_fn(|_| None),
@@ -44,9 +44,9 @@ impl<'t, A> HeldBack<'t, A> {
 
     /// Adds `visits` and `units` to what is held for `node`; a node already holding the slot
     /// is written out first.
-    pub(super) fn add(&mut self, node: &'t SharedNode<A>, visits: u32, units: u64) {
+    pub(super) fn add(&mut self, node: &'t Node<A>, visits: u32, units: u64) {
         // Siblings lie side by side, so their addresses divided by a node's size differ by one.
-        let index = (std::ptr::from_ref(node) as usize / size_of::<SharedNode<A>>().max(1)) % SLOTS;
+        let index = (std::ptr::from_ref(node) as usize / size_of::<Node<A>>()) % SLOTS;
         let slot = &mut self.slots[index];
         match slot {
             Some(held) if std::ptr::eq(held.node, node) => {
@@ -82,9 +82,7 @@ mod tests {
 
     #[test]
     fn held_updates_reach_the_nodes_when_written_or_displaced() {
-        let nodes: Vec<SharedNode<u8>> = (0..=SLOTS as u8)
-            .map(|a| SharedNode::new(Some(a)))
-            .collect();
+        let nodes: Vec<Node<u8>> = (0..=SLOTS).map(|_| Node::new()).collect();
         let mut held = HeldBack::new();
         held.add(&nodes[0], 1, 7);
         held.add(&nodes[0], 1, 0);

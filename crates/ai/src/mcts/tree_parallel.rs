@@ -18,8 +18,9 @@
 //! statistics, so that selection needs no square root per child (the one-thread node keeps
 //! its mean and spread for the same reason).
 //!
-//! Each thread has its own generator and buffer ([`Worker`]); an iteration allocates nothing
-//! but the children of a node it expands.
+//! Each thread has its own generator and buffer ([`Worker`]); an iteration allocates nothing:
+//! the children of a node it expands go into the thread's segment of the arena (see
+//! [`Arena`]), which takes a new segment every 65,536 nodes.
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
@@ -30,18 +31,21 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use super::held_back::{HeldBack, HOLD_FROM, WRITE_EVERY};
-use super::shared_tree::{reward_units, Children, SharedNode, SharedTree};
+use super::shared_tree::{reward_units, Arena, Node, Room, SharedTree, MAX_CHILDREN};
 use super::{play_out, rewards_of, MctsAgent, MctsConfig, NO_SEAT};
 use crate::alphabeta::time::{Budget, Clock};
 use crate::{Analysis, StopFlag};
 
-/// What one search thread owns: its generator and its buffer of legal decisions.
+/// What one search thread owns: its generator, its buffer of legal decisions and where it
+/// creates nodes.
 #[derive(Debug)]
 pub(super) struct Worker<A> {
     rng: SmallRng,
     actions: Vec<A>,
     /// Nodes counted in the tree's size for this thread and not created yet (see `children`).
     reserved: usize,
+    /// Where it creates the children it expands (see `Arena`).
+    room: Room,
 }
 
 /// Nodes a thread counts in the tree's size at once while the tree has room: the size is
@@ -62,6 +66,7 @@ impl<A> Worker<A> {
                     rng: SmallRng::seed_from_u64(seed ^ (i << 32)),
                     actions: Vec::new(),
                     reserved: 0,
+                    room: Room::default(),
                 })
             })
             .collect()
@@ -86,7 +91,7 @@ pub(super) fn search<G: Game + Heuristic>(
     stop: &StopFlag,
 ) -> Analysis<G::Action> {
     let old = agent.shared.take().filter(|_| agent.config.reuse);
-    let tree = SharedTree::reuse(old, state);
+    let tree = SharedTree::reuse(old, state, agent.config.tree_nodes);
     let mut workers = std::mem::take(&mut agent.workers);
     let clock_budget = Budget {
         nodes: u64::MAX,
@@ -113,7 +118,7 @@ pub(super) fn search<G: Game + Heuristic>(
     agent.workers = workers;
     let iterations = runs.iter().map(|&(n, _)| n).sum();
     // The threads leave the root's count alone while they run (see `iterate`).
-    tree.root
+    tree.root()
         .visits
         .fetch_add(u32::try_from(iterations).unwrap_or(u32::MAX), Relaxed);
     let depth = runs.iter().map(|&(_, d)| d).max().unwrap_or(0);
@@ -131,8 +136,9 @@ impl<G: Game + Heuristic> Search<'_, G> {
     fn run(&self, worker: &mut Worker<G::Action>) -> (u64, usize) {
         let mut path = Vec::with_capacity(64);
         let mut held = HeldBack::new();
-        // What it reserved belonged to the last search's tree.
+        // What it reserved, and its segment, belonged to the last search's tree.
         worker.reserved = 0;
+        worker.room = Room::default();
         let mut done = 0;
         let mut depth = 0;
         while done < self.limit && !self.stopped.load(Relaxed) {
@@ -156,12 +162,12 @@ impl<G: Game + Heuristic> Search<'_, G> {
     fn iterate<'t>(
         &'t self,
         worker: &mut Worker<G::Action>,
-        path: &mut Vec<(&'t SharedNode<G::Action>, u8, bool)>,
+        path: &mut Vec<(&'t Node<G::Action>, u8, bool)>,
         held: &mut HeldBack<'t, G::Action>,
     ) -> usize {
         let mut state = self.tree.state.clone();
         path.clear();
-        let mut node = &self.tree.root;
+        let mut node = self.tree.root();
         // The root's own count is not kept per iteration (the threads would pass its cache
         // line back and forth at every one); selection there sums its children's instead, and
         // `search` adds the iterations at the end.
@@ -180,14 +186,14 @@ impl<G: Game + Heuristic> Search<'_, G> {
             // `path` is empty only at the root.
             let parent_visits = if path.is_empty() {
                 children
-                    .nodes
                     .iter()
                     .fold(0u32, |sum, c| sum.saturating_add(c.visits.load(Relaxed)))
             } else {
                 node.visits.load(Relaxed)
             };
             let (index, seen) = self.select(children, parent_visits);
-            node = &children.nodes[index];
+            let mover = node.mover();
+            node = &children[index];
             let busy = seen >= HOLD_FROM;
             let before = if busy {
                 held.add(node, 1, 0);
@@ -195,10 +201,10 @@ impl<G: Game + Heuristic> Search<'_, G> {
             } else {
                 node.count_visit()
             };
-            if let Some(action) = node.action {
+            if let Some(action) = node.action() {
                 state.apply(action);
             }
-            path.push((node, children.mover, busy));
+            path.push((node, mover, busy));
             if before == 0 {
                 break play_out(
                     self.config,
@@ -222,23 +228,49 @@ impl<G: Game + Heuristic> Search<'_, G> {
     /// The children of `node` (whose state is `state`), created now if no thread has; `None`
     /// if the tree is full (or there is no legal decision).
     fn children<'t>(
-        &self,
-        node: &'t SharedNode<G::Action>,
+        &'t self,
+        node: &'t Node<G::Action>,
         state: &G,
         worker: &mut Worker<G::Action>,
-    ) -> Option<&'t Children<G::Action>> {
-        if let Some(children) = node.children.get() {
-            return Some(children);
-        }
-        state.legal_actions(&mut worker.actions);
-        let count = worker.actions.len();
-        let limit = self.config.tree_nodes;
-        // Threads expanding at the same moment may each pass this test: the limit can be
-        // passed by a few nodes' children, never by more.
-        if count == 0 || (worker.reserved < count && self.tree.size.load(Relaxed) + count > limit) {
-            return None;
-        }
-        Some(node.children.get_or_init(|| {
+    ) -> Option<&'t [Node<G::Action>]> {
+        let arena = &self.tree.arena;
+        let mut spins = 0u32;
+        loop {
+            if let Some((_, children)) = arena.children(node) {
+                return Some(children);
+            }
+            if Arena::is_claimed(node) {
+                // Another thread is writing the children (a few dozen stores at most); a
+                // thread that lost its core meanwhile is given the time to finish.
+                spins += 1;
+                if spins.is_multiple_of(64) {
+                    std::thread::yield_now();
+                } else {
+                    std::hint::spin_loop();
+                }
+                continue;
+            }
+            state.legal_actions(&mut worker.actions);
+            let count = worker.actions.len();
+            let limit = self.config.tree_nodes;
+            // Threads expanding at the same moment may each pass this test: the limit can be
+            // passed by a few nodes' children, never by more.
+            if count == 0
+                || count > MAX_CHILDREN
+                || (worker.reserved < count && self.tree.size.load(Relaxed) + count > limit)
+                || !arena.make_room(&mut worker.room, count)
+            {
+                return None;
+            }
+            worker.actions.shuffle(&mut worker.rng);
+            let mover = state
+                .to_move()
+                .map_or(NO_SEAT, |seat| seat.to_usize() as u8);
+            // `None`: another thread claimed the node first; its children are awaited.
+            let Some((_, children)) = arena.expand(node, mover, &worker.actions, &mut worker.room)
+            else {
+                continue;
+            };
             if worker.reserved >= count {
                 worker.reserved -= count;
             } else {
@@ -247,26 +279,16 @@ impl<G: Game + Heuristic> Search<'_, G> {
                 self.tree.size.fetch_add(count + extra, Relaxed);
                 worker.reserved += extra;
             }
-            worker.actions.shuffle(&mut worker.rng);
-            Children {
-                mover: state
-                    .to_move()
-                    .map_or(NO_SEAT, |seat| seat.to_usize() as u8),
-                nodes: worker
-                    .actions
-                    .iter()
-                    .map(|&action| SharedNode::new(Some(action)))
-                    .collect(),
-            }
-        }))
+            return Some(children);
+        }
     }
 
     /// The child to follow, with its visits as read: the first unvisited one, else the best
     /// UCT score, where visits still running count as losses.
-    fn select(&self, children: &Children<G::Action>, parent_visits: u32) -> (usize, u32) {
+    fn select(&self, children: &[Node<G::Action>], parent_visits: u32) -> (usize, u32) {
         let exploration = self.config.exploration * f64::from(parent_visits.max(1)).ln().sqrt();
         let mut best = (f64::NEG_INFINITY, 0, 0);
-        for (index, child) in children.nodes.iter().enumerate() {
+        for (index, child) in children.iter().enumerate() {
             let visits = child.visits.load(Relaxed);
             if visits == 0 {
                 return (index, 0);
@@ -288,6 +310,7 @@ mod tests {
 
     use ludus_engine::demo::{Nim, NimOptions};
 
+    use super::super::shared_tree::SEGMENT;
     use super::*;
     use crate::{Agent, AgentSpec};
 
@@ -309,21 +332,25 @@ mod tests {
         assert!(state.is_legal(analysis.action));
         assert_eq!(analysis.nodes, 1000, "500 per thread");
         let tree = mcts.shared.as_ref().unwrap();
-        assert_eq!(tree.root.visits.load(Relaxed), 1000);
-        let children = &tree.root.children.get().unwrap().nodes;
+        assert_eq!(tree.root().visits.load(Relaxed), 1000);
+        let children = tree.children_of(tree.root());
         let visits: u32 = children.iter().map(|c| c.visits.load(Relaxed)).sum();
         assert_eq!(visits, 1000, "every iteration went through one root child");
         // No virtual visit is left over: below the root, a node's first visit played out and
         // every later one went on to one of its children.
-        let mut pending: Vec<&SharedNode<u8>> = children.iter().collect();
+        let mut pending: Vec<&Node<u8>> = children.iter().collect();
+        let mut nodes = 1;
         while let Some(node) = pending.pop() {
-            if let Some(below) = node.children.get() {
-                let sum: u32 = below.nodes.iter().map(|c| c.visits.load(Relaxed)).sum();
+            nodes += 1;
+            let below = tree.children_of(node);
+            if !below.is_empty() {
+                let sum: u32 = below.iter().map(|c| c.visits.load(Relaxed)).sum();
                 assert_eq!(node.visits.load(Relaxed), sum + 1);
-                pending.extend(below.nodes.iter());
+                pending.extend(below);
             }
             assert!((0.0..=node.visits.load(Relaxed).into()).contains(&node.value()));
         }
+        assert!(nodes > 4 * SEGMENT, "{nodes} nodes, over several segments");
         assert!(mcts.tree.is_none(), "the one-thread tree is not grown");
     }
 
@@ -337,26 +364,29 @@ mod tests {
         let analysis = mcts.analyse(&state, &StopFlag::default());
         assert_eq!(analysis.nodes, 40_000);
         let tree = mcts.shared.as_ref().unwrap();
-        let root = tree.root.children.get().unwrap();
+        let root = tree.root();
         assert!(
-            root.nodes
+            tree.children_of(root)
                 .iter()
                 .any(|node| node.visits.load(Relaxed) >= HOLD_FROM),
             "some updates were held back"
         );
-        let mut pending: Vec<(&SharedNode<u8>, u8)> =
-            root.nodes.iter().map(|node| (node, root.mover)).collect();
+        let mut pending: Vec<(&Node<u8>, u8)> = tree
+            .children_of(root)
+            .iter()
+            .map(|node| (node, root.mover()))
+            .collect();
         let mut checked = 0;
         while let Some((node, chooser)) = pending.pop() {
-            let Some(below) = node.children.get() else {
+            let below = tree.children_of(node);
+            if below.is_empty() {
                 continue;
-            };
+            }
             let from_children: f64 = below
-                .nodes
                 .iter()
                 .map(|child| {
                     let visits = f64::from(child.visits.load(Relaxed));
-                    if below.mover == chooser {
+                    if node.mover() == chooser {
                         child.value()
                     } else {
                         visits - child.value()
@@ -370,7 +400,7 @@ mod tests {
                 node.value()
             );
             checked += 1;
-            pending.extend(below.nodes.iter().map(|child| (child, below.mover)));
+            pending.extend(below.iter().map(|child| (child, node.mover())));
         }
         assert!(checked > 1000, "{checked} nodes checked");
     }
@@ -420,26 +450,55 @@ mod tests {
 
     #[test]
     fn the_shared_tree_is_kept_for_a_later_decision() {
-        let mut mcts = agent("ai:mcts:iterations=400,threads=2,parallel=tree");
-        let state = Nim::new(&NimOptions { pile: 20 }, 0);
-        let analysis = mcts.analyse(&state, &StopFlag::default());
-        let mut next = state.clone();
-        next.apply(analysis.action);
-        next.apply(1);
-        let old = mcts.shared.take().unwrap();
-        let path = old.find(&next).expect("two decisions below the root");
-        let mut node = &old.root;
-        for &index in &path {
-            node = &node.children.get().unwrap().nodes[index];
+        // Each node breadth-first below `node`: its statistics, decision, mover and children.
+        type Line = (u32, u64, Option<u8>, u8, usize);
+        fn listing(tree: &SharedTree<Nim>, node: &Node<u8>) -> Vec<Line> {
+            let mut lines = Vec::new();
+            let mut queue = std::collections::VecDeque::from([node]);
+            while let Some(node) = queue.pop_front() {
+                let children = tree.children_of(node);
+                lines.push((
+                    node.visits.load(Relaxed),
+                    node.value().to_bits(),
+                    node.action(),
+                    node.mover(),
+                    children.len(),
+                ));
+                queue.extend(children);
+            }
+            lines
         }
-        let kept = node.visits.load(Relaxed);
-        assert!(kept > 0);
-        let tree = SharedTree::reuse(Some(old), &next);
-        assert_eq!(tree.root.visits.load(Relaxed), kept);
-        assert!(tree.root.action.is_none());
-        assert!(tree.size.load(Relaxed) > 1);
-        let unrelated = SharedTree::reuse(Some(tree), &Nim::new(&NimOptions { pile: 9 }, 0));
+        let mut mcts = agent("ai:mcts:iterations=3000,threads=2,parallel=tree");
+        let state = Nim::new(&NimOptions { pile: 20 }, 0);
+        mcts.analyse(&state, &StopFlag::default());
+        let old = mcts.shared.take().unwrap();
+        // Two decisions down the most visited line.
+        let mut next = state.clone();
+        let mut node = old.root();
+        for _ in 0..2 {
+            node = old
+                .children_of(node)
+                .iter()
+                .max_by_key(|child| child.visits.load(Relaxed))
+                .unwrap();
+            next.apply(node.action().unwrap());
+        }
+        let index = old.find(&next).expect("two decisions below the root");
+        let mut kept = listing(&old, old.arena.node(index));
+        assert!(kept[0].0 > 0);
+        assert!(
+            kept.len() > 2 * SEGMENT,
+            "{} nodes, over segments",
+            kept.len()
+        );
+        let tree = SharedTree::reuse(Some(old), &next, 1000);
+        // The same subtree, whose root has no decision.
+        kept[0].2 = None;
+        assert_eq!(listing(&tree, tree.root()), kept);
+        assert_eq!(tree.size.load(Relaxed), kept.len());
+        let unrelated = SharedTree::reuse(Some(tree), &Nim::new(&NimOptions { pile: 9 }, 0), 1000);
         assert_eq!(unrelated.size.load(Relaxed), 1);
+        assert!(unrelated.children_of(unrelated.root()).is_empty());
     }
 
     #[test]
