@@ -335,10 +335,10 @@ impl<G: Game> SharedTree<G> {
     /// The tree to search from `state`: the matching part of `old` (the state found by key at
     /// most [`REUSE_DEPTH`] decisions below its root) copied into a new arena, or a new tree.
     pub(super) fn reuse(old: Option<Self>, state: &G, limit: usize) -> Self {
-        let Some(index) = old.as_ref().and_then(|old| old.find(state)) else {
+        let found = old.and_then(|old| old.find(state).map(|index| (old, index)));
+        let Some((old, index)) = found else {
             return SharedTree::new(state.clone(), limit);
         };
-        let old = old.expect("found in it");
         let (segments, size) = copy_subtree(&old.arena, old.arena.node(index));
         SharedTree {
             state: state.clone(),

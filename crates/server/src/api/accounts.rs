@@ -238,7 +238,7 @@ pub async fn games(State(hub): State<Arc<Hub>>, person: Person) -> Result<Respon
                 .get(seat.seat.checked_sub(1)?)?
                 .token
                 .clone();
-            let over = game.finished_at().is_some();
+            let over = game.is_finished();
             let (_, summary) = game.summary();
             Some((
                 over,

@@ -382,10 +382,8 @@ async fn handle(
         let _ = replies.send(error_frame(&error));
         return;
     }
-    let result = parse_body::<ClientMessage>(text.as_bytes())
-        .map(|message| dispatch(message, game, hub, token, replies, client, chat));
-    let result = match result {
-        Ok(dispatched) => dispatched.await,
+    let result = match parse_body::<ClientMessage>(text.as_bytes()) {
+        Ok(message) => dispatch(message, game, hub, token, replies, client, chat).await,
         Err(error) => Err(error),
     };
     if let Err(error) = result {

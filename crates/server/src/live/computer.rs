@@ -204,13 +204,12 @@ impl LiveGame {
                 .map_err(|e| e.message),
             Err(message) => Err(message),
         };
-        let (table, job) = match played {
+        let job = match played {
             Ok((found, mut table, events)) => {
                 let by = table.seats[seat.to_usize()].kind.clone();
                 let seat_count = table.game.seat_count();
                 table.analysis = Some(analysis_view(&found, seat, seat_count, &by));
-                let job = self.commit(&mut table, hub, &events);
-                (table, job)
+                self.commit(&mut table, hub, &events)
             }
             Err(message) => {
                 let mut table = self.lock();
@@ -226,11 +225,9 @@ impl LiveGame {
                     json!({"type": "error", "error": format!("the computer player of {label} failed: {message}; the game is paused")})
                         .to_string(),
                 );
-                let job = self.commit(&mut table, hub, &[]);
-                (table, job)
+                self.commit(&mut table, hub, &[])
             }
         };
-        drop(table);
         if let Some(job) = job {
             spawn(Arc::clone(self), Arc::clone(hub), job);
         }

@@ -79,7 +79,7 @@ impl SqliteStore {
             match restored {
                 // Written by a build without `finished_ms`, or ended just before a stop: marked
                 // now, so the next start skips it.
-                Ok(game) if game.finished_at().is_some() => {
+                Ok(game) if game.is_finished() => {
                     mark_finished(&connection, &row.id).map_err(|e| error(e.to_string()))?;
                 }
                 Ok(game) => {
@@ -178,6 +178,14 @@ fn change_write(id: &str, change: &Change) -> Write {
     }
 }
 
+/// The mark that game `id` ended (now) or came back into play.
+fn finished_write(id: &str, finished: bool) -> Write {
+    Write::Finished {
+        id: id.to_string(),
+        finished_ms: finished.then(crate::live::unix_ms),
+    }
+}
+
 /// Runs `wait` (waiting for the writer thread's commit) without stalling the runtime: on a
 /// worker of a multi-thread runtime, its other tasks move to another thread meanwhile, so
 /// the moves of other games keep arriving and join the next group commit. Elsewhere (a plain
@@ -196,7 +204,7 @@ impl Store for SqliteStore {
         let id = game.id().to_string();
         let setup = serde_json::to_string(&game.setup())
             .map_err(|e| StoreError(format!("the game could not be written: {e}")))?;
-        let finished = game.finished_at().is_some();
+        let finished = game.is_finished();
         if let Some(evicted) = self.memory.insert_evicting(game)? {
             // Normally marked when it ended already; marked again in case that write failed,
             // since the next start would otherwise load it.
@@ -254,19 +262,13 @@ impl Store for SqliteStore {
     }
 
     fn finished(&self, id: &str, finished: bool) -> Result<(), StoreError> {
-        let write = Write::Finished {
-            id: id.to_string(),
-            finished_ms: finished.then(crate::live::unix_ms),
-        };
+        let write = finished_write(id, finished);
         wait_for_commit(|| self.writer.write(write)).map_err(|e| StoreError(e.to_string()))
     }
 
     fn finished_later(&self, id: &str, finished: bool) {
         // Its answer is dropped: the write still goes, in order with the changes around it.
-        drop(self.writer.write_later(Write::Finished {
-            id: id.to_string(),
-            finished_ms: finished.then(crate::live::unix_ms),
-        }));
+        drop(self.writer.write_later(finished_write(id, finished)));
     }
 
     fn archived(&self, id: &str) -> Option<Arc<LiveGame>> {

@@ -1,8 +1,8 @@
 //! The one thread that writes to the database. Callers send a write and wait for its answer
 //! (blocked, or awaiting a future that holds no thread), so a decision is acknowledged only
-//! once it is committed. Writes that queue up while a
-//! commit is under way are committed together in the next transaction (a group commit): many
-//! games cost one disk sync, not one each.
+//! once it is committed. Writes that queue up while a commit is under way are committed
+//! together in the next transaction (a group commit): many games cost one disk sync, not one
+//! each.
 //!
 //! Checkpoints (copying the write-ahead log into the database file, with an fsync) run on a
 //! second thread with its own connection, every [`CHECKPOINT_EVERY`] commits: SQLite's
