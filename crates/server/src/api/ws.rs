@@ -319,11 +319,12 @@ fn shared_texts(item: Arc<str>) -> Vec<Message> {
             self.0.as_bytes()
         }
     }
-    let bytes = Bytes::from_owner(Shared(item));
-    bytes
-        .split(|&byte| byte == live::FRAMES_APART)
+    let bytes = Bytes::from_owner(Shared(Arc::clone(&item)));
+    // A `str` split at a character looks for it with `memchr`; a byte slice's split tests
+    // every byte through a closure, which cost 5 % of the server in a long game.
+    item.split(char::from(live::FRAMES_APART))
         .map(|frame| {
-            let frame = bytes.slice_ref(frame);
+            let frame = bytes.slice_ref(frame.as_bytes());
             // Cut at an ASCII separator, each frame is still a `str`: the check passes; it
             // costs a scan, not an allocation.
             match Utf8Bytes::try_from(frame.clone()) {

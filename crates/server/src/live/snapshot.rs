@@ -78,8 +78,25 @@ impl<'a> HistoryEntry<'a> {
 struct Pointing<'a> {
     #[serde(rename = "move")]
     notation: &'a str,
-    cells: Vec<&'a str>,
+    cells: CellNames<'a>,
     label: Option<&'a str>,
+}
+
+/// A legal move's cells by name, written straight from its ids: every legal move is listed
+/// after every change, and a list of names gathered first cost an allocation for each.
+struct CellNames<'a> {
+    ids: &'a [ludus_engine::CellId],
+    names: &'a [String],
+}
+
+impl Serialize for CellNames<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(
+            self.ids
+                .iter()
+                .map(|c| self.names.get(c.to_usize()).map_or("", String::as_str)),
+        )
+    }
 }
 
 /// What changes as the game is played, besides its history and board: the whole of it goes
@@ -184,12 +201,10 @@ impl Table {
     fn pointing<'a>(&'a self, legal: &'a ludus_engine::LegalMove) -> Pointing<'a> {
         Pointing {
             notation: &legal.notation,
-            cells: legal
-                .input
-                .cells
-                .iter()
-                .map(|c| self.cell_names.get(c.to_usize()).map_or("", String::as_str))
-                .collect(),
+            cells: CellNames {
+                ids: &legal.input.cells,
+                names: &self.cell_names,
+            },
             label: legal.input.label.as_deref(),
         }
     }
