@@ -58,8 +58,8 @@ fn piece(svg: &mut String, (cx, cy): (f32, f32), piece: &PieceView, stacked: usi
     );
     let letter = piece
         .label
-        .clone()
-        .unwrap_or_else(|| piece.kind.to_string());
+        .as_deref()
+        .map_or_else(|| piece.kind.to_string(), str::to_string);
     let _ = write!(
         svg,
         r#"<text x="{cx}" y="{}" font-size="34" font-weight="bold" text-anchor="middle" fill="{ink}">{}</text>"#,

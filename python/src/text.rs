@@ -12,7 +12,7 @@ fn piece_text(piece: &PieceView) -> String {
         (Some(label), Some(owner)) if piece.kind.is_ascii_digit() => {
             format!("{label}{}", owner.number())
         }
-        (Some(label), _) => label.clone(),
+        (Some(label), _) => label.to_string(),
         (None, Some(owner)) => owner.number().to_string(),
         (None, None) => String::new(),
     };

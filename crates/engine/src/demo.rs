@@ -211,7 +211,7 @@ impl Presentation for Nim {
                 x: 0,
                 y: 0,
                 shape: CellShape::Square,
-                stack: vec![stone; self.pile as usize],
+                stack: smallvec::smallvec![stone; self.pile as usize],
                 shaded: false,
             }],
             links: Vec::new(),
@@ -225,8 +225,8 @@ impl Presentation for Nim {
 
     fn action_input(&self, take: u8) -> ActionInput {
         ActionInput {
-            cells: vec![CellId(0)],
-            label: Some(format!("take {take}")),
+            cells: smallvec::smallvec![CellId(0)],
+            label: Some(format!("take {take}").into()),
         }
     }
 }

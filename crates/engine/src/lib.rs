@@ -70,7 +70,10 @@ pub use record::{GameRecord, PlayerRecord, ResultRecord};
 pub use record_file::{read_record_text, write_atomically, MAX_RECORD_BYTES};
 pub use seat::{BySeat, Seat, MAX_SEATS};
 pub use session::{Entry, Session, TurnText, AGREED_DRAW_REASON};
+/// The small vector behind [`Stack`] and [`InputCells`], for the games that build them.
+pub use smallvec;
 pub use view::{
-    ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, SeatView,
+    ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, InputCells, PieceView,
+    SeatView, Stack,
 };
 pub use zobrist::{splitmix64, zobrist_table};

@@ -193,7 +193,7 @@ mod tests {
         }
         fn action_input(&self, action: u8) -> ActionInput {
             ActionInput {
-                cells: vec![CellId(u16::from(action))],
+                cells: smallvec::smallvec![CellId(u16::from(action))],
                 label: None,
             }
         }

@@ -7,6 +7,7 @@
 use std::borrow::Cow;
 
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use crate::Seat;
 
@@ -58,11 +59,21 @@ pub struct PieceView {
     pub hue: Hue,
     /// A letter for the kind (`K` king, `S` sorcerer, `N` neutral stone, `T` totem).
     pub kind: char,
-    /// A short extra text, e.g. a Yoxii value.
-    pub label: Option<String>,
+    /// A short extra text, e.g. a Yoxii value: lent where it is fixed, so that drawing a
+    /// piece allocates nothing.
+    pub label: Option<Cow<'static, str>>,
     /// Drawn emphasised: kings, pressed pieces, locked rocks.
     pub marked: bool,
 }
+
+/// A cell's pieces, bottom first. Most cells hold zero or one, which it keeps without an
+/// allocation: a view is built after every move (a server's delta, the terminal's frame), and a
+/// heap block per occupied cell was most of its cost.
+pub type Stack = SmallVec<[PieceView; 1]>;
+
+/// The cells a person clicks for one action, in order: most actions have one or two, kept
+/// without an allocation, since every legal action gets one after every move.
+pub type InputCells = SmallVec<[CellId; 2]>;
 
 /// One cell of the board.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -76,8 +87,8 @@ pub struct CellView {
     pub y: u8,
     /// How to draw it.
     pub shape: CellShape,
-    /// Its pieces, bottom first (most cells hold zero or one).
-    pub stack: Vec<PieceView>,
+    /// Its pieces, bottom first.
+    pub stack: Stack,
     /// A shaded cell (Replica's dark squares).
     pub shaded: bool,
 }
@@ -142,7 +153,7 @@ impl BoardView {
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize)]
 pub struct ActionInput {
     /// The cells to click, in order.
-    pub cells: Vec<CellId>,
-    /// The chooser label, when several actions share these cells.
-    pub label: Option<String>,
+    pub cells: InputCells,
+    /// The chooser label, when several actions share these cells: lent where it is fixed.
+    pub label: Option<Cow<'static, str>>,
 }

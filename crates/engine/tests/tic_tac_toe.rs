@@ -197,7 +197,7 @@ impl Presentation for TicTacToe {
 
     fn action_input(&self, cell: u8) -> ActionInput {
         ActionInput {
-            cells: vec![CellId(u16::from(cell))],
+            cells: ludus_engine::smallvec::smallvec![CellId(u16::from(cell))],
             label: None,
         }
     }

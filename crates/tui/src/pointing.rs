@@ -69,7 +69,10 @@ fn resolve(moves: &[LegalMove], chosen: Vec<CellId>) -> Pick {
 
 fn entry(m: &LegalMove) -> (String, String) {
     (
-        m.input.label.clone().unwrap_or_else(|| m.notation.clone()),
+        m.input
+            .label
+            .as_deref()
+            .map_or_else(|| m.notation.clone(), str::to_string),
         m.notation.clone(),
     )
 }
@@ -116,7 +119,7 @@ pub fn cells_of(moves: &[LegalMove], notation: &str) -> Vec<CellId> {
     moves
         .iter()
         .find(|m| m.notation == notation)
-        .map(|m| m.input.cells.clone())
+        .map(|m| m.input.cells.to_vec())
         .unwrap_or_default()
 }
 
@@ -179,7 +182,7 @@ mod tests {
             notation: notation.into(),
             input: ActionInput {
                 cells: cells.iter().map(|&c| CellId(c)).collect(),
-                label: label.map(str::to_string),
+                label: label.map(|l| l.to_string().into()),
             },
         }
     }

@@ -8,7 +8,7 @@
 use ludus_engine::{
     zobrist_table, ActionInput, BoardView, CellId, CellShape, CellView, Core, GameInfo,
     GameOptions, Heuristic, Hue, MoveError, Notation, OptionInfo, OptionValues, Outcome, PieceView,
-    PositionError, Presentation, Rules, Seat, SeatView,
+    PositionError, Presentation, Rules, Seat, SeatView, Stack,
 };
 use serde::{Deserialize, Serialize};
 
@@ -241,8 +241,8 @@ impl Presentation for Mnk {
                     y: (i / n) as u8,
                     shape: CellShape::Square,
                     stack: match self.board[i] {
-                        0 => Vec::new(),
-                        m => vec![PieceView {
+                        0 => Stack::new(),
+                        m => ludus_engine::smallvec::smallvec![PieceView {
                             owner: Some(Seat::new(m - 1)),
                             hue: [Hue::Dark, Hue::Light][usize::from(m - 1)],
                             kind: ['x', 'o'][usize::from(m - 1)],
@@ -264,7 +264,7 @@ impl Presentation for Mnk {
 
     fn action_input(&self, cell: u8) -> ActionInput {
         ActionInput {
-            cells: vec![CellId(u16::from(cell))],
+            cells: ludus_engine::smallvec::smallvec![CellId(u16::from(cell))],
             label: None,
         }
     }
@@ -473,7 +473,7 @@ impl Presentation for PartyNim {
                 x: 0,
                 y: 0,
                 shape: CellShape::Square,
-                stack: Vec::new(),
+                stack: Stack::new(),
                 shaded: false,
             }],
             links: Vec::new(),
@@ -487,8 +487,8 @@ impl Presentation for PartyNim {
 
     fn action_input(&self, take: u8) -> ActionInput {
         ActionInput {
-            cells: vec![CellId(0)],
-            label: Some(format!("take {take}")),
+            cells: ludus_engine::smallvec::smallvec![CellId(0)],
+            label: Some(format!("take {take}").into()),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The board view: the 24 points on a 7 × 7 grid (a1 at the lower left), the 40 board lines as
 //! links, pressed pieces as a neutral marked `P`, hands during stage 1, and a status line.
 
+use ludus_engine::smallvec::smallvec;
 use ludus_engine::{
     ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, Presentation,
     Seat,
@@ -57,7 +58,7 @@ pub fn board_view(state: &Qilin) -> BoardView {
         .map(|point| {
             let (x, y) = point.coords();
             let stack = if state.pressed & point.bit() != 0 {
-                vec![pressed_piece()]
+                smallvec![pressed_piece()]
             } else {
                 [RED, BLACK]
                     .into_iter()
@@ -138,8 +139,8 @@ pub fn status(state: &Qilin) -> String {
 /// The points a person clicks to choose `action`: the point, or the slide's two points.
 pub fn action_input(action: QilinAction) -> ActionInput {
     let cells = match action {
-        QilinAction::Place(p) | QilinAction::Take(p) => vec![cell_id(p)],
-        QilinAction::Slide(from, to) => vec![cell_id(from), cell_id(to)],
+        QilinAction::Place(p) | QilinAction::Take(p) => smallvec![cell_id(p)],
+        QilinAction::Slide(from, to) => smallvec![cell_id(from), cell_id(to)],
     };
     ActionInput { cells, label: None }
 }
@@ -193,12 +194,12 @@ mod tests {
         );
         let take = state.parse_action("xc3").unwrap();
         let c3 = view.cell_named("c3").unwrap();
-        assert_eq!(state.action_input(take).cells, [c3]);
+        assert_eq!(state.action_input(take).cells[..], [c3]);
         let mut q7 = game(".RRR..BBBR....B......R.. move R 0/0 0");
         let slide = q7.parse_action("b2-a1").unwrap();
         let v = q7.view();
         assert_eq!(
-            q7.action_input(slide).cells,
+            q7.action_input(slide).cells[..],
             [v.cell_named("b2").unwrap(), v.cell_named("a1").unwrap()]
         );
         play(&mut q7, "b2-a1");

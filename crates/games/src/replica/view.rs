@@ -2,6 +2,7 @@
 //! (marked), White light and Black dark. An advance is chosen by clicking the piece then its
 //! landing square; a transform by clicking the piece twice (label "transform").
 
+use ludus_engine::smallvec::smallvec;
 use ludus_engine::{
     ActionInput, BoardView, CellId, CellShape, CellView, Hue, PieceView, Presentation, Rules,
 };
@@ -85,12 +86,12 @@ impl Replica {
 pub(super) fn input_for(action: ReplicaAction) -> ActionInput {
     match action {
         ReplicaAction::Advance { from, to } => ActionInput {
-            cells: vec![cell(from), cell(to)],
+            cells: smallvec![cell(from), cell(to)],
             label: None,
         },
         ReplicaAction::Transform(square) => ActionInput {
-            cells: vec![cell(square), cell(square)],
-            label: Some("transform".to_string()),
+            cells: smallvec![cell(square), cell(square)],
+            label: Some("transform".into()),
         },
     }
 }

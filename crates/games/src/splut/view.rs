@@ -2,11 +2,13 @@
 //! points at a step: the piece's cell, then the destination, with a label telling apart a
 //! pull, a throw direction or the levitated rock.
 
+use std::borrow::Cow;
 use std::sync::LazyLock;
 
+use ludus_engine::smallvec::smallvec;
 use ludus_engine::{
-    ActionInput, BoardView, CellId, CellShape, CellView, Hue, PieceView, Presentation, Rules, Seat,
-    SeatView,
+    ActionInput, BoardView, CellId, CellShape, CellView, Hue, InputCells, PieceView, Presentation,
+    Rules, Seat, SeatView, Stack,
 };
 
 use super::moves::{Extra, Hit, SplutAction};
@@ -58,7 +60,7 @@ impl Splut {
                 owner: None,
                 hue: Hue::Neutral,
                 kind: 'R',
-                label: (self.lev == Lev::Active(id)).then(|| "lev".to_string()),
+                label: (self.lev == Lev::Active(id)).then_some(Cow::Borrowed("lev")),
                 marked: self.is_locked(id),
             }),
             Content::Piece(seat, kind) => Some(PieceView {
@@ -101,17 +103,17 @@ impl Splut {
     pub(super) fn input(&self, action: SplutAction) -> ActionInput {
         let SplutAction::Step(s) = action else {
             return ActionInput {
-                cells: Vec::new(),
-                label: Some("pass".to_string()),
+                cells: InputCells::new(),
+                label: Some("pass".into()),
             };
         };
         let from = self.pos[team_obj(self.core.to_move.to_usize(), s.kind)];
         let to = from.step(s.dir);
         let label = match s.extra {
-            Extra::Plain => self.shares_cells(action).then(|| "move".to_string()),
-            Extra::Pull => Some("pull".to_string()),
+            Extra::Plain => self.shares_cells(action).then_some(Cow::Borrowed("move")),
+            Extra::Pull => Some("pull".into()),
             // What the throw hits, by whose piece it is (one's own dwarf can be crushed).
-            Extra::Throw(d) => Some(match self.throw_hit(s) {
+            Extra::Throw(d) => Some(Cow::Owned(match self.throw_hit(s) {
                 Hit::Kill(seat) => {
                     format!("throw {}: kills {}'s sorcerer", d.letter(), COLOURS[seat])
                 }
@@ -119,11 +121,11 @@ impl Splut {
                     format!("throw {}: crushes {}'s dwarf", d.letter(), COLOURS[seat])
                 }
                 Hit::Nothing => format!("throw {}", d.letter()),
-            }),
-            Extra::Levitate(id) => Some(format!("levitate {}", self.rock(id))),
+            })),
+            Extra::Levitate(id) => Some(format!("levitate {}", self.rock(id)).into()),
         };
         ActionInput {
-            cells: vec![self.cell_id(from), self.cell_id(to)],
+            cells: smallvec![self.cell_id(from), self.cell_id(to)],
             label,
         }
     }
@@ -168,7 +170,7 @@ fn layout(size: u32) -> &'static [CellView] {
                         x: sq.file(),
                         y: sq.rank(),
                         shape: CellShape::Square,
-                        stack: Vec::new(),
+                        stack: Stack::new(),
                         shaded: false,
                     })
                     .collect()

@@ -4,6 +4,9 @@
 //! not drawn. The Totem is a neutral, marked piece of kind `T`; a player's piece has the
 //! owner's hue (White light, Red red), its value as kind (`'1'`..`'4'`) and as label.
 
+use std::borrow::Cow;
+
+use ludus_engine::smallvec::smallvec;
 use ludus_engine::{
     ActionInput, BoardView, CellId, CellShape, CellView, HandView, Hue, PieceView, Presentation,
     Rules, Seat,
@@ -14,6 +17,15 @@ use super::state::{Yoxii, RED, SEAT_NAMES, WHITE};
 use super::tables::{Square, ON_BOARD, VIEW_ID};
 
 const HUES: [Hue; 2] = [Hue::Light, Hue::Red];
+
+/// A piece's value as its label: lent, not formatted for every piece of every view.
+fn value_label(value: u8) -> Cow<'static, str> {
+    const VALUES: [&str; 5] = ["0", "1", "2", "3", "4"];
+    VALUES.get(usize::from(value)).map_or_else(
+        || Cow::Owned(value.to_string()),
+        |&label| Cow::Borrowed(label),
+    )
+}
 
 /// The cell id of an on-board square.
 pub fn cell_id(square: Square) -> CellId {
@@ -35,7 +47,7 @@ fn piece_view(seat: Seat, value: u8) -> PieceView {
         owner: Some(seat),
         hue: HUES[seat.to_usize()],
         kind: char::from(b'0' + value),
-        label: Some(value.to_string()),
+        label: Some(value_label(value)),
         marked: false,
     }
 }
@@ -45,7 +57,7 @@ pub fn view(state: &Yoxii) -> BoardView {
     let cells = Square::iter(ON_BOARD)
         .map(|square| {
             let stack = if square == state.totem() {
-                vec![totem_view()]
+                smallvec![totem_view()]
             } else {
                 state
                     .piece_at(square)
@@ -109,12 +121,12 @@ fn status(state: &Yoxii) -> String {
 pub fn action_input(action: YoxiiAction) -> ActionInput {
     match action {
         YoxiiAction::Totem(to) => ActionInput {
-            cells: vec![cell_id(to)],
+            cells: smallvec![cell_id(to)],
             label: None,
         },
         YoxiiAction::Place { value, square } => ActionInput {
-            cells: vec![cell_id(square)],
-            label: Some(value.to_string()),
+            cells: smallvec![cell_id(square)],
+            label: Some(value_label(value)),
         },
     }
 }

@@ -84,9 +84,9 @@ fn view_shows_stacks_hands_and_status() {
     mid.apply(QawaleAction::Stack(sq("b2")));
     assert_eq!(mid.view().status, "Light sows 2 stones from b2 (N L)");
     let input = mid.action_input(QawaleAction::Step(Dir::W));
-    assert_eq!(input.cells, [view.cell_named("a2").unwrap()]);
+    assert_eq!(input.cells[..], [view.cell_named("a2").unwrap()]);
     let input = state.action_input(QawaleAction::Stack(sq("b3")));
-    assert_eq!(input.cells, [view.cell_named("b3").unwrap()]);
+    assert_eq!(input.cells[..], [view.cell_named("b3").unwrap()]);
 }
 
 #[test]

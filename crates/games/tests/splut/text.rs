@@ -249,7 +249,7 @@ fn view_draws_the_diamond_and_labels_steps() {
     assert_eq!(inputs.len(), total);
     let input = |t: &str| s.action_input(s.parse_action(t).unwrap());
     let cells = |names: [&str; 2]| names.map(|n| view.cell_named(n).unwrap()).to_vec();
-    assert_eq!(input("Td4-e4*n").cells, cells(["d4", "e4"]));
+    assert_eq!(input("Td4-e4*n").cells.to_vec(), cells(["d4", "e4"]));
     assert_eq!(input("Td4-e4*n").label.as_deref(), Some("throw n"));
     assert_eq!(input("Sd3-c3@i5").label.as_deref(), Some("levitate i5"));
     assert_eq!(input("Sd3-c3").label.as_deref(), Some("move"));

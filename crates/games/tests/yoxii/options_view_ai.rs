@@ -77,10 +77,10 @@ fn view_shows_totem_pieces_hands_and_inputs() {
     // Pointing: the Totem's destination, then the square with the value as label.
     let place = state.parse_action("2@b5").unwrap();
     let input = state.action_input(place);
-    assert_eq!(input.cells, [view.cell_named("b5").unwrap()]);
+    assert_eq!(input.cells[..], [view.cell_named("b5").unwrap()]);
     assert_eq!(input.label.as_deref(), Some("2"));
     let input = start.action_input(start.parse_action("e4").unwrap());
-    assert_eq!(input.cells, [start.view().cell_named("e4").unwrap()]);
+    assert_eq!(input.cells[..], [start.view().cell_named("e4").unwrap()]);
     assert_eq!(input.label, None);
     let over = at(".../y.y../O.XXo.T/O.o#t.T/O.too.T/...../... w");
     assert!(over.view().status.starts_with("Red wins: totem surrounded"));

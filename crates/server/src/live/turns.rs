@@ -3,7 +3,7 @@
 //!
 //! The rules read the text (`Game::parse_turn`), so nothing here knows any notation.
 
-use ludus_engine::{AnyGame, CellId, Game, Heuristic, MoveError, Seat};
+use ludus_engine::{AnyGame, Game, Heuristic, InputCells, MoveError, Seat};
 use ludus_games::{dispatch, GameVisitor};
 
 /// One decision of a move.
@@ -14,7 +14,7 @@ pub struct Decision {
     /// Its canonical notation.
     pub notation: String,
     /// The cells a person would click for it.
-    pub cells: Vec<CellId>,
+    pub cells: InputCells,
 }
 
 /// The decisions of `text` played from `game`'s position, or why the rules refuse it.

@@ -26,6 +26,16 @@ impl<'a> PieceJson<'a> {
     }
 }
 
+/// A cell's stack, written straight from the view's pieces (no list of them built first).
+#[derive(Debug)]
+pub struct StackJson<'a>(&'a [PieceView]);
+
+impl Serialize for StackJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(PieceJson::of))
+    }
+}
+
 /// A cell.
 #[derive(Debug, Serialize)]
 pub struct CellJson<'a> {
@@ -33,7 +43,7 @@ pub struct CellJson<'a> {
     x: u8,
     y: u8,
     shape: CellShape,
-    stack: Vec<PieceJson<'a>>,
+    stack: StackJson<'a>,
     shaded: bool,
 }
 
@@ -90,7 +100,7 @@ fn cell(cell: &ludus_engine::CellView) -> CellJson<'_> {
         x: cell.x,
         y: cell.y,
         shape: cell.shape,
-        stack: cell.stack.iter().map(PieceJson::of).collect(),
+        stack: StackJson(&cell.stack),
         shaded: cell.shaded,
     }
 }
@@ -119,7 +129,7 @@ fn hand(hand: &ludus_engine::HandView) -> HandJson<'_> {
 #[derive(Debug, Serialize)]
 pub struct CellChange<'a> {
     index: usize,
-    stack: Vec<PieceJson<'a>>,
+    stack: StackJson<'a>,
     shaded: bool,
 }
 
@@ -154,7 +164,7 @@ impl<'a> ViewDelta<'a> {
                 })
                 .map(|(index, cell)| CellChange {
                     index,
-                    stack: cell.stack.iter().map(PieceJson::of).collect(),
+                    stack: StackJson(&cell.stack),
                     shaded: cell.shaded,
                 })
                 .collect(),

@@ -334,8 +334,8 @@ fn marker(theme: &Theme) -> Style {
 pub fn piece_text(piece: &PieceView, _theme: &Theme) -> String {
     let base = piece
         .label
-        .clone()
-        .unwrap_or_else(|| piece.kind.to_string());
+        .as_deref()
+        .map_or_else(|| piece.kind.to_string(), str::to_string);
     match piece.owner {
         Some(seat) => {
             let (open, close) = SEAT_BRACKETS[seat.to_usize() % 4].split_at(1);
@@ -374,8 +374,8 @@ fn piece_chip(piece: &PieceView, theme: &Theme, room: u16) -> (String, Style) {
         // No room for the brackets: the chip's colour tells the seat.
         text = piece
             .label
-            .clone()
-            .unwrap_or_else(|| piece.kind.to_string());
+            .as_deref()
+            .map_or_else(|| piece.kind.to_string(), str::to_string);
     }
     let len = text.chars().count() as u16;
     let width = if theme.mono {
