@@ -63,7 +63,8 @@ pub struct Config {
     /// that trickles in is cut with a 400 and the connection closed.
     pub body_timeout: Duration,
     /// A connection on which no byte moved either way for this long is closed (a client that
-    /// stopped reading its answer, for one). WebSockets have their own pings instead.
+    /// stopped reading its answer, for one), within a quarter more: it is looked at four
+    /// times per timeout. WebSockets have their own pings instead.
     pub idle_timeout: Duration,
     /// Connections open at once, WebSockets included; a new one over it is closed at once.
     /// 0: no limit.
