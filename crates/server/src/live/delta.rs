@@ -26,10 +26,13 @@ pub struct Shown {
     last_open: bool,
     /// The game's count of replays then: another count means the history was rewritten.
     replays: u64,
+    /// The length of the frame that sent it: the next frame's buffer starts that large, so
+    /// that serialising does not grow it five times over from 128 bytes.
+    frame_len: usize,
 }
 
 impl Shown {
-    fn of(game: &dyn ErasedGame, seq: u64, view: BoardView) -> Shown {
+    fn of(game: &dyn ErasedGame, seq: u64, view: BoardView, frame_len: usize) -> Shown {
         let history = game.history();
         Shown {
             seq,
@@ -37,6 +40,7 @@ impl Shown {
             turns: history.len(),
             last_open: history.last().is_some_and(|t| !t.complete),
             replays: game.replays(),
+            frame_len,
         }
     }
 
@@ -93,7 +97,7 @@ impl Table {
             self.work.resyncs += 1;
             self.snapshot_frame()
         };
-        self.shown = Some(Shown::of(&*self.game, self.seq, view));
+        self.shown = Some(Shown::of(&*self.game, self.seq, view, frame.len()));
         frame
     }
 
@@ -102,7 +106,7 @@ impl Table {
     pub(super) fn show_from_start(&mut self) {
         self.changed();
         self.find_knock_outs();
-        self.shown = Some(Shown::of(&*self.game, self.seq, self.game.view()));
+        self.shown = Some(Shown::of(&*self.game, self.seq, self.game.view(), 0));
     }
 
     fn delta_frame(&mut self, base: &Shown, view: &BoardView) -> String {
@@ -116,9 +120,14 @@ impl Table {
             view: ViewDelta::between(&base.view, view),
             now: self.now(&legal),
         };
-        // Serialising strings, numbers and JSON values cannot fail; a client that met the
-        // placeholder would ask for the snapshot.
-        serde_json::to_string(&delta).unwrap_or_else(|_| r#"{"type":"delta"}"#.to_string())
+        // Room for a frame a little longer than the last one.
+        let mut text = Vec::with_capacity(base.frame_len + base.frame_len / 4 + 64);
+        // Serialising strings, numbers and JSON values cannot fail and writes UTF-8; a client
+        // that met the placeholder would ask for the snapshot.
+        serde_json::to_writer(&mut text, &delta)
+            .ok()
+            .and_then(|()| String::from_utf8(text).ok())
+            .unwrap_or_else(|| r#"{"type":"delta"}"#.to_string())
     }
 
     /// The knock-outs found by replaying the record (a load, or a rewritten history).
