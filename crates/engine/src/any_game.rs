@@ -21,7 +21,10 @@ use std::ops::{Deref, DerefMut};
 
 use crate::record::{GameRecord, PlayerRecord};
 use crate::session::{Session, TurnText};
-use crate::{options_to_pairs, ActionInput, BoardView, Game, GameInfo, MoveError, Outcome, Seat};
+use crate::{
+    options_to_pairs, ActionInput, BoardView, CellId, CellView, Game, GameInfo, MoveError, Outcome,
+    Seat,
+};
 
 /// A legal decision as text, with how to choose it by pointing.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -78,6 +81,13 @@ pub trait ErasedGame: Debug + Send + Sync {
     fn redo_len(&self) -> usize;
     /// What to draw, with the last move's cells.
     fn view(&self) -> BoardView;
+    /// A number per cell that changes when the cell's drawing does, or `false` where the game
+    /// gives none ([`crate::Presentation::cell_codes`]).
+    fn cell_codes(&self, codes: &mut Vec<u64>) -> bool;
+    /// One cell as [`ErasedGame::view`] draws it.
+    fn cell_view(&self, cell: CellId) -> Option<CellView>;
+    /// What to draw but the cells and links, with the last move's cells.
+    fn panel_view(&self) -> BoardView;
     /// The history in turns, kept as the game is played: asking costs nothing.
     fn history(&self) -> &[TurnText];
     /// How many times the history was replayed from the start (each undo does; nothing else).
@@ -170,6 +180,15 @@ impl<G: Game> ErasedGame for Session<G> {
     }
     fn view(&self) -> BoardView {
         Session::view(self)
+    }
+    fn cell_codes(&self, codes: &mut Vec<u64>) -> bool {
+        self.state().cell_codes(codes)
+    }
+    fn cell_view(&self, cell: CellId) -> Option<CellView> {
+        self.state().cell_view(cell)
+    }
+    fn panel_view(&self) -> BoardView {
+        Session::panel_view(self)
     }
     fn history(&self) -> &[TurnText] {
         self.turns()

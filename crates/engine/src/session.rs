@@ -254,6 +254,14 @@ impl<G: Game> Session<G> {
         view
     }
 
+    /// The board view without its cells and links ([`Presentation::panel_view`]), with the
+    /// last move filled in.
+    pub fn panel_view(&self) -> BoardView {
+        let mut view = self.state.panel_view();
+        view.last_move = self.last_move_cells().to_vec();
+        view
+    }
+
     /// The game as a record.
     pub fn record(&self) -> GameRecord {
         GameRecord {

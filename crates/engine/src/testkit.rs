@@ -10,7 +10,9 @@
 //! - equal position strings always come with equal keys;
 //! - no game outlasts [`GameInfo::max_turns`](crate::GameInfo);
 //! - the saved record replays to the same final state, and resignation ends the game (or, with
-//!   more than two seats, removes the seat).
+//!   more than two seats, removes the seat);
+//! - where the game numbers its cells for redrawing, the numbers change with the cells, and a
+//!   cell or the panel drawn alone is as in the whole view.
 //!
 //! [`check_option_descriptions`] checks that a game's options are described once and right;
 //! [`check_playout_loop`], that a game's own playout loop plays the games the default one does.
@@ -26,6 +28,7 @@ use crate::{
     options_to_pairs, parse_options, Game, GameOptions, GameRecord, OptionValues, Session,
 };
 
+mod cell_codes;
 mod draws;
 mod encoding;
 pub use draws::{check_uniform_draws, draws_are_legal, played_at_random};
@@ -38,9 +41,10 @@ pub use encoding::check_encoding;
 pub fn random_simulation<G: Game>(options: &G::Options, games: usize, seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut keys: HashMap<String, u64> = HashMap::new();
+    let mut drawn = cell_codes::Drawn::new();
     for game in 0..games {
         let session = Session::<G>::new(options, rng.random());
-        simulate_one(session, game, &mut rng, &mut keys);
+        simulate_one(session, game, &mut rng, &mut keys, &mut drawn);
         if keys.len() > 200_000 {
             keys.clear();
         }
@@ -56,10 +60,11 @@ pub fn random_simulation_from<G: Game>(
 ) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut keys = HashMap::new();
+    let mut drawn = cell_codes::Drawn::new();
     for game in 0..games {
         let session = Session::<G>::from_position(position, options)
             .unwrap_or_else(|e| panic!("start position refused: {e}"));
-        simulate_one(session, game, &mut rng, &mut keys);
+        simulate_one(session, game, &mut rng, &mut keys, &mut drawn);
     }
 }
 
@@ -68,6 +73,7 @@ fn simulate_one<G: Game>(
     game: usize,
     rng: &mut SmallRng,
     keys: &mut HashMap<String, u64>,
+    drawn: &mut cell_codes::Drawn,
 ) {
     // One game in eight ends by a resignation at a random moment.
     let mut resign_at = (game % 8 == 7).then(|| rng.random_range(0..40u32));
@@ -79,6 +85,7 @@ fn simulate_one<G: Game>(
         let at = decisions;
         let context = || format!("game {game}, decision {at}, position {}", state.position());
         check_state(&state, &mut actions, keys, &context);
+        cell_codes::check_cell_codes(&state, drawn, &context);
         if state.outcome().is_some() {
             check_finished(&state, &context);
             break;

@@ -54,32 +54,45 @@ fn cell_id(point: Point) -> CellId {
 
 /// What a UI draws for `state`.
 pub fn board_view(state: &Qilin) -> BoardView {
-    let cells = Point::all()
-        .map(|point| {
-            let (x, y) = point.coords();
-            let stack = if state.pressed & point.bit() != 0 {
-                smallvec![pressed_piece()]
-            } else {
-                [RED, BLACK]
-                    .into_iter()
-                    .filter(|&seat| state.own(seat) & point.bit() != 0)
-                    .map(piece)
-                    .collect()
-            };
-            CellView {
-                name: point.name(),
-                x,
-                y,
-                shape: CellShape::Point,
-                stack,
-                shaded: false,
-            }
-        })
-        .collect();
-    let links = EDGES
+    let mut view = panel(state);
+    view.cells = Point::all().map(|point| drawn(state, point)).collect();
+    view.links = EDGES
         .iter()
         .map(|&(a, b)| (cell_id(Point::new(a)), cell_id(Point::new(b))))
         .collect();
+    view
+}
+
+/// The cell of `point` with its piece (or the pressed piece).
+fn drawn(state: &Qilin, point: Point) -> CellView {
+    let (x, y) = point.coords();
+    let stack = if state.pressed & point.bit() != 0 {
+        smallvec![pressed_piece()]
+    } else {
+        [RED, BLACK]
+            .into_iter()
+            .filter(|&seat| state.own(seat) & point.bit() != 0)
+            .map(piece)
+            .collect()
+    };
+    CellView {
+        name: point.name(),
+        x,
+        y,
+        shape: CellShape::Point,
+        stack,
+        shaded: false,
+    }
+}
+
+/// How `point` is drawn, as one number: whether it is pressed, Red's or Black's.
+fn point_code(state: &Qilin, point: Point) -> u64 {
+    let on = |set: u32| u64::from(set & point.bit() != 0);
+    on(state.pressed) | on(state.own(RED)) << 1 | on(state.own(BLACK)) << 2
+}
+
+/// The view without cells and links: the seats, the hands, the side to move and the status.
+fn panel(state: &Qilin) -> BoardView {
     let seats = state.seat_views(&[hue(RED), hue(BLACK)]);
     let hands = if state.stage == Stage::Place {
         [RED, BLACK]
@@ -96,8 +109,8 @@ pub fn board_view(state: &Qilin) -> BoardView {
     BoardView {
         width: 7,
         height: 7,
-        cells,
-        links,
+        cells: Vec::new(),
+        links: Vec::new(),
         seats,
         hands,
         to_move: state.core.outcome.is_none().then_some(state.core.to_move),
@@ -148,6 +161,21 @@ pub fn action_input(action: QilinAction) -> ActionInput {
 impl Presentation for Qilin {
     fn view(&self) -> BoardView {
         super::view::board_view(self)
+    }
+
+    fn cell_codes(&self, codes: &mut Vec<u64>) -> bool {
+        codes.clear();
+        codes.extend(Point::all().map(|point| point_code(self, point)));
+        true
+    }
+
+    fn cell_view(&self, cell: CellId) -> Option<CellView> {
+        let point = Point::all().nth(cell.to_usize())?;
+        Some(drawn(self, point))
+    }
+
+    fn panel_view(&self) -> BoardView {
+        panel(self)
     }
 
     fn action_input(&self, action: QilinAction) -> ActionInput {

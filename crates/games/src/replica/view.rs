@@ -22,21 +22,37 @@ fn cell(square: Square) -> CellId {
 impl Replica {
     /// The board as a UI draws it (the `view` of the contract).
     pub(super) fn board_view(&self) -> BoardView {
-        let cells = Square::all()
-            .map(|square| CellView {
-                name: square.name(),
-                x: square.file(),
-                y: square.rank(),
-                shape: CellShape::Square,
-                stack: self.piece_view(square).into_iter().collect(),
-                shaded: (square.file() + square.rank()) % 2 == 0,
-            })
-            .collect();
+        let mut view = self.panel();
+        view.cells = Square::all().map(|square| self.drawn(square)).collect();
+        view
+    }
+
+    /// The cell of `square` with its piece.
+    fn drawn(&self, square: Square) -> CellView {
+        CellView {
+            name: square.name(),
+            x: square.file(),
+            y: square.rank(),
+            shape: CellShape::Square,
+            stack: self.piece_view(square).into_iter().collect(),
+            shaded: (square.file() + square.rank()) % 2 == 0,
+        }
+    }
+
+    /// How `square` is drawn, as one number: empty, or its piece's side and rank.
+    fn square_code(&self, square: Square) -> u64 {
+        self.piece_at(square).map_or(0, |(seat, king)| {
+            1 + 2 * seat.to_usize() as u64 + u64::from(king)
+        })
+    }
+
+    /// The view without cells: the seats, the side to move and the status.
+    fn panel(&self) -> BoardView {
         let seats = self.seat_views(&HUES);
         BoardView {
             width: 8,
             height: 8,
-            cells,
+            cells: Vec::new(),
             links: Vec::new(),
             seats,
             hands: Vec::new(),
@@ -99,6 +115,21 @@ pub(super) fn input_for(action: ReplicaAction) -> ActionInput {
 impl Presentation for Replica {
     fn view(&self) -> BoardView {
         self.board_view()
+    }
+
+    fn cell_codes(&self, codes: &mut Vec<u64>) -> bool {
+        codes.clear();
+        codes.extend(Square::all().map(|square| self.square_code(square)));
+        true
+    }
+
+    fn cell_view(&self, cell: CellId) -> Option<CellView> {
+        let index = u8::try_from(cell.0).ok().filter(|&index| index < 64)?;
+        Some(self.drawn(Square::from_index(index)))
+    }
+
+    fn panel_view(&self) -> BoardView {
+        self.panel()
     }
 
     fn action_input(&self, action: ReplicaAction) -> ActionInput {

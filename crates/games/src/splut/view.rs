@@ -21,18 +21,42 @@ pub(super) const HUES: [Hue; 4] = [Hue::Blue, Hue::Red, Hue::Green, Hue::Yellow]
 
 impl Splut {
     pub(super) fn board_view(&self) -> BoardView {
-        let size = self.core.options.size;
-        let cells = layout(size)
+        let mut view = self.panel();
+        view.cells = layout(self.core.options.size)
             .iter()
-            .map(|cell| CellView {
-                name: cell.name.clone(),
-                stack: self
-                    .piece_view(Square::new(cell.x, cell.y))
-                    .into_iter()
-                    .collect(),
-                ..*cell
-            })
+            .map(|cell| self.drawn(cell))
             .collect();
+        view
+    }
+
+    /// A cell of the layout with what stands on it.
+    fn drawn(&self, cell: &CellView) -> CellView {
+        CellView {
+            name: cell.name.clone(),
+            stack: self
+                .piece_view(Square::new(cell.x, cell.y))
+                .into_iter()
+                .collect(),
+            ..*cell
+        }
+    }
+
+    /// How `sq` is drawn, as one number: its object's code and, for a rock, whether it is
+    /// the one levitating and whether it is locked (all that `piece_view` reads).
+    fn square_code(&self, sq: Square) -> u64 {
+        let code = self.code(sq);
+        let rock_marks = match content(code) {
+            Content::Rock(id) => {
+                u64::from(self.lev == Lev::Active(id)) << 8 | u64::from(self.is_locked(id)) << 9
+            }
+            Content::Piece(..) | Content::Empty | Content::Off => 0,
+        };
+        u64::from(code) | rock_marks
+    }
+
+    /// The view without cells: the seats, the side to move and the status.
+    fn panel(&self) -> BoardView {
+        let size = self.core.options.size;
         let seats = (0..self.seats())
             .map(|s| SeatView {
                 seat: Seat::new(s as u8),
@@ -44,7 +68,7 @@ impl Splut {
         BoardView {
             width: size as u8,
             height: size as u8,
-            cells,
+            cells: Vec::new(),
             links: Vec::new(),
             seats,
             hands: Vec::new(),
@@ -192,6 +216,25 @@ fn title(name: &str) -> String {
 impl Presentation for Splut {
     fn view(&self) -> BoardView {
         self.board_view()
+    }
+
+    fn cell_codes(&self, codes: &mut Vec<u64>) -> bool {
+        codes.clear();
+        codes.extend(
+            layout(self.core.options.size)
+                .iter()
+                .map(|cell| self.square_code(Square::new(cell.x, cell.y))),
+        );
+        true
+    }
+
+    fn cell_view(&self, cell: CellId) -> Option<CellView> {
+        let cell = layout(self.core.options.size).get(cell.to_usize())?;
+        Some(self.drawn(cell))
+    }
+
+    fn panel_view(&self) -> BoardView {
+        self.panel()
     }
 
     fn action_input(&self, action: SplutAction) -> ActionInput {

@@ -54,31 +54,50 @@ fn piece_view(seat: Seat, value: u8) -> PieceView {
 
 /// What a UI draws for `state`.
 pub fn view(state: &Yoxii) -> BoardView {
-    let cells = Square::iter(ON_BOARD)
-        .map(|square| {
-            let stack = if square == state.totem() {
-                smallvec![totem_view()]
-            } else {
-                state
-                    .piece_at(square)
-                    .map(|p| piece_view(p.seat, p.value))
-                    .into_iter()
-                    .collect()
-            };
-            CellView {
-                name: square.name(),
-                x: square.file(),
-                y: square.rank(),
-                shape: CellShape::Square,
-                stack,
-                shaded: false,
-            }
-        })
+    let mut view = panel(state);
+    view.cells = Square::iter(ON_BOARD)
+        .map(|square| drawn(state, square))
         .collect();
+    view
+}
+
+/// The cell of `square` with the Totem or the piece on it.
+fn drawn(state: &Yoxii, square: Square) -> CellView {
+    let stack = if square == state.totem() {
+        smallvec![totem_view()]
+    } else {
+        state
+            .piece_at(square)
+            .map(|p| piece_view(p.seat, p.value))
+            .into_iter()
+            .collect()
+    };
+    CellView {
+        name: square.name(),
+        x: square.file(),
+        y: square.rank(),
+        shape: CellShape::Square,
+        stack,
+        shaded: false,
+    }
+}
+
+/// How `square` is drawn, as one number: empty, the Totem, or a piece's seat and value.
+fn square_code(state: &Yoxii, square: Square) -> u64 {
+    if square == state.totem() {
+        return 1;
+    }
+    state
+        .piece_at(square)
+        .map_or(0, |p| 2 + 8 * p.seat.to_usize() as u64 + u64::from(p.value))
+}
+
+/// The view without cells: the seats, the hands, the side to move and the status.
+fn panel(state: &Yoxii) -> BoardView {
     BoardView {
         width: 7,
         height: 7,
-        cells,
+        cells: Vec::new(),
         links: Vec::new(),
         seats: state.seat_views(&HUES),
         hands: [WHITE, RED]
@@ -134,6 +153,21 @@ pub fn action_input(action: YoxiiAction) -> ActionInput {
 impl Presentation for Yoxii {
     fn view(&self) -> BoardView {
         view(self)
+    }
+
+    fn cell_codes(&self, codes: &mut Vec<u64>) -> bool {
+        codes.clear();
+        codes.extend(Square::iter(ON_BOARD).map(|square| square_code(self, square)));
+        true
+    }
+
+    fn cell_view(&self, cell: CellId) -> Option<CellView> {
+        let square = Square::iter(ON_BOARD).nth(cell.to_usize())?;
+        Some(drawn(self, square))
+    }
+
+    fn panel_view(&self) -> BoardView {
+        panel(self)
     }
 
     fn action_input(&self, action: YoxiiAction) -> ActionInput {
