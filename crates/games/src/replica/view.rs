@@ -35,7 +35,7 @@ impl Replica {
             y: square.rank(),
             shape: CellShape::Square,
             stack: self.piece_view(square).into_iter().collect(),
-            shaded: (square.file() + square.rank()) % 2 == 0,
+            shaded: (square.file() + square.rank()).is_multiple_of(2),
         }
     }
 
