@@ -7,7 +7,7 @@
 //! A client applies a delta to the snapshot whose `seq` is the delta's `from_seq`; one that
 //! holds another asks for the snapshot again (`{"type":"sync"}`).
 
-use ludus_engine::{BoardView, ErasedGame};
+use ludus_engine::{BoardView, CellId, CellView, ErasedGame};
 use serde::Serialize;
 
 use super::knock_outs::{knock_outs, noted};
@@ -15,11 +15,56 @@ use super::snapshot::{HistoryEntry, Now};
 use super::view_json::ViewDelta;
 use super::Table;
 
+/// The board as the sockets were last sent it. Where the game numbers its cells (most do),
+/// the numbers and the view without cells: a change then builds only the cells whose number
+/// changed. Otherwise the whole view, compared cell by cell.
+#[derive(Debug)]
+struct Drawn {
+    view: BoardView,
+    codes: Vec<u64>,
+    numbered: bool,
+}
+
+impl Drawn {
+    fn now(game: &dyn ErasedGame) -> Drawn {
+        let mut codes = Vec::new();
+        let numbered = game.cell_codes(&mut codes);
+        let view = if numbered {
+            game.panel_view()
+        } else {
+            game.view()
+        };
+        Drawn {
+            view,
+            codes,
+            numbered,
+        }
+    }
+
+    /// Whether a delta from `before` can say what changed (the same cells, told the same way).
+    fn follows(&self, before: &Drawn) -> bool {
+        self.numbered == before.numbered
+            && self.codes.len() == before.codes.len()
+            && self.view.cells.len() == before.view.cells.len()
+    }
+
+    /// The cells whose number changed since `before`, drawn now.
+    fn changed_cells(&self, before: &Drawn, game: &dyn ErasedGame) -> Vec<(usize, CellView)> {
+        self.codes
+            .iter()
+            .zip(&before.codes)
+            .enumerate()
+            .filter(|(_, (now, was))| now != was)
+            .filter_map(|(index, _)| Some((index, game.cell_view(CellId(index as u16))?)))
+            .collect()
+    }
+}
+
 /// What the sockets were last sent (a snapshot or a delta): the next delta is taken against it.
 #[derive(Debug)]
 pub struct Shown {
     seq: u64,
-    view: BoardView,
+    drawn: Drawn,
     /// How many turns the history held.
     turns: usize,
     /// Whether its last turn was still being decided (a delta then sends it again).
@@ -32,11 +77,11 @@ pub struct Shown {
 }
 
 impl Shown {
-    fn of(game: &dyn ErasedGame, seq: u64, view: BoardView, frame_len: usize) -> Shown {
+    fn of(game: &dyn ErasedGame, seq: u64, drawn: Drawn, frame_len: usize) -> Shown {
         let history = game.history();
         Shown {
             seq,
-            view,
+            drawn,
             turns: history.len(),
             last_open: history.last().is_some_and(|t| !t.complete),
             replays: game.replays(),
@@ -83,21 +128,26 @@ impl Table {
     /// were sent becomes the base of the next delta.
     pub(super) fn change_frame(&mut self) -> String {
         self.changed();
-        let view = self.game.view();
+        let drawn = Drawn::now(&*self.game);
         let base = self.shown.take().filter(|shown| {
             shown.replays == self.game.replays()
                 && shown.kept() <= self.game.history().len()
-                && shown.view.cells.len() == view.cells.len()
+                && drawn.follows(&shown.drawn)
         });
         let frame = if let Some(base) = base {
-            noted(&mut self.knock_outs, &base.view, &view, self.game.history());
-            self.delta_frame(&base, &view)
+            noted(
+                &mut self.knock_outs,
+                &base.drawn.view,
+                &drawn.view,
+                self.game.history(),
+            );
+            self.delta_frame(&base, &drawn)
         } else {
             self.find_knock_outs();
             self.work.resyncs += 1;
             self.snapshot_frame()
         };
-        self.shown = Some(Shown::of(&*self.game, self.seq, view, frame.len()));
+        self.shown = Some(Shown::of(&*self.game, self.seq, drawn, frame.len()));
         frame
     }
 
@@ -106,18 +156,31 @@ impl Table {
     pub(super) fn show_from_start(&mut self) {
         self.changed();
         self.find_knock_outs();
-        self.shown = Some(Shown::of(&*self.game, self.seq, self.game.view(), 0));
+        self.shown = Some(Shown::of(&*self.game, self.seq, Drawn::now(&*self.game), 0));
     }
 
-    fn delta_frame(&mut self, base: &Shown, view: &BoardView) -> String {
+    fn delta_frame(&mut self, base: &Shown, drawn: &Drawn) -> String {
         self.work.deltas += 1;
+        let changed = if drawn.numbered {
+            drawn.changed_cells(&base.drawn, &*self.game)
+        } else {
+            Vec::new()
+        };
+        let view = if drawn.numbered {
+            ViewDelta::new(
+                changed.iter().map(|(index, cell)| (*index, cell)),
+                &drawn.view,
+            )
+        } else {
+            ViewDelta::between(&base.drawn.view, &drawn.view)
+        };
         let legal = self.game.legal_moves();
         let delta = Delta {
             kind: "delta",
             from_seq: base.seq,
             history_from: base.kept(),
             turns: HistoryEntry::since(self, base.kept()),
-            view: ViewDelta::between(&base.view, view),
+            view,
             now: self.now(&legal),
         };
         // Room for a frame a little longer than the last one.

@@ -1,7 +1,7 @@
 //! The board view as JSON, with seats numbered from 1 as everywhere in the API (the engine's
 //! `Seat` serialises its 0-based index), whole or as the changes since another view.
 
-use ludus_engine::{BoardView, CellShape, Hue, PieceView, Seat};
+use ludus_engine::{BoardView, CellShape, CellView, Hue, PieceView, Seat};
 use serde::Serialize;
 
 /// A piece.
@@ -94,7 +94,7 @@ impl<'a> ViewJson<'a> {
     }
 }
 
-fn cell(cell: &ludus_engine::CellView) -> CellJson<'_> {
+fn cell(cell: &CellView) -> CellJson<'_> {
     CellJson {
         name: &cell.name,
         x: cell.x,
@@ -150,18 +150,20 @@ impl<'a> ViewDelta<'a> {
     /// The changes from `before` to `after` (every cell, should their cell lists differ).
     pub fn between(before: &BoardView, after: &'a BoardView) -> Self {
         let same_cells = before.cells.len() == after.cells.len();
+        let changed = after.cells.iter().enumerate().filter(|(i, cell)| {
+            !same_cells
+                || before
+                    .cells
+                    .get(*i)
+                    .is_none_or(|old| old.stack != cell.stack || old.shaded != cell.shaded)
+        });
+        ViewDelta::new(changed, after)
+    }
+
+    /// The cells `changed` (each with its index) and the rest of `after` (its cells unread).
+    pub fn new(changed: impl Iterator<Item = (usize, &'a CellView)>, after: &'a BoardView) -> Self {
         ViewDelta {
-            cells: after
-                .cells
-                .iter()
-                .enumerate()
-                .filter(|(i, cell)| {
-                    !same_cells
-                        || before
-                            .cells
-                            .get(*i)
-                            .is_none_or(|old| old.stack != cell.stack || old.shaded != cell.shaded)
-                })
+            cells: changed
                 .map(|(index, cell)| CellChange {
                     index,
                     stack: StackJson(&cell.stack),
