@@ -71,8 +71,8 @@ pub struct Shown {
     last_open: bool,
     /// The game's count of replays then: another count means the history was rewritten.
     replays: u64,
-    /// The length of the frame that sent it: the next frame's buffer starts that large, so
-    /// that serialising does not grow it five times over from 128 bytes.
+    /// The length of the delta that sent it (0 for a snapshot): the next delta's buffer starts
+    /// that large, so that serialising does not grow it five times over from 128 bytes.
     frame_len: usize,
 }
 
@@ -134,20 +134,23 @@ impl Table {
                 && shown.kept() <= self.game.history().len()
                 && drawn.follows(&shown.drawn)
         });
-        let frame = if let Some(base) = base {
+        let (frame, delta_len) = if let Some(base) = base {
             noted(
                 &mut self.knock_outs,
                 &base.drawn.view,
                 &drawn.view,
                 self.game.history(),
             );
-            self.delta_frame(&base, &drawn)
+            let frame = self.delta_frame(&base, &drawn);
+            let len = frame.len();
+            (frame, len)
         } else {
             self.find_knock_outs();
             self.work.resyncs += 1;
-            self.snapshot_frame()
+            // A snapshot holds the whole history: no measure of the next delta.
+            (self.snapshot_frame(), 0)
         };
-        self.shown = Some(Shown::of(&*self.game, self.seq, drawn, frame.len()));
+        self.shown = Some(Shown::of(&*self.game, self.seq, drawn, delta_len));
         frame
     }
 
@@ -161,12 +164,10 @@ impl Table {
 
     fn delta_frame(&mut self, base: &Shown, drawn: &Drawn) -> String {
         self.work.deltas += 1;
-        let changed = if drawn.numbered {
-            drawn.changed_cells(&base.drawn, &*self.game)
-        } else {
-            Vec::new()
-        };
+        // Drawn now, lent to the delta below.
+        let changed;
         let view = if drawn.numbered {
+            changed = drawn.changed_cells(&base.drawn, &*self.game);
             ViewDelta::new(
                 changed.iter().map(|(index, cell)| (*index, cell)),
                 &drawn.view,
