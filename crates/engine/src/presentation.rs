@@ -15,7 +15,7 @@ pub trait Presentation: Rules {
     /// (emptied first), such that a cell drawn differently in two positions of the game has
     /// different numbers in them. A front end that keeps the numbers of what it drew finds the
     /// cells a change redrew without building every cell (a server's delta after each move:
-    /// building, comparing and dropping whole views was a tenth of its work).
+    /// building, comparing and dropping whole views was 8 % of its CPU under load).
     ///
     /// `false`, the default, where the game gives no such numbers: compare whole views then.
     fn cell_codes(&self, codes: &mut Vec<u64>) -> bool {
