@@ -28,26 +28,47 @@ fn piece(stone: Stone) -> PieceView {
 /// `y` the rank from the bottom.
 pub fn view(state: &Qawale) -> BoardView {
     let lines = finished_lines(state);
-    let cells = Square::ALL
+    let mut view = panel(state);
+    view.cells = Square::ALL
         .iter()
-        .map(|&square| {
-            let height = state.height(square);
-            let on_line = lines & square.bit() != 0;
-            CellView {
-                name: square.name(),
-                x: square.file(),
-                y: square.rank(),
-                shape: CellShape::Square,
-                stack: (0..height)
-                    .map(|level| PieceView {
-                        marked: on_line && level + 1 == height,
-                        ..piece(state.stone_at(square, level))
-                    })
-                    .collect(),
-                shaded: false,
-            }
-        })
+        .map(|&square| drawn(state, square, lines))
         .collect();
+    view
+}
+
+/// The cell of `square` with its stack, the top stone marked if it is on one of `lines`.
+fn drawn(state: &Qawale, square: Square, lines: u16) -> CellView {
+    let height = state.height(square);
+    let on_line = lines & square.bit() != 0;
+    CellView {
+        name: square.name(),
+        x: square.file(),
+        y: square.rank(),
+        shape: CellShape::Square,
+        stack: (0..height)
+            .map(|level| PieceView {
+                marked: on_line && level + 1 == height,
+                ..piece(state.stone_at(square, level))
+            })
+            .collect(),
+        shaded: false,
+    }
+}
+
+/// How `square` is drawn, as one number: its stones (two bits each, bottom first, at most
+/// `MAX_HEIGHT` = 24 of them), its height, and whether its top is on one of `lines`.
+fn square_code(state: &Qawale, square: Square, lines: u16) -> u64 {
+    let height = state.height(square);
+    let below_top = 1u64
+        .checked_shl(2 * height as u32)
+        .map_or(u64::MAX, |bit| bit - 1);
+    let stones = state.stacks[square.to_usize()] & below_top;
+    let on_line = u64::from(lines & square.bit() != 0);
+    stones | (height as u64) << 48 | on_line << 56
+}
+
+/// The view without cells: the seats, the hands, the side to move and the status.
+fn panel(state: &Qawale) -> BoardView {
     let seats = state.seat_views(&[Hue::Dark, Hue::Light]);
     let hands = Seat::all(2)
         .map(|seat| HandView {
@@ -58,7 +79,7 @@ pub fn view(state: &Qawale) -> BoardView {
     BoardView {
         width: 4,
         height: 4,
-        cells,
+        cells: Vec::new(),
         links: Vec::new(),
         seats,
         hands,
@@ -152,6 +173,26 @@ pub fn action_input(state: &Qawale, action: QawaleAction) -> ActionInput {
 impl Presentation for Qawale {
     fn view(&self) -> BoardView {
         view(self)
+    }
+
+    fn cell_codes(&self, codes: &mut Vec<u64>) -> bool {
+        let lines = finished_lines(self);
+        codes.clear();
+        codes.extend(
+            Square::ALL
+                .iter()
+                .map(|&square| square_code(self, square, lines)),
+        );
+        true
+    }
+
+    fn cell_view(&self, cell: CellId) -> Option<CellView> {
+        let square = *Square::ALL.get(cell.to_usize())?;
+        Some(drawn(self, square, finished_lines(self)))
+    }
+
+    fn panel_view(&self) -> BoardView {
+        panel(self)
     }
 
     fn action_input(&self, action: QawaleAction) -> ActionInput {
