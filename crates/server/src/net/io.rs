@@ -2,14 +2,16 @@
 //! when the stream is dropped, after an upgrade to a WebSocket too: hyper hands this same
 //! stream to the socket) and whether a byte moved, for the idle timeout.
 
-use super::caps::Slot;
 use std::io;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::task::{Context, Poll};
+
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
+
+use super::caps::Slot;
 
 /// Whether a byte moved on a connection since its watchdog last looked, shared between the
 /// stream and the watchdog. A flag, not a time: reading the clock on every read and write
