@@ -25,8 +25,9 @@ use crate::live::{ChatLine, CHAT_KEPT};
 /// The most writes committed in one transaction.
 const BATCH: usize = 512;
 
-/// The writer's page cache, in KiB: the database under the load test's thousand games is
-/// about 20 MiB, and what a move touches (its game's row and index leaf) is a small part.
+/// The writer's page cache, in KiB. SQLite's default, 2 MiB, lost the pages of a thousand
+/// games' rows and index leaves under load, and reading them back was 5 % of the server's CPU.
+/// The writer is the only connection that writes, so its cache stays valid.
 const WRITER_CACHE_KIB: i64 = 32 * 1024;
 
 /// Commits between two checkpoints (SQLite's automatic one runs every 1000 log pages; a
@@ -186,10 +187,7 @@ impl Writer {
     /// Starts the thread that owns `connection` (to the database at `path`) and the thread
     /// that checkpoints it.
     pub fn start(connection: Connection, path: &Path) -> std::io::Result<Writer> {
-        // SQLite's default page cache is 2 MiB: under load the pages of a thousand games'
-        // rows and index leaves fell out of it, and reading them back was 5 % of the server's
-        // CPU. The writer is the only connection that writes, so its cache stays valid. A
-        // failure leaves the default.
+        // A failure leaves SQLite's default.
         let _ = connection.pragma_update(None, "cache_size", -WRITER_CACHE_KIB);
         let (requests, queue) = mpsc::channel();
         let checkpoints = start_checkpoints(&connection, path);
