@@ -25,9 +25,8 @@ use crate::live::{ChatLine, CHAT_KEPT};
 /// The most writes committed in one transaction.
 const BATCH: usize = 512;
 
-/// The writer's page cache, in KiB. SQLite's default, 2 MiB, lost the pages of a thousand
-/// games' rows and index leaves under load, and reading them back was 5 % of the server's CPU.
-/// The writer is the only connection that writes, so its cache stays valid.
+/// The writer's page cache, in KiB (the only writer: its cache stays valid). SQLite's 2 MiB
+/// lost a thousand games' pages under load; reading them back was 5 % of the server's CPU.
 const WRITER_CACHE_KIB: i64 = 32 * 1024;
 
 /// Commits between two checkpoints (SQLite's automatic one runs every 1000 log pages; a
