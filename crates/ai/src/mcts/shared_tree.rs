@@ -225,21 +225,22 @@ impl<A: Copy> Arena<A> {
         }
     }
 
+    /// The segment that holds the node at `index`.
+    fn segment(&self, index: u32) -> &Segment<A> {
+        self.segments[(index >> SEGMENT_BITS) as usize]
+            .get()
+            .expect("an index points into a created segment")
+    }
+
     /// The node at `index`.
     pub(super) fn node(&self, index: u32) -> &Node<A> {
-        let segment = self.segments[(index >> SEGMENT_BITS) as usize]
-            .get()
-            .expect("an index points into a created segment");
-        &segment[index as usize & (SEGMENT - 1)]
+        &self.segment(index)[index as usize & (SEGMENT - 1)]
     }
 
     /// The `count` nodes from `first`, which lie in one segment.
     fn run(&self, first: u32, count: usize) -> &[Node<A>] {
         let start = first as usize & (SEGMENT - 1);
-        let segment = self.segments[(first >> SEGMENT_BITS) as usize]
-            .get()
-            .expect("an index points into a created segment");
-        &segment[start..start + count]
+        &self.segment(first)[start..start + count]
     }
 
     /// The children of `node` with the index of the first; `None` if it is not expanded (or

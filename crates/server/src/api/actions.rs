@@ -11,7 +11,7 @@ use super::guard::Client;
 use super::json_response;
 use crate::error::{ApiError, Body};
 use crate::hub::Hub;
-use crate::live::{self, Command};
+use crate::live::{self, Command, TableCommand};
 use crate::protocol::{
     AbsentRequest, AnswerRequest, ControlRequest, HistoryRequest, MoveRequest, OfferRequest,
     TokenRequest,
@@ -45,10 +45,10 @@ pub async fn undo(
     Path(id): Path<String>,
     Body(request): Body<HistoryRequest>,
 ) -> Result<Response, ApiError> {
-    let command = Command::Undo {
+    let command = Command::Table(TableCommand::Undo {
         seq: request.seq,
         scope: request.scope,
-    };
+    });
     act(&hub, &id, &request.token, command).await
 }
 
@@ -57,10 +57,10 @@ pub async fn redo(
     Path(id): Path<String>,
     Body(request): Body<HistoryRequest>,
 ) -> Result<Response, ApiError> {
-    let command = Command::Redo {
+    let command = Command::Table(TableCommand::Redo {
         seq: request.seq,
         scope: request.scope,
-    };
+    });
     act(&hub, &id, &request.token, command).await
 }
 
@@ -69,7 +69,13 @@ pub async fn resign(
     Path(id): Path<String>,
     Body(request): Body<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    act(&hub, &id, &request.token, Command::Resign).await
+    act(
+        &hub,
+        &id,
+        &request.token,
+        Command::Table(TableCommand::Resign),
+    )
+    .await
 }
 
 pub async fn control(
@@ -81,7 +87,7 @@ pub async fn control(
         &hub,
         &id,
         &request.token,
-        Command::Control(request.control()),
+        Command::Table(TableCommand::Control(request.control())),
     )
     .await
 }

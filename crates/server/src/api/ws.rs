@@ -29,7 +29,7 @@ use super::guard::Client;
 use super::person::Sender;
 use crate::error::{parse_body, ApiError};
 use crate::hub::Hub;
-use crate::live::{self, player_may_read, ChatPace, Command, LiveGame, Speaker};
+use crate::live::{self, player_may_read, ChatPace, Command, LiveGame, Speaker, TableCommand};
 use crate::net::at_most_a_year;
 use crate::net::caps::Refused;
 use crate::protocol::{ClientMessage, Control};
@@ -442,18 +442,18 @@ async fn dispatch(
             return Ok(());
         }
         ClientMessage::Move { notation, seq } => Command::Move { notation, seq },
-        ClientMessage::Undo { seq, scope } => Command::Undo { seq, scope },
-        ClientMessage::Redo { seq, scope } => Command::Redo { seq, scope },
-        ClientMessage::Resign {} => Command::Resign,
+        ClientMessage::Undo { seq, scope } => Command::Table(TableCommand::Undo { seq, scope }),
+        ClientMessage::Redo { seq, scope } => Command::Table(TableCommand::Redo { seq, scope }),
+        ClientMessage::Resign {} => Command::Table(TableCommand::Resign),
         ClientMessage::Control {
             paused,
             step,
             speed_ms,
-        } => Command::Control(Control {
+        } => Command::Table(TableCommand::Control(Control {
             paused,
             step,
             speed_ms,
-        }),
+        })),
     };
     game.act_quietly(hub, require_token(token)?, command).await
 }

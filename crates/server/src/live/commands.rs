@@ -21,13 +21,21 @@ pub const MAX_SPEED_MS: u64 = 10_000;
 /// An action on a game.
 #[derive(Clone, Debug)]
 pub enum Command {
-    /// A decision or a whole turn, decided at `seq`.
+    /// A decision or a whole turn, decided at `seq`: the most frequent change, which awaits
+    /// its commit with the table unlocked and no thread held.
     Move {
         /// The notation.
         notation: String,
         /// The `seq` it was decided on.
         seq: u64,
     },
+    /// Any other action, checked and stored with the table locked.
+    Table(TableCommand),
+}
+
+/// An action on a game other than a move.
+#[derive(Clone, Copy, Debug)]
+pub enum TableCommand {
     /// Take back.
     Undo {
         /// The `seq` it was decided on.
@@ -116,28 +124,26 @@ impl LiveGame {
         answer: impl FnOnce(&mut Table) -> T,
     ) -> Result<T, ApiError> {
         let _turn = self.turn().await;
-        let (mut table, job) = if let Command::Move { notation, seq } = &command {
-            // Moves, the most frequent change, await their commit with no thread held.
-            let decisions = {
+        let (mut table, events) = match command {
+            Command::Move { notation, seq } => {
+                let decisions = {
+                    let mut table = self.lock();
+                    table
+                        .check_human_move(token, &notation, seq)
+                        .map_err(|error| error.with_snapshot(table.snapshot()))?
+                };
+                self.store_then_play(hub, &notation, decisions, "human")
+                    .await?
+            }
+            Command::Table(command) => {
                 let mut table = self.lock();
-                table
-                    .check_human_move(token, notation, *seq)
-                    .map_err(|error| error.with_snapshot(table.snapshot()))?
-            };
-            let (mut table, events) = self
-                .store_then_play(hub, notation, decisions, "human")
-                .await?;
-            let job = self.commit(&mut table, hub, &events);
-            (table, job)
-        } else {
-            let mut table = self.lock();
-            let events = match table.apply(hub, &self.id, token, &command) {
-                Ok(events) => events,
-                Err(error) => return Err(error.with_snapshot(table.snapshot())),
-            };
-            let job = self.commit(&mut table, hub, &events);
-            (table, job)
+                match table.apply(hub, &self.id, token, command) {
+                    Ok(events) => (table, events),
+                    Err(error) => return Err(error.with_snapshot(table.snapshot())),
+                }
+            }
         };
+        let job = self.commit(&mut table, hub, &events);
         let answer = answer(&mut table);
         drop(table);
         if let Some(job) = job {
@@ -241,30 +247,26 @@ impl Table {
         hub: &Hub,
         id: &str,
         token: &str,
-        command: &Command,
+        command: TableCommand,
     ) -> Result<Vec<Event>, ApiError> {
-        match *command {
-            // Moves take `LiveGame::act_then`'s own path, which awaits their commit.
-            Command::Move { .. } => {
-                Err(ApiError::unprocessable("a move is played on its own path"))
-            }
-            Command::Undo { seq, scope } => {
+        match command {
+            TableCommand::Undo { seq, scope } => {
                 self.require_member(token)?;
                 self.check_seq(seq)?;
                 self.check_own_steps(token)?;
                 self.undo(hub, id, scope)
             }
-            Command::Redo { seq, scope } => {
+            TableCommand::Redo { seq, scope } => {
                 self.require_member(token)?;
                 self.check_seq(seq)?;
                 self.check_own_steps(token)?;
                 self.redo(hub, id, scope)
             }
-            Command::Resign => {
+            TableCommand::Resign => {
                 let seat = self.require_seat(token)?;
                 self.resign(hub, id, seat)
             }
-            Command::Control(control) => {
+            TableCommand::Control(control) => {
                 self.require_owner(token)?;
                 self.control(hub, id, control)
             }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::Value;
 use tokio::sync::Semaphore;
 
-use super::{create, Command, LiveGame};
+use super::{create, Command, LiveGame, TableCommand};
 use crate::hub::Hub;
 use crate::protocol::CreateGame;
 use crate::store::{Change, MemoryStore, Pending, Store, StoreError};
@@ -25,6 +25,13 @@ struct HeldStore {
 }
 
 impl HeldStore {
+    fn note_sent(&self, change: &Change) {
+        self.sent
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(change.kind());
+    }
+
     fn sent(&self) -> Vec<&'static str> {
         self.sent
             .lock()
@@ -56,17 +63,11 @@ impl Store for HeldStore {
     }
     /// The other changes are stored at once (they block their caller in a real store).
     fn log(&self, _id: &str, change: Change) -> Result<(), StoreError> {
-        self.sent
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(change.kind());
+        self.note_sent(&change);
         HeldStore::outcome(&self.refuse)
     }
     fn send(&self, _id: &str, change: Change) -> Pending {
-        self.sent
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(change.kind());
+        self.note_sent(&change);
         let (commits, refuse) = (Arc::clone(&self.commits), Arc::clone(&self.refuse));
         Pending::waiting(async move {
             // One permit, given by the test, lets one commit through.
@@ -170,7 +171,10 @@ async fn a_move_is_applied_and_shown_only_once_stored_and_the_next_change_waits_
             Arc::clone(&people.hub),
             people.tokens[1].clone(),
         );
-        tokio::spawn(async move { game.act(&hub, &token, Command::Resign).await })
+        tokio::spawn(async move {
+            game.act(&hub, &token, Command::Table(TableCommand::Resign))
+                .await
+        })
     };
     settle().await;
     assert!(

@@ -47,7 +47,7 @@ pub use chat::{
 };
 pub use clock::{ticker, ClockSetup};
 pub use clock_row::{ClockRow, Deadline};
-pub use commands::Command;
+pub use commands::{Command, TableCommand};
 pub use computer::unix_ms;
 pub use create::{check_clock, create, create_seated, option_pair, Seating};
 pub use expiry::sweeper;

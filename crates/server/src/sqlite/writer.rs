@@ -428,13 +428,19 @@ mod tests {
 
     use super::*;
 
-    #[test]
-    fn a_failing_job_undoes_its_own_statements_and_the_writer_goes_on() {
+    /// A writer on a fresh database: its folder (kept while the test runs), its path.
+    fn fresh() -> (tempfile::TempDir, std::path::PathBuf, Writer) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("games.sqlite3");
         let mut connection = Connection::open(&path).unwrap();
         super::super::schema::migrate(&mut connection).unwrap();
         let writer = Writer::start(connection, &path).unwrap();
+        (dir, path, writer)
+    }
+
+    #[test]
+    fn a_failing_job_undoes_its_own_statements_and_the_writer_goes_on() {
+        let (_dir, path, writer) = fresh();
         let insert = |name: &'static str, fail: bool| -> Job {
             Box::new(move |db| {
                 db.execute(
@@ -470,11 +476,7 @@ mod tests {
 
     #[test]
     fn the_checkpoint_thread_copies_the_log_into_the_database_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("games.sqlite3");
-        let mut connection = Connection::open(&path).unwrap();
-        super::super::schema::migrate(&mut connection).unwrap();
-        let writer = Writer::start(connection, &path).unwrap();
+        let (_dir, path, writer) = fresh();
         let size = || std::fs::metadata(&path).map_or(0, |m| m.len());
         let before = size();
         let game = Write::Game {
@@ -501,11 +503,7 @@ mod tests {
 
     #[test]
     fn the_log_is_started_again_under_steady_writes_instead_of_growing() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("games.sqlite3");
-        let mut connection = Connection::open(&path).unwrap();
-        super::super::schema::migrate(&mut connection).unwrap();
-        let writer = Writer::start(connection, &path).unwrap();
+        let (_dir, path, writer) = fresh();
         let log = path.with_extension("sqlite3-wal");
         let log_size = || std::fs::metadata(&log).map_or(0, |m| m.len());
         // Each write fills about 17 pages, so the writes together fill the log's restart
@@ -530,11 +528,7 @@ mod tests {
 
     #[test]
     fn a_game_keeps_its_last_chat_lines() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("games.sqlite3");
-        let mut connection = Connection::open(&path).unwrap();
-        super::super::schema::migrate(&mut connection).unwrap();
-        let writer = Writer::start(connection, &path).unwrap();
+        let (_dir, path, writer) = fresh();
         for (game, lines) in [("g", CHAT_KEPT + 5), ("h", 2)] {
             for i in 0..lines {
                 let line = ChatLine {
@@ -568,11 +562,7 @@ mod tests {
 
     #[test]
     fn a_checkpoint_after_the_last_write_leaves_every_row_in_the_database_file() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("games.sqlite3");
-        let mut connection = Connection::open(&path).unwrap();
-        super::super::schema::migrate(&mut connection).unwrap();
-        let writer = Writer::start(connection, &path).unwrap();
+        let (dir, path, writer) = fresh();
         let game = Write::Game {
             id: "g".into(),
             created_ms: 0,
