@@ -1,7 +1,8 @@
 // A change the server sent as a delta, applied to the snapshot the page holds: the server
 // sends each move's sockets only what changed (the history's new turns, the board's changed
-// cells, the rest of the snapshot whole), so a long game costs the same per move as a short
-// one. The page keeps drawing whole snapshots: this builds the next one.
+// cells, the fields that changed; a field it leaves out is as before), so a long game costs
+// the same per move as a short one. The page keeps drawing whole snapshots: this builds the
+// next one.
 
 /** The snapshot `delta` makes of `snap`, or null when it does not follow on from `snap`. */
 export function applyDelta(snap, delta) {

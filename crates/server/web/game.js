@@ -234,6 +234,8 @@ class GameScreen {
 
   accept(snap) {
     if (!snap || (this.snap && snap.seq < this.snap.seq)) return;
+    // Each pointing entry is the decision of `legal` at its index (the server sends it once).
+    (snap.pointing || []).forEach((entry, index) => { entry.move = snap.legal[index]; });
     const text = JSON.stringify(snap);
     // The answer to a POST and the socket's broadcast bring the same snapshot: draw it once.
     if (text === this.snapText) return;

@@ -1,6 +1,7 @@
 //! What a change sends the game's sockets: a delta frame, built and serialised once and shared
 //! by every socket, carrying what changed since the frame before it (the history's new or
-//! changed turns, the board's changed cells, and the small rest of the snapshot whole); or,
+//! changed turns, the board's changed cells, the seats, hands and seldom-changing fields that
+//! changed, and the small rest of the snapshot whole); or,
 //! after a change a delta cannot express (the history rewritten by an undo or a takeback), the
 //! whole snapshot. Neither the delta nor the work behind it grows with the game's length.
 //!
@@ -12,6 +13,7 @@ use serde::Serialize;
 
 use super::knock_outs::{knock_outs, noted};
 use super::snapshot::{HistoryEntry, Now};
+use super::steady::SteadyTexts;
 use super::view_json::ViewDelta;
 use super::Table;
 
@@ -74,18 +76,24 @@ pub struct Shown {
     /// The length of the delta that sent it (0 for a snapshot): the next delta's buffer starts
     /// that large, so that serialising does not grow it five times over from 128 bytes.
     frame_len: usize,
+    /// The seldom-changing fields as every socket holds them; `None` once a socket may hold
+    /// others (a snapshot built after a change that sent no frame): the next delta then
+    /// carries them all.
+    steady: Option<SteadyTexts>,
 }
 
 impl Shown {
-    fn of(game: &dyn ErasedGame, seq: u64, drawn: Drawn, frame_len: usize) -> Shown {
+    fn of(table: &Table, drawn: Drawn, frame_len: usize, steady: SteadyTexts) -> Shown {
+        let game = &*table.game;
         let history = game.history();
         Shown {
-            seq,
+            seq: table.seq,
             drawn,
             turns: history.len(),
             last_open: history.last().is_some_and(|t| !t.complete),
             replays: game.replays(),
             frame_len,
+            steady: Some(steady),
         }
     }
 
@@ -127,7 +135,8 @@ impl Table {
     /// unchanged for a change outside the game such as a seat going away), and what they
     /// were sent becomes the base of the next delta.
     pub(super) fn change_frame(&mut self) -> String {
-        self.changed();
+        self.snapshot = None;
+        let steady = self.steady_texts();
         let drawn = Drawn::now(&*self.game);
         let base = self.shown.take().filter(|shown| {
             shown.replays == self.game.replays()
@@ -141,7 +150,7 @@ impl Table {
                 &drawn.view,
                 self.game.history(),
             );
-            let frame = self.delta_frame(&base, &drawn);
+            let frame = self.delta_frame(&base, &drawn, &steady);
             let len = frame.len();
             (frame, len)
         } else {
@@ -150,8 +159,17 @@ impl Table {
             // A snapshot holds the whole history: no measure of the next delta.
             (self.snapshot_frame(), 0)
         };
-        self.shown = Some(Shown::of(&*self.game, self.seq, drawn, delta_len));
+        self.shown = Some(Shown::of(self, drawn, delta_len, steady));
         frame
+    }
+
+    /// A snapshot was built with the seldom-changing fields `steady`: where the sockets were
+    /// sent others (the game changed without a frame), the next delta sends them all, as
+    /// sockets holding either may apply it.
+    pub(super) fn shown_may_differ(&mut self, steady: &SteadyTexts) {
+        if let Some(shown) = &mut self.shown {
+            shown.steady.take_if(|sent| sent != steady);
+        }
     }
 
     /// Takes what the sockets hold from the game as it is (a game going live: its sockets
@@ -159,10 +177,11 @@ impl Table {
     pub(super) fn show_from_start(&mut self) {
         self.changed();
         self.find_knock_outs();
-        self.shown = Some(Shown::of(&*self.game, self.seq, Drawn::now(&*self.game), 0));
+        let steady = self.steady_texts();
+        self.shown = Some(Shown::of(self, Drawn::now(&*self.game), 0, steady));
     }
 
-    fn delta_frame(&mut self, base: &Shown, drawn: &Drawn) -> String {
+    fn delta_frame(&mut self, base: &Shown, drawn: &Drawn, steady: &SteadyTexts) -> String {
         self.work.deltas += 1;
         // Drawn now, lent to the delta below.
         let changed;
@@ -170,6 +189,7 @@ impl Table {
             changed = drawn.changed_cells(&base.drawn, &*self.game);
             ViewDelta::new(
                 changed.iter().map(|(index, cell)| (*index, cell)),
+                &base.drawn.view,
                 &drawn.view,
             )
         } else {
@@ -190,7 +210,10 @@ impl Table {
         // that met the placeholder would ask for the snapshot.
         serde_json::to_writer(&mut text, &delta)
             .ok()
-            .and_then(|()| String::from_utf8(text).ok())
+            .and_then(|()| {
+                steady.append_changed(&mut text, base.steady.as_ref());
+                String::from_utf8(text).ok()
+            })
             .unwrap_or_else(|| r#"{"type":"delta"}"#.to_string())
     }
 

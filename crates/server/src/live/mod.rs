@@ -31,6 +31,7 @@ mod offers;
 mod presence;
 mod rated;
 mod snapshot;
+mod steady;
 mod stored;
 mod table;
 mod turns;

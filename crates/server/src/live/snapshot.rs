@@ -1,7 +1,9 @@
 //! The snapshot: everything the page shows of a game, as JSON text. It is built only when
 //! someone asks (a socket opening, an HTTP answer, a `sync`) and kept until the next change:
 //! a move's sockets are sent a delta instead (live/delta.rs), so a move costs the same at
-//! decision 10 and at decision 10,000. What a delta repeats whole ([`Now`]) is shared by both.
+//! decision 10 and at decision 10,000. What a delta repeats whole ([`Now`]) is shared by both,
+//! and so are the fields that seldom change (live/steady.rs), which a delta carries only when
+//! they did.
 
 use std::sync::Arc;
 
@@ -9,40 +11,7 @@ use ludus_engine::{Seat, Verdict};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use super::analysis::AnalysisView;
-use super::knock_outs::KnockOut;
 use super::{Table, ViewJson};
-
-#[derive(Serialize)]
-pub(super) struct SeatEntry<'a> {
-    seat: usize,
-    name: &'a str,
-    player: &'a str,
-    side: &'static str,
-    /// Kept for an invited player who has not come yet.
-    free: bool,
-    /// Its player's last socket closed.
-    away: bool,
-    /// For an away seat: when (Unix ms) the others may claim the win or hand it to a computer.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    claim_from_ms: Option<u64>,
-    /// The account seated by pairing, with its rating as the game began.
-    account: Option<AccountEntry<'a>>,
-    /// Once a rated game ended: the seat's rating before and after.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    rating_change: Option<Value>,
-    /// Out of a game of three or four: the turn (1-based in `history`) that put it out and
-    /// the seat that played it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    out: Option<&'a KnockOut>,
-}
-
-#[derive(Serialize)]
-struct AccountEntry<'a> {
-    name: &'a str,
-    bot: bool,
-    rating: String,
-}
 
 /// A turn of the history.
 #[derive(Serialize)]
@@ -74,11 +43,12 @@ impl<'a> HistoryEntry<'a> {
     }
 }
 
+/// A legal move as a person points at it: the entry of `pointing` at the index of its
+/// notation in `legal` (the notation is not repeated: it was most of the frame).
 #[derive(Serialize)]
 struct Pointing<'a> {
-    #[serde(rename = "move")]
-    notation: &'a str,
     cells: CellNames<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     label: Option<&'a str>,
 }
 
@@ -99,29 +69,17 @@ impl Serialize for CellNames<'_> {
     }
 }
 
-/// What changes as the game is played, besides its history and board: the whole of it goes
-/// in every snapshot and every delta (its size does not grow with the game).
+/// What changes at every move, besides the history and the board: the whole of it goes in
+/// every snapshot and every delta (its size does not grow with the game). The fields that
+/// seldom change are kept apart (live/steady.rs).
 #[derive(Serialize)]
 pub(super) struct Now<'a> {
-    players: Vec<&'a str>,
-    names: Vec<&'a str>,
-    seats: Vec<SeatEntry<'a>>,
     position: String,
     turn: u32,
     to_move: Option<usize>,
     seq: u64,
     legal: Vec<&'a str>,
     pointing: Vec<Pointing<'a>>,
-    outcome: Option<Value>,
-    thinking: Option<Value>,
-    paused: bool,
-    speed_ms: u64,
-    analysis: Option<&'a AnalysisView>,
-    offer: Option<Value>,
-    clock: Option<Value>,
-    can_undo: bool,
-    can_redo: bool,
-    rated: bool,
 }
 
 #[derive(Serialize)]
@@ -157,9 +115,15 @@ impl Table {
             view: ViewJson::of(&view),
             now: self.now(&legal),
         };
+        let mut text = Vec::with_capacity(4096);
         // Serialising strings, numbers and JSON values cannot fail; an empty object if it did.
-        let text: Arc<str> =
-            Arc::from(serde_json::to_string(&snapshot).unwrap_or_else(|_| "{}".into()));
+        if serde_json::to_writer(&mut text, &snapshot).is_err() {
+            text = b"{}".to_vec();
+        }
+        let steady = self.steady_texts();
+        steady.append_changed(&mut text, None);
+        self.shown_may_differ(&steady);
+        let text: Arc<str> = Arc::from(String::from_utf8(text).unwrap_or_else(|_| "{}".into()));
         self.snapshot = Some(Arc::clone(&text));
         text
     }
@@ -169,38 +133,20 @@ impl Table {
         self.snapshot = None;
     }
 
-    /// The changing part of the snapshot, with `legal` the game's legal moves.
+    /// What changes at every move, with `legal` the game's legal moves.
     pub(super) fn now<'a>(&'a self, legal: &'a [ludus_engine::LegalMove]) -> Now<'a> {
-        let names = self.names();
         Now {
-            players: self.kinds(),
-            seats: self.seat_entries(&names),
-            names,
             position: self.game.position(),
             turn: self.game.turn(),
             to_move: self.game.to_move().map(Seat::number),
             seq: self.seq,
             legal: legal.iter().map(|m| m.notation.as_str()).collect(),
             pointing: legal.iter().map(|m| self.pointing(m)).collect(),
-            outcome: outcome_json(self),
-            thinking: self
-                .thinking
-                .as_ref()
-                .map(|t| json!({"seat": t.seat.number(), "since_ms": t.since_ms})),
-            paused: self.paused,
-            speed_ms: self.speed_ms,
-            analysis: self.analysis.as_ref(),
-            can_undo: self.game.entry_count() > 0,
-            can_redo: self.game.redo_len() > 0,
-            offer: self.offer.as_ref().map(|offer| self.offer_json(offer)),
-            clock: self.clocks.as_ref().map(super::clock::Clocks::json),
-            rated: self.rated,
         }
     }
 
     fn pointing<'a>(&'a self, legal: &'a ludus_engine::LegalMove) -> Pointing<'a> {
         Pointing {
-            notation: &legal.notation,
             cells: CellNames {
                 ids: &legal.input.cells,
                 names: &self.cell_names,
@@ -212,47 +158,6 @@ impl Table {
     /// The snapshot as a WebSocket frame.
     pub fn snapshot_frame(&mut self) -> String {
         format!("{{\"type\":\"snapshot\",\"snapshot\":{}}}", self.snapshot())
-    }
-
-    fn seat_entries<'a>(&'a self, names: &[&'a str]) -> Vec<SeatEntry<'a>> {
-        Seat::all(self.game.seat_count())
-            .map(|seat| SeatEntry {
-                seat: seat.number(),
-                name: names.get(seat.to_usize()).copied().unwrap_or(""),
-                player: self
-                    .seats
-                    .get(seat.to_usize())
-                    .map_or("", |s| s.kind.as_str()),
-                side: self.game.seat_name(seat),
-                free: self
-                    .seats
-                    .get(seat.to_usize())
-                    .is_some_and(|s| s.invite.is_some()),
-                away: self.is_away(seat.to_usize()),
-                claim_from_ms: self
-                    .presence
-                    .get(seat.to_usize())
-                    .and_then(|p| p.claim_from_ms),
-                account: self
-                    .seats
-                    .get(seat.to_usize())
-                    .and_then(|s| s.account.as_ref())
-                    .map(|a| AccountEntry {
-                        name: &a.name,
-                        bot: a.bot,
-                        rating: a.rating.shown(),
-                    }),
-                rating_change: self.rating_changes.get(seat.to_usize()).map(|change| {
-                    json!({
-                        "before": change.before.rating,
-                        "after": change.after.rating,
-                        "shown_before": change.before.shown(),
-                        "shown_after": change.after.shown(),
-                    })
-                }),
-                out: self.knock_outs.iter().find(|k| k.seat == seat.number()),
-            })
-            .collect()
     }
 }
 

@@ -134,13 +134,15 @@ pub struct CellChange<'a> {
 }
 
 /// What a view changed since another of the same game: the cells' names, places, shapes and
-/// the links never change during a game, so only the cells that changed are sent; the rest
-/// (seats, hands, side to move, last move, status) is small and sent whole.
+/// the links never change during a game, so only the cells that changed are sent; the seats
+/// and hands when they changed; the side to move, last move and status whole.
 #[derive(Debug, Serialize)]
 pub struct ViewDelta<'a> {
     cells: Vec<CellChange<'a>>,
-    seats: Vec<SeatJson<'a>>,
-    hands: Vec<HandJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seats: Option<Vec<SeatJson<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hands: Option<Vec<HandJson<'a>>>,
     to_move: Option<usize>,
     last_move: Vec<u16>,
     status: &'a str,
@@ -157,11 +159,16 @@ impl<'a> ViewDelta<'a> {
                     .get(*i)
                     .is_none_or(|old| old.stack != cell.stack || old.shaded != cell.shaded)
         });
-        ViewDelta::new(changed, after)
+        ViewDelta::new(changed, before, after)
     }
 
-    /// The cells `changed` (each with its index) and the rest of `after` (its cells unread).
-    pub fn new(changed: impl Iterator<Item = (usize, &'a CellView)>, after: &'a BoardView) -> Self {
+    /// The cells `changed` (each with its index) and the rest of `after` that differs from
+    /// `before` (their cells unread).
+    pub fn new(
+        changed: impl Iterator<Item = (usize, &'a CellView)>,
+        before: &BoardView,
+        after: &'a BoardView,
+    ) -> Self {
         ViewDelta {
             cells: changed
                 .map(|(index, cell)| CellChange {
@@ -170,8 +177,8 @@ impl<'a> ViewDelta<'a> {
                     shaded: cell.shaded,
                 })
                 .collect(),
-            seats: after.seats.iter().map(seat).collect(),
-            hands: after.hands.iter().map(hand).collect(),
+            seats: (before.seats != after.seats).then(|| after.seats.iter().map(seat).collect()),
+            hands: (before.hands != after.hands).then(|| after.hands.iter().map(hand).collect()),
             to_move: after.to_move.map(Seat::number),
             last_move: after.last_move.iter().map(|c| c.0).collect(),
             status: &after.status,

@@ -9,6 +9,7 @@ mod clocks;
 mod connections;
 mod correspondence;
 mod decisions;
+mod deltas;
 mod draws;
 mod durability;
 mod errors;
