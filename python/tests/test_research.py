@@ -58,7 +58,10 @@ def test_ctrl_c_stops_a_long_search():
         [
             sys.executable,
             "-c",
-            "import ludus, sys\n"
+            # Ctrl-C as a terminal delivers it, whatever this test's own parent left
+            # SIGINT as (a shell's background job inherits it ignored).
+            "import ludus, signal, sys\n"
+            "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
             "g = ludus.new_game(ludus.game_ids()[0])\n"
             "print('searching', flush=True)\n"
             "ludus.agent('ai:mcts:time=600').choose(g)\n",

@@ -236,8 +236,10 @@ class GameScreen {
     if (!snap || (this.snap && snap.seq < this.snap.seq)) return;
     // Each pointing entry is the decision of `legal` at its index (the server sends it once).
     (snap.pointing || []).forEach((entry, index) => { entry.move = snap.legal[index]; });
-    const text = JSON.stringify(snap);
     // The answer to a POST and the socket's broadcast bring the same snapshot: draw it once.
+    // The history changes only with `seq` (in the text), so it is left out: written out whole
+    // at every change, a long game's history would cost the page more than the change.
+    const text = JSON.stringify({ ...snap, history: undefined, moves: undefined });
     if (text === this.snapText) return;
     const before = this.snap;
     this.snap = snap;
