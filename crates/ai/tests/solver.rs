@@ -179,11 +179,7 @@ impl GameVisitor for AgreesWithMinimax {
                     ..SolveBudget::default()
                 };
                 let by_proof_numbers = prove_value(&state, &budget, 4, &StopFlag::default());
-                let expected = match Proved::from_score(value) {
-                    Proved::Win(_) => ProvedValue::Win,
-                    Proved::Draw => ProvedValue::Draw,
-                    Proved::Loss(_) => ProvedValue::Loss,
-                };
+                let expected = ProvedValue::from(Proved::from_score(value));
                 assert_eq!(
                     by_proof_numbers.value,
                     Some(expected),

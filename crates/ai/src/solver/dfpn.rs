@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use ludus_engine::{Rules, Seat, Verdict};
 
-use super::SolveBudget;
+use super::{Proved, SolveBudget};
 use crate::StopFlag;
 
 /// "Proved" and "disproved" in proof numbers; sums are capped here.
@@ -36,6 +36,17 @@ pub enum ProvedValue {
     Draw,
     /// The other seat can force a win.
     Loss,
+}
+
+impl From<Proved> for ProvedValue {
+    /// A result with its distance, told without it (what df-pn and the solver agree on).
+    fn from(proved: Proved) -> ProvedValue {
+        match proved {
+            Proved::Win(_) => ProvedValue::Win,
+            Proved::Draw => ProvedValue::Draw,
+            Proved::Loss(_) => ProvedValue::Loss,
+        }
+    }
 }
 
 /// What a df-pn run found.
