@@ -136,28 +136,30 @@ impl Table {
     /// were sent becomes the base of the next delta.
     pub(super) fn change_frame(&mut self) -> String {
         self.snapshot = None;
-        let steady = self.steady_texts();
         let drawn = Drawn::now(&*self.game);
         let base = self.shown.take().filter(|shown| {
             shown.replays == self.game.replays()
                 && shown.kept() <= self.game.history().len()
                 && drawn.follows(&shown.drawn)
         });
-        let (frame, delta_len) = if let Some(base) = base {
+        // The seldom-changing fields are read once the change's knock-outs are known: a seat's
+        // `out` goes in the frame of the move that put it out.
+        let (frame, delta_len, steady) = if let Some(base) = base {
             noted(
                 &mut self.knock_outs,
                 &base.drawn.view,
                 &drawn.view,
                 self.game.history(),
             );
+            let steady = self.steady_texts();
             let frame = self.delta_frame(&base, &drawn, &steady);
             let len = frame.len();
-            (frame, len)
+            (frame, len, steady)
         } else {
             self.find_knock_outs();
             self.work.resyncs += 1;
             // A snapshot holds the whole history: no measure of the next delta.
-            (self.snapshot_frame(), 0)
+            (self.snapshot_frame(), 0, self.steady_texts())
         };
         self.shown = Some(Shown::of(self, drawn, delta_len, steady));
         frame

@@ -62,10 +62,28 @@ async fn play_until(sockets: &mut [Socket], held: &mut Value, until: u64) -> Vec
         }
         let (delta, bytes) = deltas.swap_remove(seat - 1);
         *held = crate::support::apply_delta(held, &delta);
+        assert_out_told(held);
         let moves_bytes = delta["legal"].to_string().len() + delta["pointing"].to_string().len();
         sent.push(Sent { bytes, moves_bytes });
     }
     sent
+}
+
+/// Every seat the board shows out of play is told out in `seats` (the turn and who did it)
+/// in the same frame: the page says "Blue knocked Red out" from it.
+fn assert_out_told(held: &Value) {
+    let board_seats = held["view"]["seats"].as_array().expect("the view's seats");
+    for (shown, seat) in board_seats
+        .iter()
+        .zip(held["seats"].as_array().expect("seats"))
+    {
+        if shown["alive"] == false {
+            assert!(
+                seat["out"].is_object(),
+                "out on the board, not told: {seat}"
+            );
+        }
+    }
 }
 
 /// The next delta frame of `socket`, and its size in bytes.
