@@ -6,19 +6,7 @@
 
 use serde_json::{json, Value};
 
-use crate::support::{apply_delta, connect, next_raw, send, Api};
-
-/// The next delta of `socket`, and the snapshot it makes of `held`.
-async fn next_delta(socket: &mut crate::support::Socket, held: &Value) -> (Value, Value) {
-    loop {
-        let (frame, _) = next_raw(socket).await;
-        assert_ne!(frame["type"], "error", "{frame}");
-        if frame["type"] == "delta" {
-            let after = apply_delta(held, &frame);
-            return (frame, after);
-        }
-    }
-}
+use crate::support::{apply_delta, connect, next_delta, next_raw, send, Api};
 
 #[tokio::test]
 async fn a_moves_delta_sends_only_what_changed() {
@@ -35,8 +23,8 @@ async fn a_moves_delta_sends_only_what_changed() {
     )
     .await;
     let delta = loop {
-        let (delta, after) = next_delta(&mut socket, &held).await;
-        held = after;
+        let (delta, _) = next_delta(&mut socket).await;
+        held = apply_delta(&held, &delta);
         if delta["seq"] == 1 {
             break delta;
         }
@@ -73,7 +61,7 @@ async fn the_delta_after_a_change_without_a_frame_sends_every_field() {
         }
         assert!(held["thinking"].is_object(), "{held}");
         while held["seq"] == 0 {
-            held = next_delta(&mut socket, &held).await.1;
+            held = apply_delta(&held, &next_delta(&mut socket).await.0);
         }
         assert_eq!(held["thinking"], Value::Null, "{held}");
         assert_eq!(held, api.snapshot(&game.id).await);

@@ -257,6 +257,18 @@ pub async fn next(socket: &mut Socket) -> Value {
     json!({"type": "snapshot", "snapshot": snapshot, "delta": true})
 }
 
+/// The next delta frame of `socket`, and its size in bytes.
+pub async fn next_delta(socket: &mut Socket) -> (Value, usize) {
+    loop {
+        let (frame, bytes) = next_raw(socket).await;
+        if frame["type"] == "delta" {
+            return (frame, bytes);
+        }
+        assert_ne!(frame["type"], "error", "{frame}");
+        assert_ne!(frame["type"], "snapshot", "a socket fell behind");
+    }
+}
+
 /// The snapshot `delta` makes of `held` (as the page's delta.js does).
 pub fn apply_delta(held: &Value, delta: &Value) -> Value {
     assert_eq!(

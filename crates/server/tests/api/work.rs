@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 use reqwest::StatusCode;
 
 use crate::support::{
-    assert_error, connect, next, next_of, next_raw, send, Api, Created, Dice, Socket,
+    assert_error, connect, next, next_delta, next_of, next_raw, send, Api, Created, Dice, Socket,
 };
 
 /// A game for four on the largest Splut! board: random play lasts hundreds of decisions,
@@ -83,18 +83,6 @@ fn assert_out_told(held: &Value) {
                 "out on the board, not told: {seat}"
             );
         }
-    }
-}
-
-/// The next delta frame of `socket`, and its size in bytes.
-async fn next_delta(socket: &mut Socket) -> (Value, usize) {
-    loop {
-        let (frame, bytes) = next_raw(socket).await;
-        if frame["type"] == "delta" {
-            return (frame, bytes);
-        }
-        assert_ne!(frame["type"], "error", "{frame}");
-        assert_ne!(frame["type"], "snapshot", "a socket fell behind");
     }
 }
 
