@@ -4,7 +4,8 @@
 // (anything more goes through a takeback request, online_panel.js).
 
 import { h } from "./dom.js";
-import { seatBars, thinkingText, evalPanel, historyPanel, saveLinks, gameOverPanel } from "./panel.js";
+import { seatBars, thinkingText, evalPanel, saveLinks, gameOverPanel } from "./panel.js";
+import { historyPanel } from "./history_list.js";
 import { loadRecordControl } from "./home.js";
 import { invitesPanel, watchingPanel, offersPanel, absentPanel } from "./online_panel.js";
 import { rematchPanel } from "./rematch.js";
@@ -147,7 +148,8 @@ function patch(parent, fresh) {
   fresh.forEach((node, i) => {
     const old = parent.children[i];
     if (!old) parent.append(node);
-    else if (!old.isEqualNode(node)) parent.replaceChild(node, old);
+    // A section kept from the draw before (the move list) is the same node: nothing to compare.
+    else if (old !== node && !old.isEqualNode(node)) parent.replaceChild(node, old);
   });
   while (parent.children.length > fresh.length) parent.lastElementChild.remove();
 }

@@ -21,7 +21,9 @@ export function applyDelta(snap, delta) {
     ...snap,
     ...now,
     history,
-    moves: history.map((turn) => turn.text),
+    // The page reads the history; the list of the turns' notations would cost a pass over the
+    // whole game at every move, so it is left out rather than kept stale.
+    moves: undefined,
     view: { ...snap.view, ...rest, cells },
   };
 }

@@ -105,32 +105,6 @@ export function evalPanel(snap, analysis) {
     analysis.pv && analysis.pv.length ? h("p", { class: "pv" }, "Expected line: ", h("code", {}, analysis.pv.join(" "))) : null);
 }
 
-/** The last history panel built: a redraw of the same snapshot (every thinking frame of a
- * computer's search) reuses it, where building it again costs a list item per turn played. */
-let lastHistory = { snap: null, viewingPly: null, section: null };
-
-/** The history in turn notation; clicking an entry shows the position after it. */
-export function historyPanel(snap, viewingPly, onPick) {
-  if (lastHistory.snap === snap && lastHistory.viewingPly === viewingPly) return lastHistory.section;
-  const section = buildHistory(snap, viewingPly, onPick);
-  lastHistory = { snap, viewingPly, section };
-  return section;
-}
-
-function buildHistory(snap, viewingPly, onPick) {
-  const items = [h("li", {}, h("button", { type: "button", "data-ply": 0, "aria-current": viewingPly === 0 ? "true" : null,
-    onclick: () => onPick(0) }, "start"))];
-  for (const entry of snap.history || []) {
-    const who = seatLabel(snap, entry.seat).split(" (")[0];
-    items.push(h("li", {}, h("button", { type: "button", "data-ply": entry.ply,
-      "aria-current": viewingPly === entry.ply ? "true" : null,
-      title: `turn ${entry.turn}, ${seatLabel(snap, entry.seat)}${entry.complete === false ? " (in progress)" : ""}`,
-      onclick: () => onPick(entry.ply) }, `${entry.turn}. ${entry.text}${entry.complete === false ? "…" : ""}`, h("span", { class: "visually-hidden" }, ` by ${who}`))));
-  }
-  return h("section", { class: "panel", "aria-label": "Moves" }, h("h3", {}, "Moves"),
-    h("ol", { class: "history" }, items));
-}
-
 /** Download links for the record in both formats. */
 export function saveLinks(snap) {
   return h("div", { class: "row" }, "Save:",

@@ -1,11 +1,12 @@
 //! Scenarios of the home page (games to continue, the theme remembered, the rules) and the game
 //! screen's other controls: the set-up screen's seats following Splut!'s number of players, a
-//! hint, flipping the board, and pause / step / speed in a game between two computers.
+//! hint, flipping the board, and pause / step / speed in a game between two computers, whose
+//! move list grows by the turns played rather than being built again at every move.
 
 use fantoccini::Client;
 
 use super::driver::{click, eval, find, wait_until};
-use super::page::{seq, start_game, wait_game_page, wait_my_turn, wait_seq_after};
+use super::page::{history, seq, start_game, wait_game_page, wait_my_turn, wait_seq_after};
 
 /// The home page lists the games in progress to continue, and the theme chosen stays chosen.
 pub async fn home_continue_and_theme(client: &Client, base: &str) {
@@ -142,6 +143,8 @@ pub async fn computers_paused_and_stepped(client: &Client, base: &str) {
         "speed 0",
     )
     .await;
+    eval(client, COUNT_NEW_LIST_ITEMS).await;
+    let turns_before = history(client).await.len();
     click(client, "#pause").await;
     wait_until(
         client,
@@ -149,4 +152,39 @@ pub async fn computers_paused_and_stepped(client: &Client, base: &str) {
         "the computers to finish",
     )
     .await;
+    let shown = history(client).await;
+    let played = shown.len() - turns_before;
+    let added = eval(client, "return window.newListItems.count;").await;
+    let added = added.as_u64().expect("a count") as usize;
+    assert!(played >= 5, "the computers played {played} turns");
+    // Built again at every move, the list would have added about played² / 2 items.
+    assert!(
+        added <= 2 * played + 2,
+        "{added} list items were made for {played} turns"
+    );
+    let kept = eval(client, "return fetch('/api/games/' + location.pathname.slice(3)).then((r) => r.json()).then((s) => s.history.map((t) => `${t.turn}. ${t.text}`));").await;
+    let kept: Vec<String> = serde_json::from_value(kept).expect("the server's history");
+    assert_eq!(shown, kept, "the move list shows the game's history");
 }
+
+/// Counts the move list's items the page makes from now on (`window.newListItems.count`): an
+/// item moved with its list, as when the game-over summary is put above it, is not new.
+const COUNT_NEW_LIST_ITEMS: &str = "
+  const counter = { seen: new WeakSet(), count: 0 };
+  document.querySelectorAll('ol.history > li').forEach((item) => counter.seen.add(item));
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        const items = [...node.querySelectorAll('ol.history > li')];
+        if (node.matches('li') && record.target.matches('ol.history')) items.push(node);
+        for (const item of items) {
+          if (counter.seen.has(item)) continue;
+          counter.seen.add(item);
+          counter.count += 1;
+        }
+      }
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+  window.newListItems = counter;
+  return true;";
