@@ -3,7 +3,7 @@
 Plays random games of every two-seat game with the Python package, takes the positions at the
 start of each of the last turns, proves them with `ludus solve --json`, and keeps a few of each
 value (wins, draws, losses of several distances) that prove within a small node count, so that
-`crates/ai/tests/golden.rs` proves them again quickly. Run from the repository root:
+`crates/ai/tests/games/golden.rs` proves them again quickly. Run from the repository root:
 
     python docs/scripts/golden_positions.py target/release/ludus [GAME..]
 
