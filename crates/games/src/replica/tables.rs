@@ -17,10 +17,14 @@ impl Square {
     /// Black's home corner, White's target.
     pub const H8: Square = Square(63);
 
+    // Each of these is a few instructions, called from the searches and playouts that other
+    // crates instantiate for Replica, where without `#[inline]` each is a call.
+
     /// The square on `file` (0 = a) and `rank` (0 = rank 1).
     ///
     /// # Panics
     /// If `file` or `rank` is 8 or more (squares are built from checked input).
+    #[inline]
     pub const fn new(file: u8, rank: u8) -> Square {
         assert!(file < 8 && rank < 8, "square out of the board");
         Square(rank * 8 + file)
@@ -30,27 +34,32 @@ impl Square {
     ///
     /// # Panics
     /// If `index >= 64`.
+    #[inline]
     pub const fn from_index(index: u8) -> Square {
         assert!(index < 64, "square index out of range");
         Square(index)
     }
 
     /// The file, 0 (a) to 7 (h).
+    #[inline]
     pub const fn file(self) -> u8 {
         self.0 % 8
     }
 
     /// The rank, 0 (rank 1) to 7 (rank 8).
+    #[inline]
     pub const fn rank(self) -> u8 {
         self.0 / 8
     }
 
     /// The bit index, for indexing tables.
+    #[inline]
     pub const fn to_usize(self) -> usize {
         self.0 as usize
     }
 
     /// The square's bit in a bitboard.
+    #[inline]
     pub const fn bit(self) -> u64 {
         1u64 << self.0
     }
@@ -143,12 +152,14 @@ impl Dir {
 
     /// Whether squares along this direction have growing bit indices (N, E, NE, NW), so that
     /// the nearest square of a ray is its lowest bit.
+    #[inline]
     pub const fn is_increasing(self) -> bool {
         let (df, dr) = STEPS[self.0 as usize];
         dr * 8 + df > 0
     }
 
     /// The index into per-direction tables.
+    #[inline]
     pub const fn to_usize(self) -> usize {
         self.0 as usize
     }
