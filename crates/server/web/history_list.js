@@ -30,7 +30,7 @@ export function historyPanel(snap, viewingPly, onPick) {
 }
 
 function emptyList(id, labels) {
-  const list = { id, labels, turns: [], items: [], onPick: () => {}, viewingPly: undefined };
+  const list = { id, labels, turns: [], items: [], onPick: () => {}, viewingPly: undefined, viewed: null };
   list.start = h("button", { type: "button", "data-ply": 0, onclick: () => list.onPick(0) }, "start");
   list.ol = h("ol", { class: "history" }, h("li", {}, list.start));
   list.section = h("section", { class: "panel", "aria-label": "Moves" }, h("h3", {}, "Moves"), list.ol);
@@ -70,7 +70,9 @@ function sameTurn(a, b) {
 
 /** Marks the entry of the position shown (none while the game's present is shown). */
 function markViewed(list, viewingPly) {
-  if (list.viewingPly === viewingPly && list.viewed?.isConnected) return;
+  // The marked button is gone when an undo replaced its item: look it up again.
+  const kept = viewingPly === null || (list.viewed !== null && list.ol.contains(list.viewed));
+  if (list.viewingPly === viewingPly && kept) return;
   list.viewed?.removeAttribute("aria-current");
   list.viewingPly = viewingPly;
   list.viewed = viewingPly === 0 ? list.start

@@ -173,6 +173,9 @@ impl Replica {
 
 #[cfg(test)]
 mod tests {
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
     use super::*;
 
     #[test]
@@ -196,18 +199,14 @@ mod tests {
 
     #[test]
     fn the_squares_next_door_are_the_first_squares_of_the_forward_rays() {
-        // Sets of every density, from a fixed generator (a splitmix64 sequence).
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = SmallRng::seed_from_u64(23);
         for case in 0..4_000u32 {
-            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut bits = seed;
-            bits = (bits ^ (bits >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            bits = (bits ^ (bits >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            bits ^= bits >> 31;
+            let bits = rng.next_u64();
+            // Sets of every density: random, sparse, dense, and all but one square.
             let own = match case % 4 {
                 0 => bits,
-                1 => bits & bits.rotate_left(17),
-                2 => bits | bits.rotate_left(29),
+                1 => bits & rng.next_u64(),
+                2 => bits | rng.next_u64(),
                 _ => !0 ^ (1 << (bits % 64)),
             };
             for (side, dirs) in FORWARD.iter().enumerate() {
