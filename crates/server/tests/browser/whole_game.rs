@@ -196,6 +196,8 @@ async fn looking_back(client: &Client) {
     let now = eval(client, PIECES).await;
     click(client, ".history button[data-ply=\"0\"]").await;
     find(client, "#back-to-game").await;
+    // The move list marks the entry shown, and only that one.
+    assert_eq!(eval(client, MARKED).await, "0", "start marked in the list");
     let start = eval(client, PIECES).await;
     assert_ne!(
         start, now,
@@ -217,4 +219,12 @@ async fn looking_back(client: &Client) {
         now,
         "back to the position after the move"
     );
+    assert_eq!(
+        eval(client, MARKED).await,
+        "",
+        "nothing marked in the present"
+    );
 }
+
+/// The plies of the move list's entries marked as the position shown.
+const MARKED: &str = "return [...document.querySelectorAll('.history button[aria-current]')].map(b => b.dataset.ply).join(' ');";
