@@ -21,7 +21,7 @@ use tokio::time::{Duration, Instant};
 
 use super::guard::Client;
 use super::person::{from_own_page, Person, Proof};
-use super::ws::refused;
+use super::ws::{refused, sized};
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::net::at_most_a_year;
@@ -50,9 +50,7 @@ pub async fn upgrade(
     // the socket open is missed.
     let lobby = hub.pairing.events.lobby();
     let personal = account.map(|id| hub.pairing.events.account(id));
-    Ok(upgrade
-        .max_message_size(MAX_MESSAGE)
-        .max_frame_size(MAX_MESSAGE)
+    Ok(sized(upgrade, MAX_MESSAGE)
         .on_upgrade(move |socket| async move {
             let _slot = slot;
             listen(socket, hub, lobby, personal).await;

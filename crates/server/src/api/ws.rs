@@ -38,10 +38,13 @@ use crate::protocol::{ClientMessage, Control};
 /// configured limit only get an error frame.
 const HARD_LIMIT: usize = 1024 * 1024;
 
-/// The read buffer each socket allocates up front. Clients send small actions; a bigger
-/// message is still read, in several reads. (tungstenite's default, 128 KiB, made an idle
-/// game with two sockets cost about 300 KiB of server memory.)
-const READ_BUFFER: usize = 4 * 1024;
+/// The read buffer each socket allocates up front. Clients send small actions (a move is
+/// under 100 bytes); a bigger message is still read, in several reads. tungstenite's
+/// default, 128 KiB, made an idle game with two sockets cost about 300 KiB of server memory
+/// (and each lobby socket 170 KiB); and tungstenite zeroes the buffer's free part before every
+/// read it tries, which happens each time a broadcast wakes the socket's task: with 4 KiB,
+/// that `memset` was 1.9 % of the server's CPU under the load test.
+const READ_BUFFER: usize = 1024;
 
 /// Frames are gathered up to this size before a write (a move's events and snapshot fit).
 /// Written-out space is kept, so a smaller buffer keeps every socket smaller; tungstenite's
@@ -51,6 +54,17 @@ const WRITE_BUFFER: usize = 16 * 1024;
 /// The most a socket's write buffer may hold: the send waits for the client once the buffer
 /// passes `WRITE_BUFFER`, so only a single frame bigger than this (none is) would meet it.
 const MAX_WRITE_BUFFER: usize = 4 * HARD_LIMIT;
+
+/// The buffers and limits of every socket the server opens (games and the lobby): messages
+/// and frames up to `max_message` bytes are read.
+pub(super) fn sized(upgrade: WebSocketUpgrade, max_message: usize) -> WebSocketUpgrade {
+    upgrade
+        .max_message_size(max_message)
+        .max_frame_size(max_message)
+        .read_buffer_size(READ_BUFFER)
+        .write_buffer_size(WRITE_BUFFER)
+        .max_write_buffer_size(MAX_WRITE_BUFFER)
+}
 
 /// How long the close frame may take to leave before the socket is dropped without it.
 const CLOSE_WAIT: Duration = Duration::from_secs(1);
@@ -83,12 +97,7 @@ pub async fn upgrade(
         game.lock().require_member(token)?;
     }
     let slot = hub.sockets.admit(client.address).map_err(refused)?;
-    Ok(upgrade
-        .max_message_size(HARD_LIMIT)
-        .max_frame_size(HARD_LIMIT)
-        .read_buffer_size(READ_BUFFER)
-        .write_buffer_size(WRITE_BUFFER)
-        .max_write_buffer_size(MAX_WRITE_BUFFER)
+    Ok(sized(upgrade, HARD_LIMIT)
         .on_upgrade(move |socket| async move {
             // The socket's place is held until its session ends.
             let _slot = slot;
