@@ -2,10 +2,13 @@
 
 Usage: python3 docs/scripts/half_open.py target/release/ludus 2000 [serve flags...]
 Prints the memory idle, holding them, and 14 s later with how many the server closed.
+With HEAD_BYTES=K in the environment each request also sends a header of K bytes (still
+without the blank line that ends the head).
 """
 import socket, subprocess, sys, tempfile, time, os
 exe, n = sys.argv[1], int(sys.argv[2])
 extra = sys.argv[3:]
+filler = b"X-Filler: " + b"x" * int(os.environ.get("HEAD_BYTES", "0")) + b"\r\n"
 db = os.path.join(tempfile.mkdtemp(), "g.sqlite3")
 p = subprocess.Popen([exe, "serve", "--addr", "127.0.0.1:0", "--db", db] + extra, stdout=subprocess.PIPE)
 url = p.stdout.readline().decode().strip()
@@ -20,6 +23,11 @@ socks = []
 for _ in range(n):
     s = socket.socket(); s.bind(("127.0.0.2", 0)); s.connect((host, int(port)))
     s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
+    if len(filler) > 12:
+        try:
+            s.sendall(filler)
+        except OSError:
+            pass  # the server answered 431 and closed
     socks.append(s)
 time.sleep(2)
 held = rss()

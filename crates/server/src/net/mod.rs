@@ -30,6 +30,17 @@ use self::caps::Caps;
 use self::io::{Activity, Tracked};
 use crate::Config;
 
+/// The most a request's head (its line and headers) may take: a longer one is answered
+/// `431 Request Header Fields Too Large` and the connection closed. Browsers send a few KiB
+/// (cookies included); hyper's own bound is its read buffer's, about 400 KiB, which let each
+/// of the connections a stranger may hold (`max_connections`, 4,096 by default) keep that much
+/// until the header timeout: 1.6 GiB in all.
+const MAX_HEAD: usize = 32 * 1024;
+
+/// The most a connection's read buffer grows to (hyper's default is about 400 KiB); a body
+/// larger than this is read in several reads.
+const MAX_READ_BUFFER: usize = 64 * 1024;
+
 /// What every connection is served with.
 #[derive(Debug)]
 struct Serving {
@@ -50,7 +61,9 @@ pub async fn serve(
     let caps = Caps::new(config.connections_per_client, config.max_connections);
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
-        .header_read_timeout(at_most_a_year(config.header_timeout));
+        .header_read_timeout(at_most_a_year(config.header_timeout))
+        .max_header_size(MAX_HEAD)
+        .max_buf_size(MAX_READ_BUFFER);
     let serving = Arc::new(Serving {
         router,
         http,

@@ -1,6 +1,6 @@
 //! Connections and WebSockets a client can hold: half-sent requests (slowloris) closed after
-//! the header timeout while another client plays, trickled bodies cut, connections on which
-//! nothing moves closed after the idle timeout, the caps on
+//! the header timeout while another client plays, heads past 32 KiB refused, trickled bodies
+//! cut, connections on which nothing moves closed after the idle timeout, the caps on
 //! connections and WebSockets per client, a WebSocket that stops reading closed while the
 //! others keep working, and `X-Forwarded-For` trusted only when told.
 
@@ -175,6 +175,44 @@ async fn half_sent_requests_do_not_stop_another_client_and_close_after_the_heade
             "half-open connection {i} is still open"
         );
     }
+}
+
+/// Sends a `GET /api/games` whose head carries a header of `bytes` bytes and answers the
+/// status line of the answer.
+async fn status_with_header_of(api: &Api, bytes: usize) -> String {
+    let mut stream = tcp_from(4, api.server.addr()).await.unwrap();
+    let head = format!(
+        "GET /api/games HTTP/1.1\r\nHost: localhost\r\nX-Filler: {}\r\nConnection: close\r\n\r\n",
+        "x".repeat(bytes)
+    );
+    // The server may answer and close before it has read the whole head.
+    let _ = stream.write_all(head.as_bytes()).await;
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer)).await;
+    assert!(read.is_ok(), "the connection is closed after the answer");
+    let answer = String::from_utf8_lossy(&answer);
+    answer.lines().next().unwrap_or_default().to_string()
+}
+
+#[tokio::test]
+async fn a_request_head_past_32_kib_is_refused_and_an_ordinary_large_one_served() {
+    let api = Api::start();
+    // Cookies and all, a browser's head stays within a few KiB.
+    assert_eq!(
+        status_with_header_of(&api, 12 * 1024).await,
+        "HTTP/1.1 200 OK"
+    );
+    // Without a bound of its own the server read heads of up to 400 KiB, on every connection
+    // a client may hold.
+    for bytes in [40 * 1024, 300 * 1024] {
+        let status = status_with_header_of(&api, bytes).await;
+        assert_eq!(
+            status, "HTTP/1.1 431 Request Header Fields Too Large",
+            "{bytes} bytes"
+        );
+    }
+    // The server still serves.
+    assert_eq!(status_with_header_of(&api, 100).await, "HTTP/1.1 200 OK");
 }
 
 #[tokio::test]
