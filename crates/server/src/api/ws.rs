@@ -34,9 +34,14 @@ use crate::net::at_most_a_year;
 use crate::net::caps::Refused;
 use crate::protocol::{ClientMessage, Control};
 
-/// Frames past this size close the socket (tungstenite's limit); smaller ones over the
-/// configured limit only get an error frame.
-const HARD_LIMIT: usize = 1024 * 1024;
+/// Messages past twice the configured limit (`Config::frame_limit`) close the socket:
+/// tungstenite stops reading them. Smaller ones over the limit get an error frame, so a
+/// client that overshoots a little hears why. A socket holds what it has read of a message
+/// until the message ends, and bytes that trickle in keep it open: at 1 MiB, as this bound
+/// was, the 10,000 sockets a server admits could have held 10 GiB.
+fn hard_limit(frame_limit: usize) -> usize {
+    frame_limit.saturating_mul(2)
+}
 
 /// The read buffer each socket allocates up front. Clients send small actions (a move is
 /// under 100 bytes); a bigger message is still read, in several reads. tungstenite's
@@ -53,7 +58,7 @@ const WRITE_BUFFER: usize = 16 * 1024;
 
 /// The most a socket's write buffer may hold: the send waits for the client once the buffer
 /// passes `WRITE_BUFFER`, so only a single frame bigger than this (none is) would meet it.
-const MAX_WRITE_BUFFER: usize = 4 * HARD_LIMIT;
+const MAX_WRITE_BUFFER: usize = 4 * 1024 * 1024;
 
 /// The buffers and limits of every socket the server opens (games and the lobby): messages
 /// and frames up to `max_message` bytes are read.
@@ -97,7 +102,7 @@ pub async fn upgrade(
         game.lock().require_member(token)?;
     }
     let slot = hub.sockets.admit(client.address).map_err(refused)?;
-    Ok(sized(upgrade, HARD_LIMIT)
+    Ok(sized(upgrade, hard_limit(hub.config.frame_limit))
         .on_upgrade(move |socket| async move {
             // The socket's place is held until its session ends.
             let _slot = slot;

@@ -1,7 +1,10 @@
 //! The WebSocket: snapshots and events as they happen, a computer's move arriving by itself,
-//! actions over the socket, and bad messages answered while the socket stays open.
+//! actions over the socket, bad messages answered while the socket stays open, and one past
+//! twice the size limit closing it.
 
-use futures_util::SinkExt;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -91,6 +94,32 @@ async fn bad_messages_get_an_error_frame_and_the_socket_stays_open() {
     send(&mut socket, &json!({"type": "hint"})).await;
     let hint = next_of(&mut socket, "hint").await;
     assert!(hint["move"].is_string(), "{hint}");
+}
+
+#[tokio::test]
+async fn a_message_past_twice_the_limit_closes_the_socket_and_the_game_goes_on() {
+    let api = Api::start();
+    let game = api.create(&json!({"game": "yoxii"})).await;
+    let mut socket = connect(&api, &game.id, Some(game.token(1))).await;
+    next_of(&mut socket, "snapshot").await;
+    // Twice the 64 KiB limit and more: the server stops reading and closes the socket, where it
+    // used to read messages of up to 1 MiB to answer each with an error frame.
+    let _ = socket.send(Message::text("x".repeat(200 * 1024))).await;
+    let closed = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match socket.next().await {
+                Some(Ok(Message::Text(text))) => {
+                    assert!(!text.contains("\"error\""), "an error frame: {text}");
+                }
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+                Some(Ok(_)) => {}
+            }
+        }
+    });
+    assert!(closed.await.is_ok(), "the socket is closed within 10 s");
+    // The seat's next socket is served.
+    let mut again = connect(&api, &game.id, Some(game.token(1))).await;
+    next_of(&mut again, "snapshot").await;
 }
 
 #[tokio::test]
