@@ -15,6 +15,9 @@ pub struct Config {
     pub body_limit: usize,
     /// The largest body of `POST /api/games`, which may carry a record.
     pub record_limit: usize,
+    /// The bytes that bodies of `POST /api/games` may declare at once, over all clients (at
+    /// least one `record_limit`); a request past it is answered `503` before its body is read.
+    pub records_in_flight: usize,
     /// The largest WebSocket message the server reads; a bigger one gets an error frame, and
     /// one past twice this closes the socket. A client's messages are a move, a chat line or
     /// a control, a few hundred bytes at most.
@@ -118,6 +121,7 @@ impl Default for Config {
             max_games: 10_000,
             body_limit: 64 * 1024,
             record_limit: 1024 * 1024,
+            records_in_flight: 32 * 1024 * 1024,
             frame_limit: 8 * 1024,
             search_threads: std::thread::available_parallelism().map_or(2, usize::from),
             hint_seconds: 0.5,

@@ -6,6 +6,7 @@ mod games;
 mod guard;
 mod headers;
 mod hosts;
+mod large_bodies;
 mod links;
 mod lobby_ws;
 mod page;
@@ -21,7 +22,7 @@ use std::sync::Arc;
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post};
+use axum::routing::{delete, get, post, MethodRouter};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
 
@@ -29,22 +30,33 @@ use crate::assets;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::meta;
+use crate::Config;
 
 pub use guard::AccessError;
 pub use hosts::{check_access, check_host, check_origin};
+
+/// `/api/games`: the list, and creation, whose body may carry a record (bounded per request
+/// and, while read, over all requests).
+fn games_route(config: &Config) -> MethodRouter<Arc<Hub>> {
+    let records = Arc::new(large_bodies::LargeBodies::new(
+        config.records_in_flight,
+        config.record_limit,
+    ));
+    get(games::list)
+        .post(games::create)
+        .layer(DefaultBodyLimit::max(config.record_limit))
+        .layer(axum::middleware::from_fn_with_state(
+            records,
+            large_bodies::admit,
+        ))
+}
 
 /// The whole application, for a server listening on `local`.
 pub fn router(hub: Arc<Hub>, local: Option<SocketAddr>) -> Router {
     let hosts = Arc::new(hosts::Hosts::new(local, &hub.config.allowed_hosts));
     let body_limit = hub.config.body_limit;
-    let record_limit = hub.config.record_limit;
     let games = Router::new()
-        .route(
-            "/api/games",
-            get(games::list)
-                .post(games::create)
-                .layer(DefaultBodyLimit::max(record_limit)),
-        )
+        .route("/api/games", games_route(&hub.config))
         .route(
             "/api/games/{id}",
             get(games::snapshot).delete(games::delete),

@@ -9,6 +9,7 @@ use std::time::Duration;
 use ludus_server::Config;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
+use tokio::io::AsyncWriteExt;
 use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
@@ -191,4 +192,57 @@ async fn a_foreign_page_cannot_open_a_games_websocket() {
         connect_async(request).await.is_ok(),
         "the page's own socket opens"
     );
+}
+
+#[tokio::test]
+async fn records_read_at_once_share_a_budget_and_a_request_past_it_is_refused_before_its_body() {
+    let api = Api::with(Config {
+        records_in_flight: 1024 * 1024,
+        ..Config::default()
+    });
+    // One client begins a 1,000,000-byte record and sends it slowly.
+    let mut slow = tokio::net::TcpStream::connect(api.server.addr())
+        .await
+        .unwrap();
+    let head = "POST /api/games HTTP/1.1\r\nHost: localhost\r\n\
+                Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{\"record\":\"";
+    slow.write_all(head.as_bytes()).await.unwrap();
+    slow.write_all(&[b'x'; 4096]).await.unwrap();
+    // Give the server the head: the budget is taken when the request is served.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let big = || {
+        client_from(2)
+            .post(api.url("/api/games"))
+            .header("Content-Type", "application/json")
+            .body(format!("{{\"record\":\"{}\"}}", "x".repeat(600_000)))
+    };
+    let (status, error) = answer(big()).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{error}");
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .contains("too many large requests"),
+        "{error}"
+    );
+    // A small request still fits, and is served.
+    let (status, created) = answer(
+        client_from(3)
+            .post(api.url("/api/games"))
+            .json(&json!({"game": "yoxii"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    // The slow client gone, its share comes back: the big record is read (and refused for what
+    // it holds, not for its size).
+    drop(slow);
+    let mut status = StatusCode::SERVICE_UNAVAILABLE;
+    for _ in 0..100 {
+        status = answer(big()).await.0;
+        if status != StatusCode::SERVICE_UNAVAILABLE {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
