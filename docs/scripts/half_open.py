@@ -5,18 +5,14 @@ Prints the memory idle, holding them, and 14 s later with how many the server cl
 With HEAD_BYTES=K in the environment each request also sends a header of K bytes (still
 without the blank line that ends the head).
 """
-import socket, subprocess, sys, tempfile, time, os
+import os, socket, sys, time
+
+from served import Served
 exe, n = sys.argv[1], int(sys.argv[2])
 extra = sys.argv[3:]
 filler = b"X-Filler: " + b"x" * int(os.environ.get("HEAD_BYTES", "0")) + b"\r\n"
-db = os.path.join(tempfile.mkdtemp(), "g.sqlite3")
-p = subprocess.Popen([exe, "serve", "--addr", "127.0.0.1:0", "--db", db] + extra, stdout=subprocess.PIPE)
-url = p.stdout.readline().decode().strip()
-host, port = url[len("http://"):-1].rsplit(":", 1)
-def rss():
-    for line in open(f"/proc/{p.pid}/status"):
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
+server = Served(exe, extra)
+host, port, rss = server.host, server.port, server.rss
 time.sleep(1)
 before = rss()
 socks = []
@@ -41,4 +37,4 @@ for s in socks:
     except socket.timeout: pass
     except OSError: closed += 1
 print(f"after 14 s: {closed} of {n} closed by the server, VmRSS {rss()} KiB")
-p.terminate(); p.wait()
+server.stop()

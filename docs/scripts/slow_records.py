@@ -4,17 +4,12 @@ declared as 1,000,000 bytes (`POST /api/games`), and never the rest.
 Usage: python3 docs/scripts/slow_records.py target/release/ludus 300 900000
 Prints the memory idle and holding them, and how many requests were refused at once (503).
 """
-import os, socket, subprocess, sys, tempfile, time
+import socket, sys, time
+
+from served import Served
 exe, n, part = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-db = os.path.join(tempfile.mkdtemp(), "g.sqlite3")
-p = subprocess.Popen([exe, "serve", "--addr", "127.0.0.1:0", "--db", db, "--connections-per-client", "0"],
-                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-url = p.stdout.readline().decode().strip()
-host, port = url[len("http://"):-1].rsplit(":", 1)
-def rss():
-    for line in open(f"/proc/{p.pid}/status"):
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
+server = Served(exe, ["--connections-per-client", "0"])
+host, port, rss = server.host, server.port, server.rss
 time.sleep(1)
 before = rss()
 head = (f"POST /api/games HTTP/1.1\r\nHost: {host}:{port}\r\nContent-Type: application/json\r\n"
@@ -35,4 +30,4 @@ time.sleep(2)
 held = rss()
 print(f"{n} slow records: VmRSS {before} KiB idle, {held} KiB holding them "
       f"({(held - before) * 1024 // n} bytes each); {refused} refused at once")
-p.terminate(); p.wait()
+server.stop()

@@ -3,18 +3,13 @@ message announced as LENGTH bytes long (1,000,000 unless given), and never the r
 
 Usage: python3 docs/scripts/ws_hold.py target/release/ludus 300 900000 [LENGTH]
 """
-import base64, json, os, socket, struct, subprocess, sys, tempfile, time, urllib.request
+import base64, json, os, socket, struct, sys, time, urllib.request
+
+from served import Served
 exe, n, part = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 length = int(sys.argv[4]) if len(sys.argv) > 4 else 1_000_000
-db = os.path.join(tempfile.mkdtemp(), "g.sqlite3")
-p = subprocess.Popen([exe, "serve", "--addr", "127.0.0.1:0", "--db", db, "--connections-per-client", "0",
-                      "--websockets-per-client", "0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-url = p.stdout.readline().decode().strip()
-host, port = url[len("http://"):-1].rsplit(":", 1)
-def rss():
-    for line in open(f"/proc/{p.pid}/status"):
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
+server = Served(exe, ["--connections-per-client", "0", "--websockets-per-client", "0"])
+host, port, rss = server.host, server.port, server.rss
 req = urllib.request.Request(f"http://{host}:{port}/api/games", data=b'{"game":"yoxii"}',
                              headers={"Content-Type": "application/json"})
 gid = json.load(urllib.request.urlopen(req))["id"]
@@ -41,4 +36,4 @@ time.sleep(2)
 held = rss()
 print(f"{n} sockets, {part} bytes of a {length}-byte message each: VmRSS {before} KiB before, "
       f"{held} KiB holding them ({(held - before) * 1024 // n} bytes each)")
-p.terminate(); p.wait()
+server.stop()
