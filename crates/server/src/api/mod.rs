@@ -40,6 +40,7 @@ pub use hosts::{check_access, check_host, check_origin};
 fn games_route(config: &Config) -> MethodRouter<Arc<Hub>> {
     let records = Arc::new(large_bodies::LargeBodies::new(
         config.records_in_flight,
+        config.body_limit,
         config.record_limit,
     ));
     get(games::list)

@@ -177,8 +177,8 @@ async fn half_sent_requests_do_not_stop_another_client_and_close_after_the_heade
     }
 }
 
-/// Sends a `GET /api/games` whose head carries a header of `bytes` bytes and answers the
-/// status line of the answer.
+/// Sends a `GET /api/games` whose head carries a header of `bytes` bytes; the answer's status
+/// line.
 async fn status_with_header_of(api: &Api, bytes: usize) -> String {
     let mut stream = tcp_from(4, api.server.addr()).await.unwrap();
     let head = format!(

@@ -3,13 +3,14 @@
 //! is still served; foreign origins are refused (the WebSocket upgrade too), the server's own
 //! page and allowed origins are served, with CORS headers and a working preflight.
 
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::Duration;
 
 use ludus_server::Config;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
@@ -194,35 +195,62 @@ async fn a_foreign_page_cannot_open_a_games_websocket() {
     );
 }
 
+/// A `POST /api/games` from `127.0.0.N` declaring a 1,000,000-byte record, of which only the
+/// head and 4 KiB are sent: a slow upload, held while the stream is.
+async fn slow_record(n: u8, api: &Api) -> TcpStream {
+    let socket = TcpSocket::new_v4().unwrap();
+    socket
+        .bind(SocketAddr::new(IpAddr::V4(Ipv4Addr::new(127, 0, 0, n)), 0))
+        .unwrap();
+    let mut stream = socket.connect(api.server.addr()).await.unwrap();
+    let head = "POST /api/games HTTP/1.1\r\nHost: localhost\r\n\
+                Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{\"record\":\"";
+    stream.write_all(head.as_bytes()).await.unwrap();
+    stream.write_all(&[b'x'; 4096]).await.unwrap();
+    stream
+}
+
+/// A 600,000-byte record (not a game) from `127.0.0.N`.
+fn big_record(n: u8, api: &Api) -> reqwest::RequestBuilder {
+    client_from(n)
+        .post(api.url("/api/games"))
+        .header("Content-Type", "application/json")
+        .body(format!("{{\"record\":\"{}\"}}", "x".repeat(600_000)))
+}
+
+/// The status of `request` once it is other than `waited` (within 10 s), else `waited`.
+async fn status_past(
+    waited: StatusCode,
+    request: impl Fn() -> reqwest::RequestBuilder,
+) -> (StatusCode, Value) {
+    let mut last = (waited, Value::Null);
+    for _ in 0..100 {
+        last = answer(request()).await;
+        if last.0 != waited {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    last
+}
+
 #[tokio::test]
 async fn records_read_at_once_share_a_budget_and_a_request_past_it_is_refused_before_its_body() {
     let api = Api::with(Config {
         records_in_flight: 1024 * 1024,
         ..Config::default()
     });
-    // One client begins a 1,000,000-byte record and sends it slowly.
-    let mut slow = tokio::net::TcpStream::connect(api.server.addr())
-        .await
-        .unwrap();
-    let head = "POST /api/games HTTP/1.1\r\nHost: localhost\r\n\
-                Content-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{\"record\":\"";
-    slow.write_all(head.as_bytes()).await.unwrap();
-    slow.write_all(&[b'x'; 4096]).await.unwrap();
-    // Give the server the head: the budget is taken when the request is served.
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let big = || {
-        client_from(2)
-            .post(api.url("/api/games"))
-            .header("Content-Type", "application/json")
-            .body(format!("{{\"record\":\"{}\"}}", "x".repeat(600_000)))
-    };
-    let (status, error) = answer(big()).await;
+    // One client begins a 1,000,000-byte record and sends it slowly; once the server serves
+    // it, a 600,000-byte one from another client no longer fits.
+    let slow = slow_record(4, &api).await;
+    let (status, error) =
+        status_past(StatusCode::UNPROCESSABLE_ENTITY, || big_record(2, &api)).await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{error}");
     assert!(
         error["error"]
             .as_str()
             .unwrap()
-            .contains("too many large requests"),
+            .contains("too many large requests at once"),
         "{error}"
     );
     // A small request still fits, and is served.
@@ -236,13 +264,40 @@ async fn records_read_at_once_share_a_budget_and_a_request_past_it_is_refused_be
     // The slow client gone, its share comes back: the big record is read (and refused for what
     // it holds, not for its size).
     drop(slow);
-    let mut status = StatusCode::SERVICE_UNAVAILABLE;
-    for _ in 0..100 {
-        status = answer(big()).await.0;
-        if status != StatusCode::SERVICE_UNAVAILABLE {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    let (status, _) = status_past(StatusCode::SERVICE_UNAVAILABLE, || big_record(2, &api)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn one_client_sends_four_large_bodies_at_once_and_the_others_keep_their_share() {
+    let api = Api::start();
+    let mut slow = Vec::new();
+    for _ in 0..4 {
+        slow.push(slow_record(2, &api).await);
     }
+    // Its fifth large body waits for one of the four; a small request of its own is served.
+    let (status, error) =
+        status_past(StatusCode::UNPROCESSABLE_ENTITY, || big_record(2, &api)).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{error}");
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .contains("4 large requests"),
+        "{error}"
+    );
+    let small = || {
+        client_from(2)
+            .post(api.url("/api/games"))
+            .json(&json!({"game": "yoxii"}))
+    };
+    assert_eq!(answer(small()).await.0, StatusCode::CREATED);
+    // Another client's record is read.
+    assert_eq!(
+        answer(big_record(3, &api)).await.0,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    slow.pop();
+    let (status, _) = status_past(StatusCode::TOO_MANY_REQUESTS, || big_record(2, &api)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
