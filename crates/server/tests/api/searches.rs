@@ -1,13 +1,13 @@
 //! Computer searches share the cores: at most one search per permit, the others wait their
 //! turn; undo and resignation stop a running search at once and its result is dropped.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ludus_server::Config;
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::support::{Api, Dice};
+use crate::support::{connect, next_of, Api, Dice};
 
 #[tokio::test]
 async fn searches_wait_for_a_free_core_and_undo_stops_a_long_one() {
@@ -21,12 +21,19 @@ async fn searches_wait_for_a_free_core_and_undo_stops_a_long_one() {
     let quick = api
         .create(&json!({"game": "replica", "players": ["human", "ai:3"]}))
         .await;
+    // The long search reports its progress once it holds the only core; only then does the
+    // other game ask for one (each search takes its place in the queue on its own task, so
+    // two asked at once may queue in either order).
+    let mut watching = connect(&api, &slow.id, None).await;
     for game in [&slow, &quick] {
         let snapshot = api.snapshot(&game.id).await;
         let notation = Dice(2).legal(&snapshot);
         let (status, after) = api.play(game, &snapshot, &notation).await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(after["thinking"]["seat"], 2, "{after}");
+        if game.id == slow.id {
+            next_of(&mut watching, "thinking").await;
+        }
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
     let waiting = api.snapshot(&quick.id).await;
@@ -37,17 +44,13 @@ async fn searches_wait_for_a_free_core_and_undo_stops_a_long_one() {
 
     let thinking = api.snapshot(&slow.id).await;
     let body = json!({"token": slow.token(1), "seq": thinking["seq"], "scope": "turn"});
-    let started = Instant::now();
     let (status, undone) = api
         .post(&format!("/api/games/{}/undo", slow.id), &body)
         .await;
     assert_eq!(status, StatusCode::OK);
     assert!(undone["thinking"].is_null());
+    // The quick game gets the core within `wait_for`'s 20 s only if the 30 s search stopped.
     let replied = api.wait_for(&quick.id, |s| s["to_move"] == 1).await;
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "the 30 s search stopped"
-    );
     assert_eq!(replied["moves"].as_array().unwrap().len(), 2);
     tokio::time::sleep(Duration::from_millis(200)).await;
     let after = api.snapshot(&slow.id).await;
@@ -74,11 +77,7 @@ async fn no_spec_holds_a_core_past_the_servers_limit() {
         let notation = dice.legal(&snapshot);
         snapshot = api.play(&game, &snapshot, &notation).await.1;
     }
-    let started = Instant::now();
+    // Within `wait_for`'s 20 s only if the server stopped the 600 s search.
     api.wait_for(&game.id, |s| s["to_move"] == 1 && s["thinking"].is_null())
         .await;
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "stopped after 0.3 s"
-    );
 }
