@@ -2,7 +2,7 @@
 //! stop flag ends a search early, and a panicking search becomes an error message.
 
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use ludus_ai::{AnyAgent, AnyAnalysis, StopFlag};
 use ludus_engine::AnyGame;
@@ -46,11 +46,11 @@ fn the_thread_answers_with_the_job_id_and_stops_on_the_flag() {
         }
         other => panic!("expected a move, got {other:?}"),
     }
-    // A level-4 search with a one-second budget returns at once when its flag is raised.
+    // A level-4 search with a ten-minute budget returns within the 30 s waited for only if
+    // its raised flag ends it.
     let stop = StopFlag::default();
     stop.raise();
-    let started = Instant::now();
-    worker.start(job(8, agent("ai:4"), stop));
+    worker.start(job(8, agent("ai:4:time=600"), stop));
     loop {
         if let Msg::AiMove { job, result } = inbox.recv_timeout(Duration::from_secs(30)).unwrap() {
             assert_eq!(job, 8);
@@ -58,7 +58,6 @@ fn the_thread_answers_with_the_job_id_and_stops_on_the_flag() {
             break;
         }
     }
-    assert!(started.elapsed() < Duration::from_millis(900));
 }
 
 struct Broken;
