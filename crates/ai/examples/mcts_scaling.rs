@@ -10,11 +10,16 @@
 //! the thread counts, the ways of sharing the search (`tree`, `root`), the agent spec to which
 //! `time`, `threads` and `parallel` are added, then optionally the game ids (all by default).
 //! Prints one JSON object a line: the game, the sharing, the threads, iterations per second
-//! over all positions, and the speed-up over one thread of the same game.
+//! over all positions, and the speed-up over one thread of the same game; for threads on one
+//! tree, where they met (`ludus_ai::Meetings`, summed over the positions): the node writes
+//! per iteration that took a line another thread wrote last (`handovers`), those by level
+//! (the root's children, the next level, deeper), the visits that met another thread's on
+//! one node at once (`collisions`) and the expansions waited for (`waits`), per thousand
+//! iterations, and the share of updates held back.
 
 use std::process::ExitCode;
 
-use ludus_ai::{bench_positions, time_agent, AgentSpec};
+use ludus_ai::{bench_positions, time_agent, AgentSpec, Meetings};
 use ludus_engine::{Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor, GAMES};
 
@@ -55,20 +60,28 @@ fn parse_plan() -> Result<Plan, String> {
     })
 }
 
-/// Iterations per second of one spec over the fixed positions of one game.
+/// Iterations per second of one spec over the fixed positions of one game, and where its
+/// threads met.
 struct Rate<'a> {
     spec: &'a AgentSpec,
     positions: usize,
 }
 
 impl GameVisitor for Rate<'_> {
-    type Output = Result<f64, String>;
+    type Output = Result<(f64, Option<Meetings>), String>;
     fn visit<G: Game + Heuristic>(self) -> Self::Output {
         let positions = bench_positions::<G>(&G::Options::default(), self.positions, 1);
         let timed = time_agent(self.spec, &positions, 1).map_err(|e| e.to_string())?;
         let nodes: u64 = timed.iter().map(|t| t.nodes).sum();
         let seconds: f64 = timed.iter().map(|t| t.time.as_secs_f64()).sum();
-        Ok(nodes as f64 / seconds.max(1e-9))
+        let meetings = timed
+            .iter()
+            .filter_map(|t| t.meetings)
+            .reduce(|mut sum, m| {
+                sum.add(&m);
+                sum
+            });
+        Ok((nodes as f64 / seconds.max(1e-9), meetings))
     }
 }
 
@@ -88,7 +101,7 @@ fn run(plan: &Plan) -> Result<(), String> {
                     plan.spec, plan.seconds
                 );
                 let spec: AgentSpec = text.parse().map_err(|e| format!("{text}: {e}"))?;
-                let rate = dispatch(
+                let (rate, meetings) = dispatch(
                     game,
                     Rate {
                         spec: &spec,
@@ -99,15 +112,37 @@ fn run(plan: &Plan) -> Result<(), String> {
                 if threads == 1 {
                     one_thread.get_or_insert(rate);
                 }
-                let speedup = one_thread.map_or(f64::NAN, |one| rate / one);
+                // JSON has no NaN: without a one-thread run, no speed-up.
+                let speedup =
+                    one_thread.map_or("null".to_owned(), |one| format!("{:.2}", rate / one));
+                let met = meetings.map_or_else(String::new, |m| described(&m));
                 println!(
                     "{{\"game\":\"{game}\",\"parallel\":\"{sharing}\",\"threads\":{threads},\
-                     \"iterations_per_second\":{rate:.0},\"speedup\":{speedup:.2}}}"
+                     \"iterations_per_second\":{rate:.0},\"speedup\":{speedup}{met}}}"
                 );
             }
         }
     }
     Ok(())
+}
+
+/// The meetings as JSON members, each led by a comma.
+fn described(meetings: &Meetings) -> String {
+    let per_thousand = |count: u64| 1000.0 * count as f64 / meetings.iterations.max(1) as f64;
+    let [first, second, deeper] = meetings
+        .handovers_by_level
+        .map(|count| count as f64 / meetings.iterations.max(1) as f64);
+    let updates = meetings.writes + meetings.held;
+    format!(
+        ",\"handovers\":{:.3},\"handovers_by_level\":[{first:.3},{second:.3},{deeper:.3}],\
+         \"writes\":{:.2},\"collisions_per_1000\":{:.2},\"waits_per_1000\":{:.3},\
+         \"held_share\":{:.3}",
+        meetings.handovers_per_iteration(),
+        meetings.writes as f64 / meetings.iterations.max(1) as f64,
+        per_thousand(meetings.collisions),
+        per_thousand(meetings.waits),
+        meetings.held as f64 / updates.max(1) as f64,
+    )
 }
 
 fn main() -> ExitCode {

@@ -8,7 +8,7 @@ use thiserror::Error;
 
 use crate::{
     best, AgentKind, AgentSpec, AlphaBetaAgent, AlphaBetaConfig, Analysis, GreedyAgent, MctsAgent,
-    MctsConfig, MinimaxAgent, MinimaxConfig, RandomAgent, SearchBudget,
+    MctsConfig, Meetings, MinimaxAgent, MinimaxConfig, RandomAgent, SearchBudget,
 };
 
 /// A computer player for games of type `G`.
@@ -53,6 +53,12 @@ pub trait Agent<G: Game>: Send {
     /// decision (alpha-beta proves one best decision, not an order of the others).
     fn policy(&self) -> Vec<(G::Action, f64)> {
         Vec::new()
+    }
+
+    /// What the threads of the last search met of one another: with tree-parallel MCTS,
+    /// `None` for every other search.
+    fn meetings(&self) -> Option<Meetings> {
+        None
     }
 
     /// The budget of the next searches, to change between decisions while the agent keeps its

@@ -11,7 +11,9 @@ use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 
 use crate::alphabeta::time::Budget;
-use crate::{build_agent, Agent, AgentError, AgentSpec, AlphaBetaAgent, AlphaBetaConfig, StopFlag};
+use crate::{
+    build_agent, Agent, AgentError, AgentSpec, AlphaBetaAgent, AlphaBetaConfig, Meetings, StopFlag,
+};
 
 /// `count` positions for benchmarks: the start position, then positions reached from it by
 /// 2, 4, … 30 seeded random decisions, again and again along new random games (finished games
@@ -71,6 +73,8 @@ pub struct TimedDecision {
     pub time: Duration,
     /// Nodes searched (MCTS: iterations).
     pub nodes: u64,
+    /// Where its threads met (tree-parallel MCTS only, see [`Agent::meetings`]).
+    pub meetings: Option<Meetings>,
 }
 
 /// Times the agent `spec` deciding once in each of `states`, a fresh agent (seeded with
@@ -91,6 +95,7 @@ pub fn time_agent<G: Game + Heuristic>(
             Ok(TimedDecision {
                 time: clock.elapsed(),
                 nodes: analysis.nodes,
+                meetings: agent.meetings(),
             })
         })
         .collect()

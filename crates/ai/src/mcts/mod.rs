@@ -38,6 +38,7 @@
 
 mod config;
 mod held_back;
+mod meetings;
 mod root_parallel;
 mod shared_tree;
 mod tree_parallel;
@@ -50,6 +51,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 pub use config::{MctsConfig, Parallel};
+pub use meetings::{Meetings, LEVELS as MEETING_LEVELS};
 
 use crate::alphabeta::time::Clock;
 use crate::{Agent, Analysis, Evaluation, StopFlag};
@@ -459,6 +461,16 @@ impl<G: Game + Heuristic> Agent<G> for MctsAgent<G> {
 
     fn analyse(&mut self, state: &G, stop: &StopFlag) -> Analysis<G::Action> {
         self.search(state, stop)
+    }
+
+    /// The threads' meetings in the last search, summed, with tree parallelism.
+    fn meetings(&self) -> Option<Meetings> {
+        let mut workers = self.workers.iter();
+        let first = workers.next()?.meetings;
+        Some(workers.fold(first, |mut sum, worker| {
+            sum.add(&worker.meetings);
+            sum
+        }))
     }
 
     /// The root's visit shares, summed over the trees (root parallelism) or read from the

@@ -89,6 +89,10 @@ pub(super) struct Node<A> {
     /// children keep: written before `first` is published.
     count: AtomicU16,
     mover: AtomicU8,
+    /// The thread that last wrote `visits` or `value`, numbered from 1 (0: none yet), for
+    /// the count of meetings (`meetings`): the byte the other fields leave free, on the line
+    /// the write has just brought in.
+    writer: AtomicU8,
     /// The decision that led here (none at the root): set by the thread that creates the
     /// node, before its parent's `first` publishes it.
     action: OnceLock<A>,
@@ -103,8 +107,22 @@ impl<A: Copy> Node<A> {
             first: AtomicU32::new(0),
             count: AtomicU16::new(0),
             mover: AtomicU8::new(NO_SEAT),
+            writer: AtomicU8::new(0),
             action: OnceLock::new(),
         }
+    }
+
+    /// Notes that thread `thread` (from 1) writes this node; whether another thread wrote
+    /// it last. A load and, when the writer changes, a store: two threads writing at once
+    /// may both see a handover, a count of meetings and not a statistic.
+    #[inline]
+    pub(super) fn hand_to(&self, thread: u8) -> bool {
+        let last = self.writer.load(Relaxed);
+        if last == thread {
+            return false;
+        }
+        self.writer.store(thread, Relaxed);
+        last != 0
     }
 
     /// A copy of `node`'s statistics and decision, with no children.
@@ -469,6 +487,16 @@ fn copy_subtree<A: Copy>(arena: &Arena<A>, root: &Node<A>) -> (Vec<Segment<A>>, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_node_keeps_to_32_bytes_with_its_writer_and_tells_handovers() {
+        assert_eq!(size_of::<Node<u32>>(), 32);
+        let node: Node<u32> = Node::new();
+        assert!(!node.hand_to(1), "the first write is no handover");
+        assert!(!node.hand_to(1));
+        assert!(node.hand_to(2));
+        assert!(node.hand_to(1));
+    }
 
     #[test]
     fn a_deep_line_is_copied_and_dropped_without_recursion() {

@@ -31,6 +31,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use super::held_back::{HeldBack, HOLD_FROM, WRITE_EVERY};
+use super::meetings::Meetings;
 use super::shared_tree::{reward_units, Arena, Node, Room, SharedTree, MAX_CHILDREN};
 use super::{play_out, rewards_of, MctsAgent, MctsConfig, NO_SEAT};
 use crate::alphabeta::time::{Budget, Clock};
@@ -40,12 +41,40 @@ use crate::{Analysis, StopFlag};
 /// creates nodes.
 #[derive(Debug)]
 pub(super) struct Worker<A> {
+    /// The thread's number, from 1, written into the nodes it writes (see `meetings`).
+    id: u8,
+    /// What it met of the other threads in the last search.
+    pub(super) meetings: Meetings,
     rng: SmallRng,
     actions: Vec<A>,
     /// Nodes counted in the tree's size for this thread and not created yet (see `children`).
     reserved: usize,
     /// Where it creates the children it expands (see `Arena`).
     room: Room,
+}
+
+impl<A: Copy> Worker<A> {
+    /// Counts a visit of `node` at `level` (1: a child of the root), whose visits selection
+    /// read as `seen`: held back on a busy node, else written at once. Returns the visits
+    /// before it and whether it was held back.
+    #[inline]
+    fn visit<'t>(
+        &mut self,
+        node: &'t Node<A>,
+        seen: u32,
+        level: usize,
+        held: &mut HeldBack<'t, A>,
+    ) -> (u32, bool) {
+        if seen >= HOLD_FROM {
+            held.add(node, 1, 0);
+            self.meetings.held += 1;
+            return (seen, true);
+        }
+        let before = node.count_visit();
+        self.meetings.write(level, node.hand_to(self.id));
+        self.meetings.collisions += u64::from(before != seen);
+        (before, false)
+    }
 }
 
 /// Nodes a thread counts in the tree's size at once while the tree has room: the size is
@@ -63,6 +92,9 @@ impl<A> Worker<A> {
         (0..threads as u64)
             .map(|i| {
                 CachePadded::new(Worker {
+                    // At most `MAX_THREADS` (64) threads: the number fits.
+                    id: u8::try_from(i + 1).unwrap_or(u8::MAX),
+                    meetings: Meetings::default(),
                     rng: SmallRng::seed_from_u64(seed ^ (i << 32)),
                     actions: Vec::new(),
                     reserved: 0,
@@ -139,6 +171,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
         // What it reserved, and its segment, belonged to the last search's tree.
         worker.reserved = 0;
         worker.room = Room::default();
+        worker.meetings = Meetings::default();
         let mut done = 0;
         let mut depth = 0;
         while done < self.limit && !self.stopped.load(Relaxed) {
@@ -153,6 +186,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
             }
         }
         held.write_out();
+        worker.meetings.iterations = done;
         (done, depth)
     }
 
@@ -194,13 +228,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
             let (index, seen) = self.select(children, parent_visits);
             let mover = node.mover();
             node = &children[index];
-            let busy = seen >= HOLD_FROM;
-            let before = if busy {
-                held.add(node, 1, 0);
-                seen
-            } else {
-                node.count_visit()
-            };
+            let (before, busy) = worker.visit(node, seen, path.len() + 1, held);
             if let Some(action) = node.action() {
                 state.apply(action);
             }
@@ -214,12 +242,14 @@ impl<G: Game + Heuristic> Search<'_, G> {
                 );
             }
         };
-        for &(node, mover, busy) in path.iter() {
+        for (level, &(node, mover, busy)) in (1..).zip(path.iter()) {
             let reward = rewards[usize::from(mover).min(MAX_SEATS - 1)];
             if busy {
                 held.add(node, 0, reward_units(reward));
+                worker.meetings.held += 1;
             } else {
                 node.add_reward(reward);
+                worker.meetings.write(level, node.hand_to(worker.id));
             }
         }
         path.len()
@@ -242,6 +272,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
             if Arena::is_claimed(node) {
                 // Another thread is writing the children (a few dozen stores at most); a
                 // thread that lost its core meanwhile is given the time to finish.
+                worker.meetings.waits += u64::from(spins == 0);
                 spins += 1;
                 if spins.is_multiple_of(64) {
                     std::thread::yield_now();
@@ -352,6 +383,32 @@ mod tests {
         }
         assert!(nodes > 4 * SEGMENT, "{nodes} nodes, over several segments");
         assert!(mcts.tree.is_none(), "the one-thread tree is not grown");
+    }
+
+    #[test]
+    fn the_threads_count_where_they_meet() {
+        let mut mcts = agent("ai:mcts:iterations=20000,threads=2,parallel=tree");
+        let state = Nim::new(&NimOptions { pile: 40 }, 0);
+        let analysis = mcts.analyse(&state, &StopFlag::default());
+        let met = mcts.meetings().expect("two threads on one tree");
+        assert_eq!(met.iterations, analysis.nodes);
+        // Each node of a path got a visit and a reward, written at once or held back: twice
+        // the visits of the nodes below the root.
+        let tree = mcts.shared.as_ref().unwrap();
+        let mut pending: Vec<&Node<u8>> = tree.children_of(tree.root()).iter().collect();
+        let mut visits = 0;
+        while let Some(node) = pending.pop() {
+            visits += u64::from(node.visits.load(Relaxed));
+            pending.extend(tree.children_of(node));
+        }
+        assert_eq!(met.writes + met.held, 2 * visits);
+        assert!(met.held > 0, "the busiest nodes are held back");
+        // Whichever thread ran first, the other then wrote nodes it had written.
+        assert!(met.handovers > 0 && met.handovers <= met.writes, "{met:?}");
+        assert_eq!(met.handovers_by_level.iter().sum::<u64>(), met.handovers);
+        let mut alone = agent("ai:mcts:iterations=2000");
+        alone.analyse(&state, &StopFlag::default());
+        assert_eq!(alone.meetings(), None, "one thread meets nobody");
     }
 
     #[test]

@@ -1,0 +1,96 @@
+//! Where the threads of one tree meet (`parallel=tree`), counted rather than timed, so that a
+//! machine with few cores can still say what more threads would share: each thread counts
+//! its own (no counter is shared, which would be one more meeting) and the counts are summed
+//! when the threads are done.
+//!
+//! A thread meets another where it writes a node's statistics that another thread wrote last:
+//! the cache line holding them then comes from the other thread's core (a *handover*, the
+//! cost that sets the pace of tree parallelism once the playouts are short). Each node keeps
+//! the number of the thread that wrote it last for that (`Node::hand_to`). A *collision* is
+//! the tighter meeting: two threads on one node at once, seen as a visit count that changed
+//! between a thread's selection reading it and its own visit counting it.
+
+/// Levels of the tree told apart in [`Meetings::handovers_by_level`]: the root's children,
+/// their children, and every level below.
+pub const LEVELS: usize = 3;
+
+/// What the threads of the last search met of one another, summed over the threads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Meetings {
+    /// Iterations run, by all threads.
+    pub iterations: u64,
+    /// Visits and rewards written to nodes as they happened.
+    pub writes: u64,
+    /// Of [`Meetings::writes`], those to a node another thread wrote last.
+    pub handovers: u64,
+    /// [`Meetings::handovers`] by the level of the node: the root's children, the level
+    /// below, and all deeper ones.
+    pub handovers_by_level: [u64; LEVELS],
+    /// Visits that found the node's count changed by another thread since their selection
+    /// read it.
+    pub collisions: u64,
+    /// Visits and rewards held back on the busiest nodes and written later in bulk (see
+    /// `held_back`): not counted in [`Meetings::writes`].
+    pub held: u64,
+    /// Expansions a thread waited for, another thread creating the same node's children.
+    pub waits: u64,
+}
+
+impl Meetings {
+    /// Counts one write at `level` (1: a child of the root) that was (`handed`) or was not
+    /// a handover.
+    #[inline]
+    pub(super) fn write(&mut self, level: usize, handed: bool) {
+        self.writes += 1;
+        if handed {
+            self.handovers += 1;
+            self.handovers_by_level[level.clamp(1, LEVELS) - 1] += 1;
+        }
+    }
+
+    /// Adds another thread's counts.
+    pub fn add(&mut self, other: &Meetings) {
+        self.iterations += other.iterations;
+        self.writes += other.writes;
+        self.handovers += other.handovers;
+        for (mine, theirs) in self
+            .handovers_by_level
+            .iter_mut()
+            .zip(other.handovers_by_level)
+        {
+            *mine += theirs;
+        }
+        self.collisions += other.collisions;
+        self.held += other.held;
+        self.waits += other.waits;
+    }
+
+    /// Handovers per iteration: the lines passed between cores by an iteration on average.
+    pub fn handovers_per_iteration(&self) -> f64 {
+        self.handovers as f64 / self.iterations.max(1) as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_are_counted_by_level_and_summed() {
+        let mut one = Meetings::default();
+        one.write(1, true);
+        one.write(2, false);
+        one.write(7, true);
+        assert_eq!(one.writes, 3);
+        assert_eq!(one.handovers, 2);
+        assert_eq!(one.handovers_by_level, [1, 0, 1]);
+        let mut sum = Meetings {
+            iterations: 4,
+            ..Meetings::default()
+        };
+        sum.add(&one);
+        sum.add(&one);
+        assert_eq!(sum.handovers_by_level, [2, 0, 2]);
+        assert!((sum.handovers_per_iteration() - 1.0).abs() < 1e-12);
+    }
+}
