@@ -201,14 +201,21 @@ async fn a_foreign_page_cannot_open_a_games_websocket() {
 /// the route begins to read, past the admission that counts it. Without that wait, a request
 /// sent after it could be admitted first.
 async fn slow_record(n: u8, api: &Api) -> TcpStream {
+    slow_upload(n, api, "Content-Length: 1000000").await
+}
+
+/// The same upload with `length` as the header that says how long the body is (`Transfer-
+/// Encoding: chunked`: no length said).
+async fn slow_upload(n: u8, api: &Api, length: &str) -> TcpStream {
     let socket = TcpSocket::new_v4().unwrap();
     socket
         .bind(SocketAddr::new(IpAddr::V4(Ipv4Addr::new(127, 0, 0, n)), 0))
         .unwrap();
     let mut stream = socket.connect(api.server.addr()).await.unwrap();
-    let head = "POST /api/games HTTP/1.1\r\nHost: localhost\r\n\
-                Content-Type: application/json\r\nContent-Length: 1000000\r\n\
-                Expect: 100-continue\r\n\r\n";
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n\
+         {length}\r\nExpect: 100-continue\r\n\r\n"
+    );
     stream.write_all(head.as_bytes()).await.unwrap();
     let mut interim = Vec::new();
     while !interim.ends_with(b"\r\n\r\n") {
@@ -220,8 +227,16 @@ async fn slow_record(n: u8, api: &Api) -> TcpStream {
     }
     let interim = String::from_utf8_lossy(&interim);
     assert!(interim.starts_with("HTTP/1.1 100"), "{interim}");
-    stream.write_all(b"{\"record\":\"").await.unwrap();
-    stream.write_all(&[b'x'; 4096]).await.unwrap();
+    let mut body = b"{\"record\":\"".to_vec();
+    body.extend([b'x'; 4096]);
+    if length.starts_with("Transfer-Encoding") {
+        // One chunk, and not the last.
+        let mut chunk = format!("{:x}\r\n", body.len()).into_bytes();
+        chunk.extend(body);
+        chunk.extend(b"\r\n");
+        body = chunk;
+    }
+    stream.write_all(&body).await.unwrap();
     stream
 }
 
@@ -278,6 +293,22 @@ async fn records_read_at_once_share_a_budget_and_a_request_past_it_is_refused_be
     // The slow client gone, its share comes back: the big record is read (and refused for what
     // it holds, not for its size).
     drop(slow);
+    let (status, _) = status_past(StatusCode::SERVICE_UNAVAILABLE, || big_record(2, &api)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+#[tokio::test]
+async fn a_body_of_unsaid_length_is_counted_as_a_whole_record() {
+    let api = Api::with(Config {
+        records_in_flight: 1536 * 1024,
+        ..Config::default()
+    });
+    // A chunked upload says no length: it takes a whole record's 1 MiB of the 1.5 MiB, and a
+    // 600,000-byte record no longer fits beside it.
+    let chunked = slow_upload(4, &api, "Transfer-Encoding: chunked").await;
+    let (status, error) = answer(big_record(2, &api)).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{error}");
+    drop(chunked);
     let (status, _) = status_past(StatusCode::SERVICE_UNAVAILABLE, || big_record(2, &api)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
