@@ -19,7 +19,7 @@
 
 use std::process::ExitCode;
 
-use ludus_ai::{bench_positions, time_agent, AgentSpec, Meetings};
+use ludus_ai::{bench_positions, meetings_of, time_agent, AgentSpec, Meetings};
 use ludus_engine::{Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor, GAMES};
 
@@ -74,13 +74,7 @@ impl GameVisitor for Rate<'_> {
         let timed = time_agent(self.spec, &positions, 1).map_err(|e| e.to_string())?;
         let nodes: u64 = timed.iter().map(|t| t.nodes).sum();
         let seconds: f64 = timed.iter().map(|t| t.time.as_secs_f64()).sum();
-        let meetings = timed
-            .iter()
-            .filter_map(|t| t.meetings)
-            .reduce(|mut sum, m| {
-                sum.add(&m);
-                sum
-            });
+        let meetings = meetings_of(&timed);
         Ok((nodes as f64 / seconds.max(1e-9), meetings))
     }
 }

@@ -77,6 +77,17 @@ pub struct TimedDecision {
     pub meetings: Option<Meetings>,
 }
 
+/// Where the threads met over all of `timed`, summed; `None` if no decision tells.
+pub fn meetings_of(timed: &[TimedDecision]) -> Option<Meetings> {
+    timed
+        .iter()
+        .filter_map(|t| t.meetings)
+        .reduce(|mut sum, met| {
+            sum.add(&met);
+            sum
+        })
+}
+
 /// Times the agent `spec` deciding once in each of `states`, a fresh agent (seeded with
 /// `seed`) per state so that no search profits from an earlier one.
 pub fn time_agent<G: Game + Heuristic>(

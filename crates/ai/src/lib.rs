@@ -62,7 +62,7 @@ pub use agent::{build_agent, Agent, AgentError, StopFlag};
 pub use alphabeta::{AlphaBetaAgent, AlphaBetaConfig, SearchBudget, MAX_HASH_MEGABYTES};
 pub use analysis::{Analysis, Evaluation};
 pub use any_agent::{erase, AnyAgent, AnyAnalysis};
-pub use bench::{bench_nodes, bench_positions, time_agent, TimedDecision};
+pub use bench::{bench_nodes, bench_positions, meetings_of, time_agent, TimedDecision};
 pub use best::{best_spec, resolve as resolve_best, DEFAULT as BEST_DEFAULT};
 pub use greedy::GreedyAgent;
 pub use mcts::{MctsAgent, MctsConfig, Meetings, Parallel, MEETING_LEVELS};

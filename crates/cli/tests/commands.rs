@@ -164,24 +164,29 @@ fn a_bad_move_in_a_turn_is_explained_once() {
 
 #[test]
 fn bench_times_a_computer_player_over_fixed_positions() {
-    let output = ludus(&[
-        "bench",
-        "replica",
-        "--seconds",
-        "0.05",
-        "--agent",
-        "ai:3",
-        "--positions",
-        "3",
-    ]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    let text = stdout(&output);
-    assert!(
-        text.contains("agent: ai:minimax over 3 positions"),
-        "{text}"
-    );
-    for line in ["median time per decision: ", "nodes/s: "] {
-        assert!(text.contains(line), "{text}");
+    // Threads on one MCTS tree also say where they met; other searches have nothing to say.
+    let mcts = "ai:mcts:iterations=300,threads=2";
+    for (agent, named, met) in [("ai:3", "ai:minimax", false), (mcts, mcts, true)] {
+        let output = ludus(&[
+            "bench",
+            "replica",
+            "--seconds",
+            "0.05",
+            "--agent",
+            agent,
+            "--positions",
+            "3",
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(
+            text.contains(&format!("agent: {named} over 3 positions")),
+            "{text}"
+        );
+        for line in ["median time per decision: ", "nodes/s: "] {
+            assert!(text.contains(line), "{text}");
+        }
+        assert_eq!(text.contains(" handovers an iteration "), met, "{text}");
     }
 }
 

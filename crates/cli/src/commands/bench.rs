@@ -1,12 +1,15 @@
 //! `ludus bench`: random playouts per second on one thread, from the start position; with
 //! `--search-depth` the alpha-beta node count over fixed positions (the search fingerprint,
 //! quoted as "Bench: N" in commits that change search behaviour); with `--agent` the time
-//! and nodes per decision of any computer player over the same positions.
+//! and nodes per decision of any computer player over the same positions, and for threads
+//! sharing one MCTS tree, where they met.
 
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use ludus_ai::{bench_nodes, bench_positions, time_agent, AgentSpec, TimedDecision};
+use ludus_ai::{
+    bench_nodes, bench_positions, meetings_of, time_agent, AgentSpec, Meetings, TimedDecision,
+};
 use ludus_engine::{parse_options, random_playout, Game, Heuristic, OptionsError};
 use ludus_games::{dispatch, GameVisitor};
 use rand::rngs::SmallRng;
@@ -77,6 +80,26 @@ fn print_agent_report(spec: &AgentSpec, timed: &[TimedDecision]) -> Result<()> {
         nodes as f64 / timed.len().max(1) as f64
     )?;
     outln!("nodes/s: {:.0}", nodes as f64 / seconds.max(1e-9))?;
+    let met = meetings_of(timed);
+    if let Some(met) = met {
+        print_meetings(&met)?;
+    }
+    Ok(())
+}
+
+/// Where the threads on one tree met (see `ludus_ai::Meetings`), per iteration.
+fn print_meetings(met: &Meetings) -> Result<()> {
+    let per_iteration = |count: u64| count as f64 / met.iterations.max(1) as f64;
+    let [first, second, deeper] = met.handovers_by_level.map(per_iteration);
+    outln!(
+        "threads met: {:.3} handovers an iteration (root's children {first:.3}, next level \
+         {second:.3}, deeper {deeper:.3}); per 1,000 iterations {:.1} collisions, {:.2} waits; \
+         {:.0} % of updates held back",
+        met.handovers_per_iteration(),
+        1000.0 * per_iteration(met.collisions),
+        1000.0 * per_iteration(met.waits),
+        100.0 * met.held as f64 / (met.held + met.writes).max(1) as f64,
+    )?;
     Ok(())
 }
 
