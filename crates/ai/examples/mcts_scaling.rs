@@ -15,7 +15,8 @@
 //! per iteration that took a line another thread wrote last (`handovers`), those by level
 //! (the root's children, the next level, deeper), the visits that met another thread's on
 //! one node at once (`collisions`) and the expansions waited for (`waits`), per thousand
-//! iterations, and the share of updates held back.
+//! iterations, the share of updates held back, the nodes selections read an iteration
+//! (`reads`) and those another thread wrote last, by level.
 
 use std::process::ExitCode;
 
@@ -126,16 +127,21 @@ fn described(meetings: &Meetings) -> String {
     let [first, second, deeper] = meetings
         .handovers_by_level
         .map(|count| count as f64 / meetings.iterations.max(1) as f64);
+    let [read_first, read_second, read_deeper] = meetings
+        .foreign_reads_by_level
+        .map(|count| count as f64 / meetings.iterations.max(1) as f64);
     let updates = meetings.writes + meetings.held;
     format!(
         ",\"handovers\":{:.3},\"handovers_by_level\":[{first:.3},{second:.3},{deeper:.3}],\
          \"writes\":{:.2},\"collisions_per_1000\":{:.2},\"waits_per_1000\":{:.3},\
-         \"held_share\":{:.3}",
+         \"held_share\":{:.3},\"reads\":{:.1},\
+         \"foreign_reads_by_level\":[{read_first:.2},{read_second:.2},{read_deeper:.2}]",
         meetings.handovers_per_iteration(),
         meetings.writes as f64 / meetings.iterations.max(1) as f64,
         per_thousand(meetings.collisions),
         per_thousand(meetings.waits),
         meetings.held as f64 / updates.max(1) as f64,
+        meetings.reads as f64 / meetings.iterations.max(1) as f64,
     )
 }
 

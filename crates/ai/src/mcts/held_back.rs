@@ -33,12 +33,16 @@ struct Slot<'t, A> {
 /// One thread's held-back updates.
 pub(super) struct HeldBack<'t, A> {
     slots: [Option<Slot<'t, A>>; SLOTS],
+    /// The thread's number, noted in the nodes it writes (see `meetings`).
+    thread: u8,
 }
 
 impl<'t, A: Copy> HeldBack<'t, A> {
-    pub(super) fn new() -> Self {
+    /// An empty buffer for thread `thread` (from 1).
+    pub(super) fn new(thread: u8) -> Self {
         HeldBack {
             slots: std::array::from_fn(|_| None),
+            thread,
         }
     }
 
@@ -60,6 +64,7 @@ impl<'t, A: Copy> HeldBack<'t, A> {
                     units,
                 }) {
                     old.node.add(old.visits, old.units);
+                    old.node.hand_to(self.thread);
                 }
             }
         }
@@ -69,6 +74,8 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     pub(super) fn write_out(&mut self) {
         for held in self.slots.iter_mut().filter_map(Option::take) {
             held.node.add(held.visits, held.units);
+            // The node's writer stays true, for the other threads' count of what they read.
+            held.node.hand_to(self.thread);
         }
     }
 }
@@ -83,7 +90,7 @@ mod tests {
     #[test]
     fn held_updates_reach_the_nodes_when_written_or_displaced() {
         let nodes: Vec<Node<u8>> = (0..=SLOTS).map(|_| Node::new()).collect();
-        let mut held = HeldBack::new();
+        let mut held = HeldBack::new(1);
         held.add(&nodes[0], 1, 7);
         held.add(&nodes[0], 1, 0);
         assert_eq!(nodes[0].visits.load(Relaxed), 0, "held back");

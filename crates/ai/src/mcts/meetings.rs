@@ -26,6 +26,13 @@ pub struct Meetings {
     /// [`Meetings::handovers`] by the level of the node: the root's children, the level
     /// below, and all deeper ones.
     pub handovers_by_level: [u64; LEVELS],
+    /// Nodes whose statistics selections read (the children scanned at each level).
+    pub reads: u64,
+    /// [`Meetings::reads`] of nodes another thread wrote last, by level as
+    /// [`Meetings::handovers_by_level`]: the most lines a selection may have had to fetch from
+    /// another core (a line fetched once stays until its writer writes it again, which the
+    /// count cannot see).
+    pub foreign_reads_by_level: [u64; LEVELS],
     /// Visits that found the node's count changed by another thread since their selection
     /// read it.
     pub collisions: u64,
@@ -48,6 +55,14 @@ impl Meetings {
         }
     }
 
+    /// Counts a selection at `level` (1: among the root's children) that read `scanned`
+    /// nodes, `foreign` of them written last by another thread.
+    #[inline]
+    pub(super) fn read(&mut self, level: usize, scanned: u32, foreign: u32) {
+        self.reads += u64::from(scanned);
+        self.foreign_reads_by_level[level.clamp(1, LEVELS) - 1] += u64::from(foreign);
+    }
+
     /// Adds another thread's counts.
     pub fn add(&mut self, other: &Meetings) {
         self.iterations += other.iterations;
@@ -57,6 +72,14 @@ impl Meetings {
             .handovers_by_level
             .iter_mut()
             .zip(other.handovers_by_level)
+        {
+            *mine += theirs;
+        }
+        self.reads += other.reads;
+        for (mine, theirs) in self
+            .foreign_reads_by_level
+            .iter_mut()
+            .zip(other.foreign_reads_by_level)
         {
             *mine += theirs;
         }

@@ -42,6 +42,7 @@ mod meetings;
 mod root_parallel;
 mod shared_tree;
 mod tree_parallel;
+mod worker;
 
 use std::collections::VecDeque;
 
@@ -206,7 +207,7 @@ pub struct MctsAgent<G: Game> {
     /// With root parallelism, the other threads' searchers (`threads - 1` of them).
     helpers: Vec<MctsAgent<G>>,
     /// With tree parallelism, one worker per thread, and the tree they share.
-    workers: Vec<crossbeam_utils::CachePadded<tree_parallel::Worker<G::Action>>>,
+    workers: Vec<crossbeam_utils::CachePadded<worker::Worker<G::Action>>>,
     shared: Option<shared_tree::SharedTree<G>>,
 }
 
@@ -230,7 +231,7 @@ impl<G: Game + Heuristic> MctsAgent<G> {
                 .map(|i| MctsAgent::new(helper, spec.clone(), seed ^ ((i as u64) << 32)))
                 .collect(),
             workers: if tree_parallel {
-                tree_parallel::Worker::team(threads, seed)
+                worker::Worker::team(threads, seed)
             } else {
                 Vec::new()
             },

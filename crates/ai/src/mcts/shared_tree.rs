@@ -112,6 +112,14 @@ impl<A: Copy> Node<A> {
         }
     }
 
+    /// Whether a thread other than `thread` (from 1) wrote this node last: a selection
+    /// reading it may have to fetch its line from that thread's core.
+    #[inline]
+    pub(super) fn written_by_another(&self, thread: u8) -> bool {
+        let last = self.writer.load(Relaxed);
+        last != thread && last != 0
+    }
+
     /// Notes that thread `thread` (from 1) writes this node; whether another thread wrote
     /// it last. A load and, when the writer changes, a store: two threads writing at once
     /// may both see a handover, a count of meetings and not a statistic.

@@ -24,85 +24,32 @@
 
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
-use crossbeam_utils::CachePadded;
 use ludus_engine::{Game, Heuristic, MAX_SEATS};
-use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
-use rand::SeedableRng;
 
-use super::held_back::{HeldBack, HOLD_FROM, WRITE_EVERY};
+use super::held_back::{HeldBack, WRITE_EVERY};
 use super::meetings::Meetings;
 use super::shared_tree::{reward_units, Arena, Node, Room, SharedTree, MAX_CHILDREN};
+use super::worker::Worker;
 use super::{play_out, rewards_of, MctsAgent, MctsConfig, NO_SEAT};
 use crate::alphabeta::time::{Budget, Clock};
 use crate::{Analysis, StopFlag};
-
-/// What one search thread owns: its generator, its buffer of legal decisions and where it
-/// creates nodes.
-#[derive(Debug)]
-pub(super) struct Worker<A> {
-    /// The thread's number, from 1, written into the nodes it writes (see `meetings`).
-    id: u8,
-    /// What it met of the other threads in the last search.
-    pub(super) meetings: Meetings,
-    rng: SmallRng,
-    actions: Vec<A>,
-    /// Nodes counted in the tree's size for this thread and not created yet (see `children`).
-    reserved: usize,
-    /// Where it creates the children it expands (see `Arena`).
-    room: Room,
-}
-
-impl<A: Copy> Worker<A> {
-    /// Counts a visit of `node` at `level` (1: a child of the root), whose visits selection
-    /// read as `seen`: held back on a busy node, else written at once. Returns the visits
-    /// before it and whether it was held back.
-    #[inline]
-    fn visit<'t>(
-        &mut self,
-        node: &'t Node<A>,
-        seen: u32,
-        level: usize,
-        held: &mut HeldBack<'t, A>,
-    ) -> (u32, bool) {
-        if seen >= HOLD_FROM {
-            held.add(node, 1, 0);
-            self.meetings.held += 1;
-            return (seen, true);
-        }
-        let before = node.count_visit();
-        self.meetings.write(level, node.hand_to(self.id));
-        self.meetings.collisions += u64::from(before != seen);
-        (before, false)
-    }
-}
 
 /// Nodes a thread counts in the tree's size at once while the tree has room: the size is
 /// one cache line for all threads, and writing it at every expansion (nearly every
 /// iteration while the tree grows) passed it between the cores at every iteration.
 const RESERVE_CHUNK: usize = 4096;
 
-impl<A> Worker<A> {
-    /// The workers of `threads` threads, each seeded from `seed` differently.
-    ///
-    /// Each on cache lines of its own: a playout writes its worker's generator and buffer
-    /// length at every decision, and workers side by side in one `Vec` shared lines, which
-    /// the cores then passed back and forth at every step of every playout.
-    pub(super) fn team(threads: usize, seed: u64) -> Vec<CachePadded<Self>> {
-        (0..threads as u64)
-            .map(|i| {
-                CachePadded::new(Worker {
-                    // At most `MAX_THREADS` (64) threads: the number fits.
-                    id: u8::try_from(i + 1).unwrap_or(u8::MAX),
-                    meetings: Meetings::default(),
-                    rng: SmallRng::seed_from_u64(seed ^ (i << 32)),
-                    actions: Vec::new(),
-                    reserved: 0,
-                    room: Room::default(),
-                })
-            })
-            .collect()
-    }
+/// A selection's choice among a node's children.
+struct Chosen {
+    /// The child to follow.
+    index: usize,
+    /// Its visits as read.
+    seen: u32,
+    /// Children read (all, unless an unvisited one ended the scan).
+    scanned: u32,
+    /// Of those, the ones a thread other than the selecting one wrote last.
+    foreign: u32,
 }
 
 /// What the threads of one search share.
@@ -167,7 +114,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
     /// more cache line passed between the cores at every iteration.
     fn run(&self, worker: &mut Worker<G::Action>) -> (u64, usize) {
         let mut path = Vec::with_capacity(64);
-        let mut held = HeldBack::new();
+        let mut held = HeldBack::new(worker.id);
         // What it reserved, and its segment, belonged to the last search's tree.
         worker.reserved = 0;
         worker.room = Room::default();
@@ -225,7 +172,13 @@ impl<G: Game + Heuristic> Search<'_, G> {
             } else {
                 node.visits.load(Relaxed)
             };
-            let (index, seen) = self.select(children, parent_visits);
+            let Chosen {
+                index,
+                seen,
+                scanned,
+                foreign,
+            } = self.select(children, parent_visits, worker.id);
+            worker.meetings.read(path.len() + 1, scanned, foreign);
             let mover = node.mover();
             node = &children[index];
             let (before, busy) = worker.visit(node, seen, path.len() + 1, held);
@@ -315,21 +268,34 @@ impl<G: Game + Heuristic> Search<'_, G> {
     }
 
     /// The child to follow, with its visits as read: the first unvisited one, else the best
-    /// UCT score, where visits still running count as losses.
-    fn select(&self, children: &[Node<G::Action>], parent_visits: u32) -> (usize, u32) {
+    /// UCT score, where visits still running count as losses. Also how many children it
+    /// read, and how many of those a thread other than `me` wrote last (see `meetings`).
+    fn select(&self, children: &[Node<G::Action>], parent_visits: u32, me: u8) -> Chosen {
         let exploration = self.config.exploration * f64::from(parent_visits.max(1)).ln().sqrt();
         let mut best = (f64::NEG_INFINITY, 0, 0);
+        let mut foreign = 0;
         for (index, child) in children.iter().enumerate() {
+            foreign += u32::from(child.written_by_another(me));
             let visits = child.visits.load(Relaxed);
             if visits == 0 {
-                return (index, 0);
+                return Chosen {
+                    index,
+                    seen: 0,
+                    scanned: index as u32 + 1,
+                    foreign,
+                };
             }
             let score = child.value() / f64::from(visits) + exploration * child.spread();
             if score > best.0 {
                 best = (score, index, visits);
             }
         }
-        (best.1, best.2)
+        Chosen {
+            index: best.1,
+            seen: best.2,
+            scanned: children.len() as u32,
+            foreign,
+        }
     }
 }
 
@@ -341,6 +307,7 @@ mod tests {
 
     use ludus_engine::demo::{Nim, NimOptions};
 
+    use super::super::held_back::HOLD_FROM;
     use super::super::shared_tree::SEGMENT;
     use super::*;
     use crate::{Agent, AgentSpec};
@@ -406,6 +373,9 @@ mod tests {
         // Whichever thread ran first, the other then wrote nodes it had written.
         assert!(met.handovers > 0 && met.handovers <= met.writes, "{met:?}");
         assert_eq!(met.handovers_by_level.iter().sum::<u64>(), met.handovers);
+        // Every iteration read the root's children at least; some were the other's writes.
+        let foreign: u64 = met.foreign_reads_by_level.iter().sum();
+        assert!(met.reads >= met.iterations && foreign > 0 && foreign <= met.reads);
         let mut alone = agent("ai:mcts:iterations=2000");
         alone.analyse(&state, &StopFlag::default());
         assert_eq!(alone.meetings(), None, "one thread meets nobody");

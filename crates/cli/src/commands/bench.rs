@@ -91,14 +91,18 @@ fn print_agent_report(spec: &AgentSpec, timed: &[TimedDecision]) -> Result<()> {
 fn print_meetings(met: &Meetings) -> Result<()> {
     let per_iteration = |count: u64| count as f64 / met.iterations.max(1) as f64;
     let [first, second, deeper] = met.handovers_by_level.map(per_iteration);
+    let foreign: u64 = met.foreign_reads_by_level.iter().sum();
     outln!(
         "threads met: {:.3} handovers an iteration (root's children {first:.3}, next level \
          {second:.3}, deeper {deeper:.3}); per 1,000 iterations {:.1} collisions, {:.2} waits; \
-         {:.0} % of updates held back",
+         {:.0} % of updates held back; {:.1} nodes read an iteration, {:.1} written last by \
+         another thread",
         met.handovers_per_iteration(),
         1000.0 * per_iteration(met.collisions),
         1000.0 * per_iteration(met.waits),
         100.0 * met.held as f64 / (met.held + met.writes).max(1) as f64,
+        per_iteration(met.reads),
+        per_iteration(foreign),
     )?;
     Ok(())
 }
