@@ -122,26 +122,21 @@ fn run(plan: &Plan) -> Result<(), String> {
 }
 
 /// The meetings as JSON members, each led by a comma.
-fn described(meetings: &Meetings) -> String {
-    let per_thousand = |count: u64| 1000.0 * count as f64 / meetings.iterations.max(1) as f64;
-    let [first, second, deeper] = meetings
-        .handovers_by_level
-        .map(|count| count as f64 / meetings.iterations.max(1) as f64);
-    let [read_first, read_second, read_deeper] = meetings
-        .foreign_reads_by_level
-        .map(|count| count as f64 / meetings.iterations.max(1) as f64);
-    let updates = meetings.writes + meetings.held;
+fn described(met: &Meetings) -> String {
+    let [first, second, deeper] = met.handovers_by_level.map(|n| met.per_iteration(n));
+    let [read_first, read_second, read_deeper] =
+        met.foreign_reads_by_level.map(|n| met.per_iteration(n));
     format!(
         ",\"handovers\":{:.3},\"handovers_by_level\":[{first:.3},{second:.3},{deeper:.3}],\
          \"writes\":{:.2},\"collisions_per_1000\":{:.2},\"waits_per_1000\":{:.3},\
          \"held_share\":{:.3},\"reads\":{:.1},\
          \"foreign_reads_by_level\":[{read_first:.2},{read_second:.2},{read_deeper:.2}]",
-        meetings.handovers_per_iteration(),
-        meetings.writes as f64 / meetings.iterations.max(1) as f64,
-        per_thousand(meetings.collisions),
-        per_thousand(meetings.waits),
-        meetings.held as f64 / updates.max(1) as f64,
-        meetings.reads as f64 / meetings.iterations.max(1) as f64,
+        met.handovers_per_iteration(),
+        met.per_iteration(met.writes),
+        1000.0 * met.per_iteration(met.collisions),
+        1000.0 * met.per_iteration(met.waits),
+        met.held_share(),
+        met.per_iteration(met.reads),
     )
 }
 

@@ -88,9 +88,24 @@ impl Meetings {
         self.waits += other.waits;
     }
 
+    /// `count` per iteration on average (0 without iterations).
+    pub fn per_iteration(&self, count: u64) -> f64 {
+        count as f64 / self.iterations.max(1) as f64
+    }
+
     /// Handovers per iteration: the lines passed between cores by an iteration on average.
     pub fn handovers_per_iteration(&self) -> f64 {
-        self.handovers as f64 / self.iterations.max(1) as f64
+        self.per_iteration(self.handovers)
+    }
+
+    /// The reads of nodes another thread wrote last, at every level.
+    pub fn foreign_reads(&self) -> u64 {
+        self.foreign_reads_by_level.iter().sum()
+    }
+
+    /// The share of the visits and rewards that were held back rather than written at once.
+    pub fn held_share(&self) -> f64 {
+        self.held as f64 / (self.held + self.writes).max(1) as f64
     }
 }
 

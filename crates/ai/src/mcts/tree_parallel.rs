@@ -374,7 +374,7 @@ mod tests {
         assert!(met.handovers > 0 && met.handovers <= met.writes, "{met:?}");
         assert_eq!(met.handovers_by_level.iter().sum::<u64>(), met.handovers);
         // Every iteration read the root's children at least; some were the other's writes.
-        let foreign: u64 = met.foreign_reads_by_level.iter().sum();
+        let foreign = met.foreign_reads();
         assert!(met.reads >= met.iterations && foreign > 0 && foreign <= met.reads);
         let mut alone = agent("ai:mcts:iterations=2000");
         alone.analyse(&state, &StopFlag::default());

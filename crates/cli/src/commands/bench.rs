@@ -80,8 +80,7 @@ fn print_agent_report(spec: &AgentSpec, timed: &[TimedDecision]) -> Result<()> {
         nodes as f64 / timed.len().max(1) as f64
     )?;
     outln!("nodes/s: {:.0}", nodes as f64 / seconds.max(1e-9))?;
-    let met = meetings_of(timed);
-    if let Some(met) = met {
+    if let Some(met) = meetings_of(timed) {
         print_meetings(&met)?;
     }
     Ok(())
@@ -89,20 +88,18 @@ fn print_agent_report(spec: &AgentSpec, timed: &[TimedDecision]) -> Result<()> {
 
 /// Where the threads on one tree met (see `ludus_ai::Meetings`), per iteration.
 fn print_meetings(met: &Meetings) -> Result<()> {
-    let per_iteration = |count: u64| count as f64 / met.iterations.max(1) as f64;
-    let [first, second, deeper] = met.handovers_by_level.map(per_iteration);
-    let foreign: u64 = met.foreign_reads_by_level.iter().sum();
+    let [first, second, deeper] = met.handovers_by_level.map(|n| met.per_iteration(n));
     outln!(
         "threads met: {:.3} handovers an iteration (root's children {first:.3}, next level \
          {second:.3}, deeper {deeper:.3}); per 1,000 iterations {:.1} collisions, {:.2} waits; \
          {:.0} % of updates held back; {:.1} nodes read an iteration, {:.1} written last by \
          another thread",
         met.handovers_per_iteration(),
-        1000.0 * per_iteration(met.collisions),
-        1000.0 * per_iteration(met.waits),
-        100.0 * met.held as f64 / (met.held + met.writes).max(1) as f64,
-        per_iteration(met.reads),
-        per_iteration(foreign),
+        1000.0 * met.per_iteration(met.collisions),
+        1000.0 * met.per_iteration(met.waits),
+        100.0 * met.held_share(),
+        met.per_iteration(met.reads),
+        met.per_iteration(met.foreign_reads()),
     )?;
     Ok(())
 }

@@ -5,14 +5,12 @@
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::support::{assert_error, connect, next_of, send, Api};
+use crate::support::{assert_error, seated, send, Api};
 
 #[tokio::test]
 async fn a_whole_qawale_turn_is_announced_as_its_decisions() {
     let api = Api::start();
-    let game = api.create(&json!({"game": "qawale"})).await;
-    let mut socket = connect(&api, &game.id, Some(game.token(1))).await;
-    next_of(&mut socket, "snapshot").await;
+    let (game, mut socket) = seated(&api, &json!({"game": "qawale"})).await;
     send(
         &mut socket,
         &json!({"type": "move", "move": "a1:NEN", "seq": 0}),

@@ -248,20 +248,26 @@ fn big_record(n: u8, api: &Api) -> reqwest::RequestBuilder {
         .body(format!("{{\"record\":\"{}\"}}", "x".repeat(600_000)))
 }
 
-/// The status of `request` once it is other than `waited` (within 10 s), else `waited`.
-async fn status_past(
-    waited: StatusCode,
-    request: impl Fn() -> reqwest::RequestBuilder,
-) -> (StatusCode, Value) {
-    let mut last = (waited, Value::Null);
+/// A small game's creation from `127.0.0.N`.
+fn small_game(n: u8, api: &Api) -> reqwest::RequestBuilder {
+    client_from(n)
+        .post(api.url("/api/games"))
+        .json(&json!({"game": "yoxii"}))
+}
+
+/// Asserts that client 2's big record, refused with `refused` while the uploads held their
+/// share, is read once they are gone (within 10 s): then it is refused for what it holds
+/// (422), not for its size.
+async fn read_once_freed(api: &Api, refused: StatusCode) {
+    let mut status = refused;
     for _ in 0..100 {
-        last = answer(request()).await;
-        if last.0 != waited {
+        status = answer(big_record(2, api)).await.0;
+        if status != refused {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    last
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
 #[tokio::test]
@@ -273,28 +279,17 @@ async fn records_read_at_once_share_a_budget_and_a_request_past_it_is_refused_be
     // One client begins a 1,000,000-byte record and sends it slowly; once the server serves
     // it, a 600,000-byte one from another client no longer fits.
     let slow = slow_record(4, &api).await;
-    let (status, error) = answer(big_record(2, &api)).await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{error}");
-    assert!(
-        error["error"]
-            .as_str()
-            .unwrap()
-            .contains("too many large requests at once"),
-        "{error}"
+    assert_error(
+        &answer(big_record(2, &api)).await,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "too many large requests at once",
     );
     // A small request still fits, and is served.
-    let (status, created) = answer(
-        client_from(3)
-            .post(api.url("/api/games"))
-            .json(&json!({"game": "yoxii"})),
-    )
-    .await;
+    let (status, created) = answer(small_game(3, &api)).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
-    // The slow client gone, its share comes back: the big record is read (and refused for what
-    // it holds, not for its size).
+    // The slow client gone, its share comes back.
     drop(slow);
-    let (status, _) = status_past(StatusCode::SERVICE_UNAVAILABLE, || big_record(2, &api)).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    read_once_freed(&api, StatusCode::SERVICE_UNAVAILABLE).await;
 }
 
 #[tokio::test]
@@ -306,11 +301,13 @@ async fn a_body_of_unsaid_length_is_counted_as_a_whole_record() {
     // A chunked upload says no length: it takes a whole record's 1 MiB of the 1.5 MiB, and a
     // 600,000-byte record no longer fits beside it.
     let chunked = slow_upload(4, &api, "Transfer-Encoding: chunked").await;
-    let (status, error) = answer(big_record(2, &api)).await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{error}");
+    assert_error(
+        &answer(big_record(2, &api)).await,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "too many large requests at once",
+    );
     drop(chunked);
-    let (status, _) = status_past(StatusCode::SERVICE_UNAVAILABLE, || big_record(2, &api)).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    read_once_freed(&api, StatusCode::SERVICE_UNAVAILABLE).await;
 }
 
 #[tokio::test]
@@ -321,27 +318,17 @@ async fn one_client_sends_four_large_bodies_at_once_and_the_others_keep_their_sh
         slow.push(slow_record(2, &api).await);
     }
     // Its fifth large body waits for one of the four; a small request of its own is served.
-    let (status, error) = answer(big_record(2, &api)).await;
-    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{error}");
-    assert!(
-        error["error"]
-            .as_str()
-            .unwrap()
-            .contains("4 large requests"),
-        "{error}"
+    assert_error(
+        &answer(big_record(2, &api)).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "4 large requests",
     );
-    let small = || {
-        client_from(2)
-            .post(api.url("/api/games"))
-            .json(&json!({"game": "yoxii"}))
-    };
-    assert_eq!(answer(small()).await.0, StatusCode::CREATED);
+    assert_eq!(answer(small_game(2, &api)).await.0, StatusCode::CREATED);
     // Another client's record is read.
     assert_eq!(
         answer(big_record(3, &api)).await.0,
         StatusCode::UNPROCESSABLE_ENTITY
     );
     slow.pop();
-    let (status, _) = status_past(StatusCode::TOO_MANY_REQUESTS, || big_record(2, &api)).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    read_once_freed(&api, StatusCode::TOO_MANY_REQUESTS).await;
 }

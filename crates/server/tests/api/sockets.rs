@@ -8,7 +8,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::support::{connect, next, next_of, send, Api};
+use crate::support::{connect, next, next_of, seated, send, Api};
 
 #[tokio::test]
 async fn a_computer_seat_moves_by_itself_and_every_socket_sees_it() {
@@ -62,9 +62,7 @@ async fn a_computer_seat_moves_by_itself_and_every_socket_sees_it() {
 #[tokio::test]
 async fn bad_messages_get_an_error_frame_and_the_socket_stays_open() {
     let api = Api::start();
-    let game = api.create(&json!({"game": "yoxii"})).await;
-    let mut socket = connect(&api, &game.id, Some(game.token(1))).await;
-    next_of(&mut socket, "snapshot").await;
+    let (_, mut socket) = seated(&api, &json!({"game": "yoxii"})).await;
     let bad = [
         Message::text("not json"),
         Message::text(json!({"type": "dance"}).to_string()),
@@ -99,9 +97,7 @@ async fn bad_messages_get_an_error_frame_and_the_socket_stays_open() {
 #[tokio::test]
 async fn a_message_past_twice_the_limit_closes_the_socket_and_the_game_goes_on() {
     let api = Api::start();
-    let game = api.create(&json!({"game": "yoxii"})).await;
-    let mut socket = connect(&api, &game.id, Some(game.token(1))).await;
-    next_of(&mut socket, "snapshot").await;
+    let (game, mut socket) = seated(&api, &json!({"game": "yoxii"})).await;
     // Past twice the 8 KiB limit: the server stops reading and closes the socket, where it
     // used to read messages of up to 1 MiB to answer each with an error frame.
     let _ = socket.send(Message::text("x".repeat(200 * 1024))).await;

@@ -227,6 +227,15 @@ pub async fn connect(api: &Api, id: &str, token: Option<&str>) -> Socket {
     Socket::wrap(stream)
 }
 
+/// A new game (`body`, as for `POST /api/games`) with seat 1's socket open, past the first
+/// snapshot it was sent.
+pub async fn seated(api: &Api, body: &Value) -> (Created, Socket) {
+    let game = api.create(body).await;
+    let mut socket = connect(api, &game.id, Some(game.token(1))).await;
+    next_of(&mut socket, "snapshot").await;
+    (game, socket)
+}
+
 /// The next JSON text frame as sent (within 10 s), and its size in bytes.
 pub async fn next_raw(socket: &mut Socket) -> (Value, usize) {
     loop {
