@@ -38,13 +38,12 @@
 
 mod config;
 mod held_back;
+mod kept_node;
 mod meetings;
 mod root_parallel;
 mod shared_tree;
 mod tree_parallel;
 mod worker;
-
-use std::collections::VecDeque;
 
 use ludus_engine::{random_playout, Game, Heuristic, Seat, Verdict, MAX_SEATS};
 use rand::rngs::SmallRng;
@@ -138,38 +137,17 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// The node whose state is `state`, looked for breadth-first below the root.
+    /// The node whose state is `state`, looked for below the root ([`kept_node`]).
     fn find(&self, state: &G) -> Option<usize> {
-        let same = |s: &G| {
-            s.key() == state.key() && s.turn() == state.turn() && s.position() == state.position()
-        };
-        if same(&self.root) {
-            return Some(0);
-        }
-        let mut queue = VecDeque::from([(0usize, self.root.clone(), 0u8)]);
-        let mut looked = 0;
-        while let Some((index, node_state, depth)) = queue.pop_front() {
+        kept_node::find_kept(0, &self.root, state, |index| {
             let node = &self.nodes[index];
-            if !node.expanded || depth >= REUSE_DEPTH {
-                continue;
-            }
-            for child in node.child_range() {
-                if self.nodes[child].visits == 0 {
-                    continue;
-                }
-                let mut next = node_state.clone();
-                next.apply(self.nodes[child].action?);
-                if same(&next) {
-                    return Some(child);
-                }
-                looked += 1;
-                if looked > REUSE_SEARCH_LIMIT {
-                    return None;
-                }
-                queue.push_back((child, next, depth + 1));
-            }
-        }
-        None
+            let children = if node.expanded {
+                node.child_range()
+            } else {
+                0..0
+            };
+            children.map(|child| (child, self.nodes[child].action, self.nodes[child].visits))
+        })
     }
 
     /// The subtree under `index` as a new tree rooted at `state`.

@@ -33,7 +33,7 @@ use std::sync::OnceLock;
 use crossbeam_utils::CachePadded;
 use ludus_engine::Game;
 
-use super::{NO_SEAT, REUSE_DEPTH, REUSE_SEARCH_LIMIT};
+use super::NO_SEAT;
 use crate::params::MAX_THREADS;
 use crate::{Analysis, Evaluation};
 
@@ -360,7 +360,8 @@ impl<G: Game> SharedTree<G> {
     }
 
     /// The tree to search from `state`: the matching part of `old` (the state found by key at
-    /// most [`REUSE_DEPTH`] decisions below its root) copied into a new arena, or a new tree.
+    /// most [`super::REUSE_DEPTH`] decisions below its root, [`Self::find`]) copied into a new arena, or
+    /// a new tree.
     pub(super) fn reuse(old: Option<Self>, state: &G, limit: usize) -> Self {
         let found = old.and_then(|old| old.find(state).map(|index| (old, index)));
         let Some((old, index)) = found else {
@@ -374,40 +375,15 @@ impl<G: Game> SharedTree<G> {
         }
     }
 
-    /// The arena index of the node whose state is `state`, looked for breadth-first.
+    /// The arena index of the node whose state is `state` ([`super::kept_node`]).
     pub(super) fn find(&self, state: &G) -> Option<u32> {
-        let same = |s: &G| {
-            s.key() == state.key() && s.turn() == state.turn() && s.position() == state.position()
-        };
-        if same(&self.state) {
-            return Some(0);
-        }
-        let mut queue = VecDeque::from([(self.root(), self.state.clone(), 0u8)]);
-        let mut looked = 0;
-        while let Some((node, node_state, depth)) = queue.pop_front() {
-            if depth >= REUSE_DEPTH {
-                continue;
-            }
-            let Some((first, children)) = self.arena.children(node) else {
-                continue;
-            };
-            for (index, child) in (first..).zip(children) {
-                if child.visits.load(Relaxed) == 0 {
-                    continue;
-                }
-                let mut next = node_state.clone();
-                next.apply(child.action()?);
-                if same(&next) {
-                    return Some(index);
-                }
-                looked += 1;
-                if looked > REUSE_SEARCH_LIMIT {
-                    return None;
-                }
-                queue.push_back((child, next, depth + 1));
-            }
-        }
-        None
+        super::kept_node::find_kept(0, &self.state, state, |index| {
+            let children = self.arena.children(self.arena.node(index));
+            children
+                .into_iter()
+                .flat_map(|(first, children)| (first..).zip(children))
+                .map(|(index, child)| (index, child.action(), child.visits.load(Relaxed)))
+        })
     }
 
     /// The children of `node` (none if it is not expanded).

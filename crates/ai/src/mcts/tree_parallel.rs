@@ -512,7 +512,8 @@ mod tests {
         }
         let index = old.find(&next).expect("two decisions below the root");
         let mut kept = listing(&old, old.arena.node(index));
-        assert!(kept[0].0 > 0);
+        // `1 2` and `2 1` leave the same pile: the kept node is the most visited of the two.
+        assert!(kept[0].0 >= node.visits.load(Relaxed));
         assert!(
             kept.len() > 2 * SEGMENT,
             "{} nodes, over segments",
