@@ -146,9 +146,23 @@ impl TwoPeople {
     }
 }
 
-/// Lets the other tasks run until they wait.
+/// Lets the other tasks run until they wait (a negative check: a task that should wait and
+/// ran on would show within it).
 async fn settle() {
     tokio::time::sleep(Duration::from_millis(50)).await;
+}
+
+/// Waits until the store was sent `count` changes (a spawned task may not have run yet on a
+/// busy machine); answers them.
+async fn until_sent(store: &HeldStore, count: usize) -> Vec<&'static str> {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let sent = store.sent();
+        if sent.len() >= count || tokio::time::Instant::now() > deadline {
+            return sent;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -158,8 +172,12 @@ async fn a_move_is_applied_and_shown_only_once_stored_and_the_next_change_waits_
     let before = people.seq();
     assert!(!people.game.is_finished());
     let moving = people.spawn_move();
+    assert_eq!(
+        until_sent(&people.store, 1).await,
+        ["move"],
+        "sent to the store"
+    );
     settle().await;
-    assert_eq!(people.store.sent(), ["move"], "sent to the store at once");
     assert!(!moving.is_finished(), "answered before it was stored");
     assert_eq!(people.seq(), before, "applied before it was stored");
     assert!(frames.try_recv().is_err(), "shown before it was stored");

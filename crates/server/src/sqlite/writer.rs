@@ -507,8 +507,10 @@ mod tests {
         let log = path.with_extension("sqlite3-wal");
         let log_size = || std::fs::metadata(&log).map_or(0, |m| m.len());
         // Each write fills about 17 pages, so the writes together fill the log's restart
-        // length three times over.
-        let writes = usize::try_from(RESTART_FROM_FRAMES).unwrap() * 3 / 17;
+        // length five times over. The restart waits for the checkpoint thread's next look at
+        // the log, which a busy machine may delay by a second or so: the log may pass the
+        // restart length by two lengths, not by the three more it would without restarts.
+        let writes = usize::try_from(RESTART_FROM_FRAMES).unwrap() * 5 / 17;
         let mut largest = 0;
         for i in 0..writes {
             let game = Write::Game {
@@ -521,7 +523,7 @@ mod tests {
         }
         let restart_length = u64::try_from(RESTART_FROM_FRAMES).unwrap() * 4096;
         assert!(
-            largest < 2 * restart_length,
+            largest < 3 * restart_length,
             "the log reached {largest} bytes for {writes} writes of 64 KiB"
         );
     }

@@ -151,7 +151,9 @@ async fn abandoned_games_end_as_on_time_and_stay_ended_after_a_restart() {
         abandon_after_seconds,
         ..Config::default()
     };
-    let api = Api::with(config(1.0));
+    // Three seconds: the games below are set up (a move played, a socket opened) well
+    // within it, even on a busy machine.
+    let api = Api::with(config(3.0));
     let computer = api
         .create(&json!({"game": "replica", "players": ["ai:1", "human"]}))
         .await;

@@ -247,13 +247,14 @@ async fn a_body_that_trickles_in_is_cut() {
 async fn a_connection_on_which_nothing_moves_is_closed_after_the_idle_timeout() {
     let api = Api::with(Config {
         header_timeout: Duration::from_secs(60),
-        idle_timeout: Duration::from_secs(1),
+        idle_timeout: Duration::from_secs(2),
         ..Config::default()
     });
     let mut silent = half_open(2, api.server.addr()).await;
     let mut busy = half_open(2, api.server.addr()).await;
-    // The busy client sends a header line every 300 ms for 3 s: bytes move, so it stays.
-    for n in 0..10 {
+    // The busy client sends a header line every 300 ms for 4.5 s, more than twice the
+    // timeout: bytes move, so it stays (a busy machine may hold this task back a while).
+    for n in 0..15 {
         tokio::time::sleep(Duration::from_millis(300)).await;
         let line = format!("X-Line-{n}: {n}\r\n");
         busy.write_all(line.as_bytes()).await.unwrap();

@@ -45,12 +45,14 @@ async fn played(api: &Api, games: &[String]) -> usize {
     total
 }
 
-/// Client A keeps the only search slot busy with three games between deep searchers.
+/// Client A keeps the only search slot busy with three games between deep searchers. Each
+/// search takes a second: the test counts those that end while B waits for an answer, and a
+/// busy machine may stretch B's few requests to several tenths of a second.
 async fn flood(api: &Api, a: &reqwest::Client) -> Vec<String> {
     let mut games = Vec::new();
     for _ in 0..3 {
         let body = json!({"game": "replica", "speed_ms": 0,
-                          "players": ["ai:4:time=0.3", "ai:4:time=0.3"]});
+                          "players": ["ai:4:time=1", "ai:4:time=1"]});
         games.push(
             create(a, api, &body).await["id"]
                 .as_str()
@@ -154,7 +156,8 @@ async fn a_spec_over_the_memory_cap_is_refused_naming_the_cap() {
 async fn over_its_queue_cap_a_clients_hint_is_refused_and_another_clients_is_served() {
     let api = std::sync::Arc::new(Api::with(Config {
         search_threads: 1,
-        hint_seconds: 1.0,
+        // Long enough that the six hints have all arrived while the first still searches.
+        hint_seconds: 2.0,
         max_queued_hints: 4,
         ..Config::default()
     }));
@@ -217,9 +220,9 @@ async fn a_hint_cancelled_while_it_waits_never_runs() {
         search_threads: 1,
         ..Config::default()
     });
-    // The computer's long search holds the only slot.
+    // The computer's long search holds the only slot, well past the hint's arrival.
     let busy = api
-        .create(&json!({"game": "replica", "players": ["human", "ai:4:time=4"]}))
+        .create(&json!({"game": "replica", "players": ["human", "ai:4:time=8"]}))
         .await;
     let snapshot = api.snapshot(&busy.id).await;
     let notation = Dice(3).legal(&snapshot);
@@ -246,7 +249,10 @@ async fn a_hint_cancelled_while_it_waits_never_runs() {
             (response.status(), response.json::<Value>().await.unwrap())
         }
     });
-    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    // The hint waits for the slot by then (no answer tells when it starts waiting: a busy
+    // machine gets a request to the server within a second).
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert!(!waiting.is_finished(), "the hint waits for the slot");
     let resign = json!({"token": board.token(1)});
     let (status, _) = api
         .post(&format!("/api/games/{}/resign", board.id), &resign)

@@ -32,8 +32,10 @@ async fn answer(request: reqwest::RequestBuilder) -> (StatusCode, Value) {
 
 #[tokio::test]
 async fn a_client_over_its_action_rate_is_refused_and_others_are_served() {
+    // One a second: the creation and three resigns must come within a second (not half of
+    // one) for the third to find the bucket empty.
     let api = Api::with(Config {
-        actions_per_second: 2,
+        actions_per_second: 1,
         action_burst: 3,
         ..Config::default()
     });
@@ -61,7 +63,7 @@ async fn a_client_over_its_action_rate_is_refused_and_others_are_served() {
         StatusCode::FORBIDDEN,
         "another client is served: {other:?}"
     );
-    tokio::time::sleep(Duration::from_millis(600)).await;
+    tokio::time::sleep(Duration::from_millis(1100)).await;
     assert_eq!(
         api.post(&resign, &wrong).await.0,
         StatusCode::FORBIDDEN,

@@ -13,7 +13,7 @@ async fn type_number(client: &Client, css: &str, value: &str) {
     field.send_keys(value).await.expect("number typed");
 }
 
-/// Two seats on this screen with a custom clock of three seconds: White's time runs out.
+/// Two seats on this screen with a custom clock of six seconds: White's time runs out.
 pub async fn custom_clock_runs_out(client: &Client, base: &str) {
     client
         .goto(&format!("{base}?setup=replica"))
@@ -40,7 +40,8 @@ pub async fn custom_clock_runs_out(client: &Client, base: &str) {
         false,
         "custom times shown"
     );
-    type_number(client, "#clock-minutes", "0.05").await;
+    // Six seconds: short, and long enough that the page is up while it still runs.
+    type_number(client, "#clock-minutes", "0.1").await;
     type_number(client, "#clock-increment", "0").await;
     click(client, "#start-game").await;
     wait_game_page(client).await;

@@ -122,7 +122,9 @@ async fn clocks_tick(host: &Client, friend: &Client) {
         seconds(&their_later) < seconds(&theirs),
         "the other page's too: {theirs} then {their_later}"
     );
-    assert!(seconds(&later) > 170.0, "{later}");
+    // Counting from three minutes (a page that read the clock wrong shows far less); the
+    // pages above may take several seconds on a busy machine.
+    assert!(seconds(&later) > 120.0, "{later}");
     assert_eq!(
         clock(host, 2).await,
         "3:00",
