@@ -66,8 +66,10 @@ fn first_moves(dir: &Path, game: &str, i: usize, n: usize) -> Vec<String> {
 fn ludus_ugi_and_a_python_engine_play_a_round_robin() {
     let python = python_engine("random.py", "qawale", "random");
     let ludus_ugi = format!("self={LUDUS} ugi qawale");
+    // The Python engine runs `ludus moves` for every decision: a margin of 3 s keeps a busy
+    // machine's slow start of that process from losing it the game on time.
     let report = arena_json(
-        "qawale --ai ai:1 --games 2 --movetime 30",
+        "qawale --ai ai:1 --games 2 --movetime 30 --margin 3000",
         &["--engine", &python, "--engine", &ludus_ugi],
     );
     let games = report["games"].as_array().unwrap();
