@@ -360,8 +360,8 @@ impl<G: Game> SharedTree<G> {
     }
 
     /// The tree to search from `state`: the matching part of `old` (the state found by key at
-    /// most [`super::REUSE_DEPTH`] decisions below its root, [`Self::find`]) copied into a new arena, or
-    /// a new tree.
+    /// most [`super::REUSE_DEPTH`] decisions below its root, [`Self::find`]) copied into a
+    /// new arena, or a new tree.
     pub(super) fn reuse(old: Option<Self>, state: &G, limit: usize) -> Self {
         let found = old.and_then(|old| old.find(state).map(|index| (old, index)));
         let Some((old, index)) = found else {
