@@ -79,13 +79,7 @@ pub struct TimedDecision {
 
 /// Where the threads met over all of `timed`, summed; `None` if no decision tells.
 pub fn meetings_of(timed: &[TimedDecision]) -> Option<Meetings> {
-    timed
-        .iter()
-        .filter_map(|t| t.meetings)
-        .reduce(|mut sum, met| {
-            sum.add(&met);
-            sum
-        })
+    Meetings::total(timed.iter().filter_map(|t| t.meetings))
 }
 
 /// Times the agent `spec` deciding once in each of `states`, a fresh agent (seeded with

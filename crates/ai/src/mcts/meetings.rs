@@ -88,6 +88,14 @@ impl Meetings {
         self.waits += other.waits;
     }
 
+    /// The counts of `all` summed; `None` if there are none (a search with no shared tree).
+    pub fn total(all: impl IntoIterator<Item = Meetings>) -> Option<Meetings> {
+        all.into_iter().reduce(|mut sum, met| {
+            sum.add(&met);
+            sum
+        })
+    }
+
     /// `count` per iteration on average (0 without iterations).
     pub fn per_iteration(&self, count: u64) -> f64 {
         count as f64 / self.iterations.max(1) as f64
@@ -130,5 +138,7 @@ mod tests {
         sum.add(&one);
         assert_eq!(sum.handovers_by_level, [2, 0, 2]);
         assert!((sum.handovers_per_iteration() - 1.0).abs() < 1e-12);
+        assert_eq!(Meetings::total([one, one]).map(|m| m.handovers), Some(4));
+        assert_eq!(Meetings::total([]), None);
     }
 }

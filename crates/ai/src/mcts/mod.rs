@@ -444,12 +444,7 @@ impl<G: Game + Heuristic> Agent<G> for MctsAgent<G> {
 
     /// The threads' meetings in the last search, summed, with tree parallelism.
     fn meetings(&self) -> Option<Meetings> {
-        let mut workers = self.workers.iter();
-        let first = workers.next()?.meetings;
-        Some(workers.fold(first, |mut sum, worker| {
-            sum.add(&worker.meetings);
-            sum
-        }))
+        Meetings::total(self.workers.iter().map(|worker| worker.meetings))
     }
 
     /// The root's visit shares, summed over the trees (root parallelism) or read from the
