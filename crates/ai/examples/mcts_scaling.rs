@@ -2,7 +2,7 @@
 //! `docs/SCALING.md` ("MCTS on many cores") come from
 //!
 //! ```sh
-//! cargo build --release -p ludus-ai --example mcts_scaling
+//! cargo build --release -p ludus-ai --features bench-examples --example mcts_scaling
 //! target/release/examples/mcts_scaling 1 4 1,2,4,8,16 tree,root ai:mcts
 //! ```
 //!

@@ -3,8 +3,8 @@
 //! by repetition. The figures of `docs/STRENGTH.md` ("Steps that undo themselves") come from
 //!
 //! ```sh
-//! nice -n 10 cargo run --release -p ludus-ai --example shuffle -- GAME ai:3 26 1
-//! nice -n 10 cargo run --release -p ludus-ai --example shuffle -- GAME ai:3:shuffle=allow 26 1
+//! nice -n 10 cargo run --release -p ludus-ai --features bench-examples --example shuffle -- GAME ai:3 26 1
+//! nice -n 10 cargo run --release -p ludus-ai --features bench-examples --example shuffle -- GAME ai:3:shuffle=allow 26 1
 //! ```
 //!
 //! The second line is the same player without its rules against shuffling (`shuffle=allow`).

@@ -2,7 +2,7 @@
 //! floods the server with deep searches and hints. Numbers go to `docs/SCALING.md`.
 //!
 //! ```sh
-//! cargo run -p ludus-server --example fairbench -- GAME
+//! cargo run -p ludus-server --features bench-examples --example fairbench -- GAME
 //! ```
 //!
 //! `docs/SCALING.md`'s figures name the game they were measured on (the game is an argument,

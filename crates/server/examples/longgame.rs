@@ -3,8 +3,8 @@
 //! and one after `DECISIONS` decisions. Numbers go to `docs/SCALING.md`.
 //!
 //! ```sh
-//! cargo run -p ludus-server --example longgame --release -- DECISIONS GAME OPTIONS_JSON
-//! cargo run -p ludus-server --example longgame --release -- 10000 splut \
+//! cargo run -p ludus-server --features bench-examples --example longgame --release -- DECISIONS GAME OPTIONS_JSON
+//! cargo run -p ludus-server --features bench-examples --example longgame --release -- 10000 splut \
 //!     '{"players":4,"size":25,"max_turns":0,"repetition":0}'
 //! ```
 //!

@@ -4,7 +4,7 @@
 //! (docs/SCALING.md).
 //!
 //! ```sh
-//! cargo run -p ludus-server --example webbench --release -- [--url URL]
+//! cargo run -p ludus-server --features bench-examples --example webbench --release -- [--url URL]
 //! ```
 //!
 //! Without `--url` it starts a server in the same process (sharing the machine's cores with

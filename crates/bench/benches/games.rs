@@ -1,6 +1,6 @@
 //! Criterion benchmarks of every registered game: one random playout from the start, move
 //! generation at the start, and perft over two turns. `ludus bench GAME` gives the headline
-//! playouts/s; these give stable, comparable timings per commit.
+//! playouts/s; these give stable, comparable timings per commit (`cargo bench -p ludus-bench`).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use ludus_engine::{perft, random_playout, Game, Heuristic};

@@ -2,7 +2,6 @@
 //! specs' examples read and replay, damaged records are refused with their line, files pick
 //! JSON or text by content and extension, and no text makes the reader panic.
 
-#[path = "records/damaged.rs"]
 mod damaged;
 use damaged::assert_line;
 
