@@ -50,6 +50,7 @@ mod eval;
 mod eval_reference;
 mod moves;
 mod notation;
+mod playout;
 mod random;
 mod record;
 mod rules;

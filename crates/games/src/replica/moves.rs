@@ -66,6 +66,55 @@ pub fn advance_target(own: u64, from: Square, d: Dir) -> Option<Square> {
     (open != 0).then(|| Square::from_index(nearest(open, d)))
 }
 
+/// The non-kings of `side` that a friendly king sees (only enemies block sight, §3.2), on
+/// the board of `pieces` and `kings` (by side index).
+#[inline]
+pub(super) fn transformable_in(
+    pieces: &[u64; 2],
+    kings: &[u64; 2],
+    sight: Sight,
+    side: usize,
+) -> u64 {
+    let enemy = pieces[1 - side];
+    let own_kings = kings[side];
+    let seen = match (sight, side) {
+        (Sight::Forward3, 0) => seen_by(own_kings, FORWARD[0], enemy),
+        (Sight::Forward3, _) => seen_by(own_kings, FORWARD[1], enemy),
+        (Sight::All8, _) => seen_by(own_kings, Dir::ALL, enemy),
+    };
+    seen & pieces[side] & !own_kings
+}
+
+/// Whether `side` has any legal action on the board of `pieces` and `kings` (ignoring whether
+/// the game is over). Stops at the first one found; the spec proves it is always true for a
+/// side with a king.
+#[inline]
+pub(super) fn has_action_in(
+    pieces: &[u64; 2],
+    kings: &[u64; 2],
+    sight: Sight,
+    side: usize,
+) -> bool {
+    let own = pieces[side];
+    // Asked after every decision, and nearly always some piece has a square not its own
+    // side's right next to it ahead: three shifts find it before any ray is walked.
+    if next_door_steps(own, side) != 0 {
+        return true;
+    }
+    let movable = FORWARD[side].iter().any(|&d| {
+        let mut rest = own;
+        while rest != 0 {
+            let from = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if RAYS[d.to_usize()][from] & !own != 0 {
+                return true;
+            }
+        }
+        false
+    });
+    movable || transformable_in(pieces, kings, sight, side) != 0
+}
+
 impl Replica {
     /// Fills `out` (cleared first) with the legal actions of the side to move, in §3.3 order:
     /// squares a1 b1 … h8, and for each piece vertical, horizontal, diagonal, then transform.
@@ -120,38 +169,16 @@ impl Replica {
     }
 
     /// The non-kings of `side` that a friendly king sees (only enemies block sight, §3.2).
+    #[inline]
     pub(super) fn transformable(&self, side: usize) -> u64 {
-        let enemy = self.pieces[1 - side];
-        let kings = self.kings[side];
-        let seen = match (self.core.options.sight, side) {
-            (Sight::Forward3, 0) => seen_by(kings, FORWARD[0], enemy),
-            (Sight::Forward3, _) => seen_by(kings, FORWARD[1], enemy),
-            (Sight::All8, _) => seen_by(kings, Dir::ALL, enemy),
-        };
-        seen & self.pieces[side] & !kings
+        transformable_in(&self.pieces, &self.kings, self.core.options.sight, side)
     }
 
     /// Whether `side` has any legal action (ignoring whether the game is over). Stops at the
     /// first one found; the spec proves it is always true for a side with a king.
+    #[inline]
     pub(super) fn has_action(&self, side: usize) -> bool {
-        let own = self.pieces[side];
-        // Asked after every decision, and nearly always some piece has a square not its own
-        // side's right next to it ahead: three shifts find it before any ray is walked.
-        if next_door_steps(own, side) != 0 {
-            return true;
-        }
-        let movable = FORWARD[side].iter().any(|&d| {
-            let mut rest = own;
-            while rest != 0 {
-                let from = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if RAYS[d.to_usize()][from] & !own != 0 {
-                    return true;
-                }
-            }
-            false
-        });
-        movable || self.transformable(side) != 0
+        has_action_in(&self.pieces, &self.kings, self.core.options.sight, side)
     }
 
     /// The forward direction (index into [`FORWARD`]) in which the piece on `from` reaches

@@ -20,7 +20,7 @@ use super::tables::Square;
 
 /// Slots tried before listing the decisions (a position where most slots are refused, such as
 /// a few pieces hemmed in by friends, is rare).
-const TRIES: u32 = 8;
+pub(super) const TRIES: u32 = 8;
 
 impl Replica {
     /// A uniformly random legal decision, or `None` when the game is over; `buffer` holds the

@@ -82,6 +82,15 @@ impl Rules for Replica {
         self.draw_action(rng, buffer)
     }
 
+    fn play_randomly<R: rand::Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        buffer: &mut Vec<ReplicaAction>,
+        max_decisions: u64,
+    ) -> u64 {
+        self.play_out(rng, buffer, max_decisions)
+    }
+
     fn is_legal(&self, action: ReplicaAction) -> bool {
         if self.core.outcome.is_some() {
             return false;

@@ -4,8 +4,8 @@
 
 use ludus_engine::{Core, Outcome, Seat};
 
-use super::moves::ReplicaAction;
-use super::rules::ReplicaOptions;
+use super::moves::{has_action_in, ReplicaAction};
+use super::rules::{ReplicaOptions, Sight};
 use super::tables::{Square, BLACK_TO_MOVE_KEY, KEYS};
 
 /// The seat of White (moves first, home corner a1).
@@ -129,39 +129,88 @@ impl Replica {
     /// Plays `action` for the side to move without any check (the hot path).
     pub(super) fn play(&mut self, action: ReplicaAction) {
         let side = self.side();
-        let enemy = 1 - side;
-        let mut captured_king = false;
-        match action {
-            ReplicaAction::Advance { from, to } => {
-                let (from_bit, to_bit) = (from.bit(), to.bit());
-                if self.pieces[enemy] & to_bit != 0 {
-                    captured_king = self.kings[enemy] & to_bit != 0;
-                    self.pieces[enemy] ^= to_bit;
-                    self.kings[enemy] &= !to_bit;
-                    self.key ^= piece_key(enemy, captured_king, to);
-                }
-                let king = self.kings[side] & from_bit != 0;
-                self.pieces[side] ^= from_bit | to_bit;
-                if king {
-                    self.kings[side] ^= from_bit | to_bit;
-                }
-                self.key ^= piece_key(side, king, from) ^ piece_key(side, king, to);
-            }
+        let captured_king = match action {
+            ReplicaAction::Advance { from, to } => advance_in(
+                &mut self.pieces,
+                &mut self.kings,
+                &mut self.key,
+                side,
+                from.to_usize(),
+                to.to_usize(),
+            ),
             ReplicaAction::Transform(square) => {
-                self.kings[side] |= square.bit();
-                self.key ^= piece_key(side, false, square) ^ piece_key(side, true, square);
+                transform_in(&mut self.kings, &mut self.key, side, square.to_usize());
+                false
             }
-        }
+        };
         self.core.turn += 1;
         let mover = self.core.to_move;
         self.core.to_move = mover.opponent();
         self.key ^= KEYS[BLACK_TO_MOVE_KEY];
-        if captured_king {
-            self.core.outcome = Some(Outcome::win(mover, KING_CAPTURED));
-        } else if self.kings[side] & TARGET[side].bit() != 0 {
-            self.core.outcome = Some(Outcome::win(mover, CORNER_REASONS[side]));
-        } else if !self.has_action(enemy) {
-            self.core.outcome = Some(Outcome::win(mover, NO_MOVE));
+        let sight = self.core.options.sight;
+        if let Some(reason) = ending_after(&self.pieces, &self.kings, sight, side, captured_king) {
+            self.core.outcome = Some(Outcome::win(mover, reason));
         }
+    }
+}
+
+/// Advances the piece of `side` on square index `from` to `to` on the board of `pieces` and
+/// `kings` (by side index), capturing an enemy there, with the Zobrist `key` updated (the
+/// side to move left as it was); returns whether the captured enemy was a king. Shared by
+/// [`Replica::play`] and the playout loop, which keeps the board in locals.
+#[inline]
+pub(super) fn advance_in(
+    pieces: &mut [u64; 2],
+    kings: &mut [u64; 2],
+    key: &mut u64,
+    side: usize,
+    from: usize,
+    to: usize,
+) -> bool {
+    let enemy = 1 - side;
+    let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
+    let mut captured_king = false;
+    if pieces[enemy] & to_bit != 0 {
+        captured_king = kings[enemy] & to_bit != 0;
+        pieces[enemy] ^= to_bit;
+        kings[enemy] &= !to_bit;
+        *key ^= KEYS[(enemy * 2 + usize::from(captured_king)) * 64 + to];
+    }
+    let king = kings[side] & from_bit != 0;
+    pieces[side] ^= from_bit | to_bit;
+    if king {
+        kings[side] ^= from_bit | to_bit;
+    }
+    let kind = (side * 2 + usize::from(king)) * 64;
+    *key ^= KEYS[kind + from] ^ KEYS[kind + to];
+    captured_king
+}
+
+/// Makes the non-king of `side` on square index `square` a king, with the key updated.
+#[inline]
+pub(super) fn transform_in(kings: &mut [u64; 2], key: &mut u64, side: usize, square: usize) {
+    kings[side] |= 1 << square;
+    *key ^= KEYS[side * 2 * 64 + square] ^ KEYS[(side * 2 + 1) * 64 + square];
+}
+
+/// Why the game ends once `side` has acted on the board of `pieces` and `kings` (spec §4): an
+/// enemy king captured, a king of `side` on its target corner, or the other side left without
+/// a decision; `None` if it goes on. The winner is `side`.
+#[inline]
+pub(super) fn ending_after(
+    pieces: &[u64; 2],
+    kings: &[u64; 2],
+    sight: Sight,
+    side: usize,
+    captured_king: bool,
+) -> Option<&'static str> {
+    if captured_king {
+        Some(KING_CAPTURED)
+    } else if kings[side] & TARGET[side].bit() != 0 {
+        Some(CORNER_REASONS[side])
+    } else if !has_action_in(pieces, kings, sight, 1 - side) {
+        Some(NO_MOVE)
+    } else {
+        None
     }
 }
