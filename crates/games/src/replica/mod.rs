@@ -53,6 +53,7 @@ mod notation;
 mod playout;
 mod random;
 mod record;
+mod roster;
 mod rules;
 mod state;
 mod tables;

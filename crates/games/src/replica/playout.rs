@@ -5,13 +5,14 @@
 //! listed decisions, as `draw_action`'s does. The loop makes the same decisions from the same
 //! generator as draw-then-apply, and leaves the generator in the same state (tested below).
 
-use ludus_engine::bits::{below, select_bit};
+use ludus_engine::bits::below;
 use ludus_engine::Outcome;
 use rand::seq::IndexedRandom;
 use rand::Rng;
 
 use super::moves::{transformable_in, ReplicaAction, FORWARD};
 use super::random::TRIES;
+use super::roster::Roster;
 use super::rules::Sight;
 use super::state::{advance_in, ending_after, transform_in, Replica};
 use super::tables::{BLACK_TO_MOVE_KEY, KEYS, RAYS};
@@ -30,6 +31,7 @@ enum Drawn {
 struct Board {
     pieces: [u64; 2],
     kings: [u64; 2],
+    rosters: [Roster; 2],
     key: u64,
 }
 
@@ -68,6 +70,7 @@ impl Replica {
         let mut board = Board {
             pieces: self.pieces,
             kings: self.kings,
+            rosters: self.rosters,
             key: self.key,
         };
         let mut side = self.side();
@@ -97,6 +100,7 @@ impl Replica {
         }
         self.pieces = board.pieces;
         self.kings = board.kings;
+        self.rosters = board.rosters;
         self.key = board.key;
         self.core.turn += made as u32;
         if made % 2 == 1 {
@@ -124,7 +128,8 @@ fn draw_and_play<const SIDE: usize, R: Rng + ?Sized>(
     let mut transformable = None;
     for _ in 0..TRIES {
         let slot = below(rng, slots);
-        let from = (select_bit(own, slot / 4) & 63) as usize;
+        let index = slot / 4;
+        let from = board.rosters[SIDE].get(index) & 63;
         let kind = (slot % 4) as usize;
         let captured_king = if kind < 3 {
             let open = RAYS[FORWARD[SIDE][kind].to_usize()][from] & !own;
@@ -137,14 +142,8 @@ fn draw_and_play<const SIDE: usize, R: Rng + ?Sized>(
             } else {
                 open.ilog2()
             };
-            advance_in(
-                &mut board.pieces,
-                &mut board.kings,
-                &mut board.key,
-                SIDE,
-                from,
-                to as usize,
-            )
+            let lent = (&mut board.pieces, &mut board.kings, &mut board.rosters);
+            advance_in(lent, &mut board.key, SIDE, index, from, to as usize)
         } else {
             // Copies lent, so that the board itself stays in registers.
             let (pieces, kings) = (board.pieces, board.kings);
@@ -212,5 +211,36 @@ mod tests {
             assert_eq!(fast_rng.random::<u64>(), slow_rng.random::<u64>());
         }
         assert!(refusals > 35, "{refusals} of 200 first draws refused");
+    }
+
+    /// The rosters follow the pieces through both paths that move them: the playout loop and
+    /// `play` (the listed decisions applied one by one).
+    #[test]
+    fn the_rosters_hold_exactly_the_pieces_after_every_decision() {
+        let holds = |state: &Replica| {
+            (0..2).all(|side| {
+                let pieces = state.pieces[side];
+                state.rosters[side].holds(pieces, pieces.count_ones())
+            })
+        };
+        for options in [
+            ReplicaOptions::default(),
+            ReplicaOptions { sight: Sight::All8 },
+        ] {
+            for seed in 0..200 {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                let mut fast = Replica::new(&options, 0);
+                while fast.play_randomly(&mut rng, &mut Vec::new(), 1) == 1 {
+                    assert!(holds(&fast), "seed {seed}: {}", fast.position());
+                }
+                let mut listed = Replica::new(&options, 0);
+                let mut actions = Vec::new();
+                while listed.outcome().is_none() {
+                    listed.legal_actions(&mut actions);
+                    listed.apply(actions[rng.random_range(0..actions.len())]);
+                    assert!(holds(&listed), "seed {seed}: {}", listed.position());
+                }
+            }
+        }
     }
 }

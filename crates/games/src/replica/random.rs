@@ -7,10 +7,11 @@
 //! equally likely. Most slots are legal (a piece is blocked only by friends up to the edge, and
 //! the transform needs a king's sight), so a draw takes one or two tries; after
 //! [`TRIES`] refused slots the decisions are listed and one is chosen, which keeps every
-//! decision equally likely since every path chooses uniformly. The order of draws differs
+//! decision equally likely since every path chooses uniformly. A slot's piece is read from
+//! the side's roster (`roster.rs`), in the pieces' own order. The order of draws differs
 //! from `legal_actions`, which only playouts may do.
 
-use ludus_engine::bits::{below, select_bit};
+use ludus_engine::bits::below;
 use rand::seq::IndexedRandom;
 use rand::Rng;
 
@@ -44,7 +45,7 @@ impl Replica {
         let tries = if slots == 0 { 0 } else { TRIES };
         for _ in 0..tries {
             let slot = below(rng, slots);
-            let from = Square::from_index((select_bit(own, slot / 4) & 63) as u8);
+            let from = Square::from_index((self.rosters[side].get(slot / 4) & 63) as u8);
             let kind = (slot % 4) as usize;
             if kind < 3 {
                 if let Some(to) = advance_target(own, from, FORWARD[side][kind]) {

@@ -5,6 +5,7 @@
 use ludus_engine::{Core, Outcome, Seat};
 
 use super::moves::{has_action_in, ReplicaAction};
+use super::roster::Roster;
 use super::rules::{ReplicaOptions, Sight};
 use super::tables::{Square, BLACK_TO_MOVE_KEY, KEYS};
 
@@ -38,6 +39,8 @@ pub struct Replica {
     pub(super) pieces: [u64; 2],
     /// The kings of each side (a subset of `pieces`).
     pub(super) kings: [u64; 2],
+    /// The squares of each side's pieces as a list, for the random draws.
+    pub(super) rosters: [Roster; 2],
     pub(super) key: u64,
 }
 
@@ -59,6 +62,7 @@ impl Replica {
             core: Core::new(options.clone(), to_move),
             pieces,
             kings,
+            rosters: pieces.map(Roster::of),
             key: 0,
         };
         state.key = state.full_key();
@@ -130,14 +134,18 @@ impl Replica {
     pub(super) fn play(&mut self, action: ReplicaAction) {
         let side = self.side();
         let captured_king = match action {
-            ReplicaAction::Advance { from, to } => advance_in(
-                &mut self.pieces,
-                &mut self.kings,
-                &mut self.key,
-                side,
-                from.to_usize(),
-                to.to_usize(),
-            ),
+            ReplicaAction::Advance { from, to } => {
+                let index = self.rosters[side].index_of(from.to_usize());
+                let board = (&mut self.pieces, &mut self.kings, &mut self.rosters);
+                advance_in(
+                    board,
+                    &mut self.key,
+                    side,
+                    index,
+                    from.to_usize(),
+                    to.to_usize(),
+                )
+            }
             ReplicaAction::Transform(square) => {
                 transform_in(&mut self.kings, &mut self.key, side, square.to_usize());
                 false
@@ -154,24 +162,29 @@ impl Replica {
     }
 }
 
-/// Advances the piece of `side` on square index `from` to `to` on the board of `pieces` and
-/// `kings` (by side index), capturing an enemy there, with the Zobrist `key` updated (the
-/// side to move left as it was); returns whether the captured enemy was a king. Shared by
-/// [`Replica::play`] and the playout loop, which keeps the board in locals.
+/// The pieces, kings and rosters of both sides (by side index), lent together.
+pub(super) type BoardMut<'a> = (&'a mut [u64; 2], &'a mut [u64; 2], &'a mut [Roster; 2]);
+
+/// Advances the piece of `side` on square index `from` (its roster's entry `index`) to `to` on
+/// `board`, capturing an enemy there, with the Zobrist `key` updated (the side to move left as
+/// it was); returns whether the captured enemy was a king. Shared by [`Replica::play`] and the
+/// playout loop, which keeps the board in locals.
 #[inline]
 pub(super) fn advance_in(
-    pieces: &mut [u64; 2],
-    kings: &mut [u64; 2],
+    (pieces, kings, rosters): BoardMut<'_>,
     key: &mut u64,
     side: usize,
+    index: u32,
     from: usize,
     to: usize,
 ) -> bool {
     let enemy = 1 - side;
     let (from_bit, to_bit) = (1u64 << from, 1u64 << to);
     let mut captured_king = false;
+    rosters[side].shift(index, to);
     if pieces[enemy] & to_bit != 0 {
         captured_king = kings[enemy] & to_bit != 0;
+        rosters[enemy].remove(to, pieces[enemy].count_ones());
         pieces[enemy] ^= to_bit;
         kings[enemy] &= !to_bit;
         *key ^= KEYS[(enemy * 2 + usize::from(captured_king)) * 64 + to];
