@@ -3,7 +3,7 @@
 
 use super::rules::Sight;
 use super::state::Replica;
-use super::tables::{nearest, sight_ray, Dir, Square, RAYS};
+use super::tables::{nearest, Dir, Square, RAYS};
 
 /// One Replica decision (each turn is exactly one).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -44,18 +44,59 @@ fn next_door_steps(own: u64, side: usize) -> u64 {
     ahead & !own
 }
 
-/// The squares that `kings` see along `dirs` when only `enemy` pieces block sight.
+/// The squares `reached` reaches stepping `SHIFT` bit indices at a time (down the indices
+/// for a negative shift) through the squares of `open`, its own squares included: an
+/// occluded fill (Kogge-Stone), three doublings covering the seven steps of a board.
 #[inline]
-fn seen_by<const N: usize>(mut kings: u64, dirs: [Dir; N], enemy: u64) -> u64 {
-    let mut seen = 0;
-    while kings != 0 {
-        let king = Square::from_index(kings.trailing_zeros() as u8);
-        kings &= kings - 1;
-        for d in dirs {
-            seen |= sight_ray(king, d, enemy);
+fn occluded_fill<const SHIFT: i32>(mut reached: u64, mut open: u64) -> u64 {
+    for doubling in [1, 2, 4] {
+        let shift = SHIFT.unsigned_abs() * doubling;
+        let step = |bits: u64| {
+            if SHIFT > 0 {
+                bits << shift
+            } else {
+                bits >> shift
+            }
+        };
+        reached |= open & step(reached);
+        open &= step(open);
+    }
+    reached
+}
+
+/// The squares that `kings` (of `side`) see when only `enemy` pieces block sight, the kings'
+/// own squares included: one fill per direction for all the kings at once, where walking
+/// each king's rays took a loop of unpredictable length.
+#[inline]
+fn seen_by(kings: u64, enemy: u64, sight: Sight, side: usize) -> u64 {
+    const FILE_A: u64 = 0x0101_0101_0101_0101;
+    const FILE_H: u64 = FILE_A << 7;
+    let open = !enemy;
+    // A step east never enters file a, a step west never file h (they would wrap a rank).
+    let (east, west) = (open & !FILE_A, open & !FILE_H);
+    let up = |kings| {
+        // North (+8), east (+1), north-east (+9).
+        occluded_fill::<8>(kings, open)
+            | occluded_fill::<1>(kings, east)
+            | occluded_fill::<9>(kings, east)
+    };
+    let down = |kings| {
+        // South (-8), west (-1), south-west (-9).
+        occluded_fill::<-8>(kings, open)
+            | occluded_fill::<-1>(kings, west)
+            | occluded_fill::<-9>(kings, west)
+    };
+    match (sight, side) {
+        (Sight::Forward3, 0) => up(kings),
+        (Sight::Forward3, _) => down(kings),
+        // And north-west (+7), south-east (-7).
+        (Sight::All8, _) => {
+            up(kings)
+                | down(kings)
+                | occluded_fill::<7>(kings, west)
+                | occluded_fill::<-7>(kings, east)
         }
     }
-    seen
 }
 
 /// Where a piece of a side owning `own` on `from` lands moving in `d`: the first square past
@@ -75,14 +116,8 @@ pub(super) fn transformable_in(
     sight: Sight,
     side: usize,
 ) -> u64 {
-    let enemy = pieces[1 - side];
     let own_kings = kings[side];
-    let seen = match (sight, side) {
-        (Sight::Forward3, 0) => seen_by(own_kings, FORWARD[0], enemy),
-        (Sight::Forward3, _) => seen_by(own_kings, FORWARD[1], enemy),
-        (Sight::All8, _) => seen_by(own_kings, Dir::ALL, enemy),
-    };
-    seen & pieces[side] & !own_kings
+    seen_by(own_kings, pieces[1 - side], sight, side) & pieces[side] & !own_kings
 }
 
 /// Whether `side` has any legal action on the board of `pieces` and `kings` (ignoring whether
@@ -203,6 +238,7 @@ mod tests {
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
+    use super::super::tables::sight_ray;
     use super::*;
 
     #[test]
@@ -250,6 +286,37 @@ mod tests {
                     next_door_steps(own, side),
                     expected,
                     "{own:#x}, side {side}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_fills_see_what_the_kings_rays_see() {
+        let mut rng = SmallRng::seed_from_u64(41);
+        for case in 0..4_000u32 {
+            let kings = rng.next_u64() & rng.next_u64() & rng.next_u64();
+            let enemy = match case % 3 {
+                0 => rng.next_u64(),
+                1 => rng.next_u64() & rng.next_u64(),
+                _ => rng.next_u64() & rng.next_u64() & rng.next_u64(),
+            } & !kings;
+            for (sight, dirs) in [
+                (Sight::Forward3, &FORWARD[0][..]),
+                (Sight::Forward3, &FORWARD[1][..]),
+                (Sight::All8, &Dir::ALL[..]),
+            ] {
+                let side = usize::from(dirs == FORWARD[1]);
+                let mut rays = kings;
+                for king in (0..64).filter(|&i| kings >> i & 1 != 0) {
+                    for &d in dirs {
+                        rays |= sight_ray(Square::from_index(king), d, enemy);
+                    }
+                }
+                let fills = seen_by(kings, enemy, sight, side);
+                assert_eq!(
+                    fills, rays,
+                    "kings {kings:#x} enemy {enemy:#x} {sight:?} {side}"
                 );
             }
         }
