@@ -1,7 +1,8 @@
 //! Yoxii: the worked scenarios of `shared/rules/yoxii.md` §8, the turn structure (§3), the
-//! full-board end (§4.1), perft goldens (`data/yoxii.perft`) and random games. Notation and
-//! position strings are tested in `yoxii/notation.rs`; options, resignation, the board view,
-//! heuristics and the registry in `yoxii/options_view_ai.rs`.
+//! full-board end (§4.1), perft goldens (`data/yoxii.perft`) and random games. The playout's
+//! random draw is tested in `yoxii/draws.rs`. Notation and position strings are tested in
+//! `yoxii/notation.rs`; options, resignation, the board view, heuristics and the registry in
+//! `yoxii/options_view_ai.rs`.
 
 use ludus_engine::{
     parse_options, perft, CellShape, Heuristic, Hue, MoveError, Notation, Rules, Seat, Verdict,
@@ -9,6 +10,8 @@ use ludus_engine::{
 };
 use std::collections::HashSet;
 
+#[path = "yoxii/draws.rs"]
+mod draws;
 #[path = "yoxii/notation.rs"]
 mod notation;
 #[path = "yoxii/options_view_ai.rs"]

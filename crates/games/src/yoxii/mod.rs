@@ -58,6 +58,7 @@ mod eval;
 mod eval_reference;
 mod fixed_eval;
 mod notation;
+mod random;
 mod record;
 mod rules;
 mod state;

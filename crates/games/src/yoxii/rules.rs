@@ -122,6 +122,15 @@ impl Rules for Yoxii {
         }
     }
 
+    #[inline]
+    fn random_action<R: rand::Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        _buffer: &mut Vec<YoxiiAction>,
+    ) -> Option<YoxiiAction> {
+        self.draw_action(rng)
+    }
+
     fn is_legal(&self, action: YoxiiAction) -> bool {
         if self.end.is_over() {
             return false;
