@@ -13,8 +13,8 @@ const HIGH_BITS: u128 = u128::from_le_bytes([0x80; 16]);
 
 /// The squares (bit indices, a1 = 0) of one side's pieces, a byte each, the unused bytes
 /// [`UNUSED`]. The pieces are the entries below the side's piece count. Bytes rather than
-/// one 128-bit word, so that reading or moving one entry is one load or store; a search
-/// reads all of them at once as a word.
+/// one 128-bit word, so that reading or moving one entry is one load or store; finding a
+/// square reads all sixteen at once as one word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Roster([u8; CAPACITY as usize]);
 

@@ -44,10 +44,10 @@ pub struct Replica {
     pub(super) key: u64,
 }
 
-/// The Zobrist key index of a piece of `side` on `square`.
+/// The Zobrist key of a piece of `side` on the square of bit index `square`.
 #[inline]
-fn piece_key(side: usize, king: bool, square: Square) -> u64 {
-    KEYS[(side * 2 + usize::from(king)) * 64 + square.to_usize()]
+fn piece_key(side: usize, king: bool, square: usize) -> u64 {
+    KEYS[(side * 2 + usize::from(king)) * 64 + square]
 }
 
 impl Replica {
@@ -79,7 +79,11 @@ impl Replica {
         for side in 0..2 {
             for square in Square::all() {
                 if self.pieces[side] & square.bit() != 0 {
-                    key ^= piece_key(side, self.kings[side] & square.bit() != 0, square);
+                    key ^= piece_key(
+                        side,
+                        self.kings[side] & square.bit() != 0,
+                        square.to_usize(),
+                    );
                 }
             }
         }
@@ -187,15 +191,14 @@ pub(super) fn advance_in(
         rosters[enemy].remove(to, pieces[enemy].count_ones());
         pieces[enemy] ^= to_bit;
         kings[enemy] &= !to_bit;
-        *key ^= KEYS[(enemy * 2 + usize::from(captured_king)) * 64 + to];
+        *key ^= piece_key(enemy, captured_king, to);
     }
     let king = kings[side] & from_bit != 0;
     pieces[side] ^= from_bit | to_bit;
     if king {
         kings[side] ^= from_bit | to_bit;
     }
-    let kind = (side * 2 + usize::from(king)) * 64;
-    *key ^= KEYS[kind + from] ^ KEYS[kind + to];
+    *key ^= piece_key(side, king, from) ^ piece_key(side, king, to);
     captured_king
 }
 
@@ -203,7 +206,7 @@ pub(super) fn advance_in(
 #[inline]
 pub(super) fn transform_in(kings: &mut [u64; 2], key: &mut u64, side: usize, square: usize) {
     kings[side] |= 1 << square;
-    *key ^= KEYS[side * 2 * 64 + square] ^ KEYS[(side * 2 + 1) * 64 + square];
+    *key ^= piece_key(side, false, square) ^ piece_key(side, true, square);
 }
 
 /// Why the game ends once `side` has acted on the board of `pieces` and `kings` (spec §4): an

@@ -53,7 +53,9 @@ fn positions() -> Vec<Yoxii> {
         let in_hand = (1..=4).filter(|&value| values(value)).count();
         (state.outcome().is_none() && !legal.is_empty()).then_some(in_hand)
     };
-    found.push(played_at_random(&YoxiiOptions::default(), 3, 1));
+    let first_placement = played_at_random(&YoxiiOptions::default(), 3, 1);
+    assert_eq!(placements(&first_placement, &mut legal), Some(4));
+    found.push(first_placement);
     let late = (0..2_000u64)
         .map(|seed| played_at_random::<Yoxii>(&options(seed % 2 == 1), seed, 41))
         .find(|state| matches!(placements(state, &mut legal), Some(2..=3)))
