@@ -110,6 +110,12 @@ impl fmt::Debug for Pending {
 pub trait Store: Send + Sync + fmt::Debug {
     /// Adds a new game.
     fn insert(&self, game: Arc<LiveGame>) -> Result<(), StoreError>;
+    /// Adds a new game as [`Store::insert`] does and answers at once: the game is held (and
+    /// counted) from now on, and stored once the answer resolves; the awaiting task holds no
+    /// thread meanwhile. When the answer is an error, the caller removes the game again.
+    fn insert_later(&self, game: Arc<LiveGame>) -> Result<Pending, StoreError> {
+        self.insert(game).map(|()| Pending::done(Ok(())))
+    }
     /// The game `id`.
     fn get(&self, id: &str) -> Option<Arc<LiveGame>>;
     /// Removes the game `id`.

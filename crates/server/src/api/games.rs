@@ -29,9 +29,11 @@ pub async fn create(
     Body(request): Body<CreateGame>,
 ) -> Result<Response, ApiError> {
     let store = hub.store.as_ref();
-    let (game, mut body) = hub.limits.create_game(client.charged, store, || {
-        live::create(&hub, &request, client.charged)
+    let (game, (body, commit)) = hub.limits.create_game(client.charged, store, || {
+        live::create_later(&hub, &request, client.charged)
     })?;
+    // Awaited outside the limits' lock, holding no thread: other requests go on meanwhile.
+    let mut body = live::created(&hub, &game, body, commit.committed().await)?;
     if let Some(person) = person {
         // The seats given to the creator (not those kept for invited people) are theirs.
         let seats: Vec<(usize, i64)> = body["seats"]

@@ -1,6 +1,7 @@
 //! A move waits for its commit with no thread held: it is applied, broadcast and answered
 //! only once stored; a change asked for meanwhile waits its turn and is stored after it; a
-//! write the store refuses changes nothing.
+//! write the store refuses changes nothing. A new game, too, is started and answered only
+//! once stored, and removed again when the store refuses it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -9,7 +10,7 @@ use std::time::Duration;
 use serde_json::Value;
 use tokio::sync::Semaphore;
 
-use super::{create, Command, LiveGame, TableCommand};
+use super::{create_later, create_seated, created, Command, LiveGame, TableCommand};
 use crate::hub::Hub;
 use crate::protocol::CreateGame;
 use crate::store::{Change, MemoryStore, Pending, Store, StoreError};
@@ -52,6 +53,15 @@ impl Store for HeldStore {
     fn insert(&self, game: Arc<LiveGame>) -> Result<(), StoreError> {
         self.memory.insert(game)
     }
+    /// Held like a change sent: its commit waits for the test's word.
+    fn insert_later(&self, game: Arc<LiveGame>) -> Result<Pending, StoreError> {
+        self.memory.insert(game)?;
+        self.sent
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push("game");
+        Ok(self.held(HeldStore::outcome))
+    }
     fn get(&self, id: &str) -> Option<Arc<LiveGame>> {
         self.memory.get(id)
     }
@@ -68,13 +78,19 @@ impl Store for HeldStore {
     }
     fn send(&self, _id: &str, change: Change) -> Pending {
         self.note_sent(&change);
+        self.held(HeldStore::outcome)
+    }
+}
+
+impl HeldStore {
+    /// A commit that waits for one permit, given by the test, then answers `outcome`.
+    fn held(&self, outcome: fn(&AtomicBool) -> Result<(), StoreError>) -> Pending {
         let (commits, refuse) = (Arc::clone(&self.commits), Arc::clone(&self.refuse));
         Pending::waiting(async move {
-            // One permit, given by the test, lets one commit through.
             if let Ok(permit) = commits.acquire().await {
                 permit.forget();
             }
-            HeldStore::outcome(&refuse)
+            outcome(&refuse)
         })
     }
 }
@@ -87,7 +103,8 @@ struct TwoPeople {
     tokens: Vec<String>,
 }
 
-fn two_people() -> TwoPeople {
+/// A hub on a [`HeldStore`] of its own.
+fn held_hub() -> (Arc<Hub>, Arc<HeldStore>) {
     let store = Arc::new(HeldStore {
         memory: MemoryStore::new(10, 10),
         commits: Arc::new(Semaphore::new(0)),
@@ -100,13 +117,23 @@ fn two_people() -> TwoPeople {
         Arc::clone(&store) as Arc<dyn Store>,
         Arc::new(people.expect("accounts in memory")),
     );
-    // Any game of two people does: the registry's first.
+    (hub, store)
+}
+
+/// A game of two people (any game does: the registry's first), or of a person against a
+/// computer that moves first.
+fn request(players: [&str; 2]) -> CreateGame {
     let game = ludus_games::GAMES[0].id;
-    let request: CreateGame = serde_json::from_value(serde_json::json!({
-        "game": game, "players": ["human", "human"], "seed": 1
+    serde_json::from_value(serde_json::json!({
+        "game": game, "players": players, "seed": 1
     }))
-    .expect("a request");
-    let (game, body) = create(&hub, &request, None).expect("a game");
+    .expect("a request")
+}
+
+fn two_people() -> TwoPeople {
+    let (hub, store) = held_hub();
+    let (game, body) =
+        create_seated(&hub, &request(["human", "human"]), None, None).expect("a game");
     let tokens = body["seats"]
         .as_array()
         .expect("seats")
@@ -238,4 +265,59 @@ async fn a_move_the_store_refuses_changes_nothing_and_may_be_played_again() {
     people.store.commits.add_permits(1);
     people.spawn_move().await.unwrap().unwrap();
     assert_eq!(people.seq(), before + 1);
+}
+
+/// Creates a game as `POST /api/games` does, in a task of its own: its commit awaited, then
+/// started or removed.
+fn spawn_create(
+    hub: &Arc<Hub>,
+    players: [&'static str; 2],
+) -> (
+    Arc<LiveGame>,
+    tokio::task::JoinHandle<Result<Value, crate::error::ApiError>>,
+) {
+    let (game, (body, commit)) = create_later(hub, &request(players), None).expect("a game");
+    let hub = Arc::clone(hub);
+    let held = Arc::clone(&game);
+    let answer = tokio::spawn(async move { created(&hub, &held, body, commit.committed().await) });
+    (game, answer)
+}
+
+// One thread: a creation that held its thread while the commit waited would never let the
+// test give the permit.
+#[tokio::test(flavor = "current_thread")]
+async fn a_new_game_is_started_and_answered_only_once_stored() {
+    let (hub, store) = held_hub();
+    // The computer moves first: a game started before it is stored would store its move.
+    let (game, answer) = spawn_create(&hub, ["ai:random", "human"]);
+    assert_eq!(until_sent(&store, 1).await, ["game"]);
+    settle().await;
+    assert!(!answer.is_finished(), "answered before it was stored");
+    assert_eq!(store.sent(), ["game"], "started before it was stored");
+    assert!(hub.store.get(game.id()).is_some(), "held while stored");
+
+    store.commits.add_permits(1);
+    let body = answer.await.unwrap().unwrap();
+    assert_eq!(body["id"], game.id(), "{body}");
+    assert_eq!(
+        until_sent(&store, 2).await,
+        ["game", "move"],
+        "then started"
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_new_game_the_store_refuses_is_removed_and_refused() {
+    let (hub, store) = held_hub();
+    store.refuse.store(true, Ordering::SeqCst);
+    store.commits.add_permits(1);
+    let (game, answer) = spawn_create(&hub, ["human", "human"]);
+    let error = answer.await.unwrap().unwrap_err();
+    assert_eq!(error.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
+    assert!(
+        error.message.contains("the disk is full"),
+        "{}",
+        error.message
+    );
+    assert!(hub.store.get(game.id()).is_none(), "a refused game is held");
 }

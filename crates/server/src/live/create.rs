@@ -16,6 +16,7 @@ use super::{LiveGame, Table};
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::protocol::CreateGame;
+use crate::store::{Pending, StoreError};
 use crate::tokens;
 
 /// The longest clock time, a week in milliseconds.
@@ -23,16 +24,6 @@ const MAX_CLOCK_MS: u64 = 7 * 24 * 3600 * 1000;
 
 /// The longest name a player may have, in characters.
 pub const MAX_NAME: usize = 40;
-
-/// Creates the game `request` describes for `client` (charged for its computer players'
-/// searches); answers the game and the `201` body.
-pub fn create(
-    hub: &Arc<Hub>,
-    request: &CreateGame,
-    client: Option<crate::client::ClientId>,
-) -> Result<(Arc<LiveGame>, Value), ApiError> {
-    create_seated(hub, request, client, None)
-}
 
 /// Accounts seated by pairing, one per seat in seat order, and whether the game is rated.
 #[derive(Clone, Debug)]
@@ -43,9 +34,57 @@ pub struct Seating {
     pub rated: bool,
 }
 
-/// As [`create`], with `seating`'s accounts in the seats (a game between people, whose
-/// setup keeps the accounts and whether it is rated).
+/// Creates the game `request` describes for `client` (charged for its computer players'
+/// searches), with `seating`'s accounts in the seats if given (a game between people, whose
+/// setup keeps the accounts and whether it is rated); answers the game and the `201` body
+/// once the game is stored.
 pub fn create_seated(
+    hub: &Arc<Hub>,
+    request: &CreateGame,
+    client: Option<crate::client::ClientId>,
+    seating: Option<Seating>,
+) -> Result<(Arc<LiveGame>, Value), ApiError> {
+    let (live, body) = prepare(hub, request, client, seating)?;
+    hub.store
+        .insert(Arc::clone(&live))
+        .map_err(|e| ApiError::unavailable(e.to_string()))?;
+    let body = start(hub, &live, body)?;
+    Ok((live, body))
+}
+
+/// As [`create_seated`] without seating, answering at once with the game held but not yet stored: the caller
+/// awaits the commit ([`Pending::committed`], holding no thread meanwhile) and then calls
+/// [`created`] with its result, which starts the game or removes it.
+pub fn create_later(
+    hub: &Arc<Hub>,
+    request: &CreateGame,
+    client: Option<crate::client::ClientId>,
+) -> Result<(Arc<LiveGame>, (Value, Pending)), ApiError> {
+    let (live, body) = prepare(hub, request, client, None)?;
+    let commit = hub
+        .store
+        .insert_later(Arc::clone(&live))
+        .map_err(|e| ApiError::unavailable(e.to_string()))?;
+    Ok((live, (body, commit)))
+}
+
+/// The game of [`create_later`] once its commit answered `committed`: started, with its
+/// `201` body; or removed again, with the store's error.
+pub fn created(
+    hub: &Arc<Hub>,
+    live: &Arc<LiveGame>,
+    body: Value,
+    committed: Result<(), StoreError>,
+) -> Result<Value, ApiError> {
+    if let Err(error) = committed {
+        hub.store.remove(live.id());
+        return Err(ApiError::unavailable(error.to_string()));
+    }
+    start(hub, live, body)
+}
+
+/// The game `request` describes, with the body of its answer, not yet in the store.
+fn prepare(
     hub: &Arc<Hub>,
     request: &CreateGame,
     client: Option<crate::client::ClientId>,
@@ -91,16 +130,17 @@ pub fn create_seated(
         table.clocks = Some(super::clock::Clocks::new(clock, table.seats.len()));
         table.settle_clocks();
     }
-    let live = LiveGame::new(unused_id(hub)?, table);
-    hub.store
-        .insert(Arc::clone(&live))
-        .map_err(|e| ApiError::unavailable(e.to_string()))?;
-    store_deadline(hub, &live)?;
+    Ok((LiveGame::new(unused_id(hub)?, table), body))
+}
+
+/// Starts the stored game `live` (its first deadline stored, its computer players set
+/// going); answers its `201` body.
+fn start(hub: &Arc<Hub>, live: &Arc<LiveGame>, mut body: Value) -> Result<Value, ApiError> {
+    store_deadline(hub, live)?;
     live.start(hub);
-    let mut body = body;
     body["id"] = Value::String(live.id().to_string());
-    body["invites"] = invitations::links(&live);
-    Ok((live, body))
+    body["invites"] = invitations::links(live);
+    Ok(body)
 }
 
 /// A correspondence clock's first deadline is stored with the game, so that a restart

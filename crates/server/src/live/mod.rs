@@ -50,7 +50,7 @@ pub use clock::{ticker, ClockSetup};
 pub use clock_row::{ClockRow, Deadline};
 pub use commands::{Command, TableCommand};
 pub use computer::unix_ms;
-pub use create::{check_clock, create, create_seated, option_pair, Seating};
+pub use create::{check_clock, create_later, create_seated, created, option_pair, Seating};
 pub use expiry::sweeper;
 pub use hint::hint;
 pub use lobby::{listed, Group};

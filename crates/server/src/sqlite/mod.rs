@@ -123,6 +123,26 @@ impl SqliteStore {
         wait_for_commit(|| self.writer.write(Write::Job(writer::JobCell::new(job))))
     }
 
+    /// Holds `game` in memory (marking, without waiting, the finished game it pushes out)
+    /// and answers the write that stores it, and whether it is finished already.
+    fn hold(&self, game: Arc<LiveGame>) -> Result<(Write, bool), StoreError> {
+        let id = game.id().to_string();
+        let setup = serde_json::to_string(&game.setup())
+            .map_err(|e| StoreError(format!("the game could not be written: {e}")))?;
+        let finished = game.is_finished();
+        if let Some(evicted) = self.memory.insert_evicting(game)? {
+            // Normally marked when it ended already; marked again in case that write failed,
+            // since the next start would otherwise load it.
+            self.finished_later(evicted.id(), true);
+        }
+        let write = Write::Game {
+            id,
+            created_ms: crate::live::unix_ms(),
+            setup,
+        };
+        Ok((write, finished))
+    }
+
     /// The database's path.
     pub fn path(&self) -> &Path {
         &self.path
@@ -186,6 +206,11 @@ fn finished_write(id: &str, finished: bool) -> Write {
     }
 }
 
+/// The error of a game whose row could not be written.
+fn not_stored(error: &WriteError) -> StoreError {
+    StoreError(format!("the game could not be stored: {error}"))
+}
+
 /// Runs `wait` (waiting for the writer thread's commit) without stalling the runtime: on a
 /// worker of a multi-thread runtime, its other tasks move to another thread meanwhile, so
 /// the moves of other games keep arriving and join the next group commit. Elsewhere (a plain
@@ -202,19 +227,7 @@ pub(crate) fn wait_for_commit<T>(wait: impl FnOnce() -> T) -> T {
 impl Store for SqliteStore {
     fn insert(&self, game: Arc<LiveGame>) -> Result<(), StoreError> {
         let id = game.id().to_string();
-        let setup = serde_json::to_string(&game.setup())
-            .map_err(|e| StoreError(format!("the game could not be written: {e}")))?;
-        let finished = game.is_finished();
-        if let Some(evicted) = self.memory.insert_evicting(game)? {
-            // Normally marked when it ended already; marked again in case that write failed,
-            // since the next start would otherwise load it.
-            let _ = self.finished(evicted.id(), true);
-        }
-        let write = Write::Game {
-            id: id.clone(),
-            created_ms: crate::live::unix_ms(),
-            setup,
-        };
+        let (write, finished) = self.hold(game)?;
         let mut written = wait_for_commit(|| self.writer.write(write));
         if finished && written.is_ok() {
             // A finished record loaded as a new game: never read at start.
@@ -224,8 +237,24 @@ impl Store for SqliteStore {
         }
         written.map_err(|e| {
             self.memory.remove(&id);
-            StoreError(format!("the game could not be stored: {e}"))
+            not_stored(&e)
         })
+    }
+
+    fn insert_later(&self, game: Arc<LiveGame>) -> Result<Pending, StoreError> {
+        let id = game.id().to_string();
+        let (write, finished) = self.hold(game)?;
+        let row = self.writer.write_later(write);
+        // A finished record loaded as a new game is marked at once, in order after its row
+        // (a mark without a row changes nothing).
+        let mark = finished.then(|| self.writer.write_later(finished_write(&id, true)));
+        Ok(Pending::waiting(async move {
+            row.await.map_err(|e| not_stored(&e))?;
+            match mark {
+                Some(mark) => mark.await.map_err(|e| not_stored(&e)),
+                None => Ok(()),
+            }
+        }))
     }
 
     fn get(&self, id: &str) -> Option<Arc<LiveGame>> {
