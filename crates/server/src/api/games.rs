@@ -33,7 +33,7 @@ pub async fn create(
         live::create_later(&hub, &request, client.charged)
     })?;
     // Awaited outside the limits' lock, holding no thread: other requests go on meanwhile.
-    let mut body = live::created(&hub, &game, body, commit.committed().await)?;
+    let mut body = live::created(&hub, &game, body, commit).await?;
     if let Some(person) = person {
         // The seats given to the creator (not those kept for invited people) are theirs.
         let seats: Vec<(usize, i64)> = body["seats"]

@@ -1,7 +1,8 @@
 //! A move waits for its commit with no thread held: it is applied, broadcast and answered
 //! only once stored; a change asked for meanwhile waits its turn and is stored after it; a
 //! write the store refuses changes nothing. A new game, too, is started and answered only
-//! once stored, and removed again when the store refuses it.
+//! once stored (started even if its request is dropped meanwhile), and removed again when
+//! the store refuses it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -279,7 +280,7 @@ fn spawn_create(
     let (game, (body, commit)) = create_later(hub, &request(players), None).expect("a game");
     let hub = Arc::clone(hub);
     let held = Arc::clone(&game);
-    let answer = tokio::spawn(async move { created(&hub, &held, body, commit.committed().await) });
+    let answer = tokio::spawn(async move { created(&hub, &held, body, commit).await });
     (game, answer)
 }
 
@@ -320,4 +321,22 @@ async fn a_new_game_the_store_refuses_is_removed_and_refused() {
         error.message
     );
     assert!(hub.store.get(game.id()).is_none(), "a refused game is held");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_new_game_whose_request_is_dropped_while_it_is_stored_is_still_started() {
+    let (hub, store) = held_hub();
+    let (game, answer) = spawn_create(&hub, ["ai:random", "human"]);
+    assert_eq!(until_sent(&store, 1).await, ["game"]);
+    settle().await;
+    // The client goes away: its request's future is dropped while the commit is awaited.
+    answer.abort();
+    assert!(answer.await.unwrap_err().is_cancelled());
+    store.commits.add_permits(1);
+    assert_eq!(
+        until_sent(&store, 2).await,
+        ["game", "move"],
+        "a stored game left held and never started"
+    );
+    assert!(hub.store.get(game.id()).is_some());
 }

@@ -16,7 +16,7 @@ use super::{LiveGame, Table};
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::protocol::CreateGame;
-use crate::store::{Pending, StoreError};
+use crate::store::Pending;
 use crate::tokens;
 
 /// The longest clock time, a week in milliseconds.
@@ -52,9 +52,8 @@ pub fn create_seated(
     Ok((live, body))
 }
 
-/// As [`create_seated`] without seating, answering at once with the game held but not yet stored: the caller
-/// awaits the commit ([`Pending::committed`], holding no thread meanwhile) and then calls
-/// [`created`] with its result, which starts the game or removes it.
+/// As [`create_seated`] without seating, answering at once with the game held but not yet
+/// stored: the caller then awaits [`created`], which holds no thread while the game is stored.
 pub fn create_later(
     hub: &Arc<Hub>,
     request: &CreateGame,
@@ -68,19 +67,29 @@ pub fn create_later(
     Ok((live, (body, commit)))
 }
 
-/// The game of [`create_later`] once its commit answered `committed`: started, with its
-/// `201` body; or removed again, with the store's error.
-pub fn created(
+/// The game of [`create_later`] once `commit` resolved: started, with its `201` body; or
+/// removed again, with the store's error. The commit is awaited in a task of its own, so a
+/// request dropped meanwhile (its client gone) still leaves the game started or removed,
+/// never held and idle.
+pub async fn created(
     hub: &Arc<Hub>,
     live: &Arc<LiveGame>,
     body: Value,
-    committed: Result<(), StoreError>,
+    commit: Pending,
 ) -> Result<Value, ApiError> {
-    if let Err(error) = committed {
-        hub.store.remove(live.id());
-        return Err(ApiError::unavailable(error.to_string()));
-    }
-    start(hub, live, body)
+    let (hub, live) = (Arc::clone(hub), Arc::clone(live));
+    let settled = tokio::spawn(async move {
+        if let Err(error) = commit.committed().await {
+            hub.store.remove(live.id());
+            return Err(ApiError::unavailable(error.to_string()));
+        }
+        start(&hub, &live, body)
+    });
+    settled.await.unwrap_or_else(|error| {
+        Err(ApiError::unavailable(format!(
+            "the game could not be started: {error}"
+        )))
+    })
 }
 
 /// The game `request` describes, with the body of its answer, not yet in the store.
