@@ -1,7 +1,8 @@
 //! `ludus serve` for self-hosters: bad `--allow-origin` and `--allow-host` values stop it
 //! before it binds, `--log info` writes a request log whose lines never hold a token or an
-//! invitation and name the client a reverse proxy forwarded (with `--trust-proxy` only), and
-//! a server on a non-loopback address says how to restrict its host names.
+//! invitation and name the client a reverse proxy forwarded (with `--trust-proxy` only), a
+//! server on a non-loopback address says how to restrict its host names, and SIGTERM sent as
+//! soon as the server says where it listens stops it cleanly.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -150,4 +151,22 @@ fn a_server_on_every_address_says_how_to_restrict_its_host_names() {
     let _ = host_of(&mut quiet);
     let err = String::from_utf8_lossy(&stop(quiet).stderr).into_owned();
     assert!(!err.contains("any Host name"), "{err}");
+}
+
+#[test]
+fn sigterm_as_soon_as_the_address_is_printed_stops_the_server_cleanly() {
+    // Whoever reads the address may stop the server at once (a supervisor, a script): the
+    // signal must find its handler installed, not kill the process before it closed its store.
+    for round in 0..5 {
+        let mut child = serve(&["--addr", "127.0.0.1:0", "--log", "info"]);
+        let _ = host_of(&mut child);
+        let output = stop(child);
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            output.status.success(),
+            "round {round}: {:?}: {err}",
+            output.status
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
 }

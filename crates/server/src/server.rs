@@ -154,28 +154,42 @@ impl Server {
     }
 }
 
-/// Completes on Ctrl-C (SIGINT) or SIGTERM.
-pub async fn shutdown_signal() {
-    let interrupt = async {
-        // Without a signal handler the server runs until killed, as before.
+/// Completes on Ctrl-C (SIGINT) or SIGTERM. The handlers are installed when this is called
+/// (inside a runtime), not when the future is first polled: a server that says where it
+/// listens only after calling it cannot be killed by a signal sent at once (a serving loop
+/// busy accepting connections may poll its shutdown future late).
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        // Without a handler the server runs until killed, as it would without this.
+        let until = |kind| {
+            let stream = signal(kind).ok();
+            async move {
+                match stream {
+                    Some(mut stream) => {
+                        stream.recv().await;
+                    }
+                    None => std::future::pending::<()>().await,
+                }
+            }
+        };
+        let (interrupt, terminate) = (
+            until(SignalKind::interrupt()),
+            until(SignalKind::terminate()),
+        );
+        async move {
+            tokio::select! {
+                () = interrupt => {},
+                () = terminate => {},
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    async {
         if tokio::signal::ctrl_c().await.is_err() {
             std::future::pending::<()>().await;
         }
-    };
-    #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut stream) => {
-                stream.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {},
-        () = terminate => {},
     }
 }
 

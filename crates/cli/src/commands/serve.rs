@@ -40,6 +40,8 @@ pub fn run(args: &ServeArgs) -> Result<()> {
         }
         eprintln!("ludus: games are kept in {}", db.display());
         log::say_who_can_reach(&server, &args.allow_hosts);
+        // Listened for before the address is printed: whoever reads it may stop us at once.
+        let shutdown = shutdown_signal();
         let url = server.url();
         let mut stdout = std::io::stdout();
         writeln!(stdout, "{url}")?;
@@ -49,10 +51,7 @@ pub fn run(args: &ServeArgs) -> Result<()> {
                 eprintln!("ludus: could not open a browser ({error}); open {url} yourself");
             }
         }
-        server
-            .run(shutdown_signal())
-            .await
-            .context("the server stopped")
+        server.run(shutdown).await.context("the server stopped")
     })?;
     // Searches still finishing after their stop flag was raised are not waited for.
     runtime.shutdown_background();
