@@ -286,13 +286,25 @@ fn spawn_create(
 
 // One thread: a creation that held its thread while the commit waited would never let the
 // test give the permit.
-#[tokio::test(flavor = "current_thread")]
-async fn a_new_game_is_started_and_answered_only_once_stored() {
+/// A game whose computer moves first (a game started before it is stored would store its
+/// move), being created: its row sent to the store, and the creation left to run until it
+/// waits for the commit.
+async fn computer_first_being_stored() -> (
+    Arc<Hub>,
+    Arc<HeldStore>,
+    Arc<LiveGame>,
+    tokio::task::JoinHandle<Result<Value, crate::error::ApiError>>,
+) {
     let (hub, store) = held_hub();
-    // The computer moves first: a game started before it is stored would store its move.
     let (game, answer) = spawn_create(&hub, ["ai:random", "human"]);
     assert_eq!(until_sent(&store, 1).await, ["game"]);
     settle().await;
+    (hub, store, game, answer)
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_new_game_is_started_and_answered_only_once_stored() {
+    let (hub, store, game, answer) = computer_first_being_stored().await;
     assert!(!answer.is_finished(), "answered before it was stored");
     assert_eq!(store.sent(), ["game"], "started before it was stored");
     assert!(hub.store.get(game.id()).is_some(), "held while stored");
@@ -325,10 +337,7 @@ async fn a_new_game_the_store_refuses_is_removed_and_refused() {
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_new_game_whose_request_is_dropped_while_it_is_stored_is_still_started() {
-    let (hub, store) = held_hub();
-    let (game, answer) = spawn_create(&hub, ["ai:random", "human"]);
-    assert_eq!(until_sent(&store, 1).await, ["game"]);
-    settle().await;
+    let (hub, store, game, answer) = computer_first_being_stored().await;
     // The client goes away: its request's future is dropped while the commit is awaited.
     answer.abort();
     assert!(answer.await.unwrap_err().is_cancelled());
