@@ -15,6 +15,7 @@ mod person;
 mod plain_errors;
 mod players;
 mod ws;
+mod ws_outlet;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -12,7 +12,7 @@
 //! snapshot instead of the frames it missed.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use axum::body::Bytes;
 use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -20,16 +20,16 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Extension;
-use futures_util::SinkExt;
 use serde_json::json;
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::mpsc;
 use tokio::time::{Duration, Instant};
 
 use super::guard::Client;
 use super::person::Sender;
+use super::ws_outlet::{snapshot_frame, text, SocketOutlet};
 use crate::error::{parse_body, ApiError};
 use crate::hub::Hub;
-use crate::live::{self, player_may_read, ChatPace, Command, LiveGame, Speaker, TableCommand};
+use crate::live::{self, ChatPace, Command, LiveGame, Outlet, Speaker, TableCommand};
 use crate::net::at_most_a_year;
 use crate::net::caps::Refused;
 use crate::protocol::{ClientMessage, Control};
@@ -109,7 +109,6 @@ pub async fn upgrade(
             let chat = Chat {
                 account: sender.person.map(|person| person.account.name),
                 archived,
-                seat: false,
                 pace: ChatPace::default(),
             };
             session(socket, game, hub, token, client, chat).await;
@@ -145,68 +144,58 @@ enum End {
 type Replies = mpsc::UnboundedSender<String>;
 
 /// What a socket's chat needs: who writes (a spectator's account), whether its game is a
-/// copy read from disk, whether it is a seat's socket (which reads the players' channel
-/// only), and its pace of lines.
+/// copy read from disk, and its pace of lines. (Whether it is a seat's socket, which reads
+/// the players' channel only, its outlet knows.)
 #[derive(Debug)]
 struct Chat {
     account: Option<String>,
     archived: bool,
-    seat: bool,
     pace: ChatPace,
 }
 
-impl Chat {
-    /// Whether this socket is sent `frame` (a seat's socket skips the spectators' chat).
-    fn reads(&self, frame: &str) -> bool {
-        !self.seat || player_may_read(frame)
-    }
-}
-
 async fn session(
-    mut socket: WebSocket,
+    socket: WebSocket,
     game: Arc<LiveGame>,
     hub: Arc<Hub>,
     token: Option<String>,
     client: Client,
-    mut chat: Chat,
+    chat: Chat,
 ) {
-    chat.seat = token
+    let seat_socket = token
         .as_deref()
         .is_some_and(|t| game.lock().seat_of(t).is_some());
-    let (first, history, updates) = game.subscribe_with_chat(chat.seat);
+    let outlet = SocketOutlet::new(socket, seat_socket);
+    let joined: Weak<dyn Outlet> = Arc::downgrade(&outlet) as Weak<dyn Outlet>;
+    let (first, history, place) = game.subscribe_with_chat(seat_socket, joined);
+    outlet.start_at(place);
     let seat = token.as_deref().and_then(|t| game.seat_connected(t));
     let silence = at_most_a_year(hub.config.socket_timeout);
-    let hello = async {
-        send(&mut socket, snapshot_frame(&first)).await?;
-        match history {
-            Some(history) => send(&mut socket, history).await,
-            None => Ok(()),
-        }
-    };
-    let hello = tokio::time::timeout(silence, hello);
-    let end = match hello.await {
-        Ok(Ok(())) => {
+    let mut hello = vec![text(snapshot_frame(&first))];
+    hello.extend(history.map(text));
+    let end = match tokio::time::timeout(silence, outlet.send(hello, &game)).await {
+        Ok(Ok(false)) => {
             let token = token.as_deref();
-            exchange(&mut socket, &game, &hub, token, client, updates, chat).await
+            exchange(&outlet, &game, &hub, token, client, chat).await
         }
+        Ok(Ok(true)) => End::Over,
         Ok(Err(_)) => End::Gone,
         Err(_) => End::Stalled,
     };
+    outlet.hold();
     if let Some(seat) = seat {
         game.seat_disconnected(seat, hub.config.grace_seconds);
     }
-    close(socket, &end, silence).await;
+    close(&outlet, &end, silence).await;
 }
 
-/// Reads the client's messages and sends it every change, replies and pings, until the
-/// socket ends; says why.
+/// Reads the client's messages and sends it replies and pings, and every change the
+/// changes' own tasks did not write to it (live/fan_out.rs), until the socket ends; says why.
 async fn exchange(
-    socket: &mut WebSocket,
+    outlet: &SocketOutlet,
     game: &Arc<LiveGame>,
     hub: &Arc<Hub>,
     token: Option<&str>,
     client: Client,
-    mut updates: broadcast::Receiver<Arc<str>>,
     mut chat: Chat,
 ) -> End {
     let mut closing = hub.closing();
@@ -216,8 +205,8 @@ async fn exchange(
     let mut ping = tokio::time::interval_at(Instant::now() + every, every);
     let mut heard = Instant::now();
     loop {
-        let frame = tokio::select! {
-            incoming = socket.recv() => match incoming {
+        let own = tokio::select! {
+            incoming = outlet.read() => match incoming {
                 Some(Ok(message)) => {
                     heard = Instant::now();
                     if let Err(error) = client_may_act(&message, hub, client) {
@@ -229,12 +218,7 @@ async fn exchange(
                 }
                 _ => return End::Gone,
             },
-            update = updates.recv() => match update {
-                Ok(frame) if !chat.reads(&frame) => continue,
-                Ok(frame) => shared_texts(&frame),
-                Err(broadcast::error::RecvError::Lagged(_)) => vec![text(snapshot_frame(&game.snapshot()))],
-                Err(broadcast::error::RecvError::Closed) => return End::Over,
-            },
+            () = outlet.wake.notified() => Vec::new(),
             Some(reply) = outbox.recv() => vec![text(reply)],
             _ = ping.tick() => {
                 if heard.elapsed() >= silence {
@@ -244,11 +228,7 @@ async fn exchange(
             }
             _ = closing.changed() => return End::Over,
         };
-        let sent = tokio::time::timeout_at(
-            heard + silence,
-            send_waiting(socket, frame, &mut updates, game, &chat),
-        );
-        match sent.await {
+        match tokio::time::timeout_at(heard + silence, outlet.send(own, game)).await {
             Ok(Ok(false)) => {}
             Ok(Ok(true)) => return End::Over,
             Ok(Err(_)) => return End::Gone,
@@ -259,7 +239,7 @@ async fn exchange(
 
 /// Says goodbye where the socket still takes frames; a stalled one is only dropped (its
 /// close frame would wait behind the frames it did not take).
-async fn close(mut socket: WebSocket, end: &End, silence: Duration) {
+async fn close(outlet: &SocketOutlet, end: &End, silence: Duration) {
     let frame = match end {
         End::Stalled => return,
         End::Silent => Some(CloseFrame {
@@ -271,86 +251,7 @@ async fn close(mut socket: WebSocket, end: &End, silence: Duration) {
         }),
         End::Gone | End::Over => None,
     };
-    let _ = tokio::time::timeout(CLOSE_WAIT, socket.send(Message::Close(frame))).await;
-}
-
-async fn send(socket: &mut WebSocket, frame: String) -> Result<(), axum::Error> {
-    socket.send(Message::Text(frame.into())).await
-}
-
-/// Sends `frames` and the updates already waiting behind them in one write, not one system
-/// call each. `true` when the game was deleted: the socket is then closed.
-async fn send_waiting(
-    socket: &mut WebSocket,
-    frames: Vec<Message>,
-    updates: &mut broadcast::Receiver<Arc<str>>,
-    game: &LiveGame,
-    chat: &Chat,
-) -> Result<bool, axum::Error> {
-    let mut deleted = feed(socket, frames).await?;
-    while !deleted {
-        let frames = match updates.try_recv() {
-            Ok(frame) if !chat.reads(&frame) => continue,
-            Ok(frame) => shared_texts(&frame),
-            Err(broadcast::error::TryRecvError::Lagged(_)) => {
-                vec![text(snapshot_frame(&game.snapshot()))]
-            }
-            Err(_) => break,
-        };
-        deleted = feed(socket, frames).await?;
-    }
-    socket.flush().await?;
-    Ok(deleted)
-}
-
-/// Queues `frames` on the socket, up to a `deleted` frame; `true` when it met one.
-async fn feed(socket: &mut WebSocket, frames: Vec<Message>) -> Result<bool, axum::Error> {
-    for frame in frames {
-        let deleted = is_deleted(&frame);
-        socket.feed(frame).await?;
-        if deleted {
-            return Ok(true);
-        }
-    }
-    Ok(false)
-}
-
-fn is_deleted(frame: &Message) -> bool {
-    matches!(frame, Message::Text(text) if text.starts_with("{\"type\":\"deleted\""))
-}
-
-fn text(frame: String) -> Message {
-    Message::Text(frame.into())
-}
-
-/// A broadcast item as messages, one per frame (frames sent together are separated by
-/// [`live::FRAMES_APART`]), each sharing the item's text with every other socket of the game
-/// instead of copying it (snapshots are several KiB, sent to every socket).
-fn shared_texts(item: &Arc<str>) -> Vec<Message> {
-    struct Shared(Arc<str>);
-    impl AsRef<[u8]> for Shared {
-        fn as_ref(&self) -> &[u8] {
-            self.0.as_bytes()
-        }
-    }
-    let bytes = Bytes::from_owner(Shared(Arc::clone(item)));
-    // A `str` split at a character looks for it with `memchr`; a byte slice's split tests
-    // every byte through a closure, which cost 5 % of the server in a long game.
-    item.split(char::from(live::FRAMES_APART))
-        .map(|frame| {
-            let frame = bytes.slice_ref(frame.as_bytes());
-            // Cut at an ASCII separator, each frame is still a `str`: the check passes; it
-            // costs a scan, not an allocation.
-            match Utf8Bytes::try_from(frame.clone()) {
-                Ok(shared) => Message::Text(shared),
-                Err(_) => text(String::from_utf8_lossy(&frame).into_owned()),
-            }
-        })
-        .collect()
-}
-
-fn snapshot_frame(snapshot: &str) -> String {
-    format!("{{\"type\":\"snapshot\",\"snapshot\":{snapshot}}}")
+    outlet.close(Message::Close(frame), CLOSE_WAIT).await;
 }
 
 fn error_frame(error: &ApiError) -> String {

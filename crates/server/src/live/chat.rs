@@ -12,17 +12,15 @@
 //! `seq`. A socket is sent the last [`HISTORY`] lines it may read when it opens.
 
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 
 use axum::http::StatusCode;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
-use tokio::sync::broadcast;
-
 use ludus_engine::Seat;
 
-use super::{LiveGame, Table};
+use super::{LiveGame, Outlet, Table};
 use crate::error::ApiError;
 use crate::hub::Hub;
 
@@ -178,13 +176,15 @@ pub struct Speaker<'a> {
 }
 
 impl LiveGame {
-    /// The current snapshot, the chat lines a socket may read (a seat's socket: the players'
-    /// channel only), and a receiver of every later frame, taken together so that no change
-    /// nor line falls between them. The lines are `None` when there are none.
+    /// Joins `outlet` to the game's sockets: the current snapshot, the chat lines a socket
+    /// may read (a seat's socket: the players' channel only), and its place in the frames'
+    /// log, taken together so that no change nor line falls between them. The lines are
+    /// `None` when there are none.
     pub fn subscribe_with_chat(
         &self,
         seat_socket: bool,
-    ) -> (Arc<str>, Option<String>, broadcast::Receiver<Arc<str>>) {
+        outlet: Weak<dyn Outlet>,
+    ) -> (Arc<str>, Option<String>, u64) {
         let mut table = self.lock();
         let readable: Vec<&ChatLine> = table
             .chat
@@ -195,7 +195,7 @@ impl LiveGame {
             let last = &readable[readable.len().saturating_sub(HISTORY)..];
             serde_json::json!({"type": "chat_history", "lines": last}).to_string()
         });
-        (table.snapshot(), history, self.updates.subscribe())
+        (table.snapshot(), history, self.frames().join(outlet))
     }
 
     /// `speaker` says `text` in `channel` (by default, the channel its socket writes in):

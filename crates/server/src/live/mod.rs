@@ -23,6 +23,7 @@ mod computer;
 mod create;
 mod delta;
 mod expiry;
+mod fan_out;
 mod hint;
 mod invitations;
 mod knock_outs;
@@ -41,8 +42,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
-use tokio::sync::broadcast;
-
 pub use chat::{
     kept as kept_chat, player_may_read, Channel, ChatLine, ChatPace, Speaker, KEPT as CHAT_KEPT,
 };
@@ -52,6 +51,7 @@ pub use commands::{Command, TableCommand};
 pub use computer::unix_ms;
 pub use create::{check_clock, create_later, create_seated, created, option_pair, Seating};
 pub use expiry::sweeper;
+pub use fan_out::{CatchUp, FrameLog, Offered, Outlet};
 pub use hint::hint;
 pub use lobby::{listed, Group};
 pub use stored::{replay, restore, Setup};
@@ -65,15 +65,13 @@ pub use view_json::ViewJson;
 /// sockets and the mover's client need 5).
 pub const FRAMES_APART: u8 = b'\n';
 
-/// How many frames a slow socket may fall behind before it is sent a fresh snapshot instead.
-const BACKLOG: usize = 64;
-
 /// One game on the server.
 #[derive(Debug)]
 pub struct LiveGame {
     id: String,
     table: Mutex<Table>,
-    updates: broadcast::Sender<Arc<str>>,
+    /// Every change's frames, on their way to the game's sockets (live/fan_out.rs).
+    frames: FrameLog,
     /// Held by the change under way, from its check to its broadcast (see [`LiveGame::turn`]).
     turn: tokio::sync::Mutex<()>,
     /// Played with clocks (set once: the ticker skips the others without locking them).
@@ -94,7 +92,7 @@ impl LiveGame {
             id,
             table: Mutex::new(table),
             turn: tokio::sync::Mutex::new(()),
-            updates: broadcast::Sender::new(BACKLOG),
+            frames: FrameLog::default(),
         })
     }
 
@@ -128,23 +126,32 @@ impl LiveGame {
         self.lock().snapshot()
     }
 
-    /// The work this game cost the server, counted (see `Table::work`).
+    /// The work this game cost the server, counted (see `Table::work`), and how its items
+    /// reached the sockets: written by the change's own task, or handed to a socket's.
     pub fn work(&self) -> serde_json::Value {
-        self.lock().work()
+        let mut work = self.lock().work();
+        let (written, handed_over) = self.frames.counts();
+        work["items_written_by_the_change"] = written.into();
+        work["items_handed_over"] = handed_over.into();
+        work
     }
 
-    /// The current snapshot and a receiver of every later frame, taken together so that no
-    /// change falls between them.
-    pub fn subscribe(&self) -> (Arc<str>, broadcast::Receiver<Arc<str>>) {
+    /// The current snapshot and the place in the frames' log that follows it, taken
+    /// together so that no change falls between them.
+    pub fn snapshot_and_place(&self) -> (Arc<str>, u64) {
         let mut table = self.lock();
-        (table.snapshot(), self.updates.subscribe())
+        (table.snapshot(), self.frames.end())
+    }
+
+    /// The log of the game's frames.
+    pub fn frames(&self) -> &FrameLog {
+        &self.frames
     }
 
     /// Sends a frame to every socket of the game; or several frames, each followed by
     /// [`FRAMES_APART`] but the last, which the sockets send as one write.
     pub fn broadcast(&self, frame: impl Into<Arc<str>>) {
-        // No receiver is not an error: nobody is watching.
-        let _ = self.updates.send(frame.into());
+        self.frames.push(frame.into());
     }
 
     /// Whether the game is over, read without its lock.

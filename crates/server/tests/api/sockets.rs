@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use serde_json::json;
+use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
 use crate::support::{connect, next, next_of, seated, send, Api};
@@ -145,4 +145,52 @@ async fn deleting_a_game_stops_it_and_closes_its_sockets() {
     next_of(&mut socket, "deleted").await;
     let (status, _) = api.get(&format!("/api/games/{}", game.id)).await;
     assert_eq!(status, 404);
+}
+
+/// A move writes its frames to the game's first sockets from its own task; the others (a
+/// popular game's spectators) are sent them by their own tasks, woken: every socket gets the
+/// move, in order, either way.
+#[tokio::test]
+async fn sockets_past_those_a_move_writes_to_itself_are_sent_it_by_their_own_tasks() {
+    let api = Api::start();
+    let game = api
+        .create(&json!({"game": "replica", "players": ["human", "human"]}))
+        .await;
+    let mut sockets = vec![
+        connect(&api, &game.id, Some(game.token(1))).await,
+        connect(&api, &game.id, Some(game.token(2))).await,
+    ];
+    for _ in 0..9 {
+        sockets.push(connect(&api, &game.id, None).await);
+    }
+    let mut first = Value::Null;
+    for socket in &mut sockets {
+        first = next_of(socket, "snapshot").await["snapshot"].clone();
+    }
+    let notation = first["legal"][0].as_str().unwrap();
+    send(
+        &mut sockets[0],
+        &json!({"type": "move", "move": notation, "seq": first["seq"]}),
+    )
+    .await;
+    for (n, socket) in sockets.iter_mut().enumerate() {
+        let event = next_of(socket, "event").await;
+        assert_eq!(event["seat"], 1, "socket {n}: {event}");
+        let after = next_of(socket, "snapshot").await["snapshot"].clone();
+        assert_eq!(
+            after["seq"],
+            first["seq"].as_u64().unwrap() + 1,
+            "socket {n}"
+        );
+    }
+    let (_, work) = api.get(&format!("/api/games/{}/work", game.id)).await;
+    let handed_over = work["items_handed_over"].as_u64().unwrap();
+    assert!(
+        handed_over >= 3,
+        "the move handed to the three sockets past the first eight: {work}"
+    );
+    assert!(
+        work["items_written_by_the_change"].as_u64().unwrap() >= 1,
+        "{work}"
+    );
 }

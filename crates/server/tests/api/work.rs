@@ -129,6 +129,25 @@ async fn moves_replay_nothing_and_build_no_snapshot_however_long_the_game() {
     );
 }
 
+/// A move's frames are written to the seats' sockets by the task that made the move, not by
+/// each socket's own task woken for it (live/fan_out.rs): a socket's own task takes over only
+/// when it is itself writing, or reading at that very moment.
+#[tokio::test]
+async fn a_moves_frames_are_written_by_the_moving_task() {
+    let api = Api::start();
+    let (game, mut sockets) = long_game(&api).await;
+    let mut held = api.snapshot(&game.id).await;
+    play_until(&mut sockets, &mut held, 100).await;
+    let work = work(&api, &game.id).await;
+    let written = work["items_written_by_the_change"].as_u64().unwrap();
+    let handed_over = work["items_handed_over"].as_u64().unwrap();
+    assert!(
+        written + handed_over >= 400,
+        "100 moves to four sockets: {work}"
+    );
+    assert!(written > 3 * handed_over, "{work}");
+}
+
 #[tokio::test]
 async fn a_moves_frame_keeps_its_size_however_long_the_game() {
     let api = Api::start();
