@@ -7,9 +7,10 @@
 //! What a socket may hold is bounded: sockets are capped per client and in all; the server
 //! pings every socket and closes one whose client sent nothing (not even a pong) for the
 //! socket timeout, or that did not take its frames within that time (a client that stopped
-//! reading). Such a client cannot make the server queue frames for it: while a write waits,
-//! the socket reads no broadcasts, and when it resumes a client that fell behind gets one
-//! snapshot instead of the frames it missed.
+//! reading). Such a client cannot make the server queue frames for it: a change writes only
+//! what its socket takes at once (api/ws_outlet.rs), the rest waits in the game's short log
+//! (live/fan_out.rs), and a client that fell further behind gets one snapshot instead of the
+//! frames it missed.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Weak};
@@ -47,7 +48,7 @@ fn hard_limit(frame_limit: usize) -> usize {
 /// under 100 bytes); a bigger message is still read, in several reads. tungstenite's
 /// default, 128 KiB, made an idle game with two sockets cost about 300 KiB of server memory
 /// (and each lobby socket 170 KiB); and tungstenite zeroes the buffer's free part before every
-/// read it tries, which happens each time a broadcast wakes the socket's task: with 4 KiB,
+/// read it tries, which happened each time a change woke the socket's task: with 4 KiB,
 /// that `memset` was 1.9 % of the server's CPU under the load test.
 const READ_BUFFER: usize = 1024;
 

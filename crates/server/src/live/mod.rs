@@ -1,6 +1,6 @@
 //! A game being played on the server: its table (the erased game, the seats and their
-//! tokens, the sequence number, the computer players' state) behind one lock, and a broadcast
-//! channel that carries every change to the game's sockets.
+//! tokens, the sequence number, the computer players' state) behind one lock, and a log of
+//! frames that carries every change to the game's sockets (live/fan_out.rs).
 //!
 //! Every change follows one path ([`LiveGame::act`], or a computer's move arriving), holding
 //! the game's turn ([`LiveGame::turn`]): check the token and `seq`, check the action with the
