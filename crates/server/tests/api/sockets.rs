@@ -1,6 +1,8 @@
 //! The WebSocket: snapshots and events as they happen, a computer's move arriving by itself,
 //! actions over the socket, bad messages answered while the socket stays open, and one past
-//! twice the size limit closing it.
+//! twice the size limit closing it; a move's frames reaching every socket, whether the move's
+//! task wrote them or handed them to the socket's own task (a socket past the game's first
+//! eight, or one that stopped reading and catches up).
 
 use std::time::Duration;
 
@@ -8,7 +10,9 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::support::{connect, next, next_of, seated, send, Api};
+use tokio_tungstenite::MaybeTlsStream;
+
+use crate::support::{connect, next, next_of, seated, send, Api, Socket};
 
 #[tokio::test]
 async fn a_computer_seat_moves_by_itself_and_every_socket_sees_it() {
@@ -193,4 +197,79 @@ async fn sockets_past_those_a_move_writes_to_itself_are_sent_it_by_their_own_tas
         work["items_written_by_the_change"].as_u64().unwrap() >= 1,
         "{work}"
     );
+}
+
+/// A spectator that stops reading while computers play fast: the moves' tasks hand its items
+/// over once its buffers fill, and when it reads again every frame follows on from the one
+/// before (or is a snapshot that starts again), up to the game's latest position.
+#[tokio::test]
+async fn a_spectator_that_stops_reading_catches_up_in_order() {
+    let api = Api::start();
+    let game = api
+        .create(
+            &json!({"game": "splut", "players": ["ai:1", "ai:1", "ai:1", "ai:1"],
+                        "options": {"players": 4, "size": 25, "max_turns": 0, "repetition": 0},
+                        "speed_ms": 0}),
+        )
+        .await;
+    // A small receive buffer fills sooner, and leaves the test fewer frames to read.
+    let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+    tcp.set_recv_buffer_size(4096).unwrap();
+    let address = api.ws_url(&game.id, None);
+    let host = address
+        .trim_start_matches("ws://")
+        .split('/')
+        .next()
+        .unwrap();
+    let tcp = tcp.connect(host.parse().unwrap()).await.unwrap();
+    let (stream, _) = tokio_tungstenite::client_async(address, MaybeTlsStream::Plain(tcp))
+        .await
+        .unwrap();
+    let mut slow = Socket::wrap(stream);
+    let work = format!("/api/games/{}/work", game.id);
+    let handed_over = async {
+        loop {
+            let (_, work) = api.get(&work).await;
+            if work["items_handed_over"].as_u64() > Some(0) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    };
+    tokio::time::timeout(Duration::from_secs(30), handed_over)
+        .await
+        .expect("the unread socket's buffers filled and its items were handed over");
+    // `next` applies each delta to the snapshot held, refusing one that does not follow on:
+    // read while the game goes on, then up to its last position once paused.
+    let reading = async {
+        loop {
+            next(&mut slow).await;
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(1), reading).await;
+    let (status, paused) = api
+        .post(
+            &format!("/api/games/{}/control", game.id),
+            &json!({"token": game.owner, "paused": true}),
+        )
+        .await;
+    assert!(status.is_success(), "{paused}");
+    let last = api.snapshot(&game.id).await["seq"].clone();
+    loop {
+        let frame = next(&mut slow).await;
+        if frame["type"] == "snapshot" && frame["snapshot"]["seq"] == last {
+            break;
+        }
+    }
+    // Caught up, the socket is sent the next move as a delta again, not a whole snapshot.
+    let (status, stepped) = api
+        .post(
+            &format!("/api/games/{}/control", game.id),
+            &json!({"token": game.owner, "step": true}),
+        )
+        .await;
+    assert!(status.is_success(), "{stepped}");
+    let after = next_of(&mut slow, "snapshot").await;
+    assert_eq!(after["delta"], true, "{after}");
+    assert_eq!(after["snapshot"]["seq"], last.as_u64().unwrap() + 1);
 }
