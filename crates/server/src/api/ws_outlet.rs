@@ -22,9 +22,23 @@ use tokio::sync::Notify;
 
 use crate::live::{self, player_may_read, CatchUp, LiveGame, Offered, Outlet};
 
-/// The socket and where it is in the game's log.
-struct Wire {
-    socket: WebSocket,
+/// What an outlet writes to and reads from: a WebSocket (or, in the tests, a scripted one).
+pub(super) trait Socket:
+    Stream<Item = Result<Message, axum::Error>> + Sink<Message, Error = axum::Error> + Unpin + Send
+{
+}
+
+impl<S> Socket for S where
+    S: Stream<Item = Result<Message, axum::Error>>
+        + Sink<Message, Error = axum::Error>
+        + Unpin
+        + Send
+{
+}
+
+/// The socket and what its own task owes it.
+struct Wire<S> {
+    socket: S,
     /// The socket's own task has the writes in hand: a change only wakes it.
     held: bool,
     /// The frames of an item the changing task could not queue, oldest first.
@@ -34,8 +48,8 @@ struct Wire {
 }
 
 /// A game's socket as the game's fan-out sees it.
-pub(super) struct SocketOutlet {
-    wire: Mutex<Wire>,
+pub(super) struct SocketOutlet<S = WebSocket> {
+    wire: Mutex<Wire<S>>,
     /// The index of the next item of the game's log this socket is to be sent; changed with
     /// the wire locked, read by the log without it (live/fan_out.rs).
     place: AtomicU64,
@@ -45,9 +59,9 @@ pub(super) struct SocketOutlet {
     seat: bool,
 }
 
-impl SocketOutlet {
+impl<S: Socket> SocketOutlet<S> {
     /// `socket`'s outlet, held by its own task until it has sent the first snapshot.
-    pub(super) fn new(socket: WebSocket, seat: bool) -> Arc<SocketOutlet> {
+    pub(super) fn new(socket: S, seat: bool) -> Arc<SocketOutlet<S>> {
         Arc::new(SocketOutlet {
             wire: Mutex::new(Wire {
                 socket,
@@ -61,7 +75,7 @@ impl SocketOutlet {
         })
     }
 
-    fn lock(&self) -> MutexGuard<'_, Wire> {
+    fn lock(&self) -> MutexGuard<'_, Wire<S>> {
         self.wire.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
@@ -162,7 +176,7 @@ impl SocketOutlet {
     }
 }
 
-impl Outlet for SocketOutlet {
+impl<S: Socket> Outlet for SocketOutlet<S> {
     fn offer(&self, index: u64, item: &Arc<str>, write_now: bool) -> Offered {
         let wire = if write_now {
             self.wire.try_lock().ok()
@@ -201,7 +215,7 @@ impl Outlet for SocketOutlet {
 /// Queues `frames` and flushes them with a waker that does nothing: `true` when the socket
 /// took them all at once. Otherwise what it could not queue is kept in `unsent` (or the
 /// failure noted) for the socket's own task, which polls again with its own waker.
-fn write_at_once(wire: &mut Wire, frames: Vec<Message>) -> bool {
+fn write_at_once<S: Socket>(wire: &mut Wire<S>, frames: Vec<Message>) -> bool {
     let mut cx = Context::from_waker(Waker::noop());
     let mut frames = frames.into_iter();
     while let Some(frame) = frames.next() {
@@ -273,3 +287,7 @@ fn shared_texts(item: &Arc<str>) -> Vec<Message> {
         })
         .collect()
 }
+
+#[cfg(test)]
+#[path = "ws_outlet_tests.rs"]
+mod tests;

@@ -44,6 +44,7 @@ use std::time::Instant;
 
 pub use chat::{
     kept as kept_chat, player_may_read, Channel, ChatLine, ChatPace, Speaker, KEPT as CHAT_KEPT,
+    SPECTATORS_FRAME,
 };
 pub use clock::{ticker, ClockSetup};
 pub use clock_row::{ClockRow, Deadline};
