@@ -42,9 +42,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
+#[cfg(test)]
+pub(crate) use chat::SPECTATORS_FRAME;
 pub use chat::{
     kept as kept_chat, player_may_read, Channel, ChatLine, ChatPace, Speaker, KEPT as CHAT_KEPT,
-    SPECTATORS_FRAME,
 };
 pub use clock::{ticker, ClockSetup};
 pub use clock_row::{ClockRow, Deadline};
