@@ -209,7 +209,7 @@ async fn a_spectator_that_stops_reading_catches_up_in_order() {
         .create(
             &json!({"game": "splut", "players": ["ai:1", "ai:1", "ai:1", "ai:1"],
                         "options": {"players": 4, "size": 25, "max_turns": 0, "repetition": 0},
-                        "speed_ms": 0}),
+                        "speed_ms": 0, "seed": 7}),
         )
         .await;
     // A small receive buffer fills sooner, and leaves the test fewer frames to read.
