@@ -199,6 +199,24 @@ async fn sockets_past_those_a_move_writes_to_itself_are_sent_it_by_their_own_tas
     );
 }
 
+/// A spectator's socket with a small receive buffer, which fills sooner and leaves the test
+/// fewer frames to read.
+async fn small_buffered(api: &Api, id: &str) -> Socket {
+    let tcp = tokio::net::TcpSocket::new_v4().unwrap();
+    tcp.set_recv_buffer_size(4096).unwrap();
+    let address = api.ws_url(id, None);
+    let host = address
+        .trim_start_matches("ws://")
+        .split('/')
+        .next()
+        .unwrap();
+    let tcp = tcp.connect(host.parse().unwrap()).await.unwrap();
+    let (stream, _) = tokio_tungstenite::client_async(address, MaybeTlsStream::Plain(tcp))
+        .await
+        .unwrap();
+    Socket::wrap(stream)
+}
+
 /// A spectator that stops reading while computers play fast: the moves' tasks hand its items
 /// over once its buffers fill, and when it reads again every frame follows on from the one
 /// before (or is a snapshot that starts again), up to the game's latest position.
@@ -212,20 +230,7 @@ async fn a_spectator_that_stops_reading_catches_up_in_order() {
                         "speed_ms": 0, "seed": 7}),
         )
         .await;
-    // A small receive buffer fills sooner, and leaves the test fewer frames to read.
-    let tcp = tokio::net::TcpSocket::new_v4().unwrap();
-    tcp.set_recv_buffer_size(4096).unwrap();
-    let address = api.ws_url(&game.id, None);
-    let host = address
-        .trim_start_matches("ws://")
-        .split('/')
-        .next()
-        .unwrap();
-    let tcp = tcp.connect(host.parse().unwrap()).await.unwrap();
-    let (stream, _) = tokio_tungstenite::client_async(address, MaybeTlsStream::Plain(tcp))
-        .await
-        .unwrap();
-    let mut slow = Socket::wrap(stream);
+    let mut slow = small_buffered(&api, &game.id).await;
     let work = format!("/api/games/{}/work", game.id);
     let handed_over = async {
         loop {
