@@ -85,11 +85,10 @@ impl Server {
                     SqliteStore::open(&path, config.max_games, config.max_games_in_progress)
                         .map_err(|e| BindError::Database(e.0))?;
                 let store = Arc::new(store);
-                let writer = Arc::clone(&store);
                 // The accounts write through the games' writer: one writer for the file.
                 let people = People::open(Some(&path), secure, throttle(&config))
                     .map_err(|e| BindError::Database(format!("database {}: {e}", path.display())))?
-                    .with_sink(Box::new(move |job| writer.run_job(job)));
+                    .with_sink(Arc::clone(&store) as Arc<dyn crate::people::Sink>);
                 let warnings = store.warnings().to_vec();
                 let hub = Hub::with_store(config, store, Arc::new(people));
                 (hub, damaged, warnings)

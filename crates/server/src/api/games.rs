@@ -30,7 +30,7 @@ pub async fn create(
 ) -> Result<Response, ApiError> {
     let store = hub.store.as_ref();
     let (game, (body, commit)) = hub.limits.create_game(client.charged, store, || {
-        live::create_later(&hub, &request, client.charged)
+        live::create_later(&hub, &request, client.charged, None)
     })?;
     // Awaited outside the limits' lock, holding no thread: other requests go on meanwhile.
     let mut body = live::created(&hub, &game, body, commit).await?;
@@ -43,7 +43,7 @@ pub async fn create(
             .filter_map(|seat| seat["seat"].as_u64().and_then(|s| usize::try_from(s).ok()))
             .map(|seat| (seat, person.account.id))
             .collect();
-        hub.people.hold_seats(game.id(), &seats)?;
+        hub.people.hold_seats(game.id(), &seats).await?;
     }
     // Each invitation also as a whole address a friend elsewhere can open.
     let base = super::links::base(&hub.config, &headers);

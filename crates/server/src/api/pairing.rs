@@ -135,7 +135,7 @@ pub async fn accept_seek(
             hub.pairing
                 .events
                 .to_lobby(&json!({"type": "unseek", "id": id}));
-            started(&hub, &terms, &players, person.account.id)
+            started(&hub, &terms, &players, person.account.id).await
         }
     }
 }
@@ -157,13 +157,13 @@ fn seeks_terms(
 }
 
 /// Starts the game of `terms` for `players` and answers `asker` with their seat and token.
-fn started(
+async fn started(
     hub: &Arc<Hub>,
     terms: &Terms,
     players: &[Account],
     asker: i64,
 ) -> Result<Response, ApiError> {
-    let (game, tokens) = start(hub, terms, players)?;
+    let (game, tokens) = start(hub, terms, players).await?;
     // Checked before the offer was taken (`room_for_game`), counted now.
     hub.limits.count_game(ClientId::Person(asker), &game);
     let seat = players
@@ -195,7 +195,7 @@ pub async fn join_pool(
         .pools()
         .join(&id, person.account.clone(), rating)?;
     match paired {
-        Some((players, terms)) => started(&hub, &terms, &players, person.account.id),
+        Some((players, terms)) => started(&hub, &terms, &players, person.account.id).await,
         None => Ok(json_response(
             StatusCode::OK,
             json!({"waiting": true, "pool": id}).to_string(),
@@ -288,6 +288,7 @@ pub async fn accept_challenge(
         &challenge.seated(),
         person.account.id,
     )
+    .await
 }
 
 pub async fn decline_challenge(
@@ -362,7 +363,8 @@ pub async fn rematch(
             &challenge.terms,
             &challenge.seated(),
             person.account.id,
-        );
+        )
+        .await;
     }
     // Swapped: whoever sat first now sits second.
     let challenge = send_challenge(

@@ -318,7 +318,7 @@ fn spawn_create(
     Arc<LiveGame>,
     tokio::task::JoinHandle<Result<Value, crate::error::ApiError>>,
 ) {
-    let (game, (body, commit)) = create_later(hub, &request(players), None).expect("a game");
+    let (game, (body, commit)) = create_later(hub, &request(players), None, None).expect("a game");
     let hub = Arc::clone(hub);
     let held = Arc::clone(&game);
     let answer = tokio::spawn(async move { created(&hub, &held, body, commit).await });
@@ -389,4 +389,37 @@ async fn a_new_game_whose_request_is_dropped_while_it_is_stored_is_still_started
         "a stored game left held and never started"
     );
     assert!(hub.store.get(game.id()).is_some());
+}
+
+/// A game two accounts are paired into is answered (and its players told) only once it is
+/// stored, its commit awaited with no thread held: on one thread, a start that waited for the
+/// commit there would never let the test give it.
+#[tokio::test(flavor = "current_thread")]
+async fn a_paired_game_is_answered_only_once_stored() {
+    let (hub, store) = held_hub();
+    let mut seated = Vec::new();
+    for name in ["ana", "bob"] {
+        let account = hub.people.sign_up(name, "a password long enough", false);
+        seated.push(account.await.expect("an account"));
+    }
+    let terms = crate::pairing::terms::Terms {
+        game: ludus_games::GAMES[0].id.to_string(),
+        options: serde_json::Map::new(),
+        clock: None,
+        rated: false,
+    };
+    let ana = seated[0].id;
+    let starting = {
+        let hub = Arc::clone(&hub);
+        tokio::spawn(async move { crate::pairing::start::start(&hub, &terms, &seated).await })
+    };
+    assert_eq!(until_sent(&store, 1).await, ["game"], "sent to the store");
+    settle().await;
+    assert!(!starting.is_finished(), "answered before it was stored");
+    store.commits.add_permits(1);
+    let (id, tokens) = starting.await.unwrap().expect("the game started");
+    assert_eq!(tokens.len(), 2);
+    assert!(hub.store.get(&id).is_some());
+    let held = hub.people.held_seats(ana, 10).expect("ana's seats");
+    assert_eq!(held.first().map(|s| s.game_id.as_str()), Some(id.as_str()));
 }

@@ -37,7 +37,9 @@ pub struct Seating {
 /// Creates the game `request` describes for `client` (charged for its computer players'
 /// searches), with `seating`'s accounts in the seats if given (a game between people, whose
 /// setup keeps the accounts and whether it is rated); answers the game and the `201` body
-/// once the game is stored.
+/// once the game is stored, waiting for it on this thread. The server's requests await the
+/// commit instead ([`create_later`]); the tests that set a game up use this.
+#[cfg(test)]
 pub fn create_seated(
     hub: &Arc<Hub>,
     request: &CreateGame,
@@ -52,14 +54,18 @@ pub fn create_seated(
     Ok((live, body))
 }
 
-/// As [`create_seated`] without seating, answering at once with the game held but not yet
-/// stored: the caller then awaits [`created`], which holds no thread while the game is stored.
+/// Creates the game `request` describes for `client` (charged for its computer players'
+/// searches), with `seating`'s accounts in the seats if given (a game between people, whose
+/// setup keeps the accounts and whether it is rated); answers at once with the game held
+/// but not yet stored: the caller then awaits [`created`], which holds no thread while the
+/// game is stored.
 pub fn create_later(
     hub: &Arc<Hub>,
     request: &CreateGame,
     client: Option<crate::client::ClientId>,
+    seating: Option<Seating>,
 ) -> Result<(Arc<LiveGame>, (Value, Pending)), ApiError> {
-    let (live, body) = prepare(hub, request, client, None)?;
+    let (live, body) = prepare(hub, request, client, seating)?;
     let commit = hub
         .store
         .insert_later(Arc::clone(&live))

@@ -51,7 +51,9 @@ pub use clock::{ticker, ClockSetup};
 pub use clock_row::{ClockRow, Deadline};
 pub use commands::{Command, TableCommand};
 pub use computer::unix_ms;
-pub use create::{check_clock, create_later, create_seated, created, option_pair, Seating};
+#[cfg(test)]
+pub(crate) use create::create_seated;
+pub use create::{check_clock, create_later, created, option_pair, Seating};
 pub use expiry::sweeper;
 pub use fan_out::{CatchUp, FrameLog, Offered, Outlet};
 pub use hint::hint;

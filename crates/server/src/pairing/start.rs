@@ -9,13 +9,14 @@ use serde_json::{json, Value};
 use super::terms::Terms;
 use crate::error::ApiError;
 use crate::hub::Hub;
-use crate::live::{create_seated, SeatAccount, Seating};
+use crate::live::{create_later, created, SeatAccount, Seating};
 use crate::people::Account;
 use crate::protocol::CreateGame;
 
 /// Makes the game of `terms` with `seated[i]` in seat i + 1; answers the game's id and each
-/// seat's token, in seat order.
-pub fn start(
+/// seat's token, in seat order, once the game and its held seats are stored (awaited with no
+/// thread held).
+pub async fn start(
     hub: &Arc<Hub>,
     terms: &Terms,
     seated: &[Account],
@@ -48,14 +49,15 @@ pub fn start(
         accounts,
         rated: terms.rated,
     };
-    let (game, body) = create_seated(hub, &request, None, Some(seating))?;
+    let (game, (body, commit)) = create_later(hub, &request, None, Some(seating))?;
+    let body = created(hub, &game, body, commit).await?;
     let tokens: Vec<String> = seat_tokens(&body);
     let held: Vec<(usize, i64)> = seated
         .iter()
         .enumerate()
         .map(|(index, account)| (index + 1, account.id))
         .collect();
-    hub.people.hold_seats(game.id(), &held)?;
+    hub.people.hold_seats(game.id(), &held).await?;
     for (index, (account, token)) in seated.iter().zip(&tokens).enumerate() {
         hub.pairing.events.to_account(
             account.id,

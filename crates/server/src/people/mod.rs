@@ -19,9 +19,11 @@ mod standings;
 mod throttle;
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::path::Path;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 use rusqlite::Connection;
@@ -36,7 +38,7 @@ pub use self::throttle::Throttle;
 use crate::error::ApiError;
 use crate::sqlite::schema::{self, SchemaError};
 use crate::sqlite::wait_for_commit;
-use crate::sqlite::writer::WriteError;
+use crate::sqlite::writer::{Job, WriteError};
 
 /// A new random password for an administrator's reset: 20 hex characters (80 random bits)
 /// (hex, so it reads out and types without ambiguity).
@@ -67,14 +69,44 @@ pub struct Account {
 
 /// Where the accounts' writes go: the games' writer thread, which commits them with the
 /// games' own writes (one writer for the file, one sync per batch).
-pub type Sink = Box<dyn Fn(crate::sqlite::writer::Job) -> Result<(), WriteError> + Send + Sync>;
+pub trait Sink: Send + Sync {
+    /// Runs `job` in the writer's next transaction and waits for its commit.
+    fn run(&self, job: Job) -> Result<(), WriteError>;
+
+    /// Sends `job` to the writer at once; the answer resolves when it is committed, holding
+    /// no thread meanwhile.
+    fn run_later(&self, job: Job) -> Pin<Box<dyn Future<Output = Result<(), WriteError>> + Send>>;
+}
+
+/// What a write's job says when it ran without handing its value back (it cannot: the job
+/// runs to its end before the commit is answered).
+const NO_ANSWER: &str = "the write ran without an answer";
+
+/// `work` as a writer's job, and the channel its value comes back on.
+fn answering<T: Send + 'static>(
+    work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+) -> (Job, std::sync::mpsc::Receiver<T>) {
+    let (send, answer) = std::sync::mpsc::sync_channel(1);
+    let job: Job = Box::new(move |connection| {
+        let value = work(connection)?;
+        let _ = send.send(value);
+        Ok(())
+    });
+    (job, answer)
+}
+
+/// The answer to a request whose write failed (the error is logged, not shown).
+fn failed(error: &dyn std::fmt::Display) -> ApiError {
+    tracing::error!("accounts database: {error}");
+    ApiError::unavailable("the accounts database failed on this request; try again")
+}
 
 /// The accounts of a server.
 pub struct People {
     /// Reads (and, without a sink, writes).
     db: Mutex<Connection>,
     /// Writes, when the database has a writer thread.
-    sink: Option<Sink>,
+    sink: Option<Arc<dyn Sink>>,
     hashing: hashers::Hashers,
     waiting: AtomicUsize,
     /// Sign-in and sign-up limits.
@@ -122,7 +154,7 @@ impl People {
 
     /// Sends the writes to `sink` (the games' writer) from now on.
     #[must_use]
-    pub fn with_sink(mut self, sink: Sink) -> People {
+    pub fn with_sink(mut self, sink: Arc<dyn Sink>) -> People {
         self.sink = Some(sink);
         self
     }
@@ -134,28 +166,39 @@ impl People {
         &self,
         work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
     ) -> Result<T, ApiError> {
-        let failed = |e: &dyn std::fmt::Display| {
-            tracing::error!("accounts database: {e}");
-            ApiError::unavailable("the accounts database failed on this request; try again")
-        };
         let Some(sink) = &self.sink else {
-            return self.with_db(|db| {
-                let transaction = db.transaction()?;
-                let value = work(&transaction)?;
-                transaction.commit()?;
-                Ok(value)
-            });
+            return self.write_here(work);
         };
-        let (send, answer) = std::sync::mpsc::sync_channel(1);
-        let job: crate::sqlite::writer::Job = Box::new(move |connection| {
-            let value = work(connection)?;
-            let _ = send.send(value);
-            Ok(())
-        });
-        wait_for_commit(|| sink(job)).map_err(|e| failed(&e))?;
-        answer
-            .try_recv()
-            .map_err(|_| failed(&"the write ran without an answer"))
+        let (job, answer) = answering(work);
+        wait_for_commit(|| sink.run(job)).map_err(|e| failed(&e))?;
+        answer.try_recv().map_err(|_| failed(&NO_ANSWER))
+    }
+
+    /// As [`People::write`], awaiting the commit with no thread held (a request that writes
+    /// as it starts a game, which would otherwise hand its worker's tasks to a new thread).
+    pub async fn write_later<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let Some(sink) = &self.sink else {
+            return self.write_here(work);
+        };
+        let (job, answer) = answering(work);
+        sink.run_later(job).await.map_err(|e| failed(&e))?;
+        answer.try_recv().map_err(|_| failed(&NO_ANSWER))
+    }
+
+    /// Runs `work` in a transaction on this connection (a database without a writer thread).
+    fn write_here<T>(
+        &self,
+        work: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, ApiError> {
+        self.with_db(|db| {
+            let transaction = db.transaction()?;
+            let value = work(&transaction)?;
+            transaction.commit()?;
+            Ok(value)
+        })
     }
 
     /// Runs `work` on the database connection; on a runtime worker, the worker's other tasks

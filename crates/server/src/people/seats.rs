@@ -32,11 +32,12 @@ impl People {
     }
 
     /// Notes that each `(seat, user_id)` of `seats` is held in `game_id`, in one transaction
-    /// (one disk sync for the whole game, not one per seat).
-    pub fn hold_seats(&self, game_id: &str, seats: &[(usize, i64)]) -> Result<(), ApiError> {
+    /// (one disk sync for the whole game, not one per seat), awaited with no thread held: it
+    /// is written as a game starts, on the way of every game a signed-in person creates.
+    pub async fn hold_seats(&self, game_id: &str, seats: &[(usize, i64)]) -> Result<(), ApiError> {
         let now = unix_ms() as i64;
         let (game_id, seats) = (game_id.to_string(), seats.to_vec());
-        self.write(move |db| {
+        self.write_later(move |db| {
             for &(seat, user_id) in &seats {
                 db.execute(
                     "INSERT OR REPLACE INTO game_seats (game_id, seat, user_id, created_ms) VALUES (?1, ?2, ?3, ?4)",
@@ -44,8 +45,8 @@ impl People {
                 )?;
             }
             Ok(())
-        })?;
-        Ok(())
+        })
+        .await
     }
 
     /// The seats account `user_id` holds, newest game first, at most `limit`.

@@ -118,11 +118,6 @@ impl SqliteStore {
         Ok((store, damaged))
     }
 
-    /// Runs the accounts' `job` in the writer's next transaction and waits for its commit.
-    pub fn run_job(&self, job: writer::Job) -> Result<(), writer::WriteError> {
-        wait_for_commit(|| self.writer.write(Write::Job(writer::JobCell::new(job))))
-    }
-
     /// Holds `game` in memory (marking, without waiting, the finished game it pushes out)
     /// and answers the write that stores it, and whether it is finished already.
     fn hold(&self, game: Arc<LiveGame>) -> Result<(Write, bool), StoreError> {
@@ -221,6 +216,23 @@ pub(crate) fn wait_for_commit<T>(wait: impl FnOnce() -> T) -> T {
             tokio::task::block_in_place(wait)
         }
         _ => wait(),
+    }
+}
+
+impl crate::people::Sink for SqliteStore {
+    fn run(&self, job: writer::Job) -> Result<(), writer::WriteError> {
+        wait_for_commit(|| self.writer.write(Write::Job(writer::JobCell::new(job))))
+    }
+
+    fn run_later(
+        &self,
+        job: writer::Job,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<(), writer::WriteError>> + Send>>
+    {
+        Box::pin(
+            self.writer
+                .write_later(Write::Job(writer::JobCell::new(job))),
+        )
     }
 }
 
