@@ -12,7 +12,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use tokio_tungstenite::MaybeTlsStream;
 
-use crate::support::{connect, next, next_of, seated, send, Api, Socket};
+use crate::support::{connect, next, next_of, seated, send, Api, Created, Socket};
 
 #[tokio::test]
 async fn a_computer_seat_moves_by_itself_and_every_socket_sees_it() {
@@ -217,6 +217,16 @@ async fn small_buffered(api: &Api, id: &str) -> Socket {
     Socket::wrap(stream)
 }
 
+/// Sets `what` (`paused`, `step`) of the computers' game `game`, as its owner.
+async fn control(api: &Api, game: &Created, what: &str) {
+    let mut setting = json!({"token": game.owner});
+    setting[what] = json!(true);
+    let (status, answer) = api
+        .post(&format!("/api/games/{}/control", game.id), &setting)
+        .await;
+    assert!(status.is_success(), "{answer}");
+}
+
 /// A spectator that stops reading while computers play fast: the moves' tasks hand its items
 /// over once its buffers fill, and when it reads again every frame follows on from the one
 /// before (or is a snapshot that starts again), up to the game's latest position.
@@ -252,13 +262,7 @@ async fn a_spectator_that_stops_reading_catches_up_in_order() {
         }
     };
     let _ = tokio::time::timeout(Duration::from_secs(1), reading).await;
-    let (status, paused) = api
-        .post(
-            &format!("/api/games/{}/control", game.id),
-            &json!({"token": game.owner, "paused": true}),
-        )
-        .await;
-    assert!(status.is_success(), "{paused}");
+    control(&api, &game, "paused").await;
     let last = api.snapshot(&game.id).await["seq"].clone();
     loop {
         let frame = next(&mut slow).await;
@@ -267,13 +271,7 @@ async fn a_spectator_that_stops_reading_catches_up_in_order() {
         }
     }
     // Caught up, the socket is sent the next move as a delta again, not a whole snapshot.
-    let (status, stepped) = api
-        .post(
-            &format!("/api/games/{}/control", game.id),
-            &json!({"token": game.owner, "step": true}),
-        )
-        .await;
-    assert!(status.is_success(), "{stepped}");
+    control(&api, &game, "step").await;
     let after = next_of(&mut slow, "snapshot").await;
     assert_eq!(after["delta"], true, "{after}");
     assert_eq!(after["snapshot"]["seq"], last.as_u64().unwrap() + 1);
