@@ -117,7 +117,9 @@ pub async fn claim(
     let game = hub.game(&id)?;
     let body = game.claim(&hub, request.seat, &request.invite).await?;
     if let Some(person) = person {
-        hub.people.hold_seat(&id, request.seat, person.account.id)?;
+        hub.people
+            .hold_seat(&id, request.seat, person.account.id)
+            .await?;
     }
     Ok(json_response(StatusCode::OK, body.to_string()))
 }

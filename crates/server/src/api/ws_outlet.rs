@@ -50,8 +50,9 @@ struct Wire<S> {
 /// A game's socket as the game's fan-out sees it.
 pub(super) struct SocketOutlet<S = WebSocket> {
     wire: Mutex<Wire<S>>,
-    /// The index of the next item of the game's log this socket is to be sent; changed with
-    /// the wire locked, read by the log without it (live/fan_out.rs).
+    /// The index of the next item of the game's log this socket is to be sent; changed by a
+    /// change with the wire locked, or by the socket's own task while it holds the writes;
+    /// read by the log without either (live/fan_out.rs).
     place: AtomicU64,
     /// Wakes the socket's own task to finish a write or catch up.
     pub(super) wake: Notify,
@@ -159,10 +160,9 @@ impl<S: Socket> SocketOutlet<S> {
         poll_fn(|cx| Pin::new(&mut self.lock().socket).poll_flush(cx)).await
     }
 
-    /// Says goodbye with `frame` where the socket still takes it within `wait`; no change
-    /// writes to it afterwards.
+    /// Says goodbye with `frame` where the socket still takes it within `wait` (after
+    /// [`SocketOutlet::hold`]: no change writes to it meanwhile).
     pub(super) async fn close(&self, frame: Message, wait: std::time::Duration) {
-        self.lock().held = true;
         let goodbye = async {
             self.feed(frame).await?;
             self.flush().await

@@ -87,8 +87,13 @@ impl Logged {
             .filter_map(Weak::upgrade)
             .map(|outlet| outlet.place())
             .min()
-            .unwrap_or(u64::MAX)
-            .min(self.end());
+            .unwrap_or(u64::MAX);
+        self.drop_below(lowest);
+    }
+
+    /// Drops the items below `lowest` (at most all of them).
+    fn drop_below(&mut self, lowest: u64) {
+        let lowest = lowest.min(self.end());
         while self.first < lowest {
             self.items.pop_front();
             self.first += 1;
@@ -121,6 +126,7 @@ impl FrameLog {
         }
         let index = logged.end();
         logged.outlets.retain(|outlet| outlet.strong_count() > 0);
+        let mut lowest = index + 1;
         for (place, outlet) in logged.outlets.iter().enumerate() {
             let Some(outlet) = outlet.upgrade() else {
                 continue;
@@ -130,13 +136,14 @@ impl FrameLog {
                 Offered::HandedOver => self.handed_over.fetch_add(1, Ordering::Relaxed),
                 Offered::Skipped => 0,
             };
+            lowest = lowest.min(outlet.place());
         }
         // Logged after the offers (all under the lock, so no outlet reads the log between).
         logged.items.push_back(item);
         // A socket falls behind only as long as its own task takes to catch up: the items
         // every socket was sent are let go (they are a move's delta, a KiB or more each, and
         // a game kept all the last 64 of them would hold them while nobody moves).
-        logged.trim();
+        logged.drop_below(lowest);
     }
 
     /// Lets go of the items every outlet was sent (after an outlet caught up).
@@ -148,6 +155,9 @@ impl FrameLog {
     /// holds the game's table, so that the snapshot it sends first and this place agree.
     pub fn join(&self, outlet: Weak<dyn Outlet>) -> u64 {
         let mut logged = self.lock();
+        // Sockets that ended are let go here too: a game nobody moves in would otherwise
+        // keep one entry for every socket ever opened on it.
+        logged.outlets.retain(|outlet| outlet.strong_count() > 0);
         logged.outlets.push(outlet);
         logged.end()
     }
@@ -241,6 +251,18 @@ mod tests {
         drop(outlet);
         log.push(Arc::from("a"));
         assert!(log.lock().outlets.is_empty());
+    }
+
+    #[test]
+    fn sockets_opened_and_closed_on_a_game_nobody_moves_in_are_not_kept() {
+        let log = FrameLog::default();
+        for _ in 0..100 {
+            let outlet = Arc::new(Recorder::default());
+            join(&log, &outlet);
+        }
+        let kept = Arc::new(Recorder::default());
+        join(&log, &kept);
+        assert_eq!(log.lock().outlets.len(), 1, "only the socket still open");
     }
 
     #[test]

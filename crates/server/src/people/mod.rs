@@ -70,7 +70,8 @@ pub struct Account {
 /// Where the accounts' writes go: the games' writer thread, which commits them with the
 /// games' own writes (one writer for the file, one sync per batch).
 pub trait Sink: Send + Sync {
-    /// Runs `job` in the writer's next transaction and waits for its commit.
+    /// Runs `job` in the writer's next transaction and waits for its commit on this thread
+    /// (the caller moves a runtime worker's other tasks away first: `wait_for_commit`).
     fn run(&self, job: Job) -> Result<(), WriteError>;
 
     /// Sends `job` to the writer at once; the answer resolves when it is committed, holding

@@ -20,15 +20,13 @@ pub struct HeldSeat {
 
 impl People {
     /// Notes that account `user_id` holds `seat` (1-based) of `game_id`.
-    pub fn hold_seat(&self, game_id: &str, seat: usize, user_id: i64) -> Result<(), ApiError> {
-        let game_id = game_id.to_string();
-        self.write(move |db| {
-            db.execute(
-                "INSERT OR REPLACE INTO game_seats (game_id, seat, user_id, created_ms) VALUES (?1, ?2, ?3, ?4)",
-                params![game_id, seat as i64, user_id, unix_ms() as i64],
-            )
-        })?;
-        Ok(())
+    pub async fn hold_seat(
+        &self,
+        game_id: &str,
+        seat: usize,
+        user_id: i64,
+    ) -> Result<(), ApiError> {
+        self.hold_seats(game_id, &[(seat, user_id)]).await
     }
 
     /// Notes that each `(seat, user_id)` of `seats` is held in `game_id`, in one transaction
