@@ -79,7 +79,7 @@ impl Splut {
             Lev::Active(id) => id.bit(),
             Lev::Spent => 0,
         };
-        let plain = SPREAD_5[self.free_around(from)];
+        let plain = spread_5(self.free_around(from));
         let rocks = if self.core.options.levitate_follow {
             self.levitation_slots::<true>(from, candidates)
         } else {
@@ -106,7 +106,7 @@ impl Splut {
                 }
             }
             let keep = u64::from(candidates >> id.0 & 1).wrapping_neg();
-            slots |= (SPREAD_5[free] & keep) << (1 + id.0);
+            slots |= (spread_5(free) & keep) << (1 + id.0);
         }
         slots
     }
@@ -117,17 +117,27 @@ impl Splut {
         if from == Square::NONE {
             return 0;
         }
-        // A free neighbour is a plain step; only the other ways need the chain followed.
+        // A free neighbour is a plain step. A neighbour on the board holding an object is a
+        // push, open where the square behind it is empty (its own neighbours say so); only a
+        // chain of two or more objects is followed square by square. The four ways are
+        // looked at without a loop whose length the branch predictor could not know.
         let free = self.free_around(from);
-        let mut slots = SPREAD_1[free];
-        let mut rest = !free & 0xF;
-        while rest != 0 {
-            let dir = Dir::ALL[rest.trailing_zeros() as usize & 3];
-            rest &= rest - 1;
-            let open = self.code(self.chain_end(from.step(dir), dir)) == EMPTY;
-            slots |= u64::from(open) << dir as u32;
+        let blocked = usize::from(self.on_board[from.cell()]) & !free;
+        let (mut behind_free, mut behind_on) = (0, 0);
+        for dir in Dir::ALL {
+            let next = from.step(dir).cell();
+            behind_free |= usize::from(self.around[next] >> dir as u32 & 1) << dir as u32;
+            behind_on |= usize::from(self.on_board[next] >> dir as u32 & 1) << dir as u32;
         }
-        slots << DWARF
+        let mut open = free | (blocked & behind_free);
+        let mut longer = blocked & !behind_free & behind_on & 0xF;
+        while longer != 0 {
+            let dir = Dir::ALL[longer.trailing_zeros() as usize & 3];
+            longer &= longer - 1;
+            let end = self.code(self.chain_end(from.step(dir), dir)) == EMPTY;
+            open |= usize::from(end) << dir as u32;
+        }
+        (open as u64 & 0xF) << DWARF
     }
 
     #[inline]
@@ -137,7 +147,7 @@ impl Splut {
         let mut rocks = self.rocks_around(from);
         // The rock behind a step is the one the opposite way: the directions turned by two.
         let behind = (rocks >> 2 | rocks << 2) & 0xF;
-        let mut slots = SPREAD_6[free] | SPREAD_6[free & behind] << 1;
+        let mut slots = spread_6(free) | spread_6(free & behind) << 1;
         while rocks != 0 {
             let dir = Dir::ALL[rocks.trailing_zeros() as usize & 3];
             rocks &= rocks - 1;
@@ -153,33 +163,40 @@ impl Splut {
     }
 }
 
-/// `SPREAD_1[n]`: the set `n` itself (the dwarf's slots come one per direction).
-const SPREAD_1: [u64; 16] = spread(1);
-/// `SPREAD_5[n]`: bit `5d` set for each direction `d` in the set `n` (the sorcerer's slots
-/// come in fives per direction).
-const SPREAD_5: [u64; 16] = spread(5);
-/// `SPREAD_6[n]`: bit `6d` set for each direction `d` in `n` (the troll's sixes).
-const SPREAD_6: [u64; 16] = spread(6);
+/// Bit `5d` set for each direction `d` in the set `dirs` (the sorcerer's slots come in fives
+/// per direction). The multiplication lays four copies of the 4-bit set side by side, copy
+/// `d` shifted by `4d`, so that its bit `d` lands on `5d`; the copies do not overlap, so
+/// nothing carries. A multiplication where a table took a load on the way to the draw.
+#[inline]
+const fn spread_5(dirs: usize) -> u64 {
+    ((dirs as u64 & 0xF) * 0x1111) & 0x8421
+}
 
-const fn spread(width: u32) -> [u64; 16] {
-    let mut table = [0; 16];
-    let mut n = 0;
-    while n < 16 {
-        let mut d = 0;
-        while d < 4 {
-            if n >> d & 1 != 0 {
-                table[n] |= 1 << (width * d as u32);
-            }
-            d += 1;
-        }
-        n += 1;
-    }
-    table
+/// Bit `6d` set for each direction `d` in `dirs` (the troll's sixes): copy `d` shifted by
+/// `5d`.
+#[inline]
+const fn spread_6(dirs: usize) -> u64 {
+    ((dirs as u64 & 0xF) * 0x8421) & 0x41041
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_spreads_put_each_direction_on_its_slot() {
+        for dirs in 0..16 {
+            let (mut fives, mut sixes) = (0, 0);
+            for d in 0..4 {
+                if dirs >> d & 1 != 0 {
+                    fives |= 1 << (5 * d);
+                    sixes |= 1 << (6 * d);
+                }
+            }
+            assert_eq!(spread_5(dirs), fives, "{dirs:04b}");
+            assert_eq!(spread_6(dirs), sixes, "{dirs:04b}");
+        }
+    }
 
     #[test]
     fn every_slot_maps_back_to_itself() {

@@ -8,8 +8,8 @@ use ludus_engine::{Core, Seat};
 
 use super::rules::SplutOptions;
 use super::tables::{
-    empty_around, empty_board, Dir, Side, Square, BOARD, EMPTY, GRID, OFF, ZOBRIST, Z_ACTIVE,
-    Z_LOCKED, Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
+    empty_around, empty_board, Dir, Side, Square, BOARD, EMPTY, GRID, OFF, STRIDE, ZOBRIST,
+    Z_ACTIVE, Z_LOCKED, Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
 };
 
 /// The kind of a team piece.
@@ -296,6 +296,9 @@ pub struct Splut {
     /// set where the neighbour in direction `d` is empty, bit `4 + d` where it holds a rock.
     /// Cells off the board hold anything.
     pub(super) around: [u8; BOARD],
+    /// Per on-board square of this board's size, bit `d` set where the neighbour in direction
+    /// `d` is on the board (shared by every position of the size; `tables::empty_around`).
+    pub(super) on_board: &'static [u8; BOARD],
     /// Square of each object, `Square::NONE` once removed.
     pub(super) pos: Positions,
     /// Bit per seat still in the game.
@@ -322,6 +325,7 @@ impl Splut {
             core: Core::new(options.clone(), Seat::FIRST),
             board: *empty_board(options.size),
             around: *empty_around(options.size),
+            on_board: empty_around(options.size),
             pos: Positions([Square::NONE; OBJECTS]),
             alive: 0,
             used: 0,
@@ -440,10 +444,16 @@ impl Splut {
     #[inline]
     fn toggle_around(&mut self, obj: Object, sq: Square) {
         let flip = 1 | u8::from(obj.rock().is_some()) << 4;
-        for dir in Dir::ALL {
-            // `sq` lies the opposite way from its neighbour.
-            self.around[sq.step(dir).cell()] ^= flip << dir.opposite() as u32;
-        }
+        // The four neighbours' cells from one index known to leave room for a step each
+        // way (every square of a board does), so that each is an address offset: masking
+        // each neighbour's cell, as `Square::cell` does, made the compiler build the four
+        // indices in a vector register and extract them one by one.
+        let base = sq.to_usize().clamp(STRIDE, BOARD - 1 - STRIDE);
+        // `sq` lies the opposite way from its neighbour.
+        self.around[base + STRIDE] ^= flip << Dir::South as u32;
+        self.around[base + 1] ^= flip << Dir::West as u32;
+        self.around[base - STRIDE] ^= flip << Dir::North as u32;
+        self.around[base - 1] ^= flip << Dir::East as u32;
     }
 
     /// Puts object `obj` on the empty square `sq`.
