@@ -63,6 +63,7 @@
 //!   never changed by a position.
 //! * Squares are a `u16` newtype: a 25×25 board has more than 255 cells.
 
+mod around;
 mod docs;
 mod encoding;
 mod eval;

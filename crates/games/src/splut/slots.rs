@@ -125,9 +125,9 @@ impl Splut {
         let blocked = usize::from(self.on_board[from.cell()]) & !free;
         let (mut behind_free, mut behind_on) = (0, 0);
         for dir in Dir::ALL {
-            let next = from.step(dir).cell();
-            behind_free |= usize::from(self.around[next] >> dir as u32 & 1) << dir as u32;
-            behind_on |= usize::from(self.on_board[next] >> dir as u32 & 1) << dir as u32;
+            let next = from.step(dir);
+            behind_free |= usize::from(self.around.of(next) >> dir as u32 & 1) << dir as u32;
+            behind_on |= usize::from(self.on_board[next.cell()] >> dir as u32 & 1) << dir as u32;
         }
         let mut open = free | (blocked & behind_free);
         let mut longer = blocked & !behind_free & behind_on & 0xF;

@@ -6,10 +6,11 @@ use std::ops::{Index, IndexMut};
 
 use ludus_engine::{Core, Seat};
 
+use super::around::Around;
 use super::rules::SplutOptions;
 use super::tables::{
-    empty_around, empty_board, Dir, Side, Square, BOARD, EMPTY, GRID, OFF, STRIDE, ZOBRIST,
-    Z_ACTIVE, Z_LOCKED, Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
+    empty_around, empty_board, Side, Square, BOARD, EMPTY, GRID, OFF, ZOBRIST, Z_ACTIVE, Z_LOCKED,
+    Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
 };
 
 /// The kind of a team piece.
@@ -291,11 +292,8 @@ pub struct Splut {
     pub(super) core: Core<SplutOptions>,
     /// Padded grid: `EMPTY`, `OFF` or object + 1.
     pub(super) board: [u8; BOARD],
-    /// Per on-board square, what its four neighbours hold, kept up to date as objects move
-    /// (the legal steps read a piece's or a rock's four neighbours in one load): bit `d` is
-    /// set where the neighbour in direction `d` is empty, bit `4 + d` where it holds a rock.
-    /// Cells off the board hold anything.
-    pub(super) around: [u8; BOARD],
+    /// What each square's four neighbours hold, kept up to date as objects move.
+    pub(super) around: Around,
     /// Per on-board square of this board's size, bit `d` set where the neighbour in direction
     /// `d` is on the board (shared by every position of the size; `tables::empty_around`).
     pub(super) on_board: &'static [u8; BOARD],
@@ -324,7 +322,7 @@ impl Splut {
         Splut {
             core: Core::new(options.clone(), Seat::FIRST),
             board: *empty_board(options.size),
-            around: *empty_around(options.size),
+            around: Around::new(empty_around(options.size)),
             on_board: empty_around(options.size),
             pos: Positions([Square::NONE; OBJECTS]),
             alive: 0,
@@ -372,11 +370,8 @@ impl Splut {
 
     /// Steps a turn allows: 1, 2, then 3 (§3).
     pub(super) const fn allowed(turn: u32) -> u8 {
-        match turn {
-            0 => 1,
-            1 => 2,
-            _ => 3,
-        }
+        // 1 + min(turn, 2), without a branch: every step compares its count with this.
+        1 + if turn < 2 { turn as u8 } else { 2 }
     }
 
     /// Steps left in the current turn.
@@ -430,36 +425,19 @@ impl Splut {
     /// is empty.
     #[inline]
     pub(super) fn free_around(&self, sq: Square) -> usize {
-        usize::from(self.around[sq.cell()] & 0xF)
+        usize::from(self.around.of(sq) & 0xF)
     }
 
     /// The directions in which the neighbour of the on-board square `sq` holds a rock.
     #[inline]
     pub(super) fn rocks_around(&self, sq: Square) -> usize {
-        usize::from(self.around[sq.cell()] >> 4)
-    }
-
-    /// `obj` arrives on or leaves the square `sq`, which was or becomes empty: the
-    /// neighbours of `sq` see it change (its emptiness, and its rock if `obj` is one).
-    #[inline]
-    fn toggle_around(&mut self, obj: Object, sq: Square) {
-        let flip = 1 | u8::from(obj.rock().is_some()) << 4;
-        // The four neighbours' cells from one index known to leave room for a step each
-        // way (every square of a board does), so that each is an address offset: masking
-        // each neighbour's cell, as `Square::cell` does, made the compiler build the four
-        // indices in a vector register and extract them one by one.
-        let base = sq.to_usize().clamp(STRIDE, BOARD - 1 - STRIDE);
-        // `sq` lies the opposite way from its neighbour.
-        self.around[base + STRIDE] ^= flip << Dir::South as u32;
-        self.around[base + 1] ^= flip << Dir::West as u32;
-        self.around[base - STRIDE] ^= flip << Dir::North as u32;
-        self.around[base - 1] ^= flip << Dir::East as u32;
+        usize::from(self.around.of(sq) >> 4)
     }
 
     /// Puts object `obj` on the empty square `sq`.
     pub(super) fn place(&mut self, obj: Object, sq: Square) {
         self.board[sq.cell()] = obj.code();
-        self.toggle_around(obj, sq);
+        self.around.toggle(sq, obj.rock().is_some());
         self.pos[obj] = sq;
         self.piece_key ^= Self::obj_key(obj, sq);
     }
@@ -468,7 +446,7 @@ impl Splut {
     pub(super) fn lift(&mut self, obj: Object) {
         let sq = self.pos[obj];
         self.board[sq.cell()] = EMPTY;
-        self.toggle_around(obj, sq);
+        self.around.toggle(sq, obj.rock().is_some());
         self.pos[obj] = Square::NONE;
         self.piece_key ^= Self::obj_key(obj, sq);
     }
@@ -482,8 +460,8 @@ impl Splut {
         let from = self.pos[obj];
         self.board[from.cell()] = EMPTY;
         self.board[to.cell()] = obj.code();
-        self.toggle_around(obj, from);
-        self.toggle_around(obj, to);
+        self.around.toggle(from, obj.rock().is_some());
+        self.around.toggle(to, obj.rock().is_some());
         self.pos[obj] = to;
         self.piece_key ^= Self::obj_key(obj, from) ^ Self::obj_key(obj, to);
     }
@@ -494,13 +472,13 @@ impl Splut {
     pub(super) fn around_is_consistent(&self) -> bool {
         super::tables::squares(self.core.options.size).all(|sq| {
             let mut expected = 0;
-            for dir in Dir::ALL {
+            for dir in super::tables::Dir::ALL {
                 let code = self.code(sq.step(dir));
                 expected |= u8::from(code == EMPTY) << dir as u32;
                 let rock = matches!(content(code), Content::Rock(_));
                 expected |= u8::from(rock) << (4 + dir as u32);
             }
-            self.around[sq.cell()] == expected
+            self.around.of(sq) == expected
         })
     }
 
