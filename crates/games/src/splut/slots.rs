@@ -94,8 +94,9 @@ impl Splut {
     /// `FOLLOW`, the square the sorcerer leaves counts as free: option `levitate_follow`).
     #[inline]
     fn levitation_slots<const FOLLOW: bool>(&self, from: Square, candidates: u8) -> u64 {
-        // All four rocks are looked at and the candidates kept by a mask: a loop over the
-        // candidates alone ends after an unpredictable count.
+        // All four rocks are looked at and the candidates kept by one mask at the end: a
+        // loop over the candidates alone ends after an unpredictable count, and a mask per
+        // rock took five operations each.
         let mut slots = 0;
         for id in RockId::ALL {
             let rock = self.pos[id.obj()];
@@ -105,10 +106,10 @@ impl Splut {
                     free |= usize::from(rock.step(dir) == from) << dir as u32;
                 }
             }
-            let keep = u64::from(candidates >> id.0 & 1).wrapping_neg();
-            slots |= (spread_5(free) & keep) << (1 + id.0);
+            slots |= spread_5(free) << (1 + id.0);
         }
-        slots
+        // The candidates' bits copied into each direction's five (rock `r` on `5d + 1 + r`).
+        slots & spread_candidates(candidates)
     }
 
     #[inline]
@@ -122,13 +123,13 @@ impl Splut {
         // chain of two or more objects is followed square by square. The four ways are
         // looked at without a loop whose length the branch predictor could not know.
         let free = self.free_around(from);
-        let blocked = usize::from(self.on_board[from.cell()]) & !free;
-        let (mut behind_free, mut behind_on) = (0, 0);
+        let reach = usize::from(self.reach[from.cell()]);
+        let blocked = reach & !free & 0xF;
+        let mut behind_free = 0;
         for dir in Dir::ALL {
-            let next = from.step(dir);
-            behind_free |= usize::from(self.around.of(next) >> dir as u32 & 1) << dir as u32;
-            behind_on |= usize::from(self.on_board[next.cell()] >> dir as u32 & 1) << dir as u32;
+            behind_free |= usize::from(self.around.of(from.step(dir))) & 1 << dir as u32;
         }
+        let behind_on = reach >> 4;
         let mut open = free | (blocked & behind_free);
         let mut longer = blocked & !behind_free & behind_on & 0xF;
         while longer != 0 {
@@ -172,6 +173,13 @@ const fn spread_5(dirs: usize) -> u64 {
     ((dirs as u64 & 0xF) * 0x1111) & 0x8421
 }
 
+/// The levitation slots of the rocks in `rocks` (bit per rock), each way: rock `r`'s bit
+/// copied onto `5d + 1 + r` for every direction `d` (four 4-bit copies, 5 bits apart).
+#[inline]
+const fn spread_candidates(rocks: u8) -> u64 {
+    ((rocks as u64 & 0xF) * 0x8421) << 1
+}
+
 /// Bit `6d` set for each direction `d` in `dirs` (the troll's sixes): copy `d` shifted by
 /// `5d`.
 #[inline]
@@ -195,6 +203,11 @@ mod tests {
             }
             assert_eq!(spread_5(dirs), fives, "{dirs:04b}");
             assert_eq!(spread_6(dirs), sixes, "{dirs:04b}");
+            let mut levitations = 0;
+            for d in 0..4 {
+                levitations |= (dirs as u64) << (5 * d + 1);
+            }
+            assert_eq!(spread_candidates(dirs as u8), levitations, "{dirs:04b}");
         }
     }
 

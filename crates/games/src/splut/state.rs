@@ -9,8 +9,8 @@ use ludus_engine::{Core, Seat};
 use super::around::Around;
 use super::rules::SplutOptions;
 use super::tables::{
-    empty_around, empty_board, Side, Square, BOARD, EMPTY, GRID, OFF, ZOBRIST, Z_ACTIVE, Z_LOCKED,
-    Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
+    empty_around, empty_board, reach, Side, Square, BOARD, EMPTY, GRID, OFF, ZOBRIST, Z_ACTIVE,
+    Z_LOCKED, Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
 };
 
 /// The kind of a team piece.
@@ -294,9 +294,9 @@ pub struct Splut {
     pub(super) board: [u8; BOARD],
     /// What each square's four neighbours hold, kept up to date as objects move.
     pub(super) around: Around,
-    /// Per on-board square of this board's size, bit `d` set where the neighbour in direction
-    /// `d` is on the board (shared by every position of the size; `tables::empty_around`).
-    pub(super) on_board: &'static [u8; BOARD],
+    /// How far each square of this board's size reaches each way (`tables::reach`; shared
+    /// by every position of the size).
+    pub(super) reach: &'static [u8; BOARD],
     /// Square of each object, `Square::NONE` once removed.
     pub(super) pos: Positions,
     /// Bit per seat still in the game.
@@ -323,7 +323,7 @@ impl Splut {
             core: Core::new(options.clone(), Seat::FIRST),
             board: *empty_board(options.size),
             around: Around::new(empty_around(options.size)),
-            on_board: empty_around(options.size),
+            reach: reach(options.size),
             pos: Positions([Square::NONE; OBJECTS]),
             alive: 0,
             used: 0,

@@ -310,6 +310,32 @@ pub(super) fn empty_around(size: u32) -> &'static [u8; BOARD] {
     &AROUND_TEMPLATES[size_index(size)]
 }
 
+/// How far each square of each size's board reaches in each direction: bit `d` set where
+/// the neighbour in direction `d` is on the board, bit `4 + d` where the square two steps
+/// that way is too (a dwarf's push needs room behind the neighbour).
+static REACH_TEMPLATES: LazyLock<Vec<[u8; BOARD]>> = LazyLock::new(|| {
+    sizes()
+        .map(|size| {
+            let board = empty_board(size);
+            let mut reach = [0; BOARD];
+            for s in squares(size) {
+                for d in Dir::ALL {
+                    let one = board[s.step(d).cell()] == EMPTY;
+                    let two = one && board[s.step(d).step(d).cell()] == EMPTY;
+                    reach[s.cell()] |= (u8::from(one) | u8::from(two) << 4) << d as u32;
+                }
+            }
+            reach
+        })
+        .collect()
+});
+
+/// How far each square of the empty N×N board (N odd, 9..=25) reaches, by cell: the on-board
+/// neighbours (bits `0..4`) and the on-board squares two steps away (bits `4..8`).
+pub(super) fn reach(size: u32) -> &'static [u8; BOARD] {
+    &REACH_TEMPLATES[size_index(size)]
+}
+
 /// Zobrist layout: 13 piece tables (0 = rock, 1 + seat × 3 + kind), then the locked, moved
 /// and active-levitation flags per rock square, then seat to move (4), steps left (4) and
 /// "levitation spent" (1).
