@@ -150,7 +150,7 @@ impl Splut {
     #[inline]
     pub(super) fn play_step(&mut self, s: Step) {
         self.before_step = self.piece_key;
-        let seat = self.core.to_move.to_usize();
+        let seat = self.core.to_move.to_usize() & 3;
         let obj = team_obj(seat, s.kind);
         let from = self.pos[obj];
         let to = from.step(s.dir);

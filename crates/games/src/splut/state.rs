@@ -460,8 +460,9 @@ impl Splut {
         let from = self.pos[obj];
         self.board[from.cell()] = EMPTY;
         self.board[to.cell()] = obj.code();
-        self.around.toggle(from, obj.rock().is_some());
-        self.around.toggle(to, obj.rock().is_some());
+        let rock = obj.rock().is_some();
+        self.around.toggle(from, rock);
+        self.around.toggle(to, rock);
         self.pos[obj] = to;
         self.piece_key ^= Self::obj_key(obj, from) ^ Self::obj_key(obj, to);
     }
