@@ -17,10 +17,13 @@ use super::tables::{Dir, Square, BOARD, STRIDE};
 pub(super) struct Around([u8; BOARD + 2 * STRIDE]);
 
 impl Around {
-    /// The bytes of `template`, indexed by cell.
-    pub(super) fn new(template: &[u8; BOARD]) -> Around {
+    /// The bytes of the empty board whose squares reach as far as `reach` says
+    /// (`tables::reach`): every neighbour on the board is empty, none holds a rock.
+    pub(super) fn empty(reach: &[u8; BOARD]) -> Around {
         let mut bytes = [0; BOARD + 2 * STRIDE];
-        bytes[STRIDE..STRIDE + BOARD].copy_from_slice(template);
+        for (byte, reach) in bytes[STRIDE..STRIDE + BOARD].iter_mut().zip(reach) {
+            *byte = reach & 0xF;
+        }
         Around(bytes)
     }
 

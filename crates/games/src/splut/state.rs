@@ -9,8 +9,8 @@ use ludus_engine::{Core, Seat};
 use super::around::Around;
 use super::rules::SplutOptions;
 use super::tables::{
-    empty_around, empty_board, reach, Side, Square, BOARD, EMPTY, GRID, OFF, ZOBRIST, Z_ACTIVE,
-    Z_LOCKED, Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
+    empty_board, reach, Side, Square, BOARD, EMPTY, GRID, OFF, ZOBRIST, Z_ACTIVE, Z_LOCKED,
+    Z_MOVED, Z_SPENT, Z_STEPS, Z_TO_MOVE,
 };
 
 /// The kind of a team piece.
@@ -322,7 +322,7 @@ impl Splut {
         Splut {
             core: Core::new(options.clone(), Seat::FIRST),
             board: *empty_board(options.size),
-            around: Around::new(empty_around(options.size)),
+            around: Around::empty(reach(options.size)),
             reach: reach(options.size),
             pos: Positions([Square::NONE; OBJECTS]),
             alive: 0,

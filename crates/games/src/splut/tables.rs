@@ -287,29 +287,6 @@ pub(super) fn empty_board(size: u32) -> &'static [u8; BOARD] {
     &TEMPLATES[size_index(size)]
 }
 
-/// What the neighbours of each square of the empty board of each size hold (the start of
-/// `Splut::around`): bit `d` set where the neighbour in direction `d` is on the board.
-static AROUND_TEMPLATES: LazyLock<Vec<[u8; BOARD]>> = LazyLock::new(|| {
-    sizes()
-        .map(|size| {
-            let board = empty_board(size);
-            let mut around = [0; BOARD];
-            for s in squares(size) {
-                for d in Dir::ALL {
-                    around[s.cell()] |= u8::from(board[s.step(d).cell()] == EMPTY) << d as u32;
-                }
-            }
-            around
-        })
-        .collect()
-});
-
-/// The neighbours of each square of the empty N×N board (N odd, 9..=25), as `Splut::around`
-/// holds them.
-pub(super) fn empty_around(size: u32) -> &'static [u8; BOARD] {
-    &AROUND_TEMPLATES[size_index(size)]
-}
-
 /// How far each square of each size's board reaches in each direction: bit `d` set where
 /// the neighbour in direction `d` is on the board, bit `4 + d` where the square two steps
 /// that way is too (a dwarf's push needs room behind the neighbour).
@@ -353,6 +330,21 @@ pub(super) static ZOBRIST: [u64; Z_LEN] = zobrist_table(0x5350_4C55_5421);
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_square_reaches_the_squares_on_its_board() {
+        for size in sizes() {
+            for sq in squares(size) {
+                let reach = reach(size)[sq.cell()];
+                for d in Dir::ALL {
+                    let one = sq.step(d).on_board(size);
+                    let two = sq.step(d).step(d).on_board(size);
+                    assert_eq!(reach >> d as u32 & 1 != 0, one, "{size} {sq} {d:?}");
+                    assert_eq!(reach >> (4 + d as u32) & 1 != 0, two, "{size} {sq} {d:?}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn square_counts_follow_the_formula() {
