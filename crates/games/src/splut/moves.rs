@@ -150,8 +150,7 @@ impl Splut {
     #[inline]
     pub(super) fn play_step(&mut self, s: Step) {
         self.before_step = self.piece_key;
-        // Masked to the four seats, as in `legal_slots`: the team's index needs no mask.
-        let seat = self.core.to_move.to_usize() & 3;
+        let seat = self.mover();
         let obj = team_obj(seat, s.kind);
         let from = self.pos[obj];
         let to = from.step(s.dir);

@@ -67,8 +67,7 @@ impl Splut {
     /// the forced pass is left.
     #[inline]
     pub(super) fn legal_slots(&self) -> u64 {
-        // Seats are 0..4 (`MAX_SEATS`): masked, every team index below is known to be in bounds.
-        let seat = self.core.to_move.to_usize() & 3;
+        let seat = self.mover();
         self.sorcerer_slots(seat) | self.dwarf_slots(seat) | self.troll_slots(seat)
     }
 

@@ -364,6 +364,14 @@ impl Splut {
         Side::seated(self.core.options.players)[seat]
     }
 
+    /// The seat to move as an index masked to the four seats (`MAX_SEATS`), so that every
+    /// team index made from it is known to be in bounds and needs no mask of its own (the
+    /// legal steps and the step played read the team at every decision).
+    #[inline]
+    pub(super) fn mover(&self) -> usize {
+        self.core.to_move.to_usize() & 3
+    }
+
     pub(super) fn is_alive(&self, seat: usize) -> bool {
         self.alive & (1 << seat) != 0
     }
