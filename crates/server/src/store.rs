@@ -130,11 +130,12 @@ pub trait Store: Send + Sync + fmt::Debug {
     fn send(&self, id: &str, change: Change) -> Pending {
         Pending::done(self.log(id, change))
     }
-    /// Records a line of game `id`'s chat (it changes no `seq`); a persistent store keeps a
-    /// game's last [`crate::live::CHAT_KEPT`] lines, as the live game does. The memory store
-    /// keeps nothing beyond the live game's own lines.
-    fn chat(&self, _id: &str, _line: &ChatLine) -> Result<(), StoreError> {
-        Ok(())
+    /// Sends a line of game `id`'s chat to be recorded (it changes no `seq`), stored once the
+    /// answer resolves; a persistent store keeps a game's last [`crate::live::CHAT_KEPT`]
+    /// lines, as the live game does. The memory store keeps nothing beyond the live game's
+    /// own lines.
+    fn chat(&self, _id: &str, _line: &ChatLine) -> Pending {
+        Pending::done(Ok(()))
     }
     /// Notes that game `id` ended (`true`) or came back into play by a takeback (`false`),
     /// so that a restart reads only the games in progress.

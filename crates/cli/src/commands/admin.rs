@@ -139,8 +139,9 @@ fn users(db: &Path, json: bool) -> Result<()> {
 }
 
 fn ban(db: &Path, name: &str, banned: bool, json: bool) -> Result<()> {
-    if !people(db)?
-        .ban(name, banned)
+    let people = people(db)?;
+    if !runtime()?
+        .block_on(people.ban(name, banned))
         .map_err(|e| anyhow!(e.message))?
     {
         bail!("no account '{name}': expected a name from `ludus admin users`");
@@ -161,14 +162,12 @@ fn reset_password(db: &Path, name: &str, json: bool) -> Result<()> {
         .map_err(|e| anyhow!(e.message))?
         .ok_or_else(|| anyhow!("no account '{name}': expected a name from `ludus admin users`"))?;
     let password = ludus_server::people::random_password()?;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?;
+    let runtime = runtime()?;
     runtime
         .block_on(people.set_password(id, &password))
         .map_err(|e| anyhow!(e.message))?;
-    people
-        .end_sessions(id, None)
+    runtime
+        .block_on(people.end_sessions(id, None))
         .map_err(|e| anyhow!(e.message))?;
     say(
         json,
@@ -176,4 +175,12 @@ fn reset_password(db: &Path, name: &str, json: bool) -> Result<()> {
         &format!("new password of {name} (shown once): {password}"),
     );
     Ok(())
+}
+
+/// A runtime on this thread for the accounts' writes, which are awaited (the server awaits
+/// them on its own runtime; here the database has no writer thread and they run at once).
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?)
 }

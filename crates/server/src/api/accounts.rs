@@ -104,7 +104,7 @@ pub async fn sign_up(
         .people
         .sign_up(&request.name, &request.password, request.bot)
         .await?;
-    let secret = hub.people.new_session(&account)?;
+    let secret = hub.people.new_session(&account).await?;
     let jar = jar.add(session_cookie(secret, hub.people.secure_cookies));
     let body = json!({ "account": account });
     Ok((jar, json_response(StatusCode::CREATED, body.to_string())).into_response())
@@ -133,9 +133,9 @@ pub async fn sign_in(
     // A new session at every sign-in: a session id planted in the browser before is worth
     // nothing after it, and the old one ends.
     if let Some(old) = jar.get(super::person::SESSION_COOKIE) {
-        let _ = people.end_session(old.value());
+        let _ = people.end_session(old.value()).await;
     }
-    let secret = people.new_session(&account)?;
+    let secret = people.new_session(&account).await?;
     let jar = jar.add(session_cookie(secret, people.secure_cookies));
     let body = json!({ "account": account });
     Ok((jar, json_response(StatusCode::OK, body.to_string())).into_response())
@@ -148,7 +148,7 @@ pub async fn sign_out(
     Body(_): Body<crate::protocol::Nothing>,
 ) -> Result<Response, ApiError> {
     if let Proof::Session(secret) = &person.proof {
-        hub.people.end_session(secret)?;
+        hub.people.end_session(secret).await?;
     }
     let jar = jar.add(ended_cookie(hub.people.secure_cookies));
     Ok((
@@ -191,7 +191,9 @@ pub async fn about(
     bytes: Bytes,
 ) -> Result<Response, ApiError> {
     let request: About = secret_body(&bytes, r#"{"about":"<at most 400 characters>"}"#)?;
-    hub.people.set_about(person.account.id, &request.about)?;
+    hub.people
+        .set_about(person.account.id, &request.about)
+        .await?;
     Ok(json_response(
         StatusCode::OK,
         json!({"about": request.about}).to_string(),
@@ -217,7 +219,7 @@ pub async fn new_token(
         ));
     }
     let label: String = request.label.chars().take(60).collect();
-    let token = hub.people.new_token(&person.account, &label)?;
+    let token = hub.people.new_token(&person.account, &label).await?;
     Ok(json_response(
         StatusCode::CREATED,
         json!({ "token": token, "label": label }).to_string(),

@@ -40,7 +40,7 @@ pub struct Client {
 /// client's bucket for requests that change something.
 pub async fn guard(State(hub): State<Arc<Hub>>, mut request: Request, next: Next) -> Response {
     let client = client_address(&request, hub.config.trust_proxy);
-    let sender = Sender::of(&hub, request.method(), request.headers());
+    let sender = Sender::of(&hub, request.method(), request.headers()).await;
     if sender.bad_token {
         return ApiError::new(
             axum::http::StatusCode::UNAUTHORIZED,

@@ -56,7 +56,7 @@ pub struct Sender {
 impl Sender {
     /// Reads the cookie or the bearer token of a request and looks its account up. A bad or
     /// ended secret is as no secret: the request goes on as anyone's.
-    pub fn of(hub: &Hub, method: &Method, headers: &HeaderMap) -> Sender {
+    pub async fn of(hub: &Hub, method: &Method, headers: &HeaderMap) -> Sender {
         if let Some(token) = bearer(headers) {
             let person = hub
                 .people
@@ -80,6 +80,7 @@ impl Sender {
         let person = hub
             .people
             .session(&secret)
+            .await
             .ok()
             .flatten()
             .map(|account| Person {

@@ -344,7 +344,7 @@ async fn dispatch(
                 account: chat.account.as_deref(),
                 archived: chat.archived,
             };
-            game.chat(hub, speaker, channel.as_deref(), &text)?;
+            game.chat(hub, speaker, channel.as_deref(), &text).await?;
             chat.pace.spend();
             return Ok(());
         }

@@ -199,8 +199,10 @@ impl LiveGame {
     }
 
     /// `speaker` says `text` in `channel` (by default, the channel its socket writes in):
-    /// the line is checked, stored, kept and sent to every socket that may read it.
-    pub fn chat(
+    /// the line is checked, stored, kept and sent to every socket that may read it. Its
+    /// commit is awaited in the game's turn, with the table unlocked and no thread held, so
+    /// lines are kept and sent in the order they were stored.
+    pub async fn chat(
         &self,
         hub: &Hub,
         speaker: Speaker<'_>,
@@ -214,7 +216,33 @@ impl LiveGame {
             )));
         }
         let text = check_text(text)?;
+        let _turn = self.turn().await;
+        let line = self.line_of(speaker, channel, text)?;
+        hub.store
+            .chat(&self.id, &line)
+            .committed()
+            .await
+            .map_err(|e| {
+                ApiError::unavailable(format!("the chat line could not be stored: {e}"))
+            })?;
         let mut table = self.lock();
+        self.broadcast(line.frame());
+        table.chat.push_back(line);
+        while table.chat.len() > KEPT {
+            table.chat.pop_front();
+        }
+        Ok(())
+    }
+
+    /// The line `speaker` writes: refused in a game against the computer, or in a channel
+    /// the speaker may not write in.
+    fn line_of(
+        &self,
+        speaker: Speaker<'_>,
+        channel: Option<&str>,
+        text: &str,
+    ) -> Result<ChatLine, ApiError> {
+        let table = self.lock();
         let people = table.seats.iter().filter(|s| s.computer.is_none()).count();
         if people < 2 {
             return Err(ApiError::unprocessable(
@@ -227,22 +255,13 @@ impl LiveGame {
             Some(seat) => table.speaker_name(seat),
             None => speaker.account.unwrap_or("spectator").to_string(),
         };
-        let line = ChatLine {
+        Ok(ChatLine {
             channel: own,
             from,
             seat: seat.map(Seat::number),
             text: text.to_string(),
             at_ms: super::unix_ms(),
-        };
-        hub.store.chat(&self.id, &line).map_err(|e| {
-            ApiError::unavailable(format!("the chat line could not be stored: {e}"))
-        })?;
-        self.broadcast(line.frame());
-        table.chat.push_back(line);
-        while table.chat.len() > KEPT {
-            table.chat.pop_front();
-        }
-        Ok(())
+        })
     }
 }
 

@@ -95,18 +95,25 @@ impl Event {
 
 impl LiveGame {
     /// Applies `command` for the holder of `token`; answers the new snapshot, or an error
-    /// that carries the current one.
+    /// that carries the current one. The change runs to its end whatever becomes of the
+    /// caller (an HTTP request, dropped when its client goes away: [`LiveGame::to_the_end`]).
     pub async fn act(
         self: &Arc<Self>,
         hub: &Arc<Hub>,
         token: &str,
         command: Command,
     ) -> Result<Arc<str>, ApiError> {
-        self.act_then(hub, token, command, Table::snapshot).await
+        let (game, hub, token) = (Arc::clone(self), Arc::clone(hub), token.to_string());
+        LiveGame::to_the_end(
+            async move { game.act_then(&hub, &token, command, Table::snapshot).await },
+        )
+        .await
     }
 
     /// Applies `command` like [`LiveGame::act`] but answers nothing: a socket's action, whose
     /// result reaches every socket as the change's frame, so no snapshot is built for it.
+    /// Run in the socket's own task, which reads its next message only once this one is
+    /// done and is never dropped midway, so no task of its own is spawned for it.
     pub async fn act_quietly(
         self: &Arc<Self>,
         hub: &Arc<Hub>,

@@ -20,9 +20,9 @@ use crate::store::{Change, MemoryStore, Pending, Store, StoreError};
 
 /// A store whose commits wait for the test's word, and fail while `refuse` is set.
 #[derive(Debug)]
-struct HeldStore {
+pub(super) struct HeldStore {
     memory: MemoryStore,
-    commits: Arc<Semaphore>,
+    pub(super) commits: Arc<Semaphore>,
     refuse: Arc<AtomicBool>,
     /// The kinds of the changes sent, in order.
     sent: Mutex<Vec<&'static str>>,
@@ -36,7 +36,7 @@ impl HeldStore {
             .push(change.kind());
     }
 
-    fn sent(&self) -> Vec<&'static str> {
+    pub(super) fn sent(&self) -> Vec<&'static str> {
         self.sent
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
@@ -83,6 +83,13 @@ impl Store for HeldStore {
         self.note_sent(&change);
         self.held(HeldStore::outcome)
     }
+    fn chat(&self, _id: &str, _line: &crate::live::ChatLine) -> Pending {
+        self.sent
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push("chat");
+        self.held(HeldStore::outcome)
+    }
 }
 
 impl HeldStore {
@@ -99,15 +106,15 @@ impl HeldStore {
 }
 
 /// A game between two people on a [`HeldStore`].
-struct TwoPeople {
-    hub: Arc<Hub>,
-    store: Arc<HeldStore>,
-    game: Arc<LiveGame>,
-    tokens: Vec<String>,
+pub(super) struct TwoPeople {
+    pub(super) hub: Arc<Hub>,
+    pub(super) store: Arc<HeldStore>,
+    pub(super) game: Arc<LiveGame>,
+    pub(super) tokens: Vec<String>,
 }
 
 /// A hub on a [`HeldStore`] of its own.
-fn held_hub() -> (Arc<Hub>, Arc<HeldStore>) {
+pub(super) fn held_hub() -> (Arc<Hub>, Arc<HeldStore>) {
     let store = Arc::new(HeldStore {
         memory: MemoryStore::new(10, 10),
         commits: Arc::new(Semaphore::new(0)),
@@ -133,7 +140,7 @@ fn request(players: [&str; 2]) -> CreateGame {
     .expect("a request")
 }
 
-fn two_people() -> TwoPeople {
+pub(super) fn two_people() -> TwoPeople {
     let (hub, store) = held_hub();
     let (game, body) =
         create_seated(&hub, &request(["human", "human"]), None, None).expect("a game");
@@ -152,11 +159,11 @@ fn two_people() -> TwoPeople {
 }
 
 impl TwoPeople {
-    fn seq(&self) -> u64 {
+    pub(super) fn seq(&self) -> u64 {
         self.game.lock().seq
     }
 
-    fn a_legal_move(&self) -> Command {
+    pub(super) fn a_legal_move(&self) -> Command {
         let table = self.game.lock();
         Command::Move {
             notation: table.game.legal_moves()[0].notation.clone(),
@@ -165,7 +172,9 @@ impl TwoPeople {
     }
 
     /// The first seat's move, acted on in a task of its own.
-    fn spawn_move(&self) -> tokio::task::JoinHandle<Result<Arc<str>, crate::error::ApiError>> {
+    pub(super) fn spawn_move(
+        &self,
+    ) -> tokio::task::JoinHandle<Result<Arc<str>, crate::error::ApiError>> {
         let (game, hub, token) = (
             Arc::clone(&self.game),
             Arc::clone(&self.hub),
@@ -178,13 +187,13 @@ impl TwoPeople {
 
 /// Lets the other tasks run until they wait (a negative check: a task that should wait and
 /// ran on would show within it).
-async fn settle() {
+pub(super) async fn settle() {
     tokio::time::sleep(Duration::from_millis(50)).await;
 }
 
 /// Waits until the store was sent `count` changes (a spawned task may not have run yet on a
 /// busy machine); answers them.
-async fn until_sent(store: &HeldStore, count: usize) -> Vec<&'static str> {
+pub(super) async fn until_sent(store: &HeldStore, count: usize) -> Vec<&'static str> {
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     loop {
         let sent = store.sent();
@@ -196,7 +205,7 @@ async fn until_sent(store: &HeldStore, count: usize) -> Vec<&'static str> {
 }
 
 /// Watches a game's frames: takes none of them, so that its log keeps them for [`logged`].
-struct Watcher(u64);
+pub(super) struct Watcher(u64);
 
 impl Outlet for Watcher {
     fn offer(&self, _: u64, _: &Arc<str>, _: bool) -> Offered {
@@ -209,7 +218,7 @@ impl Outlet for Watcher {
 }
 
 /// A watcher of `game` and its place in the log (to be kept while the frames are read).
-fn watch(game: &LiveGame) -> (Arc<Watcher>, u64) {
+pub(super) fn watch(game: &LiveGame) -> (Arc<Watcher>, u64) {
     let place = game.frames().end();
     let watcher = Arc::new(Watcher(place));
     game.frames()
@@ -218,7 +227,7 @@ fn watch(game: &LiveGame) -> (Arc<Watcher>, u64) {
 }
 
 /// The frames `game` logged for its sockets from `place` on.
-fn logged(game: &LiveGame, place: u64) -> Vec<Arc<str>> {
+pub(super) fn logged(game: &LiveGame, place: u64) -> Vec<Arc<str>> {
     match game.frames().since(place) {
         CatchUp::Items(items, _) => items,
         CatchUp::Lagged => panic!("fell behind the log"),

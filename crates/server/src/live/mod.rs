@@ -33,6 +33,8 @@ mod presence;
 mod rated;
 mod snapshot;
 mod steady;
+#[cfg(test)]
+mod store_first_tests;
 mod stored;
 mod table;
 mod turns;
@@ -41,6 +43,8 @@ mod view_json;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
+
+use crate::error::ApiError;
 
 #[cfg(test)]
 pub(crate) use chat::SPECTATORS_FRAME;
@@ -113,10 +117,25 @@ impl LiveGame {
 
     /// The game's turn to change, awaited: held from a change's check to its broadcast, so
     /// that a move awaiting its commit (with the table unlocked, and no thread held) is
-    /// applied to the position it was checked on. Every path that stores a change takes it
-    /// first; reads, chat and presence only lock the table.
+    /// applied to the position it was checked on. Every path that stores a change or a chat
+    /// line takes it first; reads and presence only lock the table.
     pub async fn turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
         self.turn.lock().await
+    }
+
+    /// Runs `change` (a change that stores itself, then applies what it stored) to its end
+    /// in a task of its own, and answers its answer. A request's future is dropped when its
+    /// client goes away (an HTTP connection closed mid-request); dropped between its store
+    /// and its apply, a change would be on disk and not in the game, and every change after
+    /// it checked against a position the disk does not hold.
+    async fn to_the_end<T: Send + 'static>(
+        change: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        tokio::spawn(change).await.unwrap_or_else(|_| {
+            Err(ApiError::unavailable(
+                "the change stopped before its end (the server is stopping): expected a retry",
+            ))
+        })
     }
 
     /// The game's turn if no change is under way: for the rounds of the clocks and of

@@ -135,7 +135,8 @@ impl LiveGame {
     }
 
     /// The holder of `token` ends the wait for absent seat `absent`: `win` (it resigns) or
-    /// `computer` (`player` takes it over).
+    /// `computer` (`player` takes it over). The claim runs to its end whatever becomes of
+    /// the caller ([`LiveGame::to_the_end`]).
     pub async fn claim_absent(
         self: &Arc<Self>,
         hub: &Arc<Hub>,
@@ -144,44 +145,47 @@ impl LiveGame {
         then: &str,
         player: Option<&str>,
     ) -> Result<Value, ApiError> {
+        let (game, hub) = (Arc::clone(self), Arc::clone(hub));
+        let (token, then, player) = (
+            token.to_string(),
+            then.to_string(),
+            player.map(str::to_string),
+        );
+        LiveGame::to_the_end(async move {
+            game.claim_absent_now(&hub, &token, absent, &then, player.as_deref())
+                .await
+        })
+        .await
+    }
+
+    async fn claim_absent_now(
+        self: &Arc<Self>,
+        hub: &Arc<Hub>,
+        token: &str,
+        absent: usize,
+        then: &str,
+        player: Option<&str>,
+    ) -> Result<Value, ApiError> {
         let _turn = self.turn().await;
+        // Stored first, its commit awaited with the table unlocked and no thread held; the
+        // turn keeps every other change out meanwhile.
+        let (target, change, computer) = self.absent_claim(hub, token, absent, then, player)?;
+        hub.store
+            .send(&self.id, change)
+            .committed()
+            .await
+            .map_err(|e| ApiError::unavailable(format!("the game could not be stored: {e}")))?;
         let mut table = self.lock();
-        let seat = table.require_seat(token)?;
-        let target = check_absent(&table, hub, seat, absent)?;
-        let log = |change| {
-            hub.store
-                .log(&self.id, change)
-                .map_err(|e| ApiError::unavailable(format!("the game could not be stored: {e}")))
-        };
-        match then {
-            "win" => {
-                log(Change::Resign(absent))?;
+        match computer {
+            None => {
                 table.stop_searches();
                 table.game.resign(target);
             }
-            "computer" if table.rated => {
-                return Err(ApiError::unprocessable(
-                    "a rated game is not handed to the computer: expected \"win\"",
-                ));
-            }
-            "computer" => {
-                let spec = player.unwrap_or("ai:3");
-                // The same caps as a computer player asked for at creation.
-                let computer = super::agents::Caps::of(&hub.config)
-                    .check(spec)
-                    .map_err(super::agents::ComputerError::from)
-                    .and_then(|()| Computer::new(table.game.info().id, spec, crate::tokens::seed()))
-                    .map_err(|e| ApiError::unprocessable(format!("player '{spec}': {e}")))?;
-                log(Change::Hand(absent, computer.spec.clone()))?;
+            Some(computer) => {
                 let slot = &mut table.seats[target.to_usize()];
                 slot.kind.clone_from(&computer.spec);
                 slot.token = None;
                 slot.computer = Some(computer);
-            }
-            other => {
-                return Err(ApiError::unprocessable(format!(
-                    "then '{other}': expected \"win\" or \"computer\""
-                )))
             }
         }
         let job = self.commit(&mut table, hub, &[]);
@@ -190,6 +194,41 @@ impl LiveGame {
             computer::spawn(Arc::clone(self), Arc::clone(hub), job);
         }
         Ok(json!({"seat": absent, "then": then}))
+    }
+
+    /// The claim of `token`'s holder on absent seat `absent`, checked: the seat, the change
+    /// to store, and the computer that takes the seat over (`None`: the seat resigns).
+    fn absent_claim(
+        &self,
+        hub: &Hub,
+        token: &str,
+        absent: usize,
+        then: &str,
+        player: Option<&str>,
+    ) -> Result<(Seat, Change, Option<Computer>), ApiError> {
+        let table = self.lock();
+        let seat = table.require_seat(token)?;
+        let target = check_absent(&table, hub, seat, absent)?;
+        match then {
+            "win" => Ok((target, Change::Resign(absent), None)),
+            "computer" if table.rated => Err(ApiError::unprocessable(
+                "a rated game is not handed to the computer: expected \"win\"",
+            )),
+            "computer" => {
+                let spec = player.unwrap_or("ai:3");
+                // The same caps as a computer player asked for at creation.
+                let computer = super::agents::Caps::of(&hub.config)
+                    .check(spec)
+                    .map_err(super::agents::ComputerError::from)
+                    .and_then(|()| Computer::new(table.game.info().id, spec, crate::tokens::seed()))
+                    .map_err(|e| ApiError::unprocessable(format!("player '{spec}': {e}")))?;
+                let change = Change::Hand(absent, computer.spec.clone());
+                Ok((target, change, Some(computer)))
+            }
+            other => Err(ApiError::unprocessable(format!(
+                "then '{other}': expected \"win\" or \"computer\""
+            ))),
+        }
     }
 }
 

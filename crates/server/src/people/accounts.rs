@@ -28,14 +28,16 @@ impl People {
         let hash = self.hashing(move || passwords::hash(&typed)).await??;
         let name = name.to_string();
         let (row_name, created) = (name.clone(), unix_ms() as i64);
-        let inserted = self.write(move |db| {
-            db.execute(
-                "INSERT INTO users (name, password, bot, created_ms) VALUES (?1, ?2, ?3, ?4)
+        let inserted = self
+            .write(move |db| {
+                db.execute(
+                    "INSERT INTO users (name, password, bot, created_ms) VALUES (?1, ?2, ?3, ?4)
                  ON CONFLICT (name) DO NOTHING",
-                params![row_name, hash, bot, created],
-            )?;
-            Ok((db.changes() == 1).then(|| db.last_insert_rowid()))
-        })?;
+                    params![row_name, hash, bot, created],
+                )?;
+                Ok((db.changes() == 1).then(|| db.last_insert_rowid()))
+            })
+            .await?;
         let id = inserted.ok_or_else(|| {
             ApiError::conflict(format!("the name '{name}' is taken: expected another name"))
         })?;
@@ -95,7 +97,7 @@ impl People {
             ApiError::forbidden("the current password is wrong: expected this account's password")
         })?;
         self.set_password(account.id, new).await?;
-        self.end_sessions(account.id, keep)
+        self.end_sessions(account.id, keep).await
     }
 
     /// Sets `id`'s password (the administrator's reset, or a change already checked).
@@ -108,7 +110,8 @@ impl People {
                 "UPDATE users SET password = ?1 WHERE id = ?2",
                 params![hash, id],
             )
-        })?;
+        })
+        .await?;
         Ok(())
     }
 
@@ -131,7 +134,7 @@ impl People {
     }
 
     /// Sets the profile's text of `id`.
-    pub fn set_about(&self, id: i64, about: &str) -> Result<(), ApiError> {
+    pub async fn set_about(&self, id: i64, about: &str) -> Result<(), ApiError> {
         check_about(about)?;
         let about = about.to_string();
         self.write(move |db| {
@@ -139,7 +142,8 @@ impl People {
                 "UPDATE users SET about = ?1 WHERE id = ?2",
                 params![about, id],
             )
-        })?;
+        })
+        .await?;
         Ok(())
     }
 
@@ -150,7 +154,7 @@ impl People {
 
     /// Closes (or opens again) the account `name`: a closed one cannot sign in, its sessions
     /// and tokens end, and it is listed nowhere. Answers whether such an account exists.
-    pub fn ban(&self, name: &str, banned: bool) -> Result<bool, ApiError> {
+    pub async fn ban(&self, name: &str, banned: bool) -> Result<bool, ApiError> {
         let name = name.to_string();
         let changed = self.write(move |db| {
             let changed = db.execute("UPDATE users SET banned = ?1 WHERE name = ?2", params![banned, &name])?;
@@ -159,7 +163,8 @@ impl People {
                 db.execute("DELETE FROM api_tokens WHERE user_id IN (SELECT id FROM users WHERE name = ?1)", [&name])?;
             }
             Ok(changed == 1)
-        })?;
+        })
+        .await?;
         self.forget_known();
         Ok(changed)
     }

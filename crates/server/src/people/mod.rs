@@ -17,6 +17,8 @@ mod seats;
 pub(crate) mod sessions;
 mod standings;
 mod throttle;
+#[cfg(test)]
+mod write_tests;
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -162,22 +164,8 @@ impl People {
 
     /// Runs `work`, which writes, in a transaction: on the games' writer thread when there
     /// is one (it shares their group commit), else on this connection; answers once it is
-    /// committed.
-    pub fn write<T: Send + 'static>(
-        &self,
-        work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
-    ) -> Result<T, ApiError> {
-        let Some(sink) = &self.sink else {
-            return self.write_here(work);
-        };
-        let (job, answer) = answering(work);
-        wait_for_commit(|| sink.run(job)).map_err(|e| failed(&e))?;
-        answer.try_recv().map_err(|_| failed(&NO_ANSWER))
-    }
-
-    /// As [`People::write`], awaiting the commit with no thread held (a request that writes
-    /// as it starts a game, which would otherwise hand its worker's tasks to a new thread).
-    pub async fn write_later<T: Send + 'static>(
+    /// committed, holding no thread while it waits.
+    pub async fn write<T: Send + 'static>(
         &self,
         work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
     ) -> Result<T, ApiError> {
@@ -186,6 +174,22 @@ impl People {
         };
         let (job, answer) = answering(work);
         sink.run_later(job).await.map_err(|e| failed(&e))?;
+        answer.try_recv().map_err(|_| failed(&NO_ANSWER))
+    }
+
+    /// As [`People::write`], waiting for the commit on this thread (a worker's other tasks
+    /// move to another thread meanwhile: `wait_for_commit`). Only for a write that must be
+    /// done before a lock it runs under is let go: the ratings of a game that just ended,
+    /// which the ending change's own frame carries.
+    pub fn write_blocking<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
+    ) -> Result<T, ApiError> {
+        let Some(sink) = &self.sink else {
+            return self.write_here(work);
+        };
+        let (job, answer) = answering(work);
+        wait_for_commit(|| sink.run(job)).map_err(|e| failed(&e))?;
         answer.try_recv().map_err(|_| failed(&NO_ANSWER))
     }
 

@@ -35,7 +35,7 @@ impl People {
     pub async fn hold_seats(&self, game_id: &str, seats: &[(usize, i64)]) -> Result<(), ApiError> {
         let now = unix_ms() as i64;
         let (game_id, seats) = (game_id.to_string(), seats.to_vec());
-        self.write_later(move |db| {
+        self.write(move |db| {
             for &(seat, user_id) in &seats {
                 db.execute(
                     "INSERT OR REPLACE INTO game_seats (game_id, seat, user_id, created_ms) VALUES (?1, ?2, ?3, ?4)",

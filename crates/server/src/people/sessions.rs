@@ -46,7 +46,7 @@ pub fn digest(secret: &str) -> String {
 
 impl People {
     /// A new session for `account`; answers its secret (the cookie's value).
-    pub fn new_session(&self, account: &Account) -> Result<String, ApiError> {
+    pub async fn new_session(&self, account: &Account) -> Result<String, ApiError> {
         let secret = tokens::token()?;
         let now = unix_ms() as i64;
         let (hash, user_id) = (digest(&secret), account.id);
@@ -62,13 +62,14 @@ impl People {
                      (SELECT hash FROM sessions WHERE user_id = ?1 ORDER BY used_ms DESC LIMIT ?3))",
                 params![user_id, now - SESSION_IDLE_MS, SESSIONS_KEPT],
             )
-        })?;
+        })
+        .await?;
         self.forget_known();
         Ok(secret)
     }
 
     /// The account whose session has `secret`, if it still lasts.
-    pub fn session(&self, secret: &str) -> Result<Option<Account>, ApiError> {
+    pub async fn session(&self, secret: &str) -> Result<Option<Account>, ApiError> {
         let now = unix_ms() as i64;
         let stale = std::cell::Cell::new(false);
         let found = self.lookup(secret, |db, hash| {
@@ -92,51 +93,56 @@ impl People {
                     "UPDATE sessions SET used_ms = ?1 WHERE hash = ?2",
                     params![now, hash],
                 )
-            })?;
+            })
+            .await?;
         }
         Ok(found)
     }
 
     /// Ends the session with `secret` (signing out).
-    pub fn end_session(&self, secret: &str) -> Result<(), ApiError> {
+    pub async fn end_session(&self, secret: &str) -> Result<(), ApiError> {
         let hash = digest(secret);
-        self.write(move |db| db.execute("DELETE FROM sessions WHERE hash = ?1", [&hash]))?;
+        self.write(move |db| db.execute("DELETE FROM sessions WHERE hash = ?1", [&hash]))
+            .await?;
         self.forget_known();
         Ok(())
     }
 
     /// Ends every session of account `id` but the one with hash `keep`.
-    pub fn end_sessions(&self, id: i64, keep: Option<&str>) -> Result<(), ApiError> {
+    pub async fn end_sessions(&self, id: i64, keep: Option<&str>) -> Result<(), ApiError> {
         let keep = keep.map(str::to_string);
         self.write(move |db| {
             db.execute(
                 "DELETE FROM sessions WHERE user_id = ?1 AND hash IS NOT ?2",
                 params![id, keep],
             )
-        })?;
+        })
+        .await?;
         self.forget_known();
         Ok(())
     }
 
     /// A new API token for `account` (a bot's), labelled; answers its secret, shown once.
-    pub fn new_token(&self, account: &Account, label: &str) -> Result<String, ApiError> {
+    pub async fn new_token(&self, account: &Account, label: &str) -> Result<String, ApiError> {
         let secret = format!("ludus_{}", tokens::token()?);
         let (hash, user_id, label) = (digest(&secret), account.id, label.to_string());
-        let made = self.write(move |db| {
-            let held: i64 = db.query_row(
-                "SELECT count(*) FROM api_tokens WHERE user_id = ?1",
-                [user_id],
-                |r| r.get(0),
-            )?;
-            if held >= TOKENS_KEPT {
-                return Ok(false);
-            }
-            db.execute(
+        let made = self
+            .write(move |db| {
+                let held: i64 = db.query_row(
+                    "SELECT count(*) FROM api_tokens WHERE user_id = ?1",
+                    [user_id],
+                    |r| r.get(0),
+                )?;
+                if held >= TOKENS_KEPT {
+                    return Ok(false);
+                }
+                db.execute(
                 "INSERT INTO api_tokens (hash, user_id, label, created_ms) VALUES (?1, ?2, ?3, ?4)",
                 params![hash, user_id, label, unix_ms() as i64],
             )?;
-            Ok(true)
-        })?;
+                Ok(true)
+            })
+            .await?;
         if !made {
             return Err(ApiError::unprocessable(format!(
                 "this account has {TOKENS_KEPT} API tokens, the limit: expected to use one of them"

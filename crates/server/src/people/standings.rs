@@ -62,7 +62,7 @@ impl People {
         );
         // One job of the games' writer: the ratings are read and written in its transaction,
         // so nothing else writes between the read and the write.
-        self.write(move |db| {
+        self.write_blocking(move |db| {
             let befores = holders
                 .iter()
                 .map(|&user| read_rating(db, user, &game, class))

@@ -294,12 +294,12 @@ impl Store for SqliteStore {
         Pending::waiting(async move { commit.await.map_err(|e| StoreError(e.to_string())) })
     }
 
-    fn chat(&self, id: &str, line: &ChatLine) -> Result<(), StoreError> {
-        let write = Write::Chat {
+    fn chat(&self, id: &str, line: &ChatLine) -> Pending {
+        let commit = self.writer.write_later(Write::Chat {
             id: id.to_string(),
             line: line.clone(),
-        };
-        wait_for_commit(|| self.writer.write(write)).map_err(|e| StoreError(e.to_string()))
+        });
+        Pending::waiting(async move { commit.await.map_err(|e| StoreError(e.to_string())) })
     }
 
     fn finished(&self, id: &str, finished: bool) -> Result<(), StoreError> {
