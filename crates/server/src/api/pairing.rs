@@ -163,9 +163,18 @@ async fn started(
     players: &[Account],
     asker: i64,
 ) -> Result<Response, ApiError> {
-    let (game, tokens) = start(hub, terms, players).await?;
-    // Checked before the offer was taken (`room_for_game`), counted now.
-    hub.limits.count_game(ClientId::Person(asker), &game);
+    // Run to its end even if the request is dropped (its client gone): the seek or
+    // challenge is taken already, so the players must still be told of their game.
+    let (game, tokens) = {
+        let (hub, terms, players) = (Arc::clone(hub), terms.clone(), players.to_vec());
+        crate::live::to_the_end(async move {
+            let (game, tokens) = start(&hub, &terms, &players).await?;
+            // Checked before the offer was taken (`room_for_game`), counted now.
+            hub.limits.count_game(ClientId::Person(asker), &game);
+            Ok((game, tokens))
+        })
+        .await?
+    };
     let seat = players
         .iter()
         .position(|a| a.id == asker)

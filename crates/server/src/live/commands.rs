@@ -8,6 +8,7 @@ use ludus_engine::Seat;
 use serde::Serialize;
 
 use super::computer::{self, Job};
+use super::planned::Planned;
 use super::turns::{split_turn, Decision};
 use super::{LiveGame, Table};
 use crate::error::ApiError;
@@ -96,7 +97,7 @@ impl Event {
 impl LiveGame {
     /// Applies `command` for the holder of `token`; answers the new snapshot, or an error
     /// that carries the current one. The change runs to its end whatever becomes of the
-    /// caller (an HTTP request, dropped when its client goes away: [`LiveGame::to_the_end`]).
+    /// caller (an HTTP request, dropped when its client goes away: [`to_the_end`](super::to_the_end)).
     pub async fn act(
         self: &Arc<Self>,
         hub: &Arc<Hub>,
@@ -104,7 +105,7 @@ impl LiveGame {
         command: Command,
     ) -> Result<Arc<str>, ApiError> {
         let (game, hub, token) = (Arc::clone(self), Arc::clone(hub), token.to_string());
-        LiveGame::to_the_end(
+        super::to_the_end(
             async move { game.act_then(&hub, &token, command, Table::snapshot).await },
         )
         .await
@@ -143,11 +144,13 @@ impl LiveGame {
                     .await?
             }
             Command::Table(command) => {
-                let mut table = self.lock();
-                match table.apply(hub, &self.id, token, command) {
-                    Ok(events) => (table, events),
-                    Err(error) => return Err(error.with_snapshot(table.snapshot())),
-                }
+                let planned = {
+                    let mut table = self.lock();
+                    table
+                        .plan(token, command)
+                        .map_err(|error| error.with_snapshot(table.snapshot()))?
+                };
+                self.store_then_apply(hub, planned).await?
             }
         };
         let job = self.commit(&mut table, hub, &events);
@@ -249,33 +252,29 @@ impl LiveGame {
 }
 
 impl Table {
-    fn apply(
-        &mut self,
-        hub: &Hub,
-        id: &str,
-        token: &str,
-        command: TableCommand,
-    ) -> Result<Vec<Event>, ApiError> {
+    /// Checks `command` of the holder of `token`: the change to store, and what applying it
+    /// does ([`LiveGame::store_then_apply`]).
+    fn plan(&self, token: &str, command: TableCommand) -> Result<Planned<Vec<Event>>, ApiError> {
         match command {
             TableCommand::Undo { seq, scope } => {
                 self.require_member(token)?;
                 self.check_seq(seq)?;
                 self.check_own_steps(token)?;
-                self.undo(hub, id, scope)
+                self.undo(scope)
             }
             TableCommand::Redo { seq, scope } => {
                 self.require_member(token)?;
                 self.check_seq(seq)?;
                 self.check_own_steps(token)?;
-                self.redo(hub, id, scope)
+                self.redo(scope)
             }
             TableCommand::Resign => {
                 let seat = self.require_seat(token)?;
-                self.resign(hub, id, seat)
+                self.resign(seat)
             }
             TableCommand::Control(control) => {
                 self.require_owner(token)?;
-                self.control(hub, id, control)
+                Table::control(control)
             }
         }
     }
@@ -333,20 +332,24 @@ impl Table {
             .collect())
     }
 
-    fn resign(&mut self, hub: &Hub, id: &str, seat: Seat) -> Result<Vec<Event>, ApiError> {
+    fn resign(&self, seat: Seat) -> Result<Planned<Vec<Event>>, ApiError> {
         if let Some(outcome) = self.game.outcome() {
             return Err(ApiError::unprocessable(format!(
                 "the game is already over ({outcome}); expected a game in progress"
             )));
         }
-        log(hub, id, Change::Resign(seat.number()))?;
-        self.stop_searches();
-        self.game.resign(seat);
-        self.analysis = None;
-        Ok(Vec::new())
+        Ok(Planned::new(
+            Change::Resign(seat.number()),
+            move |_, _, table| {
+                table.stop_searches();
+                table.game.resign(seat);
+                table.analysis = None;
+                Vec::new()
+            },
+        ))
     }
 
-    fn control(&mut self, hub: &Hub, id: &str, control: Control) -> Result<Vec<Event>, ApiError> {
+    fn control(control: Control) -> Result<Planned<Vec<Event>>, ApiError> {
         if let Some(ms) = control.speed_ms {
             if ms > MAX_SPEED_MS {
                 return Err(ApiError::unprocessable(format!(
@@ -355,23 +358,27 @@ impl Table {
             }
         }
         // Stored because it bumps `seq`: a restart must give the seq clients were told.
-        log(hub, id, Change::Control(control))?;
-        if let Some(ms) = control.speed_ms {
-            self.speed_ms = ms;
-        }
-        if let Some(paused) = control.paused {
-            self.paused = paused;
-            if paused {
-                self.cancel_thinking();
-            }
-        }
-        if control.step == Some(true) {
-            self.step = true;
-        }
-        Ok(Vec::new())
+        Ok(Planned::new(
+            Change::Control(control),
+            move |_, _, table| {
+                if let Some(ms) = control.speed_ms {
+                    table.speed_ms = ms;
+                }
+                if let Some(paused) = control.paused {
+                    table.paused = paused;
+                    if paused {
+                        table.cancel_thinking();
+                    }
+                }
+                if control.step == Some(true) {
+                    table.step = true;
+                }
+                Vec::new()
+            },
+        ))
     }
 
-    fn undo(&mut self, hub: &Hub, id: &str, scope: Scope) -> Result<Vec<Event>, ApiError> {
+    fn undo(&self, scope: Scope) -> Result<Planned<Vec<Event>>, ApiError> {
         if self.game.entry_count() == 0 {
             return Err(ApiError::unprocessable(
                 "nothing to undo: no decision has been played",
@@ -385,12 +392,13 @@ impl Table {
                 break;
             }
         }
-        log(hub, id, Change::Undo(undone))?;
-        self.after_history_change(game);
-        Ok(Vec::new())
+        Ok(Planned::new(Change::Undo(undone), move |_, _, table| {
+            table.after_history_change(game);
+            Vec::new()
+        }))
     }
 
-    fn redo(&mut self, hub: &Hub, id: &str, scope: Scope) -> Result<Vec<Event>, ApiError> {
+    fn redo(&self, scope: Scope) -> Result<Planned<Vec<Event>>, ApiError> {
         if self.game.redo_len() == 0 {
             return Err(ApiError::unprocessable(
                 "nothing to redo: expected an undo first",
@@ -404,9 +412,10 @@ impl Table {
                 break;
             }
         }
-        log(hub, id, Change::Redo(redone))?;
-        self.after_history_change(game);
-        Ok(Vec::new())
+        Ok(Planned::new(Change::Redo(redone), move |_, _, table| {
+            table.after_history_change(game);
+            Vec::new()
+        }))
     }
 
     /// Where a whole-turn undo or redo stops: the start of a turn of a person (or of anyone
@@ -431,10 +440,4 @@ impl Table {
             self.paused = true;
         }
     }
-}
-
-fn log(hub: &Hub, id: &str, change: Change) -> Result<(), ApiError> {
-    hub.store
-        .log(id, change)
-        .map_err(|e| ApiError::unavailable(format!("the game could not be stored: {e}")))
 }

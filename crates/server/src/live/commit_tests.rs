@@ -74,7 +74,8 @@ impl Store for HeldStore {
     fn games(&self) -> Vec<Arc<LiveGame>> {
         self.memory.games()
     }
-    /// The other changes are stored at once (they block their caller in a real store).
+    /// The rarer changes logged at once (a flag, a computer's failure pausing the game: they
+    /// block their caller in a real store).
     fn log(&self, _id: &str, change: Change) -> Result<(), StoreError> {
         self.note_sent(&change);
         HeldStore::outcome(&self.refuse)
@@ -276,8 +277,13 @@ async fn a_move_is_applied_and_shown_only_once_stored_and_the_next_change_waits_
     people.store.commits.add_permits(1);
     let answered: Value = serde_json::from_str(&moving.await.unwrap().unwrap()).unwrap();
     assert_eq!(answered["seq"], before + 1, "{answered}");
+    assert_eq!(
+        until_sent(&people.store, 2).await,
+        ["move", "resign"],
+        "stored in order"
+    );
+    people.store.commits.add_permits(1);
     resigning.await.unwrap().unwrap();
-    assert_eq!(people.store.sent(), ["move", "resign"], "stored in order");
     assert_eq!(people.seq(), before + 2);
     assert!(
         people.game.is_finished(),

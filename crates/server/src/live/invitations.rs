@@ -56,7 +56,7 @@ pub fn links(game: &LiveGame) -> Value {
 
 impl LiveGame {
     /// Claims seat `seat` with `invite`: answers the seat's token; the invitation is spent.
-    /// The claim runs to its end whatever becomes of the caller ([`LiveGame::to_the_end`]).
+    /// The claim runs to its end whatever becomes of the caller ([`to_the_end`](super::to_the_end)).
     pub async fn claim(
         self: &Arc<Self>,
         hub: &Arc<Hub>,
@@ -64,7 +64,7 @@ impl LiveGame {
         invite: &str,
     ) -> Result<Value, ApiError> {
         let (game, hub, invite) = (Arc::clone(self), Arc::clone(hub), invite.to_string());
-        LiveGame::to_the_end(async move { game.claim_now(&hub, seat, &invite).await }).await
+        super::to_the_end(async move { game.claim_now(&hub, seat, &invite).await }).await
     }
 
     async fn claim_now(&self, hub: &Hub, seat: usize, invite: &str) -> Result<Value, ApiError> {

@@ -29,6 +29,7 @@ mod invitations;
 mod knock_outs;
 mod lobby;
 mod offers;
+mod planned;
 mod presence;
 mod rated;
 mod snapshot;
@@ -89,6 +90,21 @@ pub struct LiveGame {
     finished: AtomicBool,
 }
 
+/// Runs `change` (a change that stores itself, then applies what it stored) to its end in a
+/// task of its own, and answers its answer. A request's future is dropped when its client
+/// goes away (an HTTP connection closed mid-request); dropped between its store and its
+/// apply, a change would be on disk and not in the game, and every change after it checked
+/// against a position the disk does not hold.
+pub(crate) async fn to_the_end<T: Send + 'static>(
+    change: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(change).await.unwrap_or_else(|_| {
+        Err(ApiError::unavailable(
+            "the change stopped before its end (the server is stopping): expected a retry",
+        ))
+    })
+}
+
 impl LiveGame {
     /// A game with id `id` around `table`.
     pub fn new(id: String, mut table: Table) -> Arc<LiveGame> {
@@ -121,21 +137,6 @@ impl LiveGame {
     /// line takes it first; reads and presence only lock the table.
     pub async fn turn(&self) -> tokio::sync::MutexGuard<'_, ()> {
         self.turn.lock().await
-    }
-
-    /// Runs `change` (a change that stores itself, then applies what it stored) to its end
-    /// in a task of its own, and answers its answer. A request's future is dropped when its
-    /// client goes away (an HTTP connection closed mid-request); dropped between its store
-    /// and its apply, a change would be on disk and not in the game, and every change after
-    /// it checked against a position the disk does not hold.
-    async fn to_the_end<T: Send + 'static>(
-        change: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
-    ) -> Result<T, ApiError> {
-        tokio::spawn(change).await.unwrap_or_else(|_| {
-            Err(ApiError::unavailable(
-                "the change stopped before its end (the server is stopping): expected a retry",
-            ))
-        })
     }
 
     /// The game's turn if no change is under way: for the rounds of the clocks and of

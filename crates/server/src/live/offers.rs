@@ -6,9 +6,12 @@
 //! game clears it. A waiting offer is stored (an `offer` row that does not bump `seq`), so a
 //! restart shows exactly what clients were last told.
 
+use std::sync::Arc;
+
 use ludus_engine::{AnyGame, Seat};
 use serde_json::{json, Value};
 
+use super::planned::Planned;
 use super::{LiveGame, Table};
 use crate::error::ApiError;
 use crate::hub::Hub;
@@ -258,60 +261,51 @@ fn not_waiting(offer: &Offer, waiting: &[Seat]) -> ApiError {
     ))
 }
 
-fn store(hub: &Hub, id: &str, change: Change) -> Result<(), ApiError> {
-    hub.store
-        .log(id, change)
-        .map_err(|e| ApiError::unavailable(format!("the game could not be stored: {e}")))
-}
-
-impl LiveGame {
-    /// `token`'s seat asks to take back its last turn (`takeback`) or offers a draw (`draw`).
-    pub async fn offer(&self, hub: &Hub, token: &str, kind: &str) -> Result<(), ApiError> {
-        let kind = OfferKind::parse(kind).ok_or_else(|| {
-            ApiError::unprocessable(format!("offer '{kind}': expected \"takeback\" or \"draw\""))
-        })?;
-        let _turn = self.turn().await;
-        let mut table = self.lock();
-        let seat = table.require_seat(token)?;
-        if let Some(outcome) = table.game.outcome() {
+impl Table {
+    /// Checks `token`'s offer of `kind`: the offer's row, and what showing it does.
+    fn plan_offer(&self, token: &str, kind: OfferKind) -> Result<Planned<()>, ApiError> {
+        let seat = self.require_seat(token)?;
+        if let Some(outcome) = self.game.outcome() {
             return Err(ApiError::unprocessable(format!(
                 "the game is over ({outcome}): expected a game in progress"
             )));
         }
         match kind {
             OfferKind::Takeback => {
-                if table.rated {
+                if self.rated {
                     return Err(ApiError::unprocessable(
                         "no takebacks in a rated game: expected a casual game",
                     ));
                 }
-                check_takeback(&table.game, seat)?;
+                check_takeback(&self.game, seat)?;
                 // Else the request would wait for an answer nobody can give.
-                if table.takeback_needs(seat).is_empty() {
+                if self.takeback_needs(seat).is_empty() {
                     return Err(ApiError::unprocessable(
                         "no other person in the game answers a takeback: expected a game between people (against the computer, undo instead)",
                     ));
                 }
             }
-            OfferKind::Draw => table.check_draw_offer(seat)?,
+            OfferKind::Draw => self.check_draw_offer(seat)?,
         }
         let offer = Offer {
             kind,
             from: seat,
             accepted: Vec::new(),
         };
-        store(hub, &self.id, Change::Offer(offer.stored()))?;
-        table.offer = Some(offer);
-        self.refresh(&mut table);
-        Ok(())
+        Ok(Planned::new(
+            Change::Offer(offer.stored()),
+            move |live, _, table| {
+                table.offer = Some(offer);
+                live.refresh(table);
+            },
+        ))
     }
 
-    /// Another seat accepts or declines the waiting request.
-    pub async fn answer(&self, hub: &Hub, token: &str, accept: bool) -> Result<Value, ApiError> {
-        let _turn = self.turn().await;
-        let mut table = self.lock();
-        let seat = table.require_seat(token)?;
-        let Some(mut offer) = table.offer.clone() else {
+    /// Checks `token`'s answer to the waiting request: the change it makes (the offer still
+    /// waiting for others, or gone, or taken up), and what applying it does.
+    fn plan_answer(&self, token: &str, accept: bool) -> Result<Planned<Value>, ApiError> {
+        let seat = self.require_seat(token)?;
+        let Some(mut offer) = self.offer.clone() else {
             return Err(ApiError::unprocessable(
                 "no request is waiting for an answer",
             ));
@@ -321,52 +315,95 @@ impl LiveGame {
                 "a request is answered by the other side: expected another seat's token",
             ));
         }
-        let waiting = table.waiting_for(&offer);
+        let waiting = self.waiting_for(&offer);
         if !waiting.contains(&seat) {
             return Err(not_waiting(&offer, &waiting));
         }
         if !accept {
-            store(hub, &self.id, Change::Offer(String::new()))?;
-            table.offer = None;
-            self.refresh(&mut table);
-            return Ok(json!({"accepted": false}));
+            return Ok(Planned::new(
+                Change::Offer(String::new()),
+                |live, _, table| {
+                    table.offer = None;
+                    live.refresh(table);
+                    json!({"accepted": false})
+                },
+            ));
         }
         offer.accepted.push(seat);
-        let waiting = table.waiting_for(&offer);
-        match offer.kind {
+        let waiting = self.waiting_for(&offer);
+        Ok(match offer.kind {
             _ if !waiting.is_empty() => {
-                store(hub, &self.id, Change::Offer(offer.stored()))?;
-                table.offer = Some(offer);
-                self.refresh(&mut table);
                 let waiting: Vec<usize> = waiting.iter().map(|s| s.number()).collect();
-                Ok(json!({"accepted": true, "waiting": waiting}))
+                Planned::new(Change::Offer(offer.stored()), move |live, _, table| {
+                    table.offer = Some(offer);
+                    live.refresh(table);
+                    json!({"accepted": true, "waiting": waiting})
+                })
             }
-            OfferKind::Takeback => self.accept_takeback(hub, &mut table, offer.from),
-            OfferKind::Draw => self.accept_draw(hub, &mut table),
-        }
+            OfferKind::Takeback => {
+                let (game, undone) = taken_back(&self.game, offer.from)
+                    .ok_or_else(|| ApiError::unprocessable("nothing left to take back"))?;
+                Planned::new(Change::Undo(undone), move |live, hub, table| {
+                    table.stop_searches();
+                    table.rewind_clocks(&game);
+                    table.game = game;
+                    table.analysis = None;
+                    let job = live.commit(table, hub, &[]);
+                    debug_assert!(job.is_none(), "between people no computer is to move");
+                    json!({"accepted": true, "undone": undone})
+                })
+            }
+            OfferKind::Draw => Planned::new(Change::Draw, |live, hub, table| {
+                table.stop_searches();
+                table.game.agree_draw();
+                table.analysis = None;
+                let job = live.commit(table, hub, &[]);
+                debug_assert!(job.is_none(), "a finished game starts no search");
+                json!({"accepted": true})
+            }),
+        })
+    }
+}
+
+impl LiveGame {
+    /// `token`'s seat asks to take back its last turn (`takeback`) or offers a draw (`draw`).
+    /// Stored first, and run to its end whatever becomes of the caller
+    /// ([`to_the_end`](super::to_the_end)).
+    pub async fn offer(
+        self: &Arc<Self>,
+        hub: &Arc<Hub>,
+        token: &str,
+        kind: &str,
+    ) -> Result<(), ApiError> {
+        let kind = OfferKind::parse(kind).ok_or_else(|| {
+            ApiError::unprocessable(format!("offer '{kind}': expected \"takeback\" or \"draw\""))
+        })?;
+        let (game, hub, token) = (Arc::clone(self), Arc::clone(hub), token.to_string());
+        super::to_the_end(async move {
+            let _turn = game.turn().await;
+            let planned = game.lock().plan_offer(&token, kind)?;
+            game.store_then_apply(&hub, planned).await.map(|_| ())
+        })
+        .await
     }
 
-    fn accept_takeback(&self, hub: &Hub, table: &mut Table, from: Seat) -> Result<Value, ApiError> {
-        let (game, undone) = taken_back(&table.game, from)
-            .ok_or_else(|| ApiError::unprocessable("nothing left to take back"))?;
-        store(hub, &self.id, Change::Undo(undone))?;
-        table.stop_searches();
-        table.rewind_clocks(&game);
-        table.game = game;
-        table.analysis = None;
-        let job = self.commit(table, hub, &[]);
-        debug_assert!(job.is_none(), "between people no computer is to move");
-        Ok(json!({"accepted": true, "undone": undone}))
-    }
-
-    fn accept_draw(&self, hub: &Hub, table: &mut Table) -> Result<Value, ApiError> {
-        store(hub, &self.id, Change::Draw)?;
-        table.stop_searches();
-        table.game.agree_draw();
-        table.analysis = None;
-        let job = self.commit(table, hub, &[]);
-        debug_assert!(job.is_none(), "a finished game starts no search");
-        Ok(json!({"accepted": true}))
+    /// Another seat accepts or declines the waiting request. Stored first, and run to its
+    /// end whatever becomes of the caller ([`to_the_end`](super::to_the_end)).
+    pub async fn answer(
+        self: &Arc<Self>,
+        hub: &Arc<Hub>,
+        token: &str,
+        accept: bool,
+    ) -> Result<Value, ApiError> {
+        let (game, hub, token) = (Arc::clone(self), Arc::clone(hub), token.to_string());
+        super::to_the_end(async move {
+            let _turn = game.turn().await;
+            let planned = game.lock().plan_answer(&token, accept)?;
+            game.store_then_apply(&hub, planned)
+                .await
+                .map(|(_, answer)| answer)
+        })
+        .await
     }
 
     /// Shows a changed offer without a change to the game (`seq` stays).

@@ -136,7 +136,7 @@ impl LiveGame {
 
     /// The holder of `token` ends the wait for absent seat `absent`: `win` (it resigns) or
     /// `computer` (`player` takes it over). The claim runs to its end whatever becomes of
-    /// the caller ([`LiveGame::to_the_end`]).
+    /// the caller ([`to_the_end`](super::to_the_end)).
     pub async fn claim_absent(
         self: &Arc<Self>,
         hub: &Arc<Hub>,
@@ -151,7 +151,7 @@ impl LiveGame {
             then.to_string(),
             player.map(str::to_string),
         );
-        LiveGame::to_the_end(async move {
+        super::to_the_end(async move {
             game.claim_absent_now(&hub, &token, absent, &then, player.as_deref())
                 .await
         })

@@ -1,12 +1,13 @@
-//! Claims and chat lines are stored first and awaited with no thread held, as moves are;
-//! a change whose request is dropped while it is stored (its client gone) still ends:
+//! Every change other than a move (claims, resignations, undo and redo, offers, their
+//! answers) and every chat line is stored first and awaited with no thread held, as moves
+//! are; a change whose request is dropped while it is stored (its client gone) still ends:
 //! what is on disk is what the game plays on.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use super::commit_tests::{held_hub, logged, settle, two_people, until_sent, watch, HeldStore};
-use super::{create_seated, LiveGame};
+use super::{create_seated, Command, LiveGame, TableCommand};
 use crate::hub::Hub;
 use crate::protocol::CreateGame;
 
@@ -142,4 +143,72 @@ async fn a_chat_line_is_kept_and_sent_only_once_stored_and_holds_no_thread() {
         frames.iter().any(|frame| frame.contains("good luck")),
         "{frames:?}"
     );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_resignation_is_applied_only_once_stored_and_holds_no_thread() {
+    let people = two_people();
+    let before = people.seq();
+    let resigning = {
+        let (game, hub, token) = (
+            Arc::clone(&people.game),
+            Arc::clone(&people.hub),
+            people.tokens[1].clone(),
+        );
+        tokio::spawn(async move {
+            game.act(&hub, &token, Command::Table(TableCommand::Resign))
+                .await
+        })
+    };
+    assert_eq!(until_sent(&people.store, 1).await, ["resign"]);
+    settle().await;
+    assert!(!resigning.is_finished(), "answered before it was stored");
+    assert!(!people.game.is_finished(), "applied before it was stored");
+    people.store.commits.add_permits(1);
+    resigning.await.unwrap().expect("the resignation");
+    assert!(people.game.is_finished());
+    assert_eq!(people.seq(), before + 1);
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_draw_offer_and_its_acceptance_are_each_shown_only_once_stored() {
+    let people = two_people();
+    let (_watcher, place) = watch(&people.game);
+    let (game, hub) = (Arc::clone(&people.game), Arc::clone(&people.hub));
+    let offering = {
+        let (game, hub, token) = (
+            Arc::clone(&game),
+            Arc::clone(&hub),
+            people.tokens[0].clone(),
+        );
+        tokio::spawn(async move { game.offer(&hub, &token, "draw").await })
+    };
+    assert_eq!(until_sent(&people.store, 1).await, ["offer"]);
+    settle().await;
+    assert!(!offering.is_finished(), "answered before it was stored");
+    assert!(
+        people.game.lock().offer.is_none(),
+        "held before it was stored"
+    );
+    assert!(
+        logged(&game, place).is_empty(),
+        "shown before it was stored"
+    );
+    people.store.commits.add_permits(1);
+    offering.await.unwrap().expect("the offer");
+    assert!(people.game.lock().offer.is_some());
+    assert_eq!(logged(&game, place).len(), 1, "the offer shown");
+
+    let accepting = {
+        let token = people.tokens[1].clone();
+        tokio::spawn(async move { game.answer(&hub, &token, true).await })
+    };
+    assert_eq!(until_sent(&people.store, 2).await, ["offer", "draw"]);
+    settle().await;
+    assert!(!accepting.is_finished(), "answered before it was stored");
+    assert!(!people.game.is_finished(), "drawn before it was stored");
+    people.store.commits.add_permits(1);
+    let answer = accepting.await.unwrap().expect("the answer");
+    assert_eq!(answer["accepted"], true, "{answer}");
+    assert!(people.game.is_finished());
 }
