@@ -132,13 +132,6 @@ pub async fn absent(
     Body(request): Body<AbsentRequest>,
 ) -> Result<Response, ApiError> {
     let game = hub.game(&id)?;
-    game.claim_absent(
-        &hub,
-        &request.token,
-        request.seat,
-        &request.then,
-        request.player.as_deref(),
-    )
-    .await?;
+    game.claim_absent(&hub, request).await?;
     Ok(json_response(StatusCode::OK, game.snapshot().to_string()))
 }

@@ -176,12 +176,20 @@ impl TwoPeople {
     pub(super) fn spawn_move(
         &self,
     ) -> tokio::task::JoinHandle<Result<Arc<str>, crate::error::ApiError>> {
+        self.spawn_act(0, self.a_legal_move())
+    }
+
+    /// `command` of seat `seat` (0-based), acted on in a task of its own.
+    pub(super) fn spawn_act(
+        &self,
+        seat: usize,
+        command: Command,
+    ) -> tokio::task::JoinHandle<Result<Arc<str>, crate::error::ApiError>> {
         let (game, hub, token) = (
             Arc::clone(&self.game),
             Arc::clone(&self.hub),
-            self.tokens[0].clone(),
+            self.tokens[seat].clone(),
         );
-        let command = self.a_legal_move();
         tokio::spawn(async move { game.act(&hub, &token, command).await })
     }
 }
@@ -256,17 +264,7 @@ async fn a_move_is_applied_and_shown_only_once_stored_and_the_next_change_waits_
     );
 
     // The other seat resigns meanwhile: it waits for the move's turn to end.
-    let resigning = {
-        let (game, hub, token) = (
-            Arc::clone(&people.game),
-            Arc::clone(&people.hub),
-            people.tokens[1].clone(),
-        );
-        tokio::spawn(async move {
-            game.act(&hub, &token, Command::Table(TableCommand::Resign))
-                .await
-        })
-    };
+    let resigning = people.spawn_act(1, Command::Table(TableCommand::Resign));
     settle().await;
     assert!(
         !resigning.is_finished(),

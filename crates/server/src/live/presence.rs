@@ -18,6 +18,7 @@ use super::agents::Computer;
 use super::{computer, LiveGame, Table};
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::protocol::AbsentRequest;
 use crate::store::Change;
 
 /// A seat's sockets.
@@ -134,38 +135,25 @@ impl LiveGame {
         }
     }
 
-    /// The holder of `token` ends the wait for absent seat `absent`: `win` (it resigns) or
-    /// `computer` (`player` takes it over). The claim runs to its end whatever becomes of
-    /// the caller ([`to_the_end`](super::to_the_end)).
+    /// The holder of `request.token` ends the wait for absent seat `request.seat`: `win` (it
+    /// resigns) or `computer` (`request.player` takes it over). The claim runs to its end
+    /// whatever becomes of the caller ([`to_the_end`](super::to_the_end)).
     pub async fn claim_absent(
         self: &Arc<Self>,
         hub: &Arc<Hub>,
-        token: &str,
-        absent: usize,
-        then: &str,
-        player: Option<&str>,
+        request: AbsentRequest,
     ) -> Result<Value, ApiError> {
         let (game, hub) = (Arc::clone(self), Arc::clone(hub));
-        let (token, then, player) = (
-            token.to_string(),
-            then.to_string(),
-            player.map(str::to_string),
-        );
-        super::to_the_end(async move {
-            game.claim_absent_now(&hub, &token, absent, &then, player.as_deref())
-                .await
-        })
-        .await
+        super::to_the_end(async move { game.claim_absent_now(&hub, &request).await }).await
     }
 
     async fn claim_absent_now(
         self: &Arc<Self>,
         hub: &Arc<Hub>,
-        token: &str,
-        absent: usize,
-        then: &str,
-        player: Option<&str>,
+        request: &AbsentRequest,
     ) -> Result<Value, ApiError> {
+        let (token, absent, then) = (&request.token, request.seat, request.then.as_str());
+        let player = request.player.as_deref();
         let _turn = self.turn().await;
         // Stored first, its commit awaited with the table unlocked and no thread held; the
         // turn keeps every other change out meanwhile.

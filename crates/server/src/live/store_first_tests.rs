@@ -40,15 +40,7 @@ async fn a_move_whose_request_is_dropped_while_it_is_stored_is_still_applied() {
         "a move stored but never applied"
     );
     // The next move is checked against the position the store holds.
-    let next = {
-        let (game, hub, token) = (
-            Arc::clone(&people.game),
-            Arc::clone(&people.hub),
-            people.tokens[1].clone(),
-        );
-        let command = people.a_legal_move();
-        tokio::spawn(async move { game.act(&hub, &token, command).await })
-    };
+    let next = people.spawn_act(1, people.a_legal_move());
     people.store.commits.add_permits(1);
     next.await.unwrap().expect("the other seat's move");
     assert_eq!(people.store.sent(), ["move", "move"]);
@@ -149,17 +141,7 @@ async fn a_chat_line_is_kept_and_sent_only_once_stored_and_holds_no_thread() {
 async fn a_resignation_is_applied_only_once_stored_and_holds_no_thread() {
     let people = two_people();
     let before = people.seq();
-    let resigning = {
-        let (game, hub, token) = (
-            Arc::clone(&people.game),
-            Arc::clone(&people.hub),
-            people.tokens[1].clone(),
-        );
-        tokio::spawn(async move {
-            game.act(&hub, &token, Command::Table(TableCommand::Resign))
-                .await
-        })
-    };
+    let resigning = people.spawn_act(1, Command::Table(TableCommand::Resign));
     assert_eq!(until_sent(&people.store, 1).await, ["resign"]);
     settle().await;
     assert!(!resigning.is_finished(), "answered before it was stored");
