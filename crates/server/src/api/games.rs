@@ -32,19 +32,28 @@ pub async fn create(
     let (game, (body, commit)) = hub.limits.create_game(client.charged, store, || {
         live::create_later(&hub, &request, client.charged, None)
     })?;
-    // Awaited outside the limits' lock, holding no thread: other requests go on meanwhile.
-    let mut body = live::created(&hub, &game, body, commit).await?;
-    if let Some(person) = person {
-        // The seats given to the creator (not those kept for invited people) are theirs.
-        let seats: Vec<(usize, i64)> = body["seats"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|seat| seat["seat"].as_u64().and_then(|s| usize::try_from(s).ok()))
-            .map(|seat| (seat, person.account.id))
-            .collect();
-        hub.people.hold_seats(game.id(), &seats).await?;
-    }
+    // Awaited outside the limits' lock, holding no thread: other requests go on meanwhile;
+    // and to the end, the creator's seats included, even if the request is dropped.
+    let holder = person.map(|person| person.account.id);
+    let mut body = live::to_the_end({
+        let hub = Arc::clone(&hub);
+        async move {
+            let body = live::created(&hub, &game, body, commit).await?;
+            if let Some(holder) = holder {
+                // The seats given to the creator (not those kept for invited people) are theirs.
+                let seats: Vec<(usize, i64)> = body["seats"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|seat| seat["seat"].as_u64().and_then(|s| usize::try_from(s).ok()))
+                    .map(|seat| (seat, holder))
+                    .collect();
+                hub.people.hold_seats(game.id(), &seats).await?;
+            }
+            Ok(body)
+        }
+    })
+    .await?;
     // Each invitation also as a whole address a friend elsewhere can open.
     let base = super::links::base(&hub.config, &headers);
     for invite in body["invites"].as_array_mut().into_iter().flatten() {
@@ -115,12 +124,19 @@ pub async fn claim(
     Body(request): Body<ClaimRequest>,
 ) -> Result<Response, ApiError> {
     let game = hub.game(&id)?;
-    let body = game.claim(&hub, request.seat, &request.invite).await?;
-    if let Some(person) = person {
-        hub.people
-            .hold_seat(&id, request.seat, person.account.id)
-            .await?;
-    }
+    let holder = person.map(|person| person.account.id);
+    // To the end, the seat's holder included, even if the request is dropped.
+    let body = live::to_the_end({
+        let hub = Arc::clone(&hub);
+        async move {
+            let body = game.claim(&hub, request.seat, &request.invite).await?;
+            if let Some(holder) = holder {
+                hub.people.hold_seat(&id, request.seat, holder).await?;
+            }
+            Ok(body)
+        }
+    })
+    .await?;
     Ok(json_response(StatusCode::OK, body.to_string()))
 }
 
