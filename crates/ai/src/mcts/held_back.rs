@@ -12,7 +12,7 @@
 //! times are written at once, since there the visit counted on the way down (the virtual
 //! loss) is what keeps the threads apart.
 
-use super::shared_tree::Node;
+use super::shared_tree::{Node, REWARD_UNIT};
 
 /// Visits from which a node's updates are held back.
 pub(super) const HOLD_FROM: u32 = 4096;
@@ -70,6 +70,27 @@ impl<'t, A: Copy> HeldBack<'t, A> {
         }
     }
 
+    /// The total reward and visits `node` shows this thread, whose visits selection read
+    /// as `visits`: where its updates are held back, the shared ones plus what this thread
+    /// holds for it. A thread thus sees each of its own visits at once, as one thread alone
+    /// does, and spreads its iterations over the busiest nodes' children between two writes
+    /// instead of following one line for all of them (two threads, each going down the
+    /// same line until the other's next write, collided 15–30 % more often: `meetings`).
+    #[inline]
+    pub(super) fn seen(&self, node: &Node<A>, visits: u32) -> (f64, u32) {
+        if visits < HOLD_FROM {
+            return (node.value(), visits);
+        }
+        let index = (std::ptr::from_ref(node) as usize / size_of::<Node<A>>()) % SLOTS;
+        match &self.slots[index] {
+            Some(held) if std::ptr::eq(held.node, node) => (
+                node.value() + held.units as f64 / REWARD_UNIT,
+                visits + held.visits,
+            ),
+            _ => (node.value(), visits),
+        }
+    }
+
     /// Writes out everything held.
     pub(super) fn write_out(&mut self) {
         for held in self.slots.iter_mut().filter_map(Option::take) {
@@ -84,7 +105,6 @@ impl<'t, A: Copy> HeldBack<'t, A> {
 mod tests {
     use std::sync::atomic::Ordering::Relaxed;
 
-    use super::super::shared_tree::REWARD_UNIT;
     use super::*;
 
     #[test]
@@ -103,5 +123,33 @@ mod tests {
         assert_eq!(nodes[SLOTS].visits.load(Relaxed), 1);
         held.write_out();
         assert_eq!(nodes[SLOTS].visits.load(Relaxed), 1, "written once");
+    }
+
+    #[test]
+    fn a_thread_sees_what_it_holds_for_a_busy_node_and_nothing_else() {
+        let nodes: Vec<Node<u8>> = (0..2).map(|_| Node::new()).collect();
+        nodes[0].add(HOLD_FROM, (REWARD_UNIT * 100.0) as u64);
+        nodes[1].add(HOLD_FROM, (REWARD_UNIT * 100.0) as u64);
+        let mut held = HeldBack::new(1);
+        held.add(&nodes[0], 2, (REWARD_UNIT * 1.5) as u64);
+        let (value, visits) = held.seen(&nodes[0], HOLD_FROM);
+        assert_eq!(
+            (value, visits),
+            (101.5, HOLD_FROM + 2),
+            "its own visits counted"
+        );
+        assert_eq!(
+            held.seen(&nodes[1], HOLD_FROM),
+            (100.0, HOLD_FROM),
+            "nothing held"
+        );
+        // A node selection read as less busy is written at once: nothing is held for it.
+        assert_eq!(held.seen(&nodes[0], HOLD_FROM - 1), (100.0, HOLD_FROM - 1));
+        held.write_out();
+        assert_eq!(
+            held.seen(&nodes[0], HOLD_FROM + 2),
+            (101.5, HOLD_FROM + 2),
+            "once"
+        );
     }
 }

@@ -177,7 +177,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
                 seen,
                 scanned,
                 foreign,
-            } = self.select(children, parent_visits, worker.id);
+            } = self.select(children, parent_visits, worker.id, held);
             worker.meetings.read(path.len() + 1, scanned, foreign);
             let mover = node.mover();
             node = &children[index];
@@ -268,9 +268,16 @@ impl<G: Game + Heuristic> Search<'_, G> {
     }
 
     /// The child to follow, with its visits as read: the first unvisited one, else the best
-    /// UCT score, where visits still running count as losses. Also how many children it
-    /// read, and how many of those a thread other than `me` wrote last (see `meetings`).
-    fn select(&self, children: &[Node<G::Action>], parent_visits: u32, me: u8) -> Chosen {
+    /// UCT score, where visits still running count as losses (and, on the busiest nodes, the
+    /// visits `held` back by this thread count as written). Also how many children it read,
+    /// and how many of those a thread other than `me` wrote last (see `meetings`).
+    fn select(
+        &self,
+        children: &[Node<G::Action>],
+        parent_visits: u32,
+        me: u8,
+        held: &HeldBack<'_, G::Action>,
+    ) -> Chosen {
         let exploration = self.config.exploration * f64::from(parent_visits.max(1)).ln().sqrt();
         let mut best = (f64::NEG_INFINITY, 0, 0);
         let mut foreign = 0;
@@ -285,7 +292,9 @@ impl<G: Game + Heuristic> Search<'_, G> {
                     foreign,
                 };
             }
-            let score = child.value() / f64::from(visits) + exploration * child.spread();
+            // A busy node's visits held back by this thread count as if written.
+            let (value, counted) = held.seen(child, visits);
+            let score = value / f64::from(counted) + exploration * child.spread();
             if score > best.0 {
                 best = (score, index, visits);
             }
