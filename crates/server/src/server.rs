@@ -96,7 +96,7 @@ impl Server {
         };
         let listener = TcpListener::bind(addr).await.map_err(BindError::Listen)?;
         for game in hub.store.games() {
-            game.start(&hub);
+            game.start(&hub).await;
         }
         tokio::spawn(crate::live::ticker(Arc::clone(&hub)));
         tokio::spawn(crate::live::sweeper(Arc::clone(&hub)));

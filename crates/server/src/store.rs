@@ -1,6 +1,6 @@
 //! Where games are held: the [`Store`] trait and its in-memory implementation.
 //!
-//! Every change passes through [`Store::log`] after the rules accepted it and before it is
+//! Every change passes through [`Store::send`] after the rules accepted it and before it is
 //! applied and broadcast, so a persistent store (SQLite, for games that survive a restart)
 //! slots in behind the same trait: it writes the change, and a restart replays the stored
 //! changes through the rules. The memory store keeps nothing beyond the live games.
@@ -122,14 +122,11 @@ pub trait Store: Send + Sync + fmt::Debug {
     fn remove(&self, id: &str) -> Option<Arc<LiveGame>>;
     /// Every game held.
     fn games(&self) -> Vec<Arc<LiveGame>>;
-    /// Records a change the rules accepted, before it is applied.
-    fn log(&self, id: &str, change: Change) -> Result<(), StoreError>;
-    /// Sends a change to be recorded like [`Store::log`] and answers at once; the change is
-    /// stored once the answer resolves, after every change sent before it. Dropping the
-    /// answer does not stop the write (a clock row nobody waits for is still written).
-    fn send(&self, id: &str, change: Change) -> Pending {
-        Pending::done(self.log(id, change))
-    }
+    /// Sends a change the rules accepted to be recorded, before it is applied, and answers
+    /// at once; the change is stored once the answer resolves, after every change sent
+    /// before it. Dropping the answer does not stop the write (a clock row nobody waits for
+    /// is still written).
+    fn send(&self, id: &str, change: Change) -> Pending;
     /// Sends a line of game `id`'s chat to be recorded (it changes no `seq`), stored once the
     /// answer resolves; a persistent store keeps a game's last [`crate::live::CHAT_KEPT`]
     /// lines, as the live game does. The memory store keeps nothing beyond the live game's
@@ -260,7 +257,7 @@ impl Store for MemoryStore {
         games.values().cloned().collect()
     }
 
-    fn log(&self, _id: &str, _change: Change) -> Result<(), StoreError> {
-        Ok(())
+    fn send(&self, _id: &str, _change: Change) -> Pending {
+        Pending::done(Ok(()))
     }
 }

@@ -26,6 +26,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::clock_row::{ClockRow, ClockRowMismatch, Deadline};
+use super::planned::Planned;
 use super::{computer, unix_ms, LiveGame, Table};
 use crate::hub::Hub;
 use crate::people::ratings::ClockClass;
@@ -330,41 +331,37 @@ impl Table {
 impl LiveGame {
     /// Flags the seat to move if its time ran out (at start too: a correspondence deadline
     /// may have passed while the server was down).
-    pub(super) fn check_flag(self: &Arc<Self>, hub: &Arc<Hub>) {
+    pub(super) async fn check_flag(self: &Arc<Self>, hub: &Arc<Hub>) {
         // A change under way: the next round looks again.
         let Some(_turn) = self.try_turn() else {
             return;
         };
-        let table = self.lock();
-        let Some((seat, left)) = table.clocks.as_ref().and_then(Clocks::left_now) else {
-            return;
+        let due = {
+            let table = self.lock();
+            match table.clocks.as_ref().and_then(Clocks::left_now) {
+                Some((seat, left)) if left <= 0 && table.game.outcome().is_none() => Some(seat),
+                _ => None,
+            }
         };
-        if left > 0 || table.game.outcome().is_some() {
-            return;
+        if let Some(seat) = due {
+            self.flag(hub, seat).await;
         }
-        self.flag(hub, table, seat);
     }
 
-    /// Ends `seat`'s part as on time (its time ran out, or it left its game abandoned): logged
-    /// first, then applied and broadcast like any change. A failed write changes nothing, and
-    /// the caller's next round tries again.
-    pub(super) fn flag(
-        self: &Arc<Self>,
-        hub: &Arc<Hub>,
-        mut table: std::sync::MutexGuard<'_, Table>,
-        seat: Seat,
-    ) {
-        if hub
-            .store
-            .log(&self.id, Change::Flag(seat.number()))
-            .is_err()
-        {
+    /// Ends `seat`'s part as on time (its time ran out, or it left its game abandoned): stored
+    /// first, its commit awaited with the table unlocked, then applied and broadcast like any
+    /// change. The caller holds the game's turn. A failed write changes nothing, and the
+    /// caller's next round tries again.
+    pub(super) async fn flag(self: &Arc<Self>, hub: &Arc<Hub>, seat: Seat) {
+        let planned = Planned::new(Change::Flag(seat.number()), move |live, hub, table| {
+            table.stop_searches();
+            table.game.flag(seat);
+            table.analysis = None;
+            live.commit(table, hub, &[])
+        });
+        let Ok((table, job)) = self.store_then_apply(hub, planned).await else {
             return;
-        }
-        table.stop_searches();
-        table.game.flag(seat);
-        table.analysis = None;
-        let job = self.commit(&mut table, hub, &[]);
+        };
         drop(table);
         if let Some(job) = job {
             computer::spawn(Arc::clone(self), Arc::clone(hub), job);
@@ -381,7 +378,7 @@ pub async fn ticker(hub: Arc<Hub>) {
             _ = closing.changed() => return,
         }
         for game in hub.store.games().iter().filter(|g| g.clocked) {
-            game.check_flag(&hub);
+            game.check_flag(&hub).await;
         }
     }
 }

@@ -192,9 +192,9 @@ impl LiveGame {
     /// Takes up a game nobody changed yet (a new game, or one restored after a restart): a
     /// deadline that passed while the server was down is judged (a flag), its away seats'
     /// grace period starts, and the computer's search if one is due.
-    pub fn start(self: &Arc<Self>, hub: &Arc<Hub>) {
+    pub async fn start(self: &Arc<Self>, hub: &Arc<Hub>) {
         if self.clocked {
-            self.check_flag(hub);
+            self.check_flag(hub).await;
         }
         let mut table = self.lock();
         let away = table.start_grace(hub.config.grace_seconds);

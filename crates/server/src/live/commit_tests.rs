@@ -74,12 +74,6 @@ impl Store for HeldStore {
     fn games(&self) -> Vec<Arc<LiveGame>> {
         self.memory.games()
     }
-    /// The rarer changes logged at once (a flag, a computer's failure pausing the game: they
-    /// block their caller in a real store).
-    fn log(&self, _id: &str, change: Change) -> Result<(), StoreError> {
-        self.note_sent(&change);
-        HeldStore::outcome(&self.refuse)
-    }
     fn send(&self, _id: &str, change: Change) -> Pending {
         self.note_sent(&change);
         self.held(HeldStore::outcome)
@@ -141,10 +135,11 @@ fn request(players: [&str; 2]) -> CreateGame {
     .expect("a request")
 }
 
-pub(super) fn two_people() -> TwoPeople {
+pub(super) async fn two_people() -> TwoPeople {
     let (hub, store) = held_hub();
-    let (game, body) =
-        create_seated(&hub, &request(["human", "human"]), None, None).expect("a game");
+    let (game, body) = create_seated(&hub, &request(["human", "human"]), None, None)
+        .await
+        .expect("a game");
     let tokens = body["seats"]
         .as_array()
         .expect("seats")
@@ -245,7 +240,7 @@ pub(super) fn logged(game: &LiveGame, place: u64) -> Vec<Arc<str>> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_is_applied_and_shown_only_once_stored_and_the_next_change_waits_for_it() {
-    let people = two_people();
+    let people = two_people().await;
     let (_watcher, place) = watch(&people.game);
     let before = people.seq();
     assert!(!people.game.is_finished());
@@ -296,7 +291,7 @@ async fn a_move_is_applied_and_shown_only_once_stored_and_the_next_change_waits_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_the_store_refuses_changes_nothing_and_may_be_played_again() {
-    let people = two_people();
+    let people = two_people().await;
     let (_watcher, place) = watch(&people.game);
     let before = people.seq();
     let position = people.game.lock().game.position();

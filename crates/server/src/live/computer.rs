@@ -196,38 +196,48 @@ impl LiveGame {
                 Ok((found, decisions))
             })
         };
-        let played = match checked {
-            Ok((found, decisions)) => self
-                .store_then_play(hub, &found.notation, decisions, "ai")
-                .await
-                .map(|(table, events)| (found, table, events))
-                .map_err(|e| e.message),
-            Err(message) => Err(message),
-        };
-        let job = match played {
-            Ok((found, mut table, events)) => {
-                let by = table.seats[seat.to_usize()].kind.clone();
-                let seat_count = table.game.seat_count();
-                table.analysis = Some(analysis_view(&found, seat, seat_count, &by));
-                self.commit(&mut table, hub, &events)
-            }
-            Err(message) => {
-                let mut table = self.lock();
-                // Stored like the owner's pause, so a restart keeps the game paused and its seq.
-                let pause = crate::store::Change::Control(crate::protocol::Control {
-                    paused: Some(true),
-                    ..Default::default()
-                });
-                let _ = hub.store.log(&self.id, pause);
-                table.paused = true;
-                let label = table.seat_label(seat);
-                self.broadcast(
-                    json!({"type": "error", "error": format!("the computer player of {label} failed: {message}; the game is paused")})
-                        .to_string(),
-                );
-                self.commit(&mut table, hub, &[])
+        // In a block of its own: the played move's table guard must be gone before the
+        // failure's write is awaited.
+        let message = {
+            let played = match checked {
+                Ok((found, decisions)) => self
+                    .store_then_play(hub, &found.notation, decisions, "ai")
+                    .await
+                    .map(|(table, events)| (found, table, events))
+                    .map_err(|e| e.message),
+                Err(message) => Err(message),
+            };
+            match played {
+                Ok((found, mut table, events)) => {
+                    let by = table.seats[seat.to_usize()].kind.clone();
+                    let seat_count = table.game.seat_count();
+                    table.analysis = Some(analysis_view(&found, seat, seat_count, &by));
+                    let job = self.commit(&mut table, hub, &events);
+                    drop(table);
+                    if let Some(job) = job {
+                        spawn(Arc::clone(self), Arc::clone(hub), job);
+                    }
+                    return;
+                }
+                Err(message) => message,
             }
         };
+        // Stored like the owner's pause, so a restart keeps the game paused and its seq; the
+        // game is paused even if that write fails (the turn is held meanwhile).
+        let pause = crate::store::Change::Control(crate::protocol::Control {
+            paused: Some(true),
+            ..Default::default()
+        });
+        let _ = hub.store.send(&self.id, pause).committed().await;
+        let mut table = self.lock();
+        table.paused = true;
+        let label = table.seat_label(seat);
+        self.broadcast(
+            json!({"type": "error", "error": format!("the computer player of {label} failed: {message}; the game is paused")})
+                .to_string(),
+        );
+        let job = self.commit(&mut table, hub, &[]);
+        drop(table);
         if let Some(job) = job {
             spawn(Arc::clone(self), Arc::clone(hub), job);
         }

@@ -40,7 +40,7 @@ pub struct Seating {
 /// once the game is stored, waiting for it on this thread. The server's requests await the
 /// commit instead ([`create_later`]); the tests that set a game up use this.
 #[cfg(test)]
-pub fn create_seated(
+pub async fn create_seated(
     hub: &Arc<Hub>,
     request: &CreateGame,
     client: Option<crate::client::ClientId>,
@@ -50,7 +50,7 @@ pub fn create_seated(
     hub.store
         .insert(Arc::clone(&live))
         .map_err(|e| ApiError::unavailable(e.to_string()))?;
-    let body = start(hub, &live, body)?;
+    let body = start(hub, &live, body).await?;
     Ok((live, body))
 }
 
@@ -89,7 +89,7 @@ pub async fn created(
             hub.store.remove(live.id());
             return Err(ApiError::unavailable(error.to_string()));
         }
-        start(&hub, &live, body)
+        start(&hub, &live, body).await
     });
     settled.await.unwrap_or_else(|error| {
         Err(ApiError::unavailable(format!(
@@ -150,9 +150,9 @@ fn prepare(
 
 /// Starts the stored game `live` (its first deadline stored, its computer players set
 /// going); answers its `201` body.
-fn start(hub: &Arc<Hub>, live: &Arc<LiveGame>, mut body: Value) -> Result<Value, ApiError> {
-    store_deadline(hub, live)?;
-    live.start(hub);
+async fn start(hub: &Arc<Hub>, live: &Arc<LiveGame>, mut body: Value) -> Result<Value, ApiError> {
+    store_deadline(hub, live).await?;
+    live.start(hub).await;
     body["id"] = Value::String(live.id().to_string());
     body["invites"] = invitations::links(live);
     Ok(body)
@@ -160,7 +160,7 @@ fn start(hub: &Arc<Hub>, live: &Arc<LiveGame>, mut body: Value) -> Result<Value,
 
 /// A correspondence clock's first deadline is stored with the game, so that a restart
 /// before the first move keeps it too (later ones are stored with each change).
-fn store_deadline(hub: &Hub, live: &LiveGame) -> Result<(), ApiError> {
+async fn store_deadline(hub: &Hub, live: &LiveGame) -> Result<(), ApiError> {
     let row = {
         let table = live.lock();
         match &table.clocks {
@@ -169,7 +169,9 @@ fn store_deadline(hub: &Hub, live: &LiveGame) -> Result<(), ApiError> {
         }
     };
     hub.store
-        .log(live.id(), crate::store::Change::Clock(row))
+        .send(live.id(), crate::store::Change::Clock(row))
+        .committed()
+        .await
         .map_err(|e| {
             hub.store.remove(live.id());
             ApiError::unavailable(format!("the game could not be stored: {e}"))

@@ -12,6 +12,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use ludus_engine::Seat;
+
 use super::{LiveGame, Table};
 use crate::hub::Hub;
 
@@ -39,36 +41,38 @@ pub async fn sweeper(hub: Arc<Hub>) {
             _ = closing.changed() => return,
         }
         for game in hub.store.games() {
-            game.end_if_abandoned(&hub, after);
+            game.end_if_abandoned(&hub, after).await;
         }
     }
 }
 
 impl LiveGame {
     /// Flags the seat to move if the game was left untouched for `after`.
-    fn end_if_abandoned(self: &Arc<Self>, hub: &Arc<Hub>, after: Duration) {
+    async fn end_if_abandoned(self: &Arc<Self>, hub: &Arc<Hub>, after: Duration) {
         // A change under way touches the game: it is not abandoned.
         let Some(_turn) = self.try_turn() else {
             return;
         };
+        if let Some(seat) = self.abandoned_seat(after) {
+            self.flag(hub, seat).await;
+        }
+    }
+
+    /// The seat to move of a game left untouched for `after`, if it is to be flagged.
+    fn abandoned_seat(&self, after: Duration) -> Option<Seat> {
         let table = self.lock();
         if table.game.outcome().is_some() || table.thinking.is_some() {
-            return; // over, or a computer is about to move
+            return None; // over, or a computer is about to move
         }
         if table
             .clocks
             .as_ref()
             .is_some_and(|c| c.is_correspondence() && c.running.is_some())
         {
-            return; // its deadline judges it, up to two weeks on
+            return None; // its deadline judges it, up to two weeks on
         }
-        let Some(seat) = table.game.to_move() else {
-            return;
-        };
-        if !is_abandoned(&table, after) {
-            return;
-        }
-        self.flag(hub, table, seat);
+        let seat = table.game.to_move()?;
+        is_abandoned(&table, after).then_some(seat)
     }
 }
 

@@ -1,6 +1,6 @@
 //! Every change other than a move (claims, resignations, undo and redo, offers, their
-//! answers) and every chat line is stored first and awaited with no thread held, as moves
-//! are; a change whose request is dropped while it is stored (its client gone) still ends:
+//! answers, a flag on time) and every chat line is stored first and awaited with no thread
+//! held, as moves are; a change whose request is dropped while it is stored (its client gone) still ends:
 //! what is on disk is what the game plays on.
 
 use std::sync::Arc;
@@ -26,7 +26,7 @@ async fn until(done: impl Fn() -> bool) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_whose_request_is_dropped_while_it_is_stored_is_still_applied() {
-    let people = two_people();
+    let people = two_people().await;
     let before = people.seq();
     let moving = people.spawn_move();
     assert_eq!(until_sent(&people.store, 1).await, ["move"]);
@@ -48,20 +48,22 @@ async fn a_move_whose_request_is_dropped_while_it_is_stored_is_still_applied() {
 }
 
 /// A game of two people whose second seat is open to an invitation; answers the invite.
-fn with_an_invitation() -> (Arc<Hub>, Arc<HeldStore>, Arc<LiveGame>, String) {
+async fn with_an_invitation() -> (Arc<Hub>, Arc<HeldStore>, Arc<LiveGame>, String) {
     let (hub, store) = held_hub();
     let request: CreateGame = serde_json::from_value(serde_json::json!({
         "game": ludus_games::GAMES[0].id, "players": ["human", "human"], "invite": [2]
     }))
     .expect("a request");
-    let (game, body) = create_seated(&hub, &request, None, None).expect("a game");
+    let (game, body) = create_seated(&hub, &request, None, None)
+        .await
+        .expect("a game");
     let invite = body["invites"][0]["invite"].as_str().expect("an invite");
     (hub, store, game, invite.to_string())
 }
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_claim_is_answered_only_once_stored_and_holds_no_thread() {
-    let (hub, store, game, invite) = with_an_invitation();
+    let (hub, store, game, invite) = with_an_invitation().await;
     let claiming = {
         let (game, hub) = (Arc::clone(&game), Arc::clone(&hub));
         tokio::spawn(async move { game.claim(&hub, 2, &invite).await })
@@ -78,7 +80,7 @@ async fn a_claim_is_answered_only_once_stored_and_holds_no_thread() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_claim_whose_request_is_dropped_while_it_is_stored_is_still_applied() {
-    let (hub, store, game, invite) = with_an_invitation();
+    let (hub, store, game, invite) = with_an_invitation().await;
     let claiming = {
         let (game, hub, invite) = (Arc::clone(&game), Arc::clone(&hub), invite.clone());
         tokio::spawn(async move { game.claim(&hub, 2, &invite).await })
@@ -99,7 +101,7 @@ async fn a_claim_whose_request_is_dropped_while_it_is_stored_is_still_applied() 
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_chat_line_is_kept_and_sent_only_once_stored_and_holds_no_thread() {
-    let people = two_people();
+    let people = two_people().await;
     let (_watcher, place) = watch(&people.game);
     let saying = {
         let (game, hub, token) = (
@@ -139,7 +141,7 @@ async fn a_chat_line_is_kept_and_sent_only_once_stored_and_holds_no_thread() {
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_resignation_is_applied_only_once_stored_and_holds_no_thread() {
-    let people = two_people();
+    let people = two_people().await;
     let before = people.seq();
     let resigning = people.spawn_act(1, Command::Table(TableCommand::Resign));
     assert_eq!(until_sent(&people.store, 1).await, ["resign"]);
@@ -154,7 +156,7 @@ async fn a_resignation_is_applied_only_once_stored_and_holds_no_thread() {
 
 #[tokio::test(flavor = "current_thread")]
 async fn a_draw_offer_and_its_acceptance_are_each_shown_only_once_stored() {
-    let people = two_people();
+    let people = two_people().await;
     let (_watcher, place) = watch(&people.game);
     let (game, hub) = (Arc::clone(&people.game), Arc::clone(&people.hub));
     let offering = {
@@ -193,4 +195,33 @@ async fn a_draw_offer_and_its_acceptance_are_each_shown_only_once_stored() {
     let answer = accepting.await.unwrap().expect("the answer");
     assert_eq!(answer["accepted"], true, "{answer}");
     assert!(people.game.is_finished());
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn a_flag_on_time_is_applied_only_once_stored_and_holds_no_thread() {
+    let (hub, store) = held_hub();
+    let request: CreateGame = serde_json::from_value(serde_json::json!({
+        "game": ludus_games::GAMES[0].id, "players": ["human", "human"],
+        "clock": {"initial_ms": 60000, "increment_ms": 0}
+    }))
+    .expect("a request");
+    let (game, _) = create_seated(&hub, &request, None, None)
+        .await
+        .expect("a game");
+    // The running clock's time spent (a minute to start with, so that the game's own start
+    // finds nothing to flag).
+    for left in &mut game.lock().clocks.as_mut().expect("clocks").remaining_ms {
+        *left = 0;
+    }
+    let flagging = {
+        let (game, hub) = (Arc::clone(&game), Arc::clone(&hub));
+        tokio::spawn(async move { game.check_flag(&hub).await })
+    };
+    assert_eq!(until_sent(&store, 1).await, ["flag"]);
+    settle().await;
+    assert!(!flagging.is_finished(), "done before it was stored");
+    assert!(!game.is_finished(), "applied before it was stored");
+    store.commits.add_permits(1);
+    flagging.await.unwrap();
+    assert!(game.is_finished(), "the seat to move lost on time");
 }

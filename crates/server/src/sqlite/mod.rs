@@ -284,11 +284,6 @@ impl Store for SqliteStore {
         self.memory.games()
     }
 
-    fn log(&self, id: &str, change: Change) -> Result<(), StoreError> {
-        let write = change_write(id, &change);
-        wait_for_commit(|| self.writer.write(write)).map_err(|e| StoreError(e.to_string()))
-    }
-
     fn send(&self, id: &str, change: Change) -> Pending {
         let commit = self.writer.write_later(change_write(id, &change));
         Pending::waiting(async move { commit.await.map_err(|e| StoreError(e.to_string())) })
