@@ -363,6 +363,7 @@ impl LiveGame {
             return;
         };
         drop(table);
+        self.rate_if_due(hub).await;
         if let Some(job) = job {
             computer::spawn(Arc::clone(self), Arc::clone(hub), job);
         }

@@ -132,30 +132,33 @@ impl LiveGame {
         answer: impl FnOnce(&mut Table) -> T,
     ) -> Result<T, ApiError> {
         let _turn = self.turn().await;
-        let (mut table, events) = match command {
-            Command::Move { notation, seq } => {
-                let decisions = {
-                    let mut table = self.lock();
-                    table
-                        .check_human_move(token, &notation, seq)
-                        .map_err(|error| error.with_snapshot(table.snapshot()))?
-                };
-                self.store_then_play(hub, &notation, decisions, "human")
-                    .await?
-            }
-            Command::Table(command) => {
-                let planned = {
-                    let mut table = self.lock();
-                    table
-                        .plan(token, command)
-                        .map_err(|error| error.with_snapshot(table.snapshot()))?
-                };
-                self.store_then_apply(hub, planned).await?
-            }
+        // In a block of its own: the table guard must be gone before the rating is awaited.
+        let job = {
+            let (mut table, events) = match command {
+                Command::Move { notation, seq } => {
+                    let decisions = {
+                        let mut table = self.lock();
+                        table
+                            .check_human_move(token, &notation, seq)
+                            .map_err(|error| error.with_snapshot(table.snapshot()))?
+                    };
+                    self.store_then_play(hub, &notation, decisions, "human")
+                        .await?
+                }
+                Command::Table(command) => {
+                    let planned = {
+                        let mut table = self.lock();
+                        table
+                            .plan(token, command)
+                            .map_err(|error| error.with_snapshot(table.snapshot()))?
+                    };
+                    self.store_then_apply(hub, planned).await?
+                }
+            };
+            self.commit(&mut table, hub, &events)
         };
-        let job = self.commit(&mut table, hub, &events);
-        let answer = answer(&mut table);
-        drop(table);
+        self.rate_if_due(hub).await;
+        let answer = answer(&mut self.lock());
         if let Some(job) = job {
             computer::spawn(Arc::clone(self), Arc::clone(hub), job);
         }
@@ -229,9 +232,8 @@ impl LiveGame {
             // The change itself is stored; a lost mark of an ended game only makes the next
             // start read it once more (and mark it then), so it is not waited for.
             hub.store.finished_later(&self.id, !was_finished);
-            if !was_finished {
-                table.rate_if_due(hub, &self.id);
-            }
+            // Rated by the change's own task once the table is unlocked (`rate_if_due`).
+            table.rating_due = !was_finished && table.rated;
         }
         if let Some(times) = table.settle_clocks() {
             // The move is already stored; a lost clock row only costs its time since the last,

@@ -198,7 +198,7 @@ impl LiveGame {
         };
         // In a block of its own: the played move's table guard must be gone before the
         // failure's write is awaited.
-        let message = {
+        let played = {
             let played = match checked {
                 Ok((found, decisions)) => self
                     .store_then_play(hub, &found.notation, decisions, "ai")
@@ -212,18 +212,29 @@ impl LiveGame {
                     let by = table.seats[seat.to_usize()].kind.clone();
                     let seat_count = table.game.seat_count();
                     table.analysis = Some(analysis_view(&found, seat, seat_count, &by));
-                    let job = self.commit(&mut table, hub, &events);
-                    drop(table);
-                    if let Some(job) = job {
-                        spawn(Arc::clone(self), Arc::clone(hub), job);
-                    }
-                    return;
+                    Ok(self.commit(&mut table, hub, &events))
                 }
-                Err(message) => message,
+                Err(message) => Err(message),
             }
         };
+        let message = match played {
+            Ok(job) => {
+                self.rate_if_due(hub).await;
+                if let Some(job) = job {
+                    spawn(Arc::clone(self), Arc::clone(hub), job);
+                }
+                return;
+            }
+            Err(message) => message,
+        };
+        self.pause_after_failure(hub, seat, &message).await;
+    }
+
+    /// The computer of `seat` failed (`message`): the game is paused and everyone told. The
+    /// caller holds the game's turn.
+    async fn pause_after_failure(self: &Arc<Self>, hub: &Arc<Hub>, seat: Seat, message: &str) {
         // Stored like the owner's pause, so a restart keeps the game paused and its seq; the
-        // game is paused even if that write fails (the turn is held meanwhile).
+        // game is paused even if that write fails.
         let pause = crate::store::Change::Control(crate::protocol::Control {
             paused: Some(true),
             ..Default::default()

@@ -399,9 +399,10 @@ impl LiveGame {
         super::to_the_end(async move {
             let _turn = game.turn().await;
             let planned = game.lock().plan_answer(&token, accept)?;
-            game.store_then_apply(&hub, planned)
-                .await
-                .map(|(_, answer)| answer)
+            let answer = game.store_then_apply(&hub, planned).await?.1;
+            // An accepted draw ends the game.
+            game.rate_if_due(&hub).await;
+            Ok(answer)
         })
         .await
     }

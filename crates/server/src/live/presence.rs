@@ -15,6 +15,7 @@ use ludus_engine::Seat;
 use serde_json::{json, Value};
 
 use super::agents::Computer;
+use super::planned::Planned;
 use super::{computer, LiveGame, Table};
 use crate::error::ApiError;
 use crate::hub::Hub;
@@ -155,29 +156,27 @@ impl LiveGame {
         let (token, absent, then) = (&request.token, request.seat, request.then.as_str());
         let player = request.player.as_deref();
         let _turn = self.turn().await;
-        // Stored first, its commit awaited with the table unlocked and no thread held; the
-        // turn keeps every other change out meanwhile.
+        // Stored first, its commit awaited with the table unlocked and no thread held
+        // (`store_then_apply`); the turn keeps every other change out meanwhile.
         let (target, change, computer) = self.absent_claim(hub, token, absent, then, player)?;
-        hub.store
-            .send(&self.id, change)
-            .committed()
-            .await
-            .map_err(|e| ApiError::unavailable(format!("the game could not be stored: {e}")))?;
-        let mut table = self.lock();
-        match computer {
-            None => {
-                table.stop_searches();
-                table.game.resign(target);
+        let planned = Planned::new(change, move |live, hub, table| {
+            match computer {
+                None => {
+                    table.stop_searches();
+                    table.game.resign(target);
+                }
+                Some(computer) => {
+                    let slot = &mut table.seats[target.to_usize()];
+                    slot.kind.clone_from(&computer.spec);
+                    slot.token = None;
+                    slot.computer = Some(computer);
+                }
             }
-            Some(computer) => {
-                let slot = &mut table.seats[target.to_usize()];
-                slot.kind.clone_from(&computer.spec);
-                slot.token = None;
-                slot.computer = Some(computer);
-            }
-        }
-        let job = self.commit(&mut table, hub, &[]);
+            live.commit(table, hub, &[])
+        });
+        let (table, job) = self.store_then_apply(hub, planned).await?;
         drop(table);
+        self.rate_if_due(hub).await;
         if let Some(job) = job {
             computer::spawn(Arc::clone(self), Arc::clone(hub), job);
         }

@@ -99,6 +99,8 @@ pub struct Table {
     pub rated: bool,
     /// Once a rated game ended: each seat's rating before and after it.
     pub rating_changes: Vec<crate::people::RatingChange>,
+    /// A rated game just ended and is to be rated ([`LiveGame::rate_if_due`](super::LiveGame::rate_if_due)).
+    pub(super) rating_due: bool,
     /// The chat's last lines, oldest first (both channels).
     pub chat: VecDeque<super::ChatLine>,
     /// The seats out of a game of three or four, with the turn that put each out.
@@ -144,6 +146,7 @@ impl Table {
             payer: None,
             rated: false,
             rating_changes: Vec::new(),
+            rating_due: false,
             chat: VecDeque::new(),
             knock_outs: Vec::new(),
         }

@@ -72,10 +72,6 @@ pub struct Account {
 /// Where the accounts' writes go: the games' writer thread, which commits them with the
 /// games' own writes (one writer for the file, one sync per batch).
 pub trait Sink: Send + Sync {
-    /// Runs `job` in the writer's next transaction and waits for its commit on this thread
-    /// (the caller moves a runtime worker's other tasks away first: `wait_for_commit`).
-    fn run(&self, job: Job) -> Result<(), WriteError>;
-
     /// Sends `job` to the writer at once; the answer resolves when it is committed, holding
     /// no thread meanwhile.
     fn run_later(&self, job: Job) -> Pin<Box<dyn Future<Output = Result<(), WriteError>> + Send>>;
@@ -174,22 +170,6 @@ impl People {
         };
         let (job, answer) = answering(work);
         sink.run_later(job).await.map_err(|e| failed(&e))?;
-        answer.try_recv().map_err(|_| failed(&NO_ANSWER))
-    }
-
-    /// As [`People::write`], waiting for the commit on this thread (a worker's other tasks
-    /// move to another thread meanwhile: `wait_for_commit`). Only for a write that must be
-    /// done before a lock it runs under is let go: the ratings of a game that just ended,
-    /// which the ending change's own frame carries.
-    pub fn write_blocking<T: Send + 'static>(
-        &self,
-        work: impl FnOnce(&Connection) -> rusqlite::Result<T> + Send + 'static,
-    ) -> Result<T, ApiError> {
-        let Some(sink) = &self.sink else {
-            return self.write_here(work);
-        };
-        let (job, answer) = answering(work);
-        wait_for_commit(|| sink.run(job)).map_err(|e| failed(&e))?;
         answer.try_recv().map_err(|_| failed(&NO_ANSWER))
     }
 

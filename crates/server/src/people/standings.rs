@@ -46,7 +46,7 @@ impl People {
     /// scored `scores[i]` (the rules' reward). Every seat is rated against the others'
     /// ratings before the game, in one transaction. A game already rated answers the changes
     /// stored then.
-    pub fn rate(
+    pub async fn rate(
         &self,
         game_id: &str,
         game: &str,
@@ -62,7 +62,7 @@ impl People {
         );
         // One job of the games' writer: the ratings are read and written in its transaction,
         // so nothing else writes between the read and the write.
-        self.write_blocking(move |db| {
+        self.write(move |db| {
             let befores = holders
                 .iter()
                 .map(|&user| read_rating(db, user, &game, class))
@@ -88,6 +88,7 @@ impl People {
                 .map(|(before, after)| RatingChange { before, after })
                 .collect())
         })
+        .await
     }
 
     /// The best-rated players of `game` in `class` whose rating is no longer provisional.

@@ -1,27 +1,25 @@
-//! The accounts' writes awaited, holding no thread: each request that writes (a session, a
-//! token, a profile's text, a password, a ban) is answered once the games' writer commits
+//! The accounts' writes awaited, holding no thread: each write (a session, a token, a
+//! profile's text, a password, a game's ratings, a ban) is answered once the games' writer commits
 //! it, while the thread that awaits it goes on serving other tasks.
 
 use std::path::Path;
 use std::pin::Pin;
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
-use std::time::Duration;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rusqlite::Connection;
 
+use super::ratings::ClockClass;
 use super::{People, Sink, Throttle};
 use crate::sqlite::writer::{Job, WriteError};
 
-/// A writer whose commits wait for a gate: awaited, a write waits for another task to open
-/// it; a write that blocks its thread instead gives up after a while, since nothing on that
-/// thread can open it any more.
+/// A writer whose commits wait for a gate that another task opens: on a runtime of one
+/// thread, a write answers only if it waits without holding that thread.
 #[derive(Clone)]
 struct Gated(Arc<Gate>);
 
 struct Gate {
     db: Mutex<Connection>,
     open: Mutex<bool>,
-    opened: Condvar,
     notify: tokio::sync::Notify,
 }
 
@@ -30,7 +28,6 @@ impl Gated {
         Gated(Arc::new(Gate {
             db: Mutex::new(Connection::open(path).unwrap()),
             open: Mutex::new(true),
-            opened: Condvar::new(),
             notify: tokio::sync::Notify::new(),
         }))
     }
@@ -38,7 +35,6 @@ impl Gated {
     fn set(&self, open: bool) {
         *self.0.open.lock().unwrap_or_else(PoisonError::into_inner) = open;
         if open {
-            self.0.opened.notify_all();
             self.0.notify.notify_waiters();
         }
     }
@@ -57,20 +53,6 @@ impl Gated {
 }
 
 impl Sink for Gated {
-    fn run(&self, job: Job) -> Result<(), WriteError> {
-        let open = self.0.open.lock().unwrap_or_else(PoisonError::into_inner);
-        let (open, _) = self
-            .0
-            .opened
-            .wait_timeout_while(open, Duration::from_secs(1), |open| !*open)
-            .unwrap_or_else(PoisonError::into_inner);
-        if !*open {
-            return Err(WriteError::Stopped);
-        }
-        drop(open);
-        self.commit(job)
-    }
-
     fn run_later(
         &self,
         job: Job,
@@ -140,6 +122,14 @@ async fn every_write_of_a_request_is_awaited_without_holding_its_thread() {
     with_gate_opened_meanwhile(&gated, people.end_sessions(ana.id, None))
         .await
         .expect("the sessions end");
+    let (holders, scores) = ([ana.id, bot.id], [1.0, 0.0]);
+    let rating = people.rate("g1", "qawale", ClockClass::Fast, &holders, &scores);
+    let changes = with_gate_opened_meanwhile(&gated, rating).await;
+    let changes = changes.expect("the game is rated");
+    assert!(
+        changes[0].after.rating > changes[0].before.rating,
+        "the winner gains"
+    );
     let banned = with_gate_opened_meanwhile(&gated, people.ban("Ana", true)).await;
     assert!(banned.expect("the ban is written"));
     assert!(people.find("Ana").unwrap().is_none());

@@ -220,10 +220,6 @@ pub(crate) fn wait_for_commit<T>(wait: impl FnOnce() -> T) -> T {
 }
 
 impl crate::people::Sink for SqliteStore {
-    fn run(&self, job: writer::Job) -> Result<(), writer::WriteError> {
-        self.writer.write(Write::Job(writer::JobCell::new(job)))
-    }
-
     fn run_later(
         &self,
         job: writer::Job,
