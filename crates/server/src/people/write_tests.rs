@@ -123,7 +123,8 @@ async fn every_write_of_a_request_is_awaited_without_holding_its_thread() {
         .await
         .expect("the sessions end");
     let (holders, scores) = ([ana.id, bot.id], [1.0, 0.0]);
-    let rating = people.rate("g1", "qawale", ClockClass::Fast, &holders, &scores);
+    let game = ludus_games::GAMES[0].id;
+    let rating = people.rate("g1", game, ClockClass::Fast, &holders, &scores);
     let changes = with_gate_opened_meanwhile(&gated, rating).await;
     let changes = changes.expect("the game is rated");
     assert!(
