@@ -155,8 +155,19 @@ impl LiveGame {
                     self.store_then_apply(hub, planned).await?
                 }
             };
-            self.commit(&mut table, hub, &events)
+            let job = self.commit(&mut table, hub, &events);
+            if !table.rating_due {
+                // Nearly every change: answered at once, under the same lock.
+                let answer = answer(&mut table);
+                drop(table);
+                if let Some(job) = job {
+                    computer::spawn(Arc::clone(self), Arc::clone(hub), job);
+                }
+                return Ok(answer);
+            }
+            job
         };
+        // A rated game just ended: its answer carries the ratings.
         self.rate_if_due(hub).await;
         let answer = answer(&mut self.lock());
         if let Some(job) = job {
