@@ -27,7 +27,7 @@ use serde_json::{json, Value};
 
 use super::clock_row::{ClockRow, ClockRowMismatch, Deadline};
 use super::planned::Planned;
-use super::{computer, unix_ms, LiveGame, Table};
+use super::{unix_ms, LiveGame, Table};
 use crate::hub::Hub;
 use crate::people::ratings::ClockClass;
 use crate::store::Change;
@@ -363,10 +363,7 @@ impl LiveGame {
             return;
         };
         drop(table);
-        self.rate_if_due(hub).await;
-        if let Some(job) = job {
-            computer::spawn(Arc::clone(self), Arc::clone(hub), job);
-        }
+        self.after_change(hub, job).await;
     }
 }
 

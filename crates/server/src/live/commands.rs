@@ -168,12 +168,8 @@ impl LiveGame {
             job
         };
         // A rated game just ended: its answer carries the ratings.
-        self.rate_if_due(hub).await;
-        let answer = answer(&mut self.lock());
-        if let Some(job) = job {
-            computer::spawn(Arc::clone(self), Arc::clone(hub), job);
-        }
-        Ok(answer)
+        self.after_change(hub, job).await;
+        Ok(answer(&mut self.lock()))
     }
 
     /// Stores the move `notation`, already checked by the rules as `decisions`, awaiting its

@@ -196,8 +196,8 @@ impl LiveGame {
                 Ok((found, decisions))
             })
         };
-        // In a block of its own: the played move's table guard must be gone before the
-        // failure's write is awaited.
+        // In a block of its own: the played move's table guard must be gone before what
+        // follows is awaited.
         let played = {
             let played = match checked {
                 Ok((found, decisions)) => self
@@ -207,27 +207,17 @@ impl LiveGame {
                     .map_err(|e| e.message),
                 Err(message) => Err(message),
             };
-            match played {
-                Ok((found, mut table, events)) => {
-                    let by = table.seats[seat.to_usize()].kind.clone();
-                    let seat_count = table.game.seat_count();
-                    table.analysis = Some(analysis_view(&found, seat, seat_count, &by));
-                    Ok(self.commit(&mut table, hub, &events))
-                }
-                Err(message) => Err(message),
-            }
+            played.map(|(found, mut table, events)| {
+                let by = table.seats[seat.to_usize()].kind.clone();
+                let seat_count = table.game.seat_count();
+                table.analysis = Some(analysis_view(&found, seat, seat_count, &by));
+                self.commit(&mut table, hub, &events)
+            })
         };
-        let message = match played {
-            Ok(job) => {
-                self.rate_if_due(hub).await;
-                if let Some(job) = job {
-                    spawn(Arc::clone(self), Arc::clone(hub), job);
-                }
-                return;
-            }
-            Err(message) => message,
-        };
-        self.pause_after_failure(hub, seat, &message).await;
+        match played {
+            Ok(job) => self.after_change(hub, job).await,
+            Err(message) => self.pause_after_failure(hub, seat, &message).await,
+        }
     }
 
     /// The computer of `seat` failed (`message`): the game is paused and everyone told. The
@@ -240,17 +230,16 @@ impl LiveGame {
             ..Default::default()
         });
         let _ = hub.store.send(&self.id, pause).committed().await;
-        let mut table = self.lock();
-        table.paused = true;
-        let label = table.seat_label(seat);
-        self.broadcast(
-            json!({"type": "error", "error": format!("the computer player of {label} failed: {message}; the game is paused")})
-                .to_string(),
-        );
-        let job = self.commit(&mut table, hub, &[]);
-        drop(table);
-        if let Some(job) = job {
-            spawn(Arc::clone(self), Arc::clone(hub), job);
-        }
+        let job = {
+            let mut table = self.lock();
+            table.paused = true;
+            let label = table.seat_label(seat);
+            self.broadcast(
+                json!({"type": "error", "error": format!("the computer player of {label} failed: {message}; the game is paused")})
+                    .to_string(),
+            );
+            self.commit(&mut table, hub, &[])
+        };
+        self.after_change(hub, job).await;
     }
 }

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 
 use super::agents::Computer;
 use super::planned::Planned;
-use super::{computer, LiveGame, Table};
+use super::{LiveGame, Table};
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::protocol::AbsentRequest;
@@ -176,10 +176,7 @@ impl LiveGame {
         });
         let (table, job) = self.store_then_apply(hub, planned).await?;
         drop(table);
-        self.rate_if_due(hub).await;
-        if let Some(job) = job {
-            computer::spawn(Arc::clone(self), Arc::clone(hub), job);
-        }
+        self.after_change(hub, job).await;
         Ok(json!({"seat": absent, "then": then}))
     }
 

@@ -3,6 +3,8 @@
 //! 0 for a seat knocked out before it) is the score that `people::ratings` turns into pairwise
 //! results, so a game of three or four seats is rated the same way as a two-seat one.
 
+use std::sync::Arc;
+
 use super::{LiveGame, Table};
 use crate::hub::Hub;
 use crate::people::ratings::ClockClass;
@@ -70,6 +72,19 @@ impl LiveGame {
                     error.message
                 );
             }
+        }
+    }
+
+    /// What follows every change that may end the game, once its table is unlocked: the
+    /// ratings if it ended a rated game, then the computer's search `job` if one is due.
+    pub(super) async fn after_change(
+        self: &Arc<Self>,
+        hub: &Arc<Hub>,
+        job: Option<super::computer::Job>,
+    ) {
+        self.rate_if_due(hub).await;
+        if let Some(job) = job {
+            super::computer::spawn(Arc::clone(self), Arc::clone(hub), job);
         }
     }
 }

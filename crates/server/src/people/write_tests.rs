@@ -72,16 +72,28 @@ impl Sink for Gated {
 }
 
 /// Runs `write` beside a task that opens the gate: on a runtime of one thread, only a write
-/// that holds no thread while it waits lets that task run.
+/// that holds no thread while it waits lets that task run, and a write answered before the
+/// gate opens did not wait for its commit.
 async fn with_gate_opened_meanwhile<T>(
     gated: &Gated,
     write: impl std::future::Future<Output = T>,
 ) -> T {
     gated.set(false);
-    let (written, ()) = tokio::join!(write, async {
-        tokio::task::yield_now().await;
-        gated.set(true);
-    });
+    let answered = std::cell::Cell::new(false);
+    let (written, early) = tokio::join!(
+        async {
+            let written = write.await;
+            answered.set(true);
+            written
+        },
+        async {
+            tokio::task::yield_now().await;
+            let early = answered.get();
+            gated.set(true);
+            early
+        }
+    );
+    assert!(!early, "answered before its commit");
     written
 }
 
