@@ -7,6 +7,7 @@
 
 use std::io::{IsTerminal, Read};
 use std::path::Path;
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -76,7 +77,14 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
             shard,
             tc,
         },
-    )??;
+    );
+    // A signal's handler ends the engines before it exits, which may let the games end
+    // first: the arena then exits with the signal's status, not with theirs.
+    let signal = SIGNALLED.load(Ordering::SeqCst);
+    if signal != 0 {
+        std::process::exit(128 + signal);
+    }
+    let output = output??;
     outln!("{output}")?;
     Ok(())
 }
@@ -189,6 +197,9 @@ fn sprt_player<G: Game>(config: &ArenaConfig<G>, name: Option<&str>) -> Result<u
     })
 }
 
+/// The signal that stopped the arena (0: none yet), noted before its engines are ended.
+static SIGNALLED: AtomicI32 = AtomicI32::new(0);
+
 /// On Ctrl-C or SIGTERM, kills every running engine's process group (see
 /// `ludus_ai::arena::end_all_engines`) and exits with 128 + the signal's number, as the
 /// signal would have. Without a handler the arena would die and leave its engines and
@@ -200,6 +211,7 @@ fn end_engines_on_signal() {
     };
     std::thread::spawn(move || {
         if let Some(signal) = signals.forever().next() {
+            SIGNALLED.store(signal, Ordering::SeqCst);
             ludus_ai::arena::end_all_engines();
             std::process::exit(128 + signal);
         }
