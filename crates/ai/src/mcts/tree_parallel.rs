@@ -391,6 +391,40 @@ mod tests {
     }
 
     #[test]
+    fn selection_counts_the_visits_this_thread_holds_back() {
+        let mcts = agent("ai:mcts:iterations=10,threads=2,parallel=tree");
+        let tree = SharedTree::new(Nim::new(&NimOptions { pile: 5 }, 0), 1000);
+        let stop = StopFlag::default();
+        let search = Search {
+            tree: &tree,
+            config: &mcts.config,
+            clock: Clock::start(mcts.config.budget, &stop),
+            limit: 1,
+            stopped: AtomicBool::new(false),
+        };
+        // Two busy children, the first better as the shared statistics stand: 60 % to 50 %.
+        let children: Vec<Node<u8>> = (0..2).map(|_| Node::new()).collect();
+        children[0].add(HOLD_FROM, reward_units(0.6 * f64::from(HOLD_FROM)));
+        children[1].add(HOLD_FROM, reward_units(0.5 * f64::from(HOLD_FROM)));
+        let parent = 2 * HOLD_FROM;
+        let mut held = HeldBack::new(1);
+        assert_eq!(search.select(&children, parent, 1, &held).index, 0);
+        // This thread's losses through the first, held back and not yet written: 30 % as it sees it.
+        held.add(&children[0], HOLD_FROM, 0);
+        assert_eq!(
+            search.select(&children, parent, 1, &held).index,
+            1,
+            "its own held-back visits count"
+        );
+        let other = HeldBack::new(2);
+        assert_eq!(
+            search.select(&children, parent, 2, &other).index,
+            0,
+            "another thread sees only what was written"
+        );
+    }
+
+    #[test]
     fn no_reward_is_lost_between_two_threads() {
         // Nim has no draws, so every reward is 0 or 1, and a node's total is exactly its first
         // playout's reward (0 or 1) plus what its children's totals say for its seat: a lost
