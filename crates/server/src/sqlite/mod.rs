@@ -83,7 +83,7 @@ impl SqliteStore {
                     mark_finished(&connection, &row.id).map_err(|e| error(e.to_string()))?;
                 }
                 Ok(game) => {
-                    if let Some(at) = changed_ms.and_then(instant_of) {
+                    if let Some(at) = last_change_of(changed_ms) {
                         game.lock().last_change = at;
                     }
                     // A chat that cannot be read costs only the chat.
@@ -181,6 +181,16 @@ pub fn stored_games(path: &Path) -> Result<StoredGames, StoreError> {
         }
     }
     Ok((games, damaged))
+}
+
+/// When a game stored with `changed_ms` last changed, for a start: the stored time is up to
+/// a step old ([`writer::CHANGED_MS_STEP`]), so the step is added, and a time still in the
+/// future counts from now (`None`). No game is judged abandoned early; one may be a step
+/// late.
+fn last_change_of(changed_ms: Option<i64>) -> Option<std::time::Instant> {
+    changed_ms
+        .map(|ms| ms.saturating_add(writer::CHANGED_MS_STEP))
+        .and_then(instant_of)
 }
 
 /// The row that records `change` to game `id`.
@@ -339,6 +349,21 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_start_counts_from_a_step_after_the_stored_change() {
+        let now = crate::live::unix_ms() as i64;
+        let ago = last_change_of(Some(now - 10 * 60_000)).unwrap().elapsed();
+        // Ten minutes less the step, give or take the test's own run.
+        let expected = Duration::from_millis(10 * 60_000 - writer::CHANGED_MS_STEP as u64);
+        let slack = Duration::from_secs(20);
+        assert!(
+            ago + slack > expected && ago < expected + slack,
+            "{ago:?}, expected {expected:?}"
+        );
+        assert_eq!(last_change_of(Some(now - 1_000)), None, "from now");
+        assert_eq!(last_change_of(None), None);
+    }
 
     #[test]
     fn waiting_for_a_commit_works_on_every_kind_of_thread() {

@@ -233,13 +233,12 @@ mod tests {
     use super::super::{checks, schema};
     use super::*;
 
-    const PAGE: usize = 4096;
+    const PAGE: usize = schema::PAGE_SIZE as usize;
 
     /// A database with games a, b, c, whose changes were written in that order: b's many
     /// enough to fill pages of their own.
     fn three_games(path: &Path) {
         let mut connection = Connection::open(path).unwrap();
-        connection.pragma_update(None, "page_size", 4096).unwrap();
         schema::migrate(&mut connection).unwrap();
         for (id, changes) in [
             ("aaaa0000aaaa", 20),

@@ -101,6 +101,9 @@ const MIGRATIONS: &[&str] = &[
 /// The schema version this build writes.
 pub const VERSION: usize = MIGRATIONS.len();
 
+/// The page size of a new database, in bytes (see [`migrate`]).
+pub const PAGE_SIZE: i64 = 1024;
+
 /// Why a database's tables could not be brought up to date.
 #[derive(Debug, thiserror::Error)]
 pub enum SchemaError {
@@ -120,6 +123,12 @@ pub fn migrate(connection: &mut Connection) -> Result<(), SchemaError> {
     // meets the first one's writes and checkpoints, and without a timeout SQLite answers
     // "database is locked" at once instead of waiting for them.
     connection.busy_timeout(std::time::Duration::from_secs(5))?;
+    // 1 KiB pages, in a new database only (an existing one keeps its size): a move adds a
+    // few dozen bytes to its game's place in an index, and every page it touches is written
+    // whole to the log and again at the checkpoint. With 4 KiB pages a move wrote 5.8 KB
+    // to the disk under the load test, with 1 KiB 3.6 KB (docs/SCALING.md, "What a move
+    // writes to the disk"); SQLite's default page was 1 KiB until version 3.12.
+    connection.pragma_update(None, "page_size", PAGE_SIZE)?;
     connection.pragma_update(None, "journal_mode", "WAL")?;
     // FULL syncs the log at every commit, so an acknowledged decision survives a power cut
     // or an OS crash too (NORMAL in WAL mode may lose the last commits there). The writer's
@@ -187,6 +196,34 @@ mod tests {
             .query_row("PRAGMA journal_mode", [], |r| r.get(0))
             .unwrap();
         assert_eq!(mode, "wal");
+    }
+
+    #[test]
+    fn a_new_database_has_small_pages_and_an_old_one_keeps_its_own() {
+        let dir = tempfile::tempdir().unwrap();
+        let page_size = |connection: &Connection| -> i64 {
+            connection
+                .query_row("PRAGMA page_size", [], |r| r.get(0))
+                .unwrap()
+        };
+        let mut new = Connection::open(dir.path().join("new.sqlite3")).unwrap();
+        migrate(&mut new).unwrap();
+        assert_eq!(page_size(&new), PAGE_SIZE);
+        // A database written with SQLite's default pages, as builds before this one made.
+        let old_path = dir.path().join("old.sqlite3");
+        let old = Connection::open(&old_path).unwrap();
+        old.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE kept (x)")
+            .unwrap();
+        assert_eq!(page_size(&old), 4096);
+        drop(old);
+        let mut old = Connection::open(&old_path).unwrap();
+        migrate(&mut old).unwrap();
+        assert_eq!(page_size(&old), 4096);
+        old.execute(
+            "INSERT INTO games (id, created_ms, setup) VALUES ('g', 0, '{}')",
+            [],
+        )
+        .unwrap();
     }
 
     #[test]

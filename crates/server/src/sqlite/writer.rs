@@ -22,6 +22,14 @@ use tokio::sync::oneshot;
 
 use crate::live::{ChatLine, CHAT_KEPT};
 
+/// How stale a game's stored `changed_ms` may grow before a change writes it again, in
+/// milliseconds. Written at every move, it dirtied a page of the games table in every
+/// commit, one more for each game that moved: 8.5 KB written to the disk a move under the
+/// load test where 5.8 KB do without (docs/SCALING.md, "What a move writes to the disk").
+/// Only a start reads it (the abandoned games' clock, the lobby's order), and a start counts
+/// from this much after the stored time, so no game is judged abandoned early.
+pub(super) const CHANGED_MS_STEP: i64 = 60_000;
+
 /// The most writes committed in one transaction.
 const BATCH: usize = 512;
 
@@ -383,10 +391,16 @@ fn run(connection: &Connection, write: &Write) -> rusqlite::Result<()> {
             connection
                 .prepare_cached("INSERT INTO changes (game_id, kind, arg) VALUES (?1, ?2, ?3)")?
                 .execute(params![id, kind, arg])?;
-            // When it last changed: a restart keeps counting towards abandonment from there.
+            // When it last changed, to the minute (see `CHANGED_MS_STEP`); always in a game
+            // marked ended, so that a start still finds it back in play if the mark that
+            // says so was not stored.
+            let now = crate::live::unix_ms() as i64;
             connection
-                .prepare_cached("UPDATE games SET changed_ms = ?2 WHERE id = ?1")?
-                .execute(params![id, crate::live::unix_ms() as i64])
+                .prepare_cached(
+                    "UPDATE games SET changed_ms = ?2 WHERE id = ?1 \
+                     AND (changed_ms IS NULL OR changed_ms <= ?3 OR finished_ms IS NOT NULL)",
+                )?
+                .execute(params![id, now, now - CHANGED_MS_STEP])
                 .map(drop)
         }
         Write::Chat { id, line } => {
@@ -423,170 +437,5 @@ fn run(connection: &Connection, write: &Write) -> rusqlite::Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
-    use std::time::{Duration, Instant};
-
-    use super::*;
-
-    /// A writer on a fresh database: its folder (kept while the test runs), its path.
-    fn fresh() -> (tempfile::TempDir, std::path::PathBuf, Writer) {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("games.sqlite3");
-        let mut connection = Connection::open(&path).unwrap();
-        super::super::schema::migrate(&mut connection).unwrap();
-        let writer = Writer::start(connection, &path).unwrap();
-        (dir, path, writer)
-    }
-
-    #[test]
-    fn a_failing_job_undoes_its_own_statements_and_the_writer_goes_on() {
-        let (_dir, path, writer) = fresh();
-        let insert = |name: &'static str, fail: bool| -> Job {
-            Box::new(move |db| {
-                db.execute(
-                    "INSERT INTO users (name, password, created_ms) VALUES (?1, 'x', 0)",
-                    [name],
-                )?;
-                if fail {
-                    db.execute("INSERT INTO no_such_table VALUES (1)", [])?;
-                }
-                Ok(())
-            })
-        };
-        assert!(writer
-            .write(Write::Job(JobCell::new(insert("kept", false))))
-            .is_ok());
-        assert!(writer
-            .write(Write::Job(JobCell::new(insert("undone", true))))
-            .is_err());
-        assert!(writer
-            .write(Write::Job(JobCell::new(insert("after", false))))
-            .is_ok());
-        drop(writer);
-        let reader = Connection::open(&path).unwrap();
-        let names: Vec<String> = reader
-            .prepare("SELECT name FROM users ORDER BY id")
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
-        assert_eq!(names, ["kept", "after"]);
-    }
-
-    #[test]
-    fn the_checkpoint_thread_copies_the_log_into_the_database_file() {
-        let (_dir, path, writer) = fresh();
-        let size = || std::fs::metadata(&path).map_or(0, |m| m.len());
-        let before = size();
-        let game = Write::Game {
-            id: "g".into(),
-            created_ms: 0,
-            setup: "{}".into(),
-        };
-        writer.write(game).unwrap();
-        for i in 0..CHECKPOINT_EVERY * 2 {
-            let change = Write::Change {
-                id: "g".into(),
-                kind: "move".into(),
-                arg: format!("a{i}"),
-            };
-            writer.write(change).unwrap();
-        }
-        // Commits only append to the log; the database file grows when a checkpoint ran.
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while size() <= before && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        assert!(size() > before, "no checkpoint: {} bytes", size());
-    }
-
-    #[test]
-    fn the_log_is_started_again_under_steady_writes_instead_of_growing() {
-        let (_dir, path, writer) = fresh();
-        let log = path.with_extension("sqlite3-wal");
-        let log_size = || std::fs::metadata(&log).map_or(0, |m| m.len());
-        // Each write fills about 17 pages, so the writes together fill the log's restart
-        // length five times over. The restart waits for the checkpoint thread's next look at
-        // the log, which a busy machine may delay by a second or so: the log may pass the
-        // restart length by two lengths, not by the three more it would without restarts.
-        let writes = usize::try_from(RESTART_FROM_FRAMES).unwrap() * 5 / 17;
-        let mut largest = 0;
-        for i in 0..writes {
-            let game = Write::Game {
-                id: format!("g{i}"),
-                created_ms: 0,
-                setup: "x".repeat(64 * 1024),
-            };
-            writer.write(game).unwrap();
-            largest = largest.max(log_size());
-        }
-        let restart_length = u64::try_from(RESTART_FROM_FRAMES).unwrap() * 4096;
-        assert!(
-            largest < 3 * restart_length,
-            "the log reached {largest} bytes for {writes} writes of 64 KiB"
-        );
-    }
-
-    #[test]
-    fn a_game_keeps_its_last_chat_lines() {
-        let (_dir, path, writer) = fresh();
-        for (game, lines) in [("g", CHAT_KEPT + 5), ("h", 2)] {
-            for i in 0..lines {
-                let line = ChatLine {
-                    channel: crate::live::Channel::Players,
-                    from: "Ana".into(),
-                    seat: Some(1),
-                    text: format!("line {i}"),
-                    at_ms: i as u64,
-                };
-                let id = game.to_string();
-                writer.write(Write::Chat { id, line }).unwrap();
-            }
-        }
-        let reader = Connection::open(&path).unwrap();
-        let lines = super::super::read::read_chat(&reader, "g").unwrap();
-        assert_eq!(lines.len(), CHAT_KEPT);
-        assert_eq!(lines[0].text, "line 5", "the oldest went");
-        assert_eq!(
-            lines.last().unwrap().text,
-            format!("line {}", CHAT_KEPT + 4)
-        );
-        let rows: i64 = reader
-            .query_row("SELECT count(*) FROM chat", [], |r| r.get(0))
-            .unwrap();
-        assert_eq!(rows, CHAT_KEPT as i64 + 2, "another game's lines stay");
-        writer.write(Write::Remove { id: "h".into() }).unwrap();
-        assert!(super::super::read::read_chat(&reader, "h")
-            .unwrap()
-            .is_empty());
-    }
-
-    #[test]
-    fn a_checkpoint_after_the_last_write_leaves_every_row_in_the_database_file() {
-        let (dir, path, writer) = fresh();
-        let game = Write::Game {
-            id: "g".into(),
-            created_ms: 0,
-            setup: "{}".into(),
-        };
-        writer.write(game).unwrap();
-        let change = Write::Change {
-            id: "g".into(),
-            kind: "move".into(),
-            arg: "a1".into(),
-        };
-        writer.write(change).unwrap();
-        writer.checkpoint().unwrap();
-        let wal = std::fs::metadata(dir.path().join("games.sqlite3-wal")).unwrap();
-        assert_eq!(wal.len(), 0, "the log is emptied");
-        // The database file alone, without its log, as a copy of it would be.
-        let copy = dir.path().join("copy.sqlite3");
-        std::fs::copy(&path, &copy).unwrap();
-        let alone = Connection::open(&copy).unwrap();
-        let changes: i64 = alone
-            .query_row("SELECT count(*) FROM changes", [], |r| r.get(0))
-            .unwrap();
-        assert_eq!(changes, 1);
-    }
-}
+#[path = "writer_tests.rs"]
+mod tests;
