@@ -24,6 +24,7 @@ mod owner;
 mod pairing;
 mod people_routes;
 mod people_support;
+mod rated_endings;
 mod reconnect;
 mod restored;
 mod searches;

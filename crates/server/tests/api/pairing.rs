@@ -26,7 +26,7 @@ async fn play_out(api: &Api, id: &str, tokens: &[String], seed: u64) -> Value {
 }
 
 /// The `started` frame a lobby socket gets: (game, seat, token).
-async fn started(socket: &mut Socket) -> (String, u64, String) {
+pub(super) async fn started(socket: &mut Socket) -> (String, u64, String) {
     let frame = next_of(socket, "started").await;
     (
         frame["game"].as_str().unwrap().to_string(),
@@ -36,7 +36,7 @@ async fn started(socket: &mut Socket) -> (String, u64, String) {
 }
 
 /// The two players' tokens in seat order, from their `started` frames.
-fn in_seat_order(a: &(String, u64, String), b: &(String, u64, String)) -> Vec<String> {
+pub(super) fn in_seat_order(a: &(String, u64, String), b: &(String, u64, String)) -> Vec<String> {
     assert_eq!(a.0, b.0, "one game");
     assert_ne!(a.1, b.1, "two seats");
     if a.1 == 1 {
