@@ -160,6 +160,50 @@ fn a_backup_taken_under_play_holds_every_acknowledged_decision_and_restores() {
 }
 
 #[test]
+fn a_compacted_copy_taken_while_the_server_runs_holds_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite3");
+    let mut server = serve_with("127.0.0.1:0", &db, &["--actions-per-second", "0"]);
+    let host = host_of(&mut server);
+    let games: Vec<_> = (0..3).map(|_| new_game(&host)).collect();
+    let acknowledged = play_rounds(&host, &games, 4);
+    let copy = dir.path().join("compact.sqlite3");
+    let compacted = admin(&db, &["--json", "compact", copy.to_str().unwrap()]);
+    assert!(
+        compacted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&compacted.stderr)
+    );
+    let said: Value = serde_json::from_slice(&compacted.stdout).unwrap();
+    assert_eq!(
+        said["bytes"].as_u64(),
+        Some(std::fs::metadata(&copy).unwrap().len())
+    );
+    stop(server);
+    let check = admin(&copy, &["--json", "check"]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let listed = admin(&copy, &["--json", "games"]);
+    let listed: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    for ((id, _), before) in games.iter().zip(&acknowledged) {
+        let line = listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id.as_str())
+            .unwrap();
+        assert!(line["changes"].as_u64().unwrap() >= *before, "{line}");
+    }
+    let refused = admin(&db, &["compact", copy.to_str().unwrap()]);
+    assert!(!refused.status.success(), "an existing file is kept");
+    let said = String::from_utf8_lossy(&refused.stderr);
+    assert!(said.contains("exists"), "{said}");
+}
+
+#[test]
 fn accounts_are_listed_closed_opened_and_given_a_new_password() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("games.sqlite3");

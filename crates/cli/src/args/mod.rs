@@ -69,8 +69,8 @@ pub enum Command {
     Book(BookArgs),
     /// Serve the browser page and its JSON/WebSocket API.
     Serve(ServeArgs),
-    /// Administer a server's database, also while the server runs: backups, a check of
-    /// every stored game, games and accounts.
+    /// Administer a server's database, also while the server runs: backups, a compacted
+    /// copy, a check of every stored game, games and accounts.
     Admin(AdminArgs),
 }
 

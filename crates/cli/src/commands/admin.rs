@@ -29,6 +29,14 @@ pub fn run(args: &AdminArgs) -> Result<()> {
                 &format!("backed up to {}", out.display()),
             );
         }
+        AdminAction::Compact { out } => {
+            let bytes = admin::compact(db, out).map_err(|e| anyhow!(e.0))?;
+            say(
+                args.json,
+                &serde_json::json!({"compact": out, "bytes": bytes}),
+                &format!("compacted into {} ({bytes} bytes)", out.display()),
+            );
+        }
         AdminAction::Check => return check(db, args.json),
         AdminAction::Games => games(db, args.json)?,
         AdminAction::DeleteGame { id } => {
