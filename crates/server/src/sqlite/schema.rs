@@ -209,7 +209,7 @@ mod tests {
         let mut new = Connection::open(dir.path().join("new.sqlite3")).unwrap();
         migrate(&mut new).unwrap();
         assert_eq!(page_size(&new), PAGE_SIZE);
-        // A database written with SQLite's default pages, as builds before this one made.
+        // A database made with SQLite's default 4 KiB pages.
         let old_path = dir.path().join("old.sqlite3");
         let old = Connection::open(&old_path).unwrap();
         old.execute_batch("PRAGMA journal_mode = WAL; CREATE TABLE kept (x)")

@@ -24,8 +24,8 @@ use crate::live::{ChatLine, CHAT_KEPT};
 
 /// How stale a game's stored `changed_ms` may grow before a change writes it again, in
 /// milliseconds. Written at every move, it dirtied a page of the games table in every
-/// commit, one more for each game that moved: 8.5 KB written to the disk a move under the
-/// load test where 5.8 KB do without (docs/SCALING.md, "What a move writes to the disk").
+/// commit, one more for each game that moved: about 8 KB written to the disk a move under
+/// the load test where 5.8 KB do without (docs/SCALING.md, "What a move writes to the disk").
 /// Only a start reads it (the abandoned games' clock, the lobby's order), and a start counts
 /// from this much after the stored time, so no game is judged abandoned early.
 pub(super) const CHANGED_MS_STEP: i64 = 60_000;
