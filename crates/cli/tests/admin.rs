@@ -85,6 +85,31 @@ fn play_rounds(host: &str, games: &[(String, [String; 2])], rounds: usize) -> Ve
     acknowledged
 }
 
+/// Asserts that the copy at `copy` passes `check` and holds every decision acknowledged in
+/// `games` before it was taken (`acknowledged`, each game's last seq).
+fn assert_holds(copy: &Path, games: &[(String, [String; 2])], acknowledged: &[u64]) {
+    let check = admin(copy, &["--json", "check"]);
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
+    let listed = admin(copy, &["--json", "games"]);
+    let listed: Value = serde_json::from_slice(&listed.stdout).unwrap();
+    for ((id, _), before) in games.iter().zip(acknowledged) {
+        let line = listed
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["id"] == id.as_str())
+            .unwrap();
+        assert!(
+            line["changes"].as_u64().unwrap() >= *before,
+            "{line} lost decisions acknowledged before the copy ({before})"
+        );
+    }
+}
+
 fn stop(mut child: std::process::Child) {
     Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
@@ -123,26 +148,7 @@ fn a_backup_taken_under_play_holds_every_acknowledged_decision_and_restores() {
     playing.store(false, Ordering::Relaxed);
     player.join().unwrap();
     stop(server);
-    let check = admin(&copy, &["--json", "check"]);
-    assert!(
-        check.status.success(),
-        "{}",
-        String::from_utf8_lossy(&check.stdout)
-    );
-    let listed = admin(&copy, &["--json", "games"]);
-    let listed: Value = serde_json::from_slice(&listed.stdout).unwrap();
-    for ((id, _), before) in games.iter().zip(&acknowledged) {
-        let line = listed
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|g| g["id"] == id.as_str())
-            .unwrap();
-        assert!(
-            line["changes"].as_u64().unwrap() >= *before,
-            "{line} lost decisions acknowledged before the backup ({before})"
-        );
-    }
+    assert_holds(&copy, &games, &acknowledged);
     // Restoring is starting a server on the copy.
     let mut restored = serve_with("127.0.0.1:0", &copy, &[]);
     let host = host_of(&mut restored);
@@ -180,23 +186,7 @@ fn a_compacted_copy_taken_while_the_server_runs_holds_every_game() {
         Some(std::fs::metadata(&copy).unwrap().len())
     );
     stop(server);
-    let check = admin(&copy, &["--json", "check"]);
-    assert!(
-        check.status.success(),
-        "{}",
-        String::from_utf8_lossy(&check.stdout)
-    );
-    let listed = admin(&copy, &["--json", "games"]);
-    let listed: Value = serde_json::from_slice(&listed.stdout).unwrap();
-    for ((id, _), before) in games.iter().zip(&acknowledged) {
-        let line = listed
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|g| g["id"] == id.as_str())
-            .unwrap();
-        assert!(line["changes"].as_u64().unwrap() >= *before, "{line}");
-    }
+    assert_holds(&copy, &games, &acknowledged);
     let refused = admin(&db, &["compact", copy.to_str().unwrap()]);
     assert!(!refused.status.success(), "an existing file is kept");
     let said = String::from_utf8_lossy(&refused.stderr);

@@ -20,9 +20,9 @@ fn error(path: &Path) -> impl Fn(rusqlite::Error) -> StoreError + '_ {
     move |e| StoreError(format!("database {}: {e}", path.display()))
 }
 
-/// Copies the database at `db` into a new file `out`, consistent as of the end of the copy
-/// (SQLite restarts a step that a write overlapped), while a server may go on writing.
-pub fn backup(db: &Path, out: &Path) -> Result<(), StoreError> {
+/// The database at `db`, opened read-only to be copied into `out`, which must not exist yet;
+/// it waits a few seconds for a running server's writes.
+fn open_to_copy(db: &Path, out: &Path) -> Result<Connection, StoreError> {
     if out.exists() {
         return Err(StoreError(format!(
             "{} exists: expected the path of a new file",
@@ -34,6 +34,13 @@ pub fn backup(db: &Path, out: &Path) -> Result<(), StoreError> {
     source
         .busy_timeout(Duration::from_secs(5))
         .map_err(error(db))?;
+    Ok(source)
+}
+
+/// Copies the database at `db` into a new file `out`, consistent as of the end of the copy
+/// (SQLite restarts a step that a write overlapped), while a server may go on writing.
+pub fn backup(db: &Path, out: &Path) -> Result<(), StoreError> {
+    let source = open_to_copy(db, out)?;
     let mut copy = Connection::open(out).map_err(error(out))?;
     let backup = Backup::new(&source, &mut copy).map_err(error(out))?;
     backup
@@ -51,17 +58,7 @@ pub fn backup(db: &Path, out: &Path) -> Result<(), StoreError> {
 /// bytes a move that it wrote on a database made with 4 KiB pages, which SQLite cannot
 /// change in place in WAL mode. Answers the copy's size in bytes.
 pub fn compact(db: &Path, out: &Path) -> Result<u64, StoreError> {
-    if out.exists() {
-        return Err(StoreError(format!(
-            "{} exists: expected the path of a new file",
-            out.display()
-        )));
-    }
-    let source =
-        Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_ONLY).map_err(error(db))?;
-    source
-        .busy_timeout(Duration::from_secs(5))
-        .map_err(error(db))?;
+    let source = open_to_copy(db, out)?;
     // The page size asked for before `VACUUM INTO` is the copy's.
     source
         .pragma_update(None, "page_size", schema::PAGE_SIZE)
