@@ -23,6 +23,12 @@ pub(super) const WRITE_EVERY: u64 = 16;
 /// iterations.
 const SLOTS: usize = 64;
 
+/// The slot of `node` in a thread's buffer. Siblings lie side by side, so their addresses
+/// divided by a node's size differ by one and they take different slots.
+fn slot_of<A>(node: &Node<A>) -> usize {
+    (std::ptr::from_ref(node) as usize / size_of::<Node<A>>()) % SLOTS
+}
+
 /// Visits and reward units held back for one node.
 struct Slot<'t, A> {
     node: &'t Node<A>,
@@ -49,9 +55,7 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     /// Adds `visits` and `units` to what is held for `node`; a node already holding the slot
     /// is written out first.
     pub(super) fn add(&mut self, node: &'t Node<A>, visits: u32, units: u64) {
-        // Siblings lie side by side, so their addresses divided by a node's size differ by one.
-        let index = (std::ptr::from_ref(node) as usize / size_of::<Node<A>>()) % SLOTS;
-        let slot = &mut self.slots[index];
+        let slot = &mut self.slots[slot_of(node)];
         match slot {
             Some(held) if std::ptr::eq(held.node, node) => {
                 held.visits += visits;
@@ -81,8 +85,7 @@ impl<'t, A: Copy> HeldBack<'t, A> {
         if visits < HOLD_FROM {
             return (node.value(), visits);
         }
-        let index = (std::ptr::from_ref(node) as usize / size_of::<Node<A>>()) % SLOTS;
-        match &self.slots[index] {
+        match &self.slots[slot_of(node)] {
             Some(held) if std::ptr::eq(held.node, node) => (
                 node.value() + held.units as f64 / REWARD_UNIT,
                 visits + held.visits,

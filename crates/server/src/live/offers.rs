@@ -400,8 +400,8 @@ impl LiveGame {
             let _turn = game.turn().await;
             let planned = game.lock().plan_answer(&token, accept)?;
             let answer = game.store_then_apply(&hub, planned).await?.1;
-            // An accepted draw ends the game.
-            game.rate_if_due(&hub).await;
+            // An accepted draw ends the game (rated if due); between people no search follows.
+            game.after_change(&hub, None).await;
             Ok(answer)
         })
         .await

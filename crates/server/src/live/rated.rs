@@ -18,7 +18,8 @@ impl Table {
     /// The holders and scores of a rated game that just ended, once (the mark is cleared);
     /// `None` when no rating is due.
     fn rating_due_now(&mut self) -> Option<(Vec<i64>, Vec<f64>)> {
-        if !std::mem::take(&mut self.rating_due) || !self.rated || !self.rating_changes.is_empty() {
+        // Marked only in a rated game (`LiveGame::commit`); a game is rated once.
+        if !std::mem::take(&mut self.rating_due) || !self.rating_changes.is_empty() {
             return None;
         }
         let verdict = self.game.outcome()?.verdict;

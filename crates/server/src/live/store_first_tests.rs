@@ -1,7 +1,7 @@
 //! Every change other than a move (claims, resignations, undo and redo, offers, their
 //! answers, a flag on time) and every chat line is stored first and awaited with no thread
-//! held, as moves are; a change whose request is dropped while it is stored (its client gone) still ends:
-//! what is on disk is what the game plays on.
+//! held, as moves are; a change whose request is dropped while it is stored (its client
+//! gone) still ends: what is on disk is what the game plays on.
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,6 +1,6 @@
 //! The accounts' writes awaited, holding no thread: each write (a session, a token, a
-//! profile's text, a password, a game's ratings, a ban) is answered once the games' writer commits
-//! it, while the thread that awaits it goes on serving other tasks.
+//! profile's text, a password, a game's ratings, a ban) is answered once the games' writer
+//! commits it, while the thread that awaits it goes on serving other tasks.
 
 use std::path::Path;
 use std::pin::Pin;

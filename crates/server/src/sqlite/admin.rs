@@ -54,9 +54,9 @@ pub fn backup(db: &Path, out: &Path) -> Result<(), StoreError> {
 
 /// Writes a compacted copy of the database at `db` into a new file `out` (SQLite's `VACUUM
 /// INTO`: consistent as of one moment, while a server may go on writing), with the pages of a
-/// new database ([`schema::PAGE_SIZE`]): a server started on the copy writes under half the
-/// bytes a move that it wrote on a database made with 4 KiB pages, which SQLite cannot
-/// change in place in WAL mode. Answers the copy's size in bytes.
+/// new database ([`schema::PAGE_SIZE`]). A database made with 4 KiB pages keeps them (WAL
+/// mode cannot change them in place); a server started on its copy writes under half the
+/// bytes a move. Answers the copy's size in bytes.
 pub fn compact(db: &Path, out: &Path) -> Result<u64, StoreError> {
     let source = open_to_copy(db, out)?;
     // The page size asked for before `VACUUM INTO` is the copy's.
