@@ -4,8 +4,10 @@
 
 use ludus_engine::{Material, Notation, Rules};
 use std::fs;
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::path::Path;
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+
+use tempfile::TempDir;
 
 use ludus_ai::tablebase::{
     check, file_name, generate, install, stored_after, turn_ends, CheckPlan, CheckReport,
@@ -16,11 +18,10 @@ use ludus_ai::{
 };
 use ludus_games::qilin::{Qilin, QilinOptions};
 
-/// A fresh directory under the system's temporary one.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-tb-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    dir
+/// A fresh directory under the system's temporary one, removed when the guard drops (also
+/// when a test fails).
+fn scratch(name: &str) -> TempDir {
+    tempfile::TempDir::with_prefix(format!("ludus-tb-{name}-")).unwrap()
 }
 
 /// Tables up to `pieces` a side, made on `threads` threads into `dir`.
@@ -34,30 +35,36 @@ fn make(pieces: u8, threads: usize, dir: &Path) {
         .unwrap();
 }
 
-/// The 3-a-side tables (the smallest with wins: a line needs three pieces), made once on
-/// two threads for the tests of this file.
-fn three_a_side() -> &'static Path {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = scratch("three");
-        make(3, 2, &dir);
-        dir
-    })
+/// The 3-a-side tables (the smallest with wins: a line needs three pieces), made on two
+/// threads and shared by the tests of this file that run at the same time. The directory is
+/// removed when the last of them drops it (a static's never would be: statics are not
+/// dropped), and made again for a test that starts later.
+fn three_a_side() -> Arc<TempDir> {
+    static SHARED: Mutex<Weak<TempDir>> = Mutex::new(Weak::new());
+    let mut shared = SHARED.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(dir) = shared.upgrade() {
+        return dir;
+    }
+    let dir = Arc::new(scratch("three"));
+    make(3, 2, dir.path());
+    *shared = Arc::downgrade(&dir);
+    dir
 }
 
 #[test]
 fn generation_gives_the_same_bytes_on_one_and_two_threads() {
     let one = scratch("one-thread");
-    make(3, 1, &one);
-    let mut names: Vec<_> = fs::read_dir(&one)
+    make(3, 1, one.path());
+    let mut names: Vec<_> = fs::read_dir(one.path())
         .unwrap()
         .map(|e| e.unwrap().file_name())
         .collect();
     names.sort();
     assert_eq!(names.len(), 9, "{names:?}");
+    let two = three_a_side();
     for name in names {
-        let a = fs::read(one.join(&name)).unwrap();
-        let b = fs::read(three_a_side().join(&name)).unwrap();
+        let a = fs::read(one.path().join(&name)).unwrap();
+        let b = fs::read(two.path().join(&name)).unwrap();
         assert!(a == b, "{name:?} differs between 1 and 2 threads");
     }
 }
@@ -74,7 +81,9 @@ fn no_draw_rules() -> QilinOptions {
 /// Checks `positions` random positions of up to 3 a side under `options` (against the
 /// solver too when `solver_nodes` is not 0), and that no check disagreed.
 fn check_three_a_side(positions: usize, solver_nodes: u64, options: &QilinOptions) -> CheckReport {
-    let tables = Tablebases::open::<Qilin>(three_a_side()).unwrap();
+    // Tables are read when first probed: the directory is kept until the check's end.
+    let three = three_a_side();
+    let tables = Tablebases::open::<Qilin>(three.path()).unwrap();
     let plan = CheckPlan {
         positions,
         pieces: 3,
@@ -102,17 +111,15 @@ fn stored_values_equal_the_solvers_on_random_positions() {
 
 #[test]
 fn a_damaged_or_cut_file_is_refused_with_one_line() {
-    let dir = scratch("damaged");
-    make(1, 1, &dir);
+    let guard = scratch("damaged");
+    let dir = guard.path();
+    make(1, 1, dir);
     let path = dir.join(file_name(Qilin::INFO.id, Material { mover: 1, other: 1 }));
     let mut bytes = fs::read(&path).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 1;
     fs::write(&path, &bytes).unwrap();
-    let error = Tablebases::open::<Qilin>(&dir)
-        .unwrap()
-        .check()
-        .unwrap_err();
+    let error = Tablebases::open::<Qilin>(dir).unwrap().check().unwrap_err();
     assert!(matches!(error, TablebaseError::Damaged { .. }), "{error}");
     let text = error.to_string();
     assert!(
@@ -125,12 +132,9 @@ fn a_damaged_or_cut_file_is_refused_with_one_line() {
         &QilinOptions::default(),
     )
     .unwrap();
-    assert_eq!(Tablebases::open::<Qilin>(&dir).unwrap().probe(&state), None);
+    assert_eq!(Tablebases::open::<Qilin>(dir).unwrap().probe(&state), None);
     fs::write(&path, &bytes[..last]).unwrap();
-    let error = Tablebases::open::<Qilin>(&dir)
-        .unwrap()
-        .check()
-        .unwrap_err();
+    let error = Tablebases::open::<Qilin>(dir).unwrap().check().unwrap_err();
     assert!(
         error.to_string().contains("expected 552 positions"),
         "{error}"
@@ -139,7 +143,8 @@ fn a_damaged_or_cut_file_is_refused_with_one_line() {
 
 #[test]
 fn the_solver_level_five_and_the_hint_use_the_tables() {
-    let tables = std::sync::Arc::new(Tablebases::open::<Qilin>(three_a_side()).unwrap());
+    let three = three_a_side();
+    let tables = Arc::new(Tablebases::open::<Qilin>(three.path()).unwrap());
     // Red a1 d1 c3 against Black g7: a 3-against-1 ending.
     let state = Qilin::from_position(
         "RR....R................B move R 0/0 0",
@@ -157,7 +162,7 @@ fn the_solver_level_five_and_the_hint_use_the_tables() {
         "one turn of search suffices below the root"
     );
     // Level 5 (the process's installed tables) plays and reports the stored result.
-    install(Some(three_a_side().to_path_buf()));
+    install(Some(three.path().to_path_buf()));
     let spec: AgentSpec = "ai:5:depth=2".parse().unwrap();
     let mut agent = build_agent::<Qilin>(&spec, 1).unwrap();
     let analysis = agent.analyse(&state, &StopFlag::default());

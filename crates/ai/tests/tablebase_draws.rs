@@ -110,16 +110,18 @@ fn drawn_position_near_a_repetition(tables: &Tablebases) -> (Qilin, Qilin) {
 
 #[test]
 fn a_proved_draw_is_held_when_a_repetition_is_near() {
-    let dir = std::env::temp_dir().join(format!("ludus-tb-draws-{}", std::process::id()));
+    // Removed when the test ends, also when it fails.
+    let guard = tempfile::TempDir::with_prefix("ludus-tb-draws-").unwrap();
+    let dir = guard.path();
     let endgames = Qilin::endgames().unwrap();
-    generate(endgames, Qilin::INFO.id, 3, &dir, |_| {}).unwrap();
-    let tables = Arc::new(Tablebases::open::<Qilin>(&dir).unwrap());
+    generate(endgames, Qilin::INFO.id, 3, dir, |_| {}).unwrap();
+    let tables = Arc::new(Tablebases::open::<Qilin>(dir).unwrap());
     let (start, now) = drawn_position_near_a_repetition(&tables);
     // With the history, only the draw is answered.
     let probe = now.endgame_probe().unwrap();
     assert_eq!(probe.within, 0, "{}", now.position());
     assert_eq!(tables.probe(&now), Some(Proved::Draw));
-    install(Some(PathBuf::from(&dir)));
+    install(Some(PathBuf::from(dir)));
     for seed in 0..12 {
         // A random mover whose solver proved the start: left to itself it would lose at
         // least half the time. Its solver's budget proves no more than "at least a draw"
@@ -152,5 +154,4 @@ fn a_proved_draw_is_held_when_a_repetition_is_near() {
         );
     }
     install(None);
-    let _ = std::fs::remove_dir_all(&dir);
 }

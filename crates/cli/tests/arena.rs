@@ -3,7 +3,7 @@
 //! the arena finishes, openings played in game pairs, the SPRT's verdicts, and shards merged
 //! into exactly the report of one run.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::{json, Value};
@@ -44,10 +44,10 @@ fn python_engine(name: &str, game: &str, mode: &str) -> String {
     format!("{name}=python3 {} {LUDUS} {game} {mode}", script.display())
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-arena-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder (`ludus-arena-NAME-` and random letters), removed with all in it when the
+/// guard drops, also when the test fails: the test keeps the guard to its end.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::TempDir::with_prefix(format!("ludus-arena-{name}-")).unwrap()
 }
 
 fn text(path: &Path) -> &str {
@@ -90,7 +90,7 @@ fn ludus_ugi_and_a_python_engine_play_a_round_robin() {
 #[test]
 fn engines_start_from_an_opening_position_string() {
     let dir = temp_dir("fen");
-    let openings = dir.join("openings.txt");
+    let openings = dir.path().join("openings.txt");
     let line = "fen NN,-,-,NN/-,D,-,-/N,N,-,-/-,-,-,NN L moves d1\n";
     std::fs::write(&openings, line).unwrap();
     let python = python_engine("random.py", "qawale", "random");
@@ -113,7 +113,6 @@ fn engines_start_from_an_opening_position_string() {
             "{reason}"
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A position string of several lines (Splut!'s) travels on its one line, `;` between its
@@ -121,7 +120,7 @@ fn engines_start_from_an_opening_position_string() {
 #[test]
 fn engines_read_a_position_of_several_lines_sent_on_one_line() {
     let dir = temp_dir("fen-lines");
-    let openings = dir.join("openings.txt");
+    let openings = dir.path().join("openings.txt");
     let line = "fen size=9 seats=south,north tomove=south turn=0 used=0 lev=unused locked=-; \
                 south: Sd2 De2 Tf2; north: Sf8 De8 Td8; rocks: e1 a5 e9 i5 moves De2-e3\n";
     std::fs::write(&openings, line).unwrap();
@@ -145,7 +144,6 @@ fn engines_read_a_position_of_several_lines_sent_on_one_line() {
             assert!(!reason.contains(forfeit), "{reason}");
         }
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -175,7 +173,7 @@ fn broken_engines_lose_with_the_reason_and_the_arena_finishes() {
         ("garbage", "sent garbage"),
     ] {
         let engine = python_engine("broken", "replica", mode);
-        let dir = saved.join(mode);
+        let dir = saved.path().join(mode);
         let report = arena_json(
             "replica --ai ai:1 --games 2 --movetime 50 --margin 300",
             &["--engine", &engine, "--save-games", text(&dir)],
@@ -196,7 +194,6 @@ fn broken_engines_lose_with_the_reason_and_the_arena_finishes() {
             "{mode}"
         );
     }
-    std::fs::remove_dir_all(&saved).unwrap();
 }
 
 #[test]
@@ -218,9 +215,9 @@ fn a_crashed_engine_leaves_a_three_player_game_and_the_others_play_on() {
 #[test]
 fn each_opening_is_played_twice_with_the_seats_swapped() {
     let dir = temp_dir("openings");
-    let openings = dir.join("openings.txt");
+    let openings = dir.path().join("openings.txt");
     std::fs::write(&openings, "# two openings\nstartpos moves a1:NEN\nd1:WNW\n").unwrap();
-    let saved = dir.join("games");
+    let saved = dir.path().join("games");
     let report = arena_json(
         "qawale --ai ai:4:depth=1 --ai ai:2 --games 4",
         &["--openings", text(&openings), "--save-games", text(&saved)],
@@ -247,7 +244,6 @@ fn each_opening_is_played_twice_with_the_seats_swapped() {
         "{}",
         stderr(&bad)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -256,13 +252,12 @@ fn random_openings_are_shared_within_a_game_pair_only() {
     let dir = temp_dir("random");
     arena_json(
         "replica --ai ai:2 --ai ai:1 --games 4 --random-opening 4",
-        &["--save-games", text(&dir)],
+        &["--save-games", text(dir.path())],
     );
-    let opening = |i| first_moves(&dir, "replica", i, 4);
+    let opening = |i| first_moves(dir.path(), "replica", i, 4);
     assert_eq!(opening(1), opening(2));
     assert_eq!(opening(3), opening(4));
     assert_ne!(opening(1), opening(3));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -367,7 +362,10 @@ fn run_shard(seed: u32, shard: &str, file: &Path) {
 #[test]
 fn two_shards_merge_into_exactly_the_unsharded_run() {
     let dir = temp_dir("shards");
-    let files = [dir.join("shard-0.jsonl"), dir.join("shard-1.jsonl")];
+    let files = [
+        dir.path().join("shard-0.jsonl"),
+        dir.path().join("shard-1.jsonl"),
+    ];
     run_shard(5, "0/2", &files[0]);
     run_shard(5, "1/2", &files[1]);
     let whole = ludus(&format!("arena {SHARDED} --seed 5"), &[]);
@@ -377,7 +375,6 @@ fn two_shards_merge_into_exactly_the_unsharded_run() {
     let whole_json = ludus(&format!("arena {SHARDED} --seed 5 --json"), &[]);
     let merged_json = ludus("arena merge --json", &[text(&files[0]), text(&files[1])]);
     assert_eq!(stdout(&merged_json), stdout(&whole_json));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A shard killed while writing a game: its cut last line is dropped with a warning, and the
@@ -385,7 +382,7 @@ fn two_shards_merge_into_exactly_the_unsharded_run() {
 #[test]
 fn a_cut_last_line_is_dropped_with_a_warning() {
     let dir = temp_dir("cut");
-    let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    let (a, b) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
     run_shard(9, "0/2", &a);
     run_shard(9, "1/2", &b);
     let whole = std::fs::read_to_string(&b).unwrap();
@@ -405,13 +402,15 @@ fn a_cut_last_line_is_dropped_with_a_warning() {
     std::fs::write(&b, format!("{}\n{{\"index\n{}\n", lines[0], lines[1])).unwrap();
     let refused = stderr(&ludus("arena merge", &[text(&a), text(&b)]));
     assert!(refused.contains("line 2"), "{refused}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn merge_refuses_missing_games_and_other_tournaments() {
     let dir = temp_dir("foreign");
-    let (mine, other) = (dir.join("mine.jsonl"), dir.join("other.jsonl"));
+    let (mine, other) = (
+        dir.path().join("mine.jsonl"),
+        dir.path().join("other.jsonl"),
+    );
     run_shard(5, "0/2", &mine);
     run_shard(6, "1/2", &other);
     let alone = ludus("arena merge", &[text(&mine)]);
@@ -424,7 +423,6 @@ fn merge_refuses_missing_games_and_other_tournaments() {
     );
     let twice = ludus("arena merge", &[text(&mine), text(&mine)]);
     assert!(stderr(&twice).contains("twice"), "{}", stderr(&twice));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Each refusal names the setting or the range it takes, and nothing panics.
@@ -462,7 +460,7 @@ fn numbers_out_of_range_are_refused_with_their_range() {
 #[test]
 fn a_balanced_book_keeps_the_levelest_openings_and_the_arena_plays_them() {
     let dir = temp_dir("book");
-    let book = dir.join("book.txt");
+    let book = dir.path().join("book.txt");
     let make = |keep: &str, out: &Path| {
         let output = ludus(
             &format!("book replica --openings {keep} --candidates 12 --plies 4 --agent ai:4:depth=2 --seed 5 --json --out"),
@@ -486,7 +484,7 @@ fn a_balanced_book_keeps_the_levelest_openings_and_the_arena_plays_them() {
     let kept = lines(&book);
     assert_eq!(kept.len(), 3);
     // Every candidate left out scores at least as far from level as every one kept.
-    let all_path = dir.join("all.txt");
+    let all_path = dir.path().join("all.txt");
     make("12", &all_path);
     let widest_kept = kept.iter().map(|(s, _)| *s).fold(0.0, f64::max);
     for (score, line) in lines(&all_path) {
@@ -495,7 +493,7 @@ fn a_balanced_book_keeps_the_levelest_openings_and_the_arena_plays_them() {
         }
     }
     // The arena starts each game pair from a kept line.
-    let saved = dir.join("games");
+    let saved = dir.path().join("games");
     arena_json(
         "replica --ai ai:2 --ai ai:1 --games 6",
         &["--openings", text(&book), "--save-games", text(&saved)],
@@ -510,5 +508,4 @@ fn a_balanced_book_keeps_the_levelest_openings_and_the_arena_plays_them() {
         "{}",
         stderr(&refused)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

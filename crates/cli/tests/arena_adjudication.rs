@@ -68,12 +68,15 @@ fn last_of(notes: &[Value], seat: u64, count: usize) -> Vec<Value> {
 #[test]
 fn a_game_both_players_score_as_lost_is_adjudicated_to_the_winner() {
     let dir = temp_dir("adjudge", "resign");
-    let report = arena(&dir, &["--adjudicate-resign", "movecount=3,score=400"]);
+    let report = arena(
+        dir.path(),
+        &["--adjudicate-resign", "movecount=3,score=400"],
+    );
     let games = report["games"].as_array().unwrap();
     let mut adjudicated = 0;
     for (i, game) in games.iter().enumerate() {
         let reason = game["reason"].as_str().unwrap();
-        let saved = record(&dir, i + 1);
+        let saved = record(dir.path(), i + 1);
         assert_eq!(saved["result"]["reason"], reason, "{saved}");
         if !reason.starts_with("adjudicated:") {
             continue;
@@ -97,14 +100,17 @@ fn a_game_both_players_score_as_lost_is_adjudicated_to_the_winner() {
 fn a_level_game_is_adjudicated_a_draw_after_its_move_number() {
     let dir = temp_dir("adjudge", "draw");
     let report = arena(
-        &dir,
+        dir.path(),
         &["--adjudicate-draw", "movenumber=6,movecount=2,score=100000"],
     );
     for (i, game) in report["games"].as_array().unwrap().iter().enumerate() {
         let reason = game["reason"].as_str().unwrap();
         assert!(reason.starts_with("adjudicated a draw"), "{reason}");
         assert_eq!(game["result"], "1/2-1/2", "{game}");
-        let notes = record(&dir, i + 1)["decisions"].as_array().unwrap().clone();
+        let notes = record(dir.path(), i + 1)["decisions"]
+            .as_array()
+            .unwrap()
+            .clone();
         assert!(notes.len() >= 6, "ended before decision 6: {notes:?}");
         for seat in [1, 2] {
             for note in last_of(&notes, seat, 2) {
@@ -117,7 +123,7 @@ fn a_level_game_is_adjudicated_a_draw_after_its_move_number() {
 #[test]
 fn without_the_rules_no_game_is_adjudicated() {
     let dir = temp_dir("adjudge", "off");
-    let report = arena(&dir, &[]);
+    let report = arena(dir.path(), &[]);
     for game in report["games"].as_array().unwrap() {
         assert!(
             !game["reason"].as_str().unwrap().contains("adjudicated"),

@@ -36,7 +36,7 @@ fn slow_engine(ms: u64) -> String {
 fn a_slow_engine_given_the_clocks_loses_on_time() {
     let dir = temp_dir("clock", "slow");
     let engine = slow_engine(400);
-    let dir_text = dir.to_str().unwrap();
+    let dir_text = dir.path().to_str().unwrap();
     let report = arena(&[
         "qawale",
         "--ai",
@@ -66,7 +66,7 @@ fn a_slow_engine_given_the_clocks_loses_on_time() {
             if seat == 1 { "0-1" } else { "1-0" },
             "{game}"
         );
-        let engine_notes: Vec<Value> = notes(&dir, i + 1)
+        let engine_notes: Vec<Value> = notes(dir.path(), i + 1)
             .into_iter()
             .filter(|n| n["seat"] == seat)
             .collect();
@@ -80,7 +80,7 @@ fn a_slow_engine_given_the_clocks_loses_on_time() {
 #[test]
 fn a_built_in_player_budgets_each_decision_from_its_clock() {
     let dir = temp_dir("clock", "budget");
-    let dir_text = dir.to_str().unwrap();
+    let dir_text = dir.path().to_str().unwrap();
     arena(&[
         "qawale",
         "--ai",
@@ -96,7 +96,7 @@ fn a_built_in_player_budgets_each_decision_from_its_clock() {
     ]);
     let mut budgets = 0;
     for i in 1..=2 {
-        let notes = notes(&dir, i);
+        let notes = notes(dir.path(), i);
         // Game 1 seats the alpha-beta player first, game 2 second.
         let searcher = i;
         for note in notes.iter().filter(|n| n["seat"] == searcher) {
@@ -122,7 +122,7 @@ fn a_built_in_player_budgets_each_decision_from_its_clock() {
 #[test]
 fn movetime_binds_built_in_players_unless_their_spec_sets_a_time() {
     let dir = temp_dir("clock", "movetime");
-    let dir_text = dir.to_str().unwrap();
+    let dir_text = dir.path().to_str().unwrap();
     arena(&[
         "qawale",
         "--ai",
@@ -136,7 +136,7 @@ fn movetime_binds_built_in_players_unless_their_spec_sets_a_time() {
         "--save-games",
         dir_text,
     ]);
-    let notes = notes(&dir, 1);
+    let notes = notes(dir.path(), 1);
     let budget =
         |seat: usize| notes.iter().find(|n| n["seat"] == seat).unwrap()["budget_ms"].clone();
     assert_eq!(budget(1), 30);
@@ -172,7 +172,7 @@ fn saved(dir: &Path) -> usize {
 #[test]
 fn resume_plays_only_the_games_the_interrupted_run_lacks() {
     let dir = temp_dir("clock", "resume");
-    let file = dir.join("run.jsonl");
+    let file = dir.path().join("run.jsonl");
     let tournament = [
         "qawale",
         "--ai",
@@ -192,7 +192,7 @@ fn resume_plays_only_the_games_the_interrupted_run_lacks() {
         format!("{}\n{}\n{}\n{third}", lines[0], lines[1], lines[2]),
     )
     .unwrap();
-    let records = dir.join("records");
+    let records = dir.path().join("records");
     let resume = [
         "--resume",
         file.to_str().unwrap(),

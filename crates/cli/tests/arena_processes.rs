@@ -60,7 +60,7 @@ fn left_running(pidfile: &Path) -> Vec<String> {
 #[test]
 fn an_engines_children_end_with_each_game() {
     let dir = temp_dir("groups", "games");
-    let pidfile = dir.join("pids");
+    let pidfile = dir.path().join("pids");
     let output = Command::new(LUDUS)
         .args(["arena", "replica", "--ai", "ai:1", "--games", "2", "--json"])
         .args(["--engine", &engine_with_child(&pidfile, "random")])
@@ -79,7 +79,7 @@ fn an_engines_children_end_with_each_game() {
 #[test]
 fn an_arena_stopped_by_sigterm_ends_its_engines_groups() {
     let dir = temp_dir("groups", "sigterm");
-    let pidfile = dir.join("pids");
+    let pidfile = dir.path().join("pids");
     // The engine hangs on its first `go`, and its move time is long: the game is in progress
     // when SIGTERM comes.
     let mut arena = Command::new(LUDUS)

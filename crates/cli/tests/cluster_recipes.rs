@@ -19,8 +19,8 @@ fn read(name: &str) -> String {
 /// job, and the script still plays shard 2 of 4.
 #[test]
 fn a_slurm_task_run_alone_plays_its_shard_of_the_whole_count() {
-    let dir = std::env::temp_dir().join(format!("ludus-sbatch-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    // Removed when the test ends, also when it fails.
+    let dir = tempfile::TempDir::with_prefix("ludus-sbatch-").unwrap();
     let bin = Path::new(env!("CARGO_BIN_EXE_ludus")).parent().unwrap();
     let path = format!(
         "{}:{}",
@@ -29,7 +29,7 @@ fn a_slurm_task_run_alone_plays_its_shard_of_the_whole_count() {
     );
     let status = Command::new("bash")
         .arg(recipe("arena.sbatch"))
-        .current_dir(&dir)
+        .current_dir(dir.path())
         .env("PATH", path)
         .env("SLURM_ARRAY_TASK_ID", "2")
         .env("SLURM_ARRAY_TASK_COUNT", "1")
@@ -41,10 +41,9 @@ fn a_slurm_task_run_alone_plays_its_shard_of_the_whole_count() {
         "{}",
         String::from_utf8_lossy(&status.stderr)
     );
-    let shard = std::fs::read_to_string(dir.join("shards/shard-2.jsonl")).unwrap();
+    let shard = std::fs::read_to_string(dir.path().join("shards/shard-2.jsonl")).unwrap();
     let header: serde_json::Value = serde_json::from_str(shard.lines().next().unwrap()).unwrap();
     assert_eq!(header["shard"], "2/4", "{header}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

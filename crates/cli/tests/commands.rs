@@ -28,10 +28,12 @@ fn fails_with(args: &[&str], needle: &str) {
     assert!(err.contains(needle), "{args:?}: '{err}' lacks '{needle}'");
 }
 
-fn temp_file(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A path named `name` in a fresh folder, and the folder's guard: the folder goes when the
+/// guard drops (also when the test fails), so the test keeps it to its end.
+fn temp_file(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::TempDir::with_prefix("ludus-cli-").unwrap();
+    let path = dir.path().join(name);
+    (dir, path)
 }
 
 #[test]
@@ -108,7 +110,7 @@ fn numbers_out_of_range_and_endless_files_are_refused() {
 
 #[test]
 fn load_refuses_a_conflicting_game_option_or_position() {
-    let path = temp_file("conflict.json");
+    let (_dir, path) = temp_file("conflict.json");
     let text = r#"{"format":1,"game":"qawale","options":{},"moves":["a1:NEN"]}"#;
     std::fs::write(&path, text).unwrap();
     let path = path.to_str().unwrap();
@@ -132,7 +134,7 @@ fn load_refuses_a_conflicting_game_option_or_position() {
 
 #[test]
 fn errors_say_each_reason_once_in_plain_words() {
-    let path = temp_file("options.json");
+    let (_dir, path) = temp_file("options.json");
     let text = r#"{"format":1,"game":"splut","options":{"max_turns":-1},"moves":[]}"#;
     std::fs::write(&path, text).unwrap();
     let output = ludus(&["replay", path.to_str().unwrap()]);
@@ -192,7 +194,7 @@ fn bench_times_a_computer_player_over_fixed_positions() {
 
 #[test]
 fn two_computers_play_to_the_end_and_the_record_replays() {
-    let path = temp_file("auto.json");
+    let (_dir, path) = temp_file("auto.json");
     let path_text = path.to_str().unwrap();
     let output = ludus(&[
         "play", "qawale", "--plain", "--p1", "ai:1", "--p2", "ai:1", "--seed", "3", "--save",
@@ -217,7 +219,7 @@ fn two_computers_play_to_the_end_and_the_record_replays() {
 
 #[test]
 fn a_damaged_record_names_the_bad_move() {
-    let path = temp_file("damaged.json");
+    let (_dir, path) = temp_file("damaged.json");
     let text = r#"{"format":1,"game":"qawale","options":{},"moves":["a1:NEN","b7:NN"]}"#;
     std::fs::write(&path, text).unwrap();
     fails_with(&["replay", path.to_str().unwrap()], "record move 2 'b7:NN'");
@@ -225,7 +227,7 @@ fn a_damaged_record_names_the_bad_move() {
 
 #[test]
 fn a_person_types_moves_commands_and_resigns() {
-    let path = temp_file("typed.json");
+    let (_dir, path) = temp_file("typed.json");
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
         .args([
             "play", "qawale", "--plain", "--p2", "human", "--name", "Ann",
@@ -336,7 +338,7 @@ fn games_lists_every_game_and_option_with_its_default() {
 
 #[test]
 fn text_records_in_the_spec_format_save_and_replay() {
-    let path = temp_file("auto.txt");
+    let (_dir, path) = temp_file("auto.txt");
     let path_text = path.to_str().unwrap();
     let output = ludus(&[
         "play", "yoxii", "--plain", "--p1", "ai:1", "--p2", "ai:1", "--seed", "5", "--save",
@@ -352,7 +354,7 @@ fn text_records_in_the_spec_format_save_and_replay() {
 
 #[test]
 fn datagen_then_tune_writes_a_weights_file_the_game_reads() {
-    let data = temp_file("yoxii.tsv");
+    let (_data_dir, data) = temp_file("yoxii.tsv");
     let data_arg = data.to_str().unwrap();
     let output = ludus(&[
         "datagen",
@@ -374,7 +376,7 @@ fn datagen_then_tune_writes_a_weights_file_the_game_reads() {
     );
     let lines = std::fs::read_to_string(&data).unwrap();
     assert!(lines.lines().count() > 50, "{lines}");
-    let weights = temp_file("weights.txt");
+    let (_weights_dir, weights) = temp_file("weights.txt");
     let output = ludus(&[
         "tune",
         "yoxii",
@@ -406,13 +408,13 @@ fn datagen_then_tune_writes_a_weights_file_the_game_reads() {
 
 #[test]
 fn tune_refuses_bad_data_and_too_few_positions_in_one_line() {
-    let bad = temp_file("bad.tsv");
+    let (_bad_dir, bad) = temp_file("bad.tsv");
     std::fs::write(&bad, "1\t0\tsomething\nnot a sample\n").unwrap();
     fails_with(
         &["tune", "yoxii", "--data", bad.to_str().unwrap()],
         "bad sample at",
     );
-    let good = temp_file("one.tsv");
+    let (_good_dir, good) = temp_file("one.tsv");
     std::fs::write(&good, "1\t0\tx\n").unwrap();
     // Every game has tunable terms now; a Yoxii sample is no Qilin position.
     fails_with(
@@ -441,7 +443,7 @@ const YOXII_WEIGHTS: &str = concat!(
 #[test]
 fn spsa_tunes_a_weights_file_for_strength_the_same_way_for_the_same_seed() {
     let from = YOXII_WEIGHTS;
-    let out = temp_file("spsa-weights.txt");
+    let (_out_dir, out) = temp_file("spsa-weights.txt");
     let run = |out: &str| {
         let mut args = vec![
             "spsa",
@@ -490,7 +492,7 @@ fn spsa_tunes_a_weights_file_for_strength_the_same_way_for_the_same_seed() {
         "a fixed term stays: {text}"
     );
     // The same seed, the same weights; the run moved some of them.
-    let again = temp_file("spsa-again.txt");
+    let (_again_dir, again) = temp_file("spsa-again.txt");
     let output = run(again.to_str().unwrap());
     assert!(output.status.success(), "{}", stderr(&output));
     assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
@@ -504,8 +506,7 @@ fn spsa_tunes_a_weights_file_for_strength_the_same_way_for_the_same_seed() {
 /// 50 iterations, a whole weights file that says how far the run got.
 #[test]
 fn spsa_keeps_its_weights_so_far_in_the_out_file() {
-    let out = temp_file("spsa-checkpoint.txt");
-    let _ = std::fs::remove_file(&out);
+    let (_out_dir, out) = temp_file("spsa-checkpoint.txt");
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
         .args([
             "spsa",
@@ -552,7 +553,7 @@ fn spsa_refuses_bad_runs_in_one_line() {
         &["spsa", "yoxii", "--from", "/nonexistent"],
         "cannot read '/nonexistent'",
     );
-    let not_weights = temp_file("not-weights.txt");
+    let (_dir, not_weights) = temp_file("not-weights.txt");
     std::fs::write(&not_weights, "pieces 1\n").unwrap();
     let path = not_weights.to_str().unwrap();
     fails_with(
@@ -586,7 +587,7 @@ fn replay_shows_flags_and_agreed_draws() {
         (r#"["b4-c5","flag 2"]"#, "ran out of time"),
         (r#"["b4-c5","draw agreed"]"#, "draw by agreement"),
     ] {
-        let path = temp_file("ending.json");
+        let (_dir, path) = temp_file("ending.json");
         let text = format!(r#"{{"format":1,"game":"replica","options":{{}},"moves":{moves}}}"#);
         std::fs::write(&path, text).unwrap();
         let output = ludus(&["replay", "--boards", path.to_str().unwrap()]);

@@ -49,9 +49,9 @@ fn a_huge_token_is_echoed_once_and_cut() {
 
 #[test]
 fn names_from_a_record_are_escaped_in_replay_and_line_mode() {
-    let dir = std::env::temp_dir().join(format!("ludus-hostile-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("names.json");
+    // Removed when the test ends, also when it fails.
+    let dir = tempfile::TempDir::with_prefix("ludus-hostile-").unwrap();
+    let path = dir.path().join("names.json");
     let record = r#"{"format":1,"game":"qawale","options":{},"moves":["a1:NEN"],
         "players":[{"name":"Ann\u001b]0;pwned\u0007","kind":"human"},
                    {"name":"Bob\u001b[2J","kind":"human"}]}"#;

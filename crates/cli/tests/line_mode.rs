@@ -27,15 +27,17 @@ fn play(args: &[&str], input: &[u8]) -> String {
     String::from_utf8(output.stdout).unwrap()
 }
 
-fn temp_file(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-line-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A path named `name` in a fresh folder, and the folder's guard: the folder goes when the
+/// guard drops (also when the test fails), so the test keeps it to its end.
+fn temp_file(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::TempDir::with_prefix("ludus-line-").unwrap();
+    let path = dir.path().join(name);
+    (dir, path)
 }
 
 #[test]
 fn a_line_that_is_not_utf8_is_refused_and_the_game_goes_on_and_is_saved() {
-    let path = temp_file("bytes.json");
+    let (_dir, path) = temp_file("bytes.json");
     let text = play(
         &["qawale", "--p2", "human", "--save", path.to_str().unwrap()],
         b"a1:NEN\n\xff\xfe\nd1:NNW\n",
@@ -81,7 +83,7 @@ fn the_output_ends_with_a_newline() {
 
 #[test]
 fn the_default_computer_is_level_3_as_in_the_app() {
-    let path = temp_file("default.json");
+    let (_dir, path) = temp_file("default.json");
     play(
         &["replica", "--save", path.to_str().unwrap()],
         b"b2-c3\nresign\n",

@@ -6,15 +6,16 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 
 mod support;
 
-use support::host_of;
+use support::{host_of, temp_dir};
 
-fn serve(flags: &[&str]) -> Child {
-    let dir = std::env::temp_dir().join(format!("ludus-serve-ops-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+/// `ludus serve FLAGS` with its database in `dir` (a test's own folder, which the test keeps
+/// until the server has stopped).
+fn serve(dir: &Path, flags: &[&str]) -> Child {
     let db = dir.join(format!(
         "{}.sqlite3",
         flags.join("_").replace(['/', ':', '*', '\''], "")
@@ -60,6 +61,7 @@ fn stop(child: Child) -> Output {
 
 #[test]
 fn bad_origins_and_hosts_stop_the_server_before_it_listens() {
+    let dir = temp_dir("serve-ops", "origins");
     for (flags, needle) in [
         (["--allow-origin", "*"], "bad origin '*'"),
         (["--allow-origin", "https://example.org/"], "no path"),
@@ -68,7 +70,7 @@ fn bad_origins_and_hosts_stop_the_server_before_it_listens() {
     ] {
         let mut all = vec!["--addr", "127.0.0.1:0"];
         all.extend(flags);
-        let output = serve(&all).wait_with_output().unwrap();
+        let output = serve(dir.path(), &all).wait_with_output().unwrap();
         let out = String::from_utf8_lossy(&output.stdout);
         let err = String::from_utf8_lossy(&output.stderr);
         assert_eq!(output.status.code(), Some(2), "{flags:?}: {err}");
@@ -84,7 +86,8 @@ fn bad_origins_and_hosts_stop_the_server_before_it_listens() {
 
 #[test]
 fn the_request_log_names_paths_but_never_tokens_or_invitations() {
-    let mut child = serve(&["--addr", "127.0.0.1:0", "--log", "info"]);
+    let dir = temp_dir("serve-ops", "log");
+    let mut child = serve(dir.path(), &["--addr", "127.0.0.1:0", "--log", "info"]);
     let host = host_of(&mut child);
     let secret = "SECRETf00dfeed";
     let invitation = format!("/g/abc123?seat=2&invite={secret}");
@@ -118,12 +121,13 @@ fn behind_a_proxy_the_request_log_names_the_client_it_forwarded() {
     // The proxy appended the last entry; the first is the client's own word. Without
     // --trust-proxy the header is ignored and the log names the TCP peer.
     let forwarded = "X-Forwarded-For: 198.51.100.1, 203.0.113.7\r\n";
+    let dir = temp_dir("serve-ops", "proxy");
     for (trust, client) in [(false, "client=127.0.0.1}"), (true, "client=203.0.113.7}")] {
         let mut flags = vec!["--addr", "127.0.0.1:0", "--log", "info"];
         if trust {
             flags.push("--trust-proxy");
         }
-        let mut child = serve(&flags);
+        let mut child = serve(dir.path(), &flags);
         let host = host_of(&mut child);
         assert!(get_with(&host, "/healthz", forwarded).contains(" 200 "));
         let output = stop(child);
@@ -139,7 +143,8 @@ fn behind_a_proxy_the_request_log_names_the_client_it_forwarded() {
 
 #[test]
 fn a_server_on_every_address_says_how_to_restrict_its_host_names() {
-    let mut child = serve(&["--addr", "0.0.0.0:0"]);
+    let dir = temp_dir("serve-ops", "hosts");
+    let mut child = serve(dir.path(), &["--addr", "0.0.0.0:0"]);
     let _ = host_of(&mut child);
     let output = stop(child);
     let err = String::from_utf8_lossy(&output.stderr);
@@ -147,7 +152,10 @@ fn a_server_on_every_address_says_how_to_restrict_its_host_names() {
     assert_eq!(warning.len(), 1, "{err}");
     assert!(warning[0].contains("any Host name"), "{err}");
 
-    let mut quiet = serve(&["--addr", "0.0.0.0:0", "--allow-host", "games.example.org"]);
+    let mut quiet = serve(
+        dir.path(),
+        &["--addr", "0.0.0.0:0", "--allow-host", "games.example.org"],
+    );
     let _ = host_of(&mut quiet);
     let err = String::from_utf8_lossy(&stop(quiet).stderr).into_owned();
     assert!(!err.contains("any Host name"), "{err}");
@@ -157,8 +165,9 @@ fn a_server_on_every_address_says_how_to_restrict_its_host_names() {
 fn sigterm_as_soon_as_the_address_is_printed_stops_the_server_cleanly() {
     // Whoever reads the address may stop the server at once (a supervisor, a script): the
     // signal must find its handler installed, not kill the process before it closed its store.
+    let dir = temp_dir("serve-ops", "sigterm");
     for round in 0..5 {
-        let mut child = serve(&["--addr", "127.0.0.1:0", "--log", "info"]);
+        let mut child = serve(dir.path(), &["--addr", "127.0.0.1:0", "--log", "info"]);
         let _ = host_of(&mut child);
         let output = stop(child);
         let err = String::from_utf8_lossy(&output.stderr);

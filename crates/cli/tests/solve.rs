@@ -113,8 +113,8 @@ fn what_the_solver_cannot_take_is_refused_in_one_line() {
 #[test]
 fn solved_positions_go_into_a_book_kept_between_runs() {
     let dir = support::temp_dir("solve", "book");
-    let positions = dir.join("positions.txt");
-    let book = dir.join("qawale.book");
+    let positions = dir.path().join("positions.txt");
+    let book = dir.path().join("qawale.book");
     let book_text = || std::fs::read_to_string(&book).unwrap();
     let solve_into_book = |position: &str| {
         std::fs::write(&positions, format!("{position}\n")).unwrap();

@@ -128,15 +128,14 @@ mod tests {
 
     #[test]
     fn json_round_trip_and_atomic_save() {
-        let dir = std::env::temp_dir().join(format!("ludus-record-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("game.json");
+        // Removed when the test ends, also when it fails.
+        let dir = tempfile::TempDir::with_prefix("ludus-record-").unwrap();
+        let path = dir.path().join("game.json");
         let record = sample();
         record.save(&path).unwrap();
         assert_eq!(GameRecord::load(&path).unwrap(), record);
-        let leftovers: Vec<_> = fs::read_dir(&dir).unwrap().collect();
+        let leftovers: Vec<_> = fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

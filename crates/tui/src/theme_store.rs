@@ -13,12 +13,17 @@ pub fn theme_file() -> Option<PathBuf> {
     Some(project.config_dir().join("theme"))
 }
 
-/// Tests remember themes in a directory of their own, never in the user's.
+/// Tests remember themes in a directory of their own, never in the user's: one per test
+/// thread (each test runs on a thread of its own), removed when the thread ends, also after
+/// a failed test. A process-wide directory would stay behind: statics are never dropped.
 #[cfg(test)]
 #[allow(clippy::unnecessary_wraps)] // the same signature as the real one
 pub fn theme_file() -> Option<PathBuf> {
-    let dir = std::env::temp_dir().join(format!("ludus-config-{}", std::process::id()));
-    Some(dir.join("ludus").join("theme"))
+    thread_local! {
+        static DIR: tempfile::TempDir =
+            tempfile::TempDir::with_prefix("ludus-config-").expect("a folder for the theme");
+    }
+    Some(DIR.with(|dir| dir.path().join("ludus").join("theme")))
 }
 
 /// The index of the theme named `name` (any case).

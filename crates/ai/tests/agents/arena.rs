@@ -148,18 +148,18 @@ fn three_seat_games_rotate_the_pair() {
 
 #[test]
 fn saved_games_replay() {
-    let dir = std::env::temp_dir().join(format!("ludus-arena-{}", std::process::id()));
+    // Removed when the test ends, also when it fails.
+    let dir = tempfile::TempDir::with_prefix("ludus-arena-").unwrap();
     let mut config = config::<Nim>(&["ai:2", "ai:3"], 3);
-    config.save_dir = Some(dir.clone());
+    config.save_dir = Some(dir.path().to_path_buf());
     let report = run(&config);
     for (i, game) in report.games.iter().enumerate() {
-        let path = dir.join(format!("nim-{:04}.json", i + 1));
+        let path = dir.path().join(format!("nim-{:04}.json", i + 1));
         let record = GameRecord::load(&path).unwrap();
         assert_eq!(record.players[0].kind, game.seats[0]);
         let session = Session::<Nim>::from_record(&record).unwrap();
         assert_eq!(session.entries().len() as u64, game.plies);
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

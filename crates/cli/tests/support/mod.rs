@@ -43,12 +43,11 @@ pub fn ludus(args: &[&str]) -> Output {
 }
 
 /// An empty folder of the test's own under the system's temporary one
-/// (`ludus-TAG-PID-NAME`), emptied if an earlier run left it.
-pub fn temp_dir(tag: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-{tag}-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// (`ludus-TAG-NAME-` and random letters), removed with all in it when the guard drops, also
+/// when the test fails: the test keeps the guard in a variable to its end, and waits for the
+/// processes that write into the folder first.
+pub fn temp_dir(tag: &str, name: &str) -> tempfile::TempDir {
+    tempfile::TempDir::with_prefix(format!("ludus-{tag}-{name}-")).unwrap()
 }
 
 /// `ludus serve` on `addr` with its games in `db` (tests never touch the user's data

@@ -6,7 +6,6 @@ mod damaged;
 use damaged::assert_line;
 
 use std::fs;
-use std::path::PathBuf;
 
 use ludus_engine::testkit::mutate;
 use ludus_engine::{AnyGame, GameRecord, PlayerRecord, RecordError, Seat};
@@ -406,16 +405,11 @@ fn splut_draws_name_their_reason() {
 // ----------------------------------------------------------------------------------------
 // Files
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("ludus-text-records-{name}-{}", std::process::id()));
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 #[test]
 fn files_pick_json_or_text_by_content_and_extension() {
-    let dir = temp_dir("files");
+    // Removed when the test ends, also when it fails.
+    let guard = tempfile::TempDir::with_prefix("ludus-text-records-files-").unwrap();
+    let dir = guard.path();
     let mut rng = SmallRng::seed_from_u64(1);
     for info in GAMES {
         let mut game = new_game(info.id, &[], None, 0).unwrap();
@@ -445,7 +439,7 @@ fn files_pick_json_or_text_by_content_and_extension() {
         fs::write(&misnamed, format!("\n  {}", record.to_json())).unwrap();
         assert_eq!(load_record_file(&misnamed).unwrap(), record);
     }
-    let leftovers = fs::read_dir(&dir)
+    let leftovers = fs::read_dir(dir)
         .unwrap()
         .filter(|e| {
             e.as_ref()
@@ -466,7 +460,6 @@ fn files_pick_json_or_text_by_content_and_extension() {
         load_record_file(&broken),
         Err(RecordError::Text { line: 4, .. })
     ));
-    fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

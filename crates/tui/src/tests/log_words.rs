@@ -69,7 +69,7 @@ fn replay_shows_the_evaluation_of_each_position() {
 #[test]
 fn a_loaded_game_names_its_computer_by_level() {
     let dir = super::temp_dir("level-label");
-    let path = dir.join("game.json");
+    let path = dir.path().join("game.json");
     let mut app = new_app(100, 30);
     start(&mut app, "replica", &["human", "ai:1"], &[]);
     // A record written by another tool names the computer by its agent, not its level.
@@ -88,5 +88,4 @@ fn a_loaded_game_names_its_computer_by_level() {
     let screen = render(&app);
     assert!(screen.contains("computer L1 (random)"), "{screen}");
     assert!(!screen.contains("ai:random"), "{screen}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

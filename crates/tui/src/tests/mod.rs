@@ -18,8 +18,6 @@ mod start_screen;
 mod untrusted;
 mod worker;
 
-use std::path::PathBuf;
-
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
@@ -134,12 +132,10 @@ fn render(app: &App) -> String {
     text
 }
 
-/// A fresh temporary directory for this test.
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ludus-tui-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh temporary directory for this test, removed when the guard drops (also when the
+/// test fails): the caller keeps it in a variable to its end.
+fn temp_dir(name: &str) -> tempfile::TempDir {
+    tempfile::TempDir::with_prefix(format!("ludus-tui-{name}-")).unwrap()
 }
 
 /// Plays `count` decisions chosen by a fixed rule (the legal move at a rotating index), never

@@ -117,7 +117,7 @@ fn human_against_computer_replica_by_cursor_undo_save_quit() {
     assert_eq!(play.game.to_move(), Some(Seat::FIRST));
 
     // Save: the prompt offers a default name, replaced by a file in the temporary folder.
-    let first = dir.join("undone.json");
+    let first = dir.path().join("undone.json");
     save_as(&mut app, &first);
     let record = GameRecord::load(&first).unwrap();
     assert_eq!(record.game, "replica");
@@ -142,7 +142,7 @@ fn human_against_computer_replica_by_cursor_undo_save_quit() {
     assert_eq!(after[2], advance.notation);
 
     // Save again and load the file back through the rules.
-    let second = dir.join("game.json");
+    let second = dir.path().join("game.json");
     save_as(&mut app, &second);
     let record = GameRecord::load(&second).unwrap();
     assert_eq!(record.moves, after);
@@ -154,7 +154,6 @@ fn human_against_computer_replica_by_cursor_undo_save_quit() {
     assert_eq!(app.confirm, Some(Confirm::Quit));
     press(&mut app, KeyCode::Char('y'));
     assert!(app.quit);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -330,7 +329,7 @@ fn hint_resign_and_load() {
     assert_eq!(app.screen, ScreenKind::GameOver);
     let game = &app.play().unwrap().game;
     assert_eq!(game.outcome().unwrap().verdict, Verdict::Win(Seat::SECOND));
-    let path = dir.join("resigned.json");
+    let path = dir.path().join("resigned.json");
     save_as(&mut app, &path);
     assert!(render(&app).contains("saved in"));
     press(&mut app, KeyCode::Char('m'));
@@ -349,7 +348,6 @@ fn hint_resign_and_load() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(app.screen, ScreenKind::Menu);
     assert!(app.notice.as_ref().unwrap().error);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

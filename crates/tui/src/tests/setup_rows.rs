@@ -77,10 +77,10 @@ fn load_lists_the_saved_games_and_tab_steps_through_them() {
     use crate::run::saved_games;
     let dir = super::temp_dir("saves");
     for name in ["old.json", "game.txt", "notes.md"] {
-        std::fs::write(dir.join(name), "x").unwrap();
+        std::fs::write(dir.path().join(name), "x").unwrap();
     }
-    std::fs::create_dir(dir.join("folder.json")).unwrap();
-    let mut found = saved_games(&dir);
+    std::fs::create_dir(dir.path().join("folder.json")).unwrap();
+    let mut found = saved_games(dir.path());
     found.sort();
     assert_eq!(found, ["game.txt", "old.json"]);
     // The menu's load prompt asks for the list, and Tab fills in each in turn.

@@ -9,7 +9,7 @@ use crate::msg::Cmd;
 /// Loads a Qawale record whose second seat is the computer player `kind`.
 fn load_with_player(name: &str, kind: &str) -> App {
     let dir = temp_dir(name);
-    let path = dir.join("game.json");
+    let path = dir.path().join("game.json");
     let record = format!(
         r#"{{"format":1,"game":"qawale","options":{{}},"moves":["a1:NEN"],
             "players":[{{"name":"Ann","kind":"human"}},{{"name":"Bot","kind":"{kind}"}}]}}"#
