@@ -15,8 +15,8 @@
 //! per iteration that took a line another thread wrote last (`handovers`), those by level
 //! (the root's children, the next level, deeper), the visits that met another thread's on
 //! one node at once (`collisions`) and the expansions waited for (`waits`), per thousand
-//! iterations, the share of updates held back, the nodes selections read an iteration
-//! (`reads`) and those another thread wrote last, by level.
+//! iterations, the share of updates held back and the nodes selections read an iteration
+//! (`reads`).
 
 use std::process::ExitCode;
 
@@ -124,13 +124,10 @@ fn run(plan: &Plan) -> Result<(), String> {
 /// The meetings as JSON members, each led by a comma.
 fn described(met: &Meetings) -> String {
     let [first, second, deeper] = met.handovers_by_level.map(|n| met.per_iteration(n));
-    let [read_first, read_second, read_deeper] =
-        met.foreign_reads_by_level.map(|n| met.per_iteration(n));
     format!(
         ",\"handovers\":{:.3},\"handovers_by_level\":[{first:.3},{second:.3},{deeper:.3}],\
          \"writes\":{:.2},\"collisions_per_1000\":{:.2},\"waits_per_1000\":{:.3},\
-         \"held_share\":{:.3},\"reads\":{:.1},\
-         \"foreign_reads_by_level\":[{read_first:.2},{read_second:.2},{read_deeper:.2}]",
+         \"held_share\":{:.3},\"reads\":{:.1}",
         met.handovers_per_iteration(),
         met.per_iteration(met.writes),
         1000.0 * met.per_iteration(met.collisions),

@@ -27,12 +27,11 @@ pub struct Meetings {
     /// below, and all deeper ones.
     pub handovers_by_level: [u64; LEVELS],
     /// Nodes whose statistics selections read (the children scanned at each level).
+    ///
+    /// Which of them another thread wrote last is not counted: that test of every child
+    /// scanned was 7 % of a Replica iteration's instructions on the shared tree
+    /// (`docs/SCALING.md`, "Where the threads meet, counted").
     pub reads: u64,
-    /// [`Meetings::reads`] of nodes another thread wrote last, by level as
-    /// [`Meetings::handovers_by_level`]: the most lines a selection may have had to fetch from
-    /// another core (a line fetched once stays until its writer writes it again, which the
-    /// count cannot see).
-    pub foreign_reads_by_level: [u64; LEVELS],
     /// Visits that found the node's count changed by another thread since their selection
     /// read it.
     pub collisions: u64,
@@ -55,12 +54,10 @@ impl Meetings {
         }
     }
 
-    /// Counts a selection at `level` (1: among the root's children) that read `scanned`
-    /// nodes, `foreign` of them written last by another thread.
+    /// Counts a selection that read `scanned` nodes.
     #[inline]
-    pub(super) fn read(&mut self, level: usize, scanned: u32, foreign: u32) {
+    pub(super) fn read(&mut self, scanned: u32) {
         self.reads += u64::from(scanned);
-        self.foreign_reads_by_level[level.clamp(1, LEVELS) - 1] += u64::from(foreign);
     }
 
     /// Adds another thread's counts.
@@ -76,13 +73,6 @@ impl Meetings {
             *mine += theirs;
         }
         self.reads += other.reads;
-        for (mine, theirs) in self
-            .foreign_reads_by_level
-            .iter_mut()
-            .zip(other.foreign_reads_by_level)
-        {
-            *mine += theirs;
-        }
         self.collisions += other.collisions;
         self.held += other.held;
         self.waits += other.waits;
@@ -104,11 +94,6 @@ impl Meetings {
     /// Handovers per iteration: the lines passed between cores by an iteration on average.
     pub fn handovers_per_iteration(&self) -> f64 {
         self.per_iteration(self.handovers)
-    }
-
-    /// The reads of nodes another thread wrote last, at every level.
-    pub fn foreign_reads(&self) -> u64 {
-        self.foreign_reads_by_level.iter().sum()
     }
 
     /// The share of the visits and rewards that were held back rather than written at once.

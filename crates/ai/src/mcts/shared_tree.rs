@@ -112,14 +112,6 @@ impl<A: Copy> Node<A> {
         }
     }
 
-    /// Whether a thread other than `thread` (from 1) wrote this node last: a selection
-    /// reading it may have to fetch its line from that thread's core.
-    #[inline]
-    pub(super) fn written_by_another(&self, thread: u8) -> bool {
-        let last = self.writer.load(Relaxed);
-        last != thread && last != 0
-    }
-
     /// Notes that thread `thread` (from 1) writes this node; whether another thread wrote
     /// it last. A load and, when the writer changes, a store: two threads writing at once
     /// may both see a handover, a count of meetings and not a statistic.
@@ -157,7 +149,10 @@ impl<A: Copy> Node<A> {
     }
 
     pub(super) fn value(&self) -> f64 {
-        self.value.load(Relaxed) as f64 / REWARD_UNIT
+        // Converted as signed: a total stays below 2^56 (under 2^32 visits of 2^24 units), and
+        // the signed conversion is one instruction where the unsigned one takes five (before
+        // AVX-512), for every child that selection scans.
+        self.value.load(Relaxed) as i64 as f64 / REWARD_UNIT
     }
 
     /// The mean reward so far (0 before the first visit).

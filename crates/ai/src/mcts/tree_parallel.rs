@@ -48,8 +48,6 @@ struct Chosen {
     seen: u32,
     /// Children read (all, unless an unvisited one ended the scan).
     scanned: u32,
-    /// Of those, the ones a thread other than the selecting one wrote last.
-    foreign: u32,
 }
 
 /// What the threads of one search share.
@@ -176,9 +174,8 @@ impl<G: Game + Heuristic> Search<'_, G> {
                 index,
                 seen,
                 scanned,
-                foreign,
-            } = self.select(children, parent_visits, worker.id, held);
-            worker.meetings.read(path.len() + 1, scanned, foreign);
+            } = self.select(children, parent_visits, held);
+            worker.meetings.read(scanned);
             let mover = node.mover();
             node = &children[index];
             let (before, busy) = worker.visit(node, seen, path.len() + 1, held);
@@ -269,32 +266,27 @@ impl<G: Game + Heuristic> Search<'_, G> {
 
     /// The child to follow, with its visits as read: the first unvisited one, else the best
     /// UCT score, where visits still running count as losses (and, on the busiest nodes, the
-    /// visits `held` back by this thread count as written). Also how many children it read,
-    /// and how many of those a thread other than `me` wrote last (see `meetings`).
+    /// visits `held` back by this thread count as written). Also how many children it read.
     fn select(
         &self,
         children: &[Node<G::Action>],
         parent_visits: u32,
-        me: u8,
         held: &HeldBack<'_, G::Action>,
     ) -> Chosen {
         let exploration = self.config.exploration * f64::from(parent_visits.max(1)).ln().sqrt();
         let mut best = (f64::NEG_INFINITY, 0, 0);
-        let mut foreign = 0;
         for (index, child) in children.iter().enumerate() {
-            foreign += u32::from(child.written_by_another(me));
             let visits = child.visits.load(Relaxed);
             if visits == 0 {
                 return Chosen {
                     index,
                     seen: 0,
                     scanned: index as u32 + 1,
-                    foreign,
                 };
             }
             // A busy node's visits held back by this thread count as if written.
-            let (value, counted) = held.seen(child, visits);
-            let score = value / f64::from(counted) + exploration * child.spread();
+            let spread = child.spread();
+            let score = held.mean_seen(child, visits, spread) + exploration * spread;
             if score > best.0 {
                 best = (score, index, visits);
             }
@@ -303,7 +295,6 @@ impl<G: Game + Heuristic> Search<'_, G> {
             index: best.1,
             seen: best.2,
             scanned: children.len() as u32,
-            foreign,
         }
     }
 }
@@ -382,9 +373,8 @@ mod tests {
         // Whichever thread ran first, the other then wrote nodes it had written.
         assert!(met.handovers > 0 && met.handovers <= met.writes, "{met:?}");
         assert_eq!(met.handovers_by_level.iter().sum::<u64>(), met.handovers);
-        // Every iteration read the root's children at least; some were the other's writes.
-        let foreign = met.foreign_reads();
-        assert!(met.reads >= met.iterations && foreign > 0 && foreign <= met.reads);
+        // Every iteration read the root's children at least.
+        assert!(met.reads >= met.iterations, "{met:?}");
         let mut alone = agent("ai:mcts:iterations=2000");
         alone.analyse(&state, &StopFlag::default());
         assert_eq!(alone.meetings(), None, "one thread meets nobody");
@@ -408,17 +398,17 @@ mod tests {
         children[1].add(HOLD_FROM, reward_units(0.5 * f64::from(HOLD_FROM)));
         let parent = 2 * HOLD_FROM;
         let mut held = HeldBack::new(1);
-        assert_eq!(search.select(&children, parent, 1, &held).index, 0);
+        assert_eq!(search.select(&children, parent, &held).index, 0);
         // This thread's losses through the first, held back and not yet written: 30 % as it sees it.
         held.add(&children[0], HOLD_FROM, 0);
         assert_eq!(
-            search.select(&children, parent, 1, &held).index,
+            search.select(&children, parent, &held).index,
             1,
             "its own held-back visits count"
         );
         let other = HeldBack::new(2);
         assert_eq!(
-            search.select(&children, parent, 2, &other).index,
+            search.select(&children, parent, &other).index,
             0,
             "another thread sees only what was written"
         );

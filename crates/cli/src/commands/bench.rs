@@ -92,14 +92,12 @@ fn print_meetings(met: &Meetings) -> Result<()> {
     outln!(
         "threads met: {:.3} handovers an iteration (root's children {first:.3}, next level \
          {second:.3}, deeper {deeper:.3}); per 1,000 iterations {:.1} collisions, {:.2} waits; \
-         {:.0} % of updates held back; {:.1} nodes read an iteration, {:.1} written last by \
-         another thread",
+         {:.0} % of updates held back; {:.1} nodes read an iteration",
         met.handovers_per_iteration(),
         1000.0 * met.per_iteration(met.collisions),
         1000.0 * met.per_iteration(met.waits),
         100.0 * met.held_share(),
         met.per_iteration(met.reads),
-        met.per_iteration(met.foreign_reads()),
     )?;
     Ok(())
 }

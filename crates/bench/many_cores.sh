@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The figures of docs/SCALING.md that need more than two cores, in one run of about four
+# minutes on a 16-core machine, each as JSON lines in OUT_DIR:
+#
+# - mcts.jsonl: MCTS iterations per second at 1, 2, 4, 8 and 16 threads, on one tree and a
+#   tree each, every game from three fixed positions, with where the threads met
+#   (`mcts_scaling`, "Search threads on 16 cores");
+# - alphabeta.jsonl: alpha-beta (Lazy SMP) nodes per second at 1, 4 and 16 threads
+#   (`ludus bench --agent`);
+# - loadtest.jsonl: the unpaced load test with everything on two of the cores, then on all
+#   (`ludus-loadtest --spawn --json`, "The changed cells from the rules");
+# - machine.txt: the processor and the load before the runs.
+#
+# Usage: crates/bench/many_cores.sh BIN_DIR OUT_DIR
+#
+# BIN_DIR holds `ludus`, `ludus-loadtest` and `mcts_scaling`, release builds of this tree:
+#
+#   cargo build --release -p ludus -p ludus-loadtest
+#   cargo build --release -p ludus-ai --features bench-examples --example mcts_scaling
+#   mkdir -p .bin && cp target/release/{ludus,ludus-loadtest} target/release/examples/mcts_scaling .bin/
+#   strip .bin/*    # the three fit in a few tens of MiB without their debug information
+#
+# The script only reads BIN_DIR and writes OUT_DIR; each run is bounded by its own time
+# limit, so a machine shared with other work gives lower figures, never a hang.
+set -euo pipefail
+
+if [[ $# -ne 2 ]]; then
+    echo "usage: $0 BIN_DIR OUT_DIR" >&2
+    exit 2
+fi
+bin=$1
+out=$2
+mkdir -p "$out"
+for program in ludus ludus-loadtest mcts_scaling; do
+    if [[ ! -x "$bin/$program" ]]; then
+        echo "$0: $bin/$program is missing or not executable (see the build commands above)" >&2
+        exit 2
+    fi
+done
+
+{
+    nproc
+    grep -m1 'model name' /proc/cpuinfo || true
+    uptime
+} > "$out/machine.txt"
+
+# Threads beyond the machine's cores would measure its scheduler, not the search.
+cores=$(nproc)
+threads=1
+for t in 2 4 8 16; do
+    if ((t <= cores)); then threads+=",$t"; fi
+done
+
+"$bin/mcts_scaling" 0.5 3 "$threads" tree,root ai:mcts > "$out/mcts.jsonl"
+
+: > "$out/alphabeta.jsonl"
+for game in qilin splut qawale replica yoxii; do
+    for t in 1 4 16; do
+        ((t <= cores)) || continue
+        rate=$("$bin/ludus" bench "$game" --seconds 0.1 --positions 3 \
+            --agent "ai:alphabeta:time=1,threads=$t" | awk '/^nodes\/s:/ {print $2}')
+        printf '{"game":"%s","threads":%d,"nodes_per_second":%s}\n' "$game" "$t" "${rate:-null}" \
+            >> "$out/alphabeta.jsonl"
+    done
+done
+
+: > "$out/loadtest.jsonl"
+if ((cores >= 2)); then
+    taskset -c 0,1 "$bin/ludus-loadtest" --spawn --server-bin "$bin/ludus" --games 1000 \
+        --seconds 12 --json >> "$out/loadtest.jsonl"
+fi
+"$bin/ludus-loadtest" --spawn --server-bin "$bin/ludus" --games 1000 --seconds 12 --json \
+    >> "$out/loadtest.jsonl"
