@@ -16,9 +16,15 @@
 //! (the root's children, the next level, deeper), the visits that met another thread's on
 //! one node at once (`collisions`) and the expansions waited for (`waits`), per thousand
 //! iterations, the share of updates held back and the nodes selections read an iteration
-//! (`reads`).
+//! (`reads`); for every run on several threads, the nanoseconds one thread took to see a line
+//! that another had just written, measured just before and just after it (`handoff_ns`).
 
 use std::process::ExitCode;
+use std::sync::atomic::{
+    AtomicU64,
+    Ordering::{Acquire, Release},
+};
+use std::time::Instant;
 
 use ludus_ai::{bench_positions, meetings_of, time_agent, AgentSpec, Meetings};
 use ludus_engine::{Game, Heuristic};
@@ -96,6 +102,7 @@ fn run(plan: &Plan) -> Result<(), String> {
                     plan.spec, plan.seconds
                 );
                 let spec: AgentSpec = text.parse().map_err(|e| format!("{text}: {e}"))?;
+                let before = (threads > 1).then(handoff_ns);
                 let (rate, meetings) = dispatch(
                     game,
                     Rate {
@@ -111,14 +118,46 @@ fn run(plan: &Plan) -> Result<(), String> {
                 let speedup =
                     one_thread.map_or("null".to_owned(), |one| format!("{:.2}", rate / one));
                 let met = meetings.map_or_else(String::new, |m| described(&m));
+                let handoff = before.map_or_else(String::new, |before| {
+                    format!(",\"handoff_ns\":[{before:.0},{:.0}]", handoff_ns())
+                });
                 println!(
                     "{{\"game\":\"{game}\",\"parallel\":\"{sharing}\",\"threads\":{threads},\
-                     \"iterations_per_second\":{rate:.0},\"speedup\":{speedup}{met}}}"
+                     \"iterations_per_second\":{rate:.0},\"speedup\":{speedup}{met}{handoff}}}"
                 );
             }
         }
     }
     Ok(())
+}
+
+/// Nanoseconds for one thread to see a cache line that another has just written: two threads
+/// pass a counter back and forth 100,000 times (about 10 ms). On a virtual machine this
+/// moves from second to second as the host places the two virtual cores (34–111 ns on the
+/// 2-core AMD EPYC machine: on one core complex or apart), and threads sharing one tree pay
+/// it at every line they pass, so each run on several threads is bracketed by it.
+fn handoff_ns() -> f64 {
+    const PASSES: u64 = 100_000;
+    let counter = AtomicU64::new(0);
+    let wait_for = |value: u64| {
+        while counter.load(Acquire) != value {
+            std::hint::spin_loop();
+        }
+    };
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for pass in 0..PASSES {
+                wait_for(2 * pass + 1);
+                counter.store(2 * pass + 2, Release);
+            }
+        });
+        for pass in 0..PASSES {
+            counter.store(2 * pass + 1, Release);
+            wait_for(2 * pass + 2);
+        }
+    });
+    start.elapsed().as_secs_f64() * 1e9 / (2 * PASSES) as f64
 }
 
 /// The meetings as JSON members, each led by a comma.

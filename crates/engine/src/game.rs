@@ -9,7 +9,8 @@ use rand::Rng;
 
 use crate::endgame::{EndgameProbe, Endgames};
 use crate::{
-    Core, GameInfo, GameOptions, MoveError, Notation, Outcome, Presentation, Seat, Verdict,
+    Core, GameInfo, GameOptions, MoveError, Notation, Outcome, PackedAction, Presentation, Seat,
+    Verdict,
 };
 
 /// A game state and its rules: the state machine, the part of the contract a new game writes
@@ -30,8 +31,8 @@ use crate::{
 ///
 /// Cloning must be cheap (fixed-size arrays, no heap in the hot parts): searches clone states.
 pub trait Rules: Clone + Debug + Send + Sync + 'static {
-    /// One decision. Small and `Copy`.
-    type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// One decision. Small and `Copy`, and packs into 32 bits ([`PackedAction`]).
+    type Action: Copy + Eq + Hash + Debug + Send + Sync + PackedAction + 'static;
     /// The rules options, with the spec's names and defaults.
     type Options: GameOptions;
 

@@ -39,6 +39,7 @@ mod grid_names;
 mod notation;
 mod options;
 mod outcome;
+mod packed;
 mod perft;
 mod presentation;
 pub mod printable;
@@ -64,6 +65,7 @@ pub use options::{
     OptionInfo, OptionValues,
 };
 pub use outcome::{Outcome, Verdict};
+pub use packed::PackedAction;
 pub use perft::{perft, random_playout};
 pub use presentation::Presentation;
 pub use record::{GameRecord, PlayerRecord, ResultRecord};

@@ -24,6 +24,7 @@
 //! the rule.
 
 use std::collections::VecDeque;
+use std::marker::PhantomData;
 use std::sync::atomic::{
     AtomicU16, AtomicU32, AtomicU64, AtomicU8, AtomicUsize,
     Ordering::{Acquire, Relaxed, Release},
@@ -31,7 +32,7 @@ use std::sync::atomic::{
 use std::sync::OnceLock;
 
 use crossbeam_utils::CachePadded;
-use ludus_engine::Game;
+use ludus_engine::{Game, PackedAction};
 
 use super::NO_SEAT;
 use crate::params::MAX_THREADS;
@@ -55,9 +56,10 @@ pub(super) const SEGMENT: usize = 1 << SEGMENT_BITS;
 pub(super) const MAX_CHILDREN: usize = SEGMENT / 2;
 /// `first` of a node whose children a thread is creating.
 const CLAIMED: u32 = u32::MAX;
+/// `action` of a node with no decision (a root): no decision packs to it.
+const NO_ACTION: u32 = u32::MAX;
 
-/// One node of the shared tree: 32 bytes for the decisions of every game here (whose
-/// `OnceLock` takes 8).
+/// One node of the shared tree: 32 bytes, its decision packed in 4 of them.
 ///
 /// Aligned to its size so that no node straddles two cache lines: unaligned, a segment's
 /// nodes began 16 bytes into a line and every other node lay on two, which cost 3–4 % of
@@ -93,12 +95,16 @@ pub(super) struct Node<A> {
     /// the count of meetings (`meetings`): the byte the other fields leave free, on the line
     /// the write has just brought in.
     writer: AtomicU8,
-    /// The decision that led here (none at the root): set by the thread that creates the
-    /// node, before its parent's `first` publishes it.
-    action: OnceLock<A>,
+    /// The decision that led here, packed ([`PackedAction`]; [`NO_ACTION`] at the root):
+    /// stored by the thread that creates the node, before its parent's `first` publishes it.
+    /// A plain store: a once-cell per child, the safe way to publish any decision type, took
+    /// two locked atomic operations a child, which made an expansion of Replica's 40
+    /// children cost a fifth of an iteration (`docs/SCALING.md`).
+    action: AtomicU32,
+    decision: PhantomData<A>,
 }
 
-impl<A: Copy> Node<A> {
+impl<A> Node<A> {
     pub(super) fn new() -> Self {
         Node {
             visits: AtomicU32::new(0),
@@ -108,7 +114,8 @@ impl<A: Copy> Node<A> {
             count: AtomicU16::new(0),
             mover: AtomicU8::new(NO_SEAT),
             writer: AtomicU8::new(0),
-            action: OnceLock::new(),
+            action: AtomicU32::new(NO_ACTION),
+            decision: PhantomData,
         }
     }
 
@@ -132,15 +139,8 @@ impl<A: Copy> Node<A> {
         copy.visits.store(visits, Relaxed);
         copy.spread.store(spread_of(visits).to_bits(), Relaxed);
         copy.value.store(node.value.load(Relaxed), Relaxed);
-        if let Some(&action) = node.action.get() {
-            let _ = copy.action.set(action);
-        }
+        copy.action.store(node.action.load(Relaxed), Relaxed);
         copy
-    }
-
-    /// The decision that led here (`None` at the root).
-    pub(super) fn action(&self) -> Option<A> {
-        self.action.get().copied()
     }
 
     /// The seat whose reward the children keep.
@@ -194,6 +194,14 @@ impl<A: Copy> Node<A> {
     }
 }
 
+impl<A: PackedAction> Node<A> {
+    /// The decision that led here (`None` at the root).
+    pub(super) fn action(&self) -> Option<A> {
+        let bits = self.action.load(Relaxed);
+        (bits != NO_ACTION).then(|| A::unpack(bits))
+    }
+}
+
 /// `1 / sqrt(visits)`, 0 for none.
 fn spread_of(visits: u32) -> f32 {
     if visits == 0 {
@@ -230,7 +238,7 @@ pub(super) struct Room {
     end: u32,
 }
 
-impl<A: Copy> Arena<A> {
+impl<A: PackedAction> Arena<A> {
     /// An arena for a tree of at most `limit` nodes (a few more when threads expand at once),
     /// its first segments being `segments`.
     fn new(limit: usize, segments: Vec<Segment<A>>) -> Self {
@@ -319,8 +327,7 @@ impl<A: Copy> Arena<A> {
         room.next += actions.len() as u32;
         let children = self.run(first, actions.len());
         for (child, &action) in children.iter().zip(actions) {
-            // The node is fresh from its segment: nobody set it.
-            let _ = child.action.set(action);
+            child.action.store(action.pack(), Relaxed);
         }
         parent.count.store(actions.len() as u16, Relaxed);
         parent.mover.store(mover, Relaxed);
@@ -435,9 +442,9 @@ impl<G: Game> SharedTree<G> {
 
 /// The subtree under `root` (which becomes a root: no decision) copied breadth-first into
 /// new segments, each node's children in one segment; with its node count.
-fn copy_subtree<A: Copy>(arena: &Arena<A>, root: &Node<A>) -> (Vec<Segment<A>>, usize) {
-    let mut top = Node::copy(root);
-    top.action = OnceLock::new();
+fn copy_subtree<A: PackedAction>(arena: &Arena<A>, root: &Node<A>) -> (Vec<Segment<A>>, usize) {
+    let top = Node::copy(root);
+    top.action.store(NO_ACTION, Relaxed);
     let mut segments: Vec<Vec<Node<A>>> = vec![vec![top]];
     let mut queue = VecDeque::from([(root, 0u32)]);
     let mut size = 1;
@@ -482,14 +489,19 @@ mod tests {
         // A line of single children far deeper than a recursive copy or drop could go on a
         // test thread's stack.
         let depth = 200_000;
-        let root: Segment<u32> = Box::new([Node::new()]);
+        let root: Segment<u8> = Box::new([Node::new()]);
+        // Decisions are bytes: each node of the line gets its number's low byte.
+        let decision = |number: usize| (number % 256) as u8;
         let arena = Arena::new(depth + 1, vec![root]);
         let mut room = Room::default();
         let mut node = arena.node(0);
-        for action in 0..depth as u32 {
+        for number in 0..depth {
             node.visits.store(1, Relaxed);
             assert!(arena.make_room(&mut room, 1));
-            node = &arena.expand(node, 0, &[action], &mut room).unwrap().1[0];
+            node = &arena
+                .expand(node, 0, &[decision(number)], &mut room)
+                .unwrap()
+                .1[0];
         }
         assert!(
             arena.expand(arena.node(0), 0, &[7], &mut room).is_none(),
@@ -501,9 +513,9 @@ mod tests {
         let copy = Arena::new(depth, segments);
         let mut node = copy.node(0);
         assert_eq!(node.action(), None, "a root");
-        for action in 1..depth as u32 {
+        for number in 1..depth {
             node = &copy.children(node).unwrap().1[0];
-            assert_eq!(node.action(), Some(action));
+            assert_eq!(node.action(), Some(decision(number)));
         }
         assert!(copy.children(node).is_none());
         drop(arena);

@@ -8,12 +8,13 @@ use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 
 use crate::encoding::observation_len;
-use crate::{Encoding, Seat};
+use crate::{Encoding, PackedAction, Seat};
 
 /// Plays `games` random games with `options` and checks after every decision that
 ///
 /// - every legal action's id is below `num_distinct_actions`, distinct from the other legal
-///   actions' ids, and `action_from_id` gives the action back;
+///   actions' ids, and `action_from_id` gives the action back; its packed form
+///   ([`crate::PackedAction`]) unpacks to it and is not `u32::MAX`;
 /// - every id of the action space either names no action, or an illegal one, or the legal
 ///   action whose id it is (checked at every eighth decision, and at the end);
 /// - ids past the action space name nothing;
@@ -67,6 +68,12 @@ fn check_ids<G: Encoding>(
             context()
         );
         assert!(seen.insert(id), "{}: id {id} given twice", context());
+        let packed = action.pack();
+        assert!(
+            packed != u32::MAX && G::Action::unpack(packed) == action,
+            "{}: {action:?} packs to {packed}, which does not unpack to it",
+            context()
+        );
         assert_eq!(
             state.action_from_id(id),
             Some(action),

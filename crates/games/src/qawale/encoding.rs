@@ -26,7 +26,7 @@
 //! | 155 | 1 when the observer is to move (constant) |
 
 use ludus_engine::encoding::fill_plane;
-use ludus_engine::{Encoding, Rules, Seat};
+use ludus_engine::{Encoding, PackedAction, Rules, Seat};
 
 use super::state::MAX_HEIGHT;
 use super::tables::{Dir, Square, NO_DIR};
@@ -51,16 +51,31 @@ fn group(stone: Stone, seat: Seat) -> usize {
     }
 }
 
+/// A decision packs as its action id.
+impl PackedAction for QawaleAction {
+    fn pack(self) -> u32 {
+        match self {
+            QawaleAction::Stack(square) => square.to_usize() as u32,
+            QawaleAction::Step(dir) => SQUARES + dir.to_usize() as u32,
+        }
+    }
+
+    fn unpack(bits: u32) -> Self {
+        if bits < SQUARES {
+            QawaleAction::Stack(Square::ALL[bits as usize])
+        } else {
+            QawaleAction::Step(Dir::ALL[(bits - SQUARES) as usize % 4])
+        }
+    }
+}
+
 impl Encoding for Qawale {
     fn num_distinct_actions(_: &QawaleOptions) -> usize {
         ACTIONS as usize
     }
 
     fn action_id(&self, action: QawaleAction) -> u32 {
-        match action {
-            QawaleAction::Stack(square) => square.to_usize() as u32,
-            QawaleAction::Step(dir) => SQUARES + dir.to_usize() as u32,
-        }
+        action.pack()
     }
 
     /// 16 turns (one stone from a hand each), each the stack and at most 24 steps.
@@ -69,11 +84,7 @@ impl Encoding for Qawale {
     }
 
     fn action_from_id(&self, id: u32) -> Option<QawaleAction> {
-        match id {
-            _ if id < SQUARES => Some(QawaleAction::Stack(Square::ALL[id as usize])),
-            _ if id < ACTIONS => Some(QawaleAction::Step(Dir::ALL[(id - SQUARES) as usize])),
-            _ => None,
-        }
+        (id < ACTIONS).then(|| QawaleAction::unpack(id))
     }
 
     fn observation_shape(_: &QawaleOptions) -> [usize; 3] {

@@ -26,7 +26,7 @@
 //! | 11 | movement turns without a removal / `draw_no_removal_plies` (0 when off) |
 
 use ludus_engine::encoding::fill_plane;
-use ludus_engine::{Encoding, Rules, Seat};
+use ludus_engine::{Encoding, PackedAction, Rules, Seat};
 
 use super::state::Stage;
 use super::tables::{Point, POINT_COUNT};
@@ -42,19 +42,39 @@ const PLANES: usize = 12;
 /// The cap on decisions when the draw rules are off.
 const UNBOUNDED: usize = 100_000;
 
-impl Encoding for Qilin {
-    fn num_distinct_actions(_: &QilinOptions) -> usize {
-        ACTIONS as usize
-    }
-
-    fn action_id(&self, action: QilinAction) -> u32 {
-        match action {
+/// A decision packs as its action id.
+impl PackedAction for QilinAction {
+    fn pack(self) -> u32 {
+        match self {
             QilinAction::Place(p) => p.to_usize() as u32,
             QilinAction::Take(p) => TAKES + p.to_usize() as u32,
             QilinAction::Slide(from, to) => {
                 SLIDES + from.to_usize() as u32 * POINTS + to.to_usize() as u32
             }
         }
+    }
+
+    fn unpack(bits: u32) -> Self {
+        // Every index is taken below the point count, so no bits make an invalid point.
+        let point = |index: u32| Point::new((index % POINTS) as u8);
+        match bits {
+            _ if bits < TAKES => QilinAction::Place(point(bits)),
+            _ if bits < SLIDES => QilinAction::Take(point(bits - TAKES)),
+            _ => {
+                let rest = bits - SLIDES;
+                QilinAction::Slide(point(rest / POINTS), point(rest % POINTS))
+            }
+        }
+    }
+}
+
+impl Encoding for Qilin {
+    fn num_distinct_actions(_: &QilinOptions) -> usize {
+        ACTIONS as usize
+    }
+
+    fn action_id(&self, action: QilinAction) -> u32 {
+        action.pack()
     }
 
     /// 26 turns of placement and transition, then at most `draw_no_removal_plies` turns
@@ -68,16 +88,7 @@ impl Encoding for Qilin {
     }
 
     fn action_from_id(&self, id: u32) -> Option<QilinAction> {
-        let point = |index: u32| Point::new(index as u8);
-        Some(match id {
-            _ if id < TAKES => QilinAction::Place(point(id)),
-            _ if id < SLIDES => QilinAction::Take(point(id - TAKES)),
-            _ if id < ACTIONS => {
-                let rest = id - SLIDES;
-                QilinAction::Slide(point(rest / POINTS), point(rest % POINTS))
-            }
-            _ => return None,
-        })
+        (id < ACTIONS).then(|| QilinAction::unpack(id))
     }
 
     fn observation_shape(_: &QilinOptions) -> [usize; 3] {

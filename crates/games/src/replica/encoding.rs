@@ -19,7 +19,7 @@
 //! | 5 | 1 when the observer is to move (constant) |
 
 use ludus_engine::encoding::fill_plane;
-use ludus_engine::{Encoding, Rules, Seat};
+use ludus_engine::{Encoding, PackedAction, Rules, Seat};
 
 use super::{Replica, ReplicaAction, ReplicaOptions, Square};
 
@@ -29,18 +29,38 @@ const ACTIONS: u32 = TRANSFORMS + SQUARES;
 const CELLS: usize = 64;
 const PLANES: usize = 6;
 
+/// A decision packs as its action id.
+impl PackedAction for ReplicaAction {
+    fn pack(self) -> u32 {
+        match self {
+            ReplicaAction::Advance { from, to } => {
+                from.to_usize() as u32 * SQUARES + to.to_usize() as u32
+            }
+            ReplicaAction::Transform(square) => TRANSFORMS + square.to_usize() as u32,
+        }
+    }
+
+    fn unpack(bits: u32) -> Self {
+        // Every index is taken below 64, so no bits make an invalid square.
+        let square = |index: u32| Square::from_index((index % SQUARES) as u8);
+        if bits < TRANSFORMS {
+            ReplicaAction::Advance {
+                from: square(bits / SQUARES),
+                to: square(bits),
+            }
+        } else {
+            ReplicaAction::Transform(square(bits - TRANSFORMS))
+        }
+    }
+}
+
 impl Encoding for Replica {
     fn num_distinct_actions(_: &ReplicaOptions) -> usize {
         ACTIONS as usize
     }
 
     fn action_id(&self, action: ReplicaAction) -> u32 {
-        match action {
-            ReplicaAction::Advance { from, to } => {
-                from.to_usize() as u32 * SQUARES + to.to_usize() as u32
-            }
-            ReplicaAction::Transform(square) => TRANSFORMS + square.to_usize() as u32,
-        }
+        action.pack()
     }
 
     /// Every decision lowers the mover's potential: at most 302 (spec §4).
@@ -49,15 +69,7 @@ impl Encoding for Replica {
     }
 
     fn action_from_id(&self, id: u32) -> Option<ReplicaAction> {
-        let square = |index: u32| Square::from_index(index as u8);
-        match id {
-            _ if id < TRANSFORMS => Some(ReplicaAction::Advance {
-                from: square(id / SQUARES),
-                to: square(id % SQUARES),
-            }),
-            _ if id < ACTIONS => Some(ReplicaAction::Transform(square(id - TRANSFORMS))),
-            _ => None,
-        }
+        (id < ACTIONS).then(|| ReplicaAction::unpack(id))
     }
 
     fn observation_shape(_: &ReplicaOptions) -> [usize; 3] {

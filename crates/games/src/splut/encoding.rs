@@ -34,7 +34,7 @@
 //! | `23 + k` | 1 when relative seat `k` is to move (constant) |
 
 use ludus_engine::encoding::fill_plane;
-use ludus_engine::{Encoding, Rules, Seat};
+use ludus_engine::{Encoding, PackedAction, Rules, Seat};
 
 use super::moves::{Extra, SplutAction, Step};
 use super::rules::SplutOptions;
@@ -46,13 +46,10 @@ const PER_DIR: u32 = 12;
 const ACTIONS: u32 = 1 + 4 * PER_DIR;
 const PLANES: usize = 27;
 
-impl Encoding for Splut {
-    fn num_distinct_actions(_: &SplutOptions) -> usize {
-        ACTIONS as usize
-    }
-
-    fn action_id(&self, action: SplutAction) -> u32 {
-        let SplutAction::Step(Step { kind, dir, extra }) = action else {
+/// A decision packs as its action id.
+impl PackedAction for SplutAction {
+    fn pack(self) -> u32 {
+        let SplutAction::Step(Step { kind, dir, extra }) = self else {
             return 0;
         };
         let within = match (kind, extra) {
@@ -66,6 +63,34 @@ impl Encoding for Splut {
         1 + dir as u32 * PER_DIR + within
     }
 
+    fn unpack(bits: u32) -> Self {
+        if bits == 0 {
+            return SplutAction::Pass;
+        }
+        // Bits past the last id wrap around onto the ids, so no bits make an invalid step.
+        let step = (bits - 1) % (ACTIONS - 1);
+        let dir = Dir::ALL[(step / PER_DIR) as usize];
+        let (kind, extra) = match step % PER_DIR {
+            0 => (Kind::Sorcerer, Extra::Plain),
+            r @ 1..=4 => (Kind::Sorcerer, Extra::Levitate(RockId::ALL[r as usize - 1])),
+            5 => (Kind::Dwarf, Extra::Plain),
+            6 => (Kind::Troll, Extra::Plain),
+            7 => (Kind::Troll, Extra::Pull),
+            t => (Kind::Troll, Extra::Throw(Dir::ALL[t as usize - 8])),
+        };
+        SplutAction::Step(Step { kind, dir, extra })
+    }
+}
+
+impl Encoding for Splut {
+    fn num_distinct_actions(_: &SplutOptions) -> usize {
+        ACTIONS as usize
+    }
+
+    fn action_id(&self, action: SplutAction) -> u32 {
+        action.pack()
+    }
+
     /// Three steps a turn, `max_turns` turns (a cap when the turn limit is off).
     fn max_decisions(options: &SplutOptions) -> usize {
         match options.max_turns {
@@ -75,22 +100,7 @@ impl Encoding for Splut {
     }
 
     fn action_from_id(&self, id: u32) -> Option<SplutAction> {
-        if id == 0 {
-            return Some(SplutAction::Pass);
-        }
-        if id >= ACTIONS {
-            return None;
-        }
-        let dir = Dir::ALL[((id - 1) / PER_DIR) as usize];
-        let (kind, extra) = match (id - 1) % PER_DIR {
-            0 => (Kind::Sorcerer, Extra::Plain),
-            r @ 1..=4 => (Kind::Sorcerer, Extra::Levitate(RockId::ALL[r as usize - 1])),
-            5 => (Kind::Dwarf, Extra::Plain),
-            6 => (Kind::Troll, Extra::Plain),
-            7 => (Kind::Troll, Extra::Pull),
-            t => (Kind::Troll, Extra::Throw(Dir::ALL[t as usize - 8])),
-        };
-        Some(SplutAction::Step(Step { kind, dir, extra }))
+        (id < ACTIONS).then(|| SplutAction::unpack(id))
     }
 
     fn observation_shape(options: &SplutOptions) -> [usize; 3] {

@@ -23,7 +23,7 @@
 //! | 19 | 1 when the observer is to move (constant) |
 
 use ludus_engine::encoding::fill_plane;
-use ludus_engine::{Encoding, Rules, Seat};
+use ludus_engine::{Encoding, PackedAction, Rules, Seat};
 
 use super::tables::{GRID, ON_BOARD, SIZE};
 use super::{Square, Yoxii, YoxiiAction, YoxiiOptions};
@@ -39,18 +39,37 @@ fn cell(square: Square) -> usize {
     (SIDE - 1 - square.rank() as usize) * SIDE + square.file() as usize
 }
 
+/// A decision packs as its action id.
+impl PackedAction for YoxiiAction {
+    fn pack(self) -> u32 {
+        match self {
+            YoxiiAction::Totem(square) => square.to_usize() as u32,
+            YoxiiAction::Place { value, square } => {
+                SQUARES * u32::from(value) + square.to_usize() as u32
+            }
+        }
+    }
+
+    fn unpack(bits: u32) -> Self {
+        // Below the grid's size every index is a square (the first one stands in otherwise).
+        let square = Square::from_index((bits % SQUARES) as u8).unwrap_or(Square::new(0, 0));
+        match (bits / SQUARES) % 5 {
+            0 => YoxiiAction::Totem(square),
+            value => YoxiiAction::Place {
+                value: value as u8,
+                square,
+            },
+        }
+    }
+}
+
 impl Encoding for Yoxii {
     fn num_distinct_actions(_: &YoxiiOptions) -> usize {
         ACTIONS as usize
     }
 
     fn action_id(&self, action: YoxiiAction) -> u32 {
-        match action {
-            YoxiiAction::Totem(square) => square.to_usize() as u32,
-            YoxiiAction::Place { value, square } => {
-                SQUARES * u32::from(value) + square.to_usize() as u32
-            }
-        }
+        action.pack()
     }
 
     /// 36 turns (one piece placed each), two decisions each.
@@ -59,15 +78,7 @@ impl Encoding for Yoxii {
     }
 
     fn action_from_id(&self, id: u32) -> Option<YoxiiAction> {
-        let square = Square::from_index((id % SQUARES) as u8)?;
-        match id / SQUARES {
-            0 => Some(YoxiiAction::Totem(square)),
-            value @ 1..=4 => Some(YoxiiAction::Place {
-                value: value as u8,
-                square,
-            }),
-            _ => None,
-        }
+        (id < ACTIONS).then(|| YoxiiAction::unpack(id))
     }
 
     fn observation_shape(_: &YoxiiOptions) -> [usize; 3] {
