@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::{Duration, Instant};
 
@@ -21,12 +21,12 @@ use serde_json::{json, Value};
 #[path = "../../cli/tests/support/mod.rs"]
 mod support;
 
-use support::{host_of, ludus_bin, serve_with};
+use support::{host_of, ludus_bin, serve_with, Spawned};
 
 const PASSWORD: &str = "correct horse battery";
 
 /// `ludus serve` without an action limit on `addr` and `db`; its host.
-fn serve(addr: &str, db: &Path) -> (Child, String) {
+fn serve(addr: &str, db: &Path) -> (Spawned, String) {
     let mut child = serve_with(addr, db, &["--actions-per-second", "0"]);
     let host = host_of(&mut child);
     // Its later output is drained: a full pipe would stop the server.
@@ -146,9 +146,9 @@ impl Person {
 }
 
 /// A running `ludus-bot`: its JSON events (stdout), its stderr lines; ended by SIGTERM when
-/// dropped.
+/// dropped (so it ends its engines), killed if that did not end it, and reaped.
 struct Bot {
-    child: Child,
+    child: Spawned,
     events: Receiver<Value>,
     /// Events read and not yet waited for.
     pending: RefCell<Vec<Value>>,
@@ -166,6 +166,7 @@ impl Bot {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
+            .map(Spawned)
             .expect("the binary runs");
         let (send, events) = channel();
         let stdout = BufReader::new(child.stdout.take().unwrap());

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
-use support::{host_of, serve_with};
+use support::{host_of, serve_with, Spawned};
 
 /// A plain HTTP/1.0 request from the server's own page; status and JSON body.
 fn request(host: &str, method: &str, path: &str, body: &str) -> (u16, Value) {
@@ -110,7 +110,7 @@ fn assert_holds(copy: &Path, games: &[(String, [String; 2])], acknowledged: &[u6
     }
 }
 
-fn stop(mut child: std::process::Child) {
+fn stop(mut child: Spawned) {
     Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()

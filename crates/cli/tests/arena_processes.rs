@@ -7,7 +7,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod support;
-use support::temp_dir;
+use support::{temp_dir, Spawned};
 
 const LUDUS: &str = env!("CARGO_BIN_EXE_ludus");
 
@@ -90,6 +90,7 @@ fn an_arena_stopped_by_sigterm_ends_its_engines_groups() {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
+        .map(Spawned)
         .unwrap();
     let deadline = Instant::now() + Duration::from_secs(30);
     while pids(&pidfile).len() < 2 && Instant::now() < deadline {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 mod support;
-use support::ludus;
+use support::{ludus, Spawned};
 
 fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
@@ -236,14 +236,14 @@ fn a_person_types_moves_commands_and_resigns() {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
+        .map(Spawned)
         .unwrap();
     let script = format!(
         "a1:NNN\nb1:XX\nmoves\nundo\na1:NEN\nsave {}\nresign\n",
         path.display()
     );
     std::io::Write::write_all(child.stdin.as_mut().unwrap(), script.as_bytes()).unwrap();
-    let output = child.wait_with_output().unwrap();
-    let text = stdout(&output);
+    let text = stdout(&child.wait_with_output().unwrap());
     assert!(text.contains("Ann (Dark) plays a1:NNN"), "{text}");
     assert!(
         text.contains("bad move 'b1:XX'") || text.contains("illegal move 'b1:XX'"),
@@ -298,6 +298,7 @@ fn hint_suggests_a_legal_move() {
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
+        .map(Spawned)
         .unwrap();
     std::io::Write::write_all(child.stdin.as_mut().unwrap(), b"hint\nquit\n").unwrap();
     let text = stdout(&child.wait_with_output().unwrap());
@@ -521,6 +522,7 @@ fn spsa_keeps_its_weights_so_far_in_the_out_file() {
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
+        .map(Spawned)
         .unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
     let text = loop {

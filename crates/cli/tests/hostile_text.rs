@@ -4,6 +4,9 @@
 
 use std::process::{Command, Output, Stdio};
 
+mod support;
+use support::Spawned;
+
 const ESC: char = '\u{1b}';
 
 fn ludus(args: &[&str], input: &str) -> Output {
@@ -14,6 +17,7 @@ fn ludus(args: &[&str], input: &str) -> Output {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
+        .map(Spawned)
         .expect("the binary runs");
     std::io::Write::write_all(child.stdin.as_mut().unwrap(), input.as_bytes()).unwrap();
     child.wait_with_output().unwrap()

@@ -5,6 +5,9 @@
 
 use std::process::{Command, Stdio};
 
+mod support;
+use support::Spawned;
+
 /// Runs `ludus play ARGS --plain` with `input` on stdin; gives stdout.
 fn play(args: &[&str], input: &[u8]) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ludus"))
@@ -16,6 +19,7 @@ fn play(args: &[&str], input: &[u8]) -> String {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
+        .map(Spawned)
         .expect("the binary runs");
     std::io::Write::write_all(child.stdin.as_mut().unwrap(), input).unwrap();
     let output = child.wait_with_output().unwrap();

@@ -8,6 +8,7 @@
 mod restart {
     pub mod client;
 }
+mod support;
 
 use std::collections::HashMap;
 use std::path::Path;

@@ -5,15 +5,15 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 mod support;
 
-use support::{host_of, serve_with};
+use support::{host_of, serve_with, Spawned};
 
 /// `ludus serve` on `addr`, its games in `db` (tests never touch the user's data directory).
-fn serve(addr: &str, db: &Path) -> Child {
+fn serve(addr: &str, db: &Path) -> Spawned {
     serve_with(addr, db, &[])
 }
 

@@ -7,15 +7,15 @@
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 
 mod support;
 
-use support::{host_of, temp_dir};
+use support::{host_of, temp_dir, Spawned};
 
 /// `ludus serve FLAGS` with its database in `dir` (a test's own folder, which the test keeps
 /// until the server has stopped).
-fn serve(dir: &Path, flags: &[&str]) -> Child {
+fn serve(dir: &Path, flags: &[&str]) -> Spawned {
     let db = dir.join(format!(
         "{}.sqlite3",
         flags.join("_").replace(['/', ':', '*', '\''], "")
@@ -28,6 +28,7 @@ fn serve(dir: &Path, flags: &[&str]) -> Child {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
+        .map(Spawned)
         .expect("the binary runs")
 }
 
@@ -50,7 +51,7 @@ fn get_with(addr: &str, path: &str, headers: &str) -> String {
 }
 
 /// SIGTERM, then everything the server wrote on stderr.
-fn stop(child: Child) -> Output {
+fn stop(child: Spawned) -> Output {
     let term = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()

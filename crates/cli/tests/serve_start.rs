@@ -6,13 +6,13 @@
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output};
+use std::process::{Command, Output};
 
 mod support;
 
-use support::{host_of, serve_with};
+use support::{host_of, serve_with, Spawned};
 
-fn serve(db: &Path) -> Child {
+fn serve(db: &Path) -> Spawned {
     serve_with("127.0.0.1:0", db, &[])
 }
 
@@ -42,7 +42,7 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-fn stops(mut child: Child) -> Output {
+fn stops(mut child: Spawned) -> Output {
     child.kill().unwrap();
     child.wait_with_output().unwrap()
 }

@@ -4,6 +4,7 @@
 
 use std::time::{Duration, Instant};
 
+mod support;
 mod ugi_driver;
 use ugi_driver::Engine;
 

@@ -5,6 +5,7 @@
 //! names the `bestmove`. Work is counted (nodes, threads, bytes, the budget the engine
 //! prints), never timed.
 
+mod support;
 mod ugi_driver;
 use ugi_driver::Engine;
 

@@ -10,14 +10,14 @@
 //! first.
 
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
 #[path = "../../cli/tests/support/mod.rs"]
 mod support;
 
-use support::{host_of, ludus_bin, serve_with};
+use support::{host_of, ludus_bin, serve_with, Spawned};
 
 /// `ludus-loadtest ARGS`.
 fn loadtest(args: &[&str]) -> Output {
@@ -30,7 +30,7 @@ fn loadtest(args: &[&str]) -> Output {
 
 /// A running `ludus serve` on a free port with a database in `dir`, and its URL. A load test
 /// is one client playing many games as fast as allowed: no per-client limits.
-fn unlimited_server(dir: &Path) -> (Child, String) {
+fn unlimited_server(dir: &Path) -> (Spawned, String) {
     let db = dir.join("games.sqlite3");
     let flags = ["--games-per-client", "0", "--actions-per-second", "0"];
     let mut server = serve_with("127.0.0.1:0", &db, &flags);
@@ -359,6 +359,7 @@ fn a_server_that_dies_mid_run_fails_the_check_instead_of_passing_it() {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
+        .map(Spawned)
         .unwrap();
     // Killed while the games are played: nothing can be read back for the check.
     std::thread::sleep(std::time::Duration::from_secs(1));

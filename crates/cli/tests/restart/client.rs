@@ -5,14 +5,16 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
 
+use crate::support::Spawned;
+
 /// A running `ludus serve` and the host it listens on.
 pub struct Served {
-    pub child: Child,
+    pub child: Spawned,
     pub host: String,
 }
 
@@ -33,6 +35,7 @@ impl Served {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
+            .map(Spawned)
             .expect("the binary runs");
         let mut first = String::new();
         BufReader::new(child.stdout.take().unwrap())

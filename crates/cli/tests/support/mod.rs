@@ -1,12 +1,14 @@
 //! What the tests of the `ludus` binary share: running it to the end with no input, a fresh
-//! folder per test, and for `ludus serve` starting it on a free port with its games in a
-//! test's own database and reading the address it prints on its first line.
+//! folder per test, a started child process that is killed and reaped when the test ends
+//! (also when it fails), and for `ludus serve` starting it on a free port with its games in
+//! a test's own database and reading the address it prints on its first line.
 //!
 //! Each test file is its own crate and uses a part of this module; the tests of the crates
 //! that meet a server (`crates/bot`) include it by path.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
+use std::ops::{Deref, DerefMut};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
@@ -50,9 +52,67 @@ pub fn temp_dir(tag: &str, name: &str) -> tempfile::TempDir {
     tempfile::TempDir::with_prefix(format!("ludus-{tag}-{name}-")).unwrap()
 }
 
+/// A started child process, killed and waited for when dropped: a test that fails before it
+/// stops its child leaves nothing running (an orphan `ludus serve` would keep its port, and
+/// the pipe of whoever ran the tests open). It reads as the `Child` it holds
+/// (`.spawn().map(Spawned)`); a child the test stopped and waited for itself is left as it is.
+pub struct Spawned(pub Child);
+
+impl Spawned {
+    /// As [`Child::wait_with_output`], which takes the child out of its guard: here the child
+    /// stays in the guard until it has ended, so a failed read still kills it.
+    pub fn wait_with_output(mut self) -> std::io::Result<Output> {
+        drop(self.0.stdin.take());
+        // Both pipes are read at once: a child that filled the unread one would never end.
+        let stderr = self.0.stderr.take().map(|mut pipe| {
+            std::thread::spawn(move || {
+                let mut bytes = Vec::new();
+                pipe.read_to_end(&mut bytes).map(|_| bytes)
+            })
+        });
+        let mut stdout = Vec::new();
+        if let Some(mut pipe) = self.0.stdout.take() {
+            pipe.read_to_end(&mut stdout)?;
+        }
+        let stderr = match stderr {
+            Some(reader) => reader.join().expect("the stderr reader does not panic")?,
+            None => Vec::new(),
+        };
+        let status = self.0.wait()?;
+        Ok(Output {
+            status,
+            stdout,
+            stderr,
+        })
+    }
+}
+
+impl Deref for Spawned {
+    type Target = Child;
+
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl DerefMut for Spawned {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Spawned {
+    fn drop(&mut self) {
+        // An error only says the child had already ended; the wait then reaps it (or finds it
+        // reaped by the test).
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// `ludus serve` on `addr` with its games in `db` (tests never touch the user's data
 /// directory) and `flags`; stdout and stderr piped.
-pub fn serve_with(addr: &str, db: &Path, flags: &[&str]) -> Child {
+pub fn serve_with(addr: &str, db: &Path, flags: &[&str]) -> Spawned {
     Command::new(ludus_bin())
         .args(["serve", "--addr", addr, "--db"])
         .arg(db)
@@ -61,6 +121,7 @@ pub fn serve_with(addr: &str, db: &Path, flags: &[&str]) -> Child {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
+        .map(Spawned)
         .expect("the binary runs")
 }
 

@@ -1,15 +1,17 @@
 //! `ludus ugi` started as a tournament manager starts it, with its lines arriving on a
-//! channel; shared by the tests that drive it over a pipe.
+//! channel; shared by the tests that drive it over a pipe (each also declares `mod support`).
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
 
+use crate::support::Spawned;
+
 /// A running `ludus ugi GAME` with its lines arriving on a channel.
 pub struct Engine {
-    pub child: Child,
+    pub child: Spawned,
     input: ChildStdin,
     lines: Receiver<String>,
 }
@@ -24,6 +26,7 @@ impl Engine {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
+            .map(Spawned)
             .expect("ludus starts");
         let input = child.stdin.take().unwrap();
         let output = BufReader::new(child.stdout.take().unwrap());

@@ -20,7 +20,8 @@ pub const PATIENCE: Duration = Duration::from_secs(20);
 /// A running chromedriver and a browser session on it.
 pub struct Browser {
     pub client: Client,
-    driver: Child,
+    /// chromedriver, stopped when the browser drops, after its `Drop` ended the session.
+    _driver: Driver,
     port: u16,
     chromium: PathBuf,
     session: Option<String>,
@@ -28,6 +29,18 @@ pub struct Browser {
     pub downloads: PathBuf,
     _profile: tempfile::TempDir,
     _download_dir: tempfile::TempDir,
+}
+
+/// chromedriver, killed and reaped when dropped: also when no session could be opened on it and
+/// [`Browser::start`] failed before a [`Browser`] held it.
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        // An error only says it had already ended.
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 fn on_path(names: &[&str]) -> Option<PathBuf> {
@@ -76,6 +89,7 @@ impl Browser {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
+            .map(Driver)
             .expect("chromedriver starts");
         let profile = tempfile::tempdir().expect("a temporary profile directory");
         let download_dir = tempfile::tempdir().expect("a temporary download directory");
@@ -83,7 +97,7 @@ impl Browser {
         let session = client.session_id().await.ok().flatten();
         Some(Browser {
             client,
-            driver,
+            _driver: driver,
             port,
             chromium,
             session,
@@ -155,13 +169,12 @@ fn end_session(port: u16, session: &str) {
 }
 
 impl Drop for Browser {
-    /// Also on a failed scenario's panic: ends the session, then stops chromedriver.
+    /// Also on a failed scenario's panic: ends the session; chromedriver stops after it, when
+    /// the `_driver` field drops.
     fn drop(&mut self) {
         if let Some(session) = self.session.take() {
             end_session(self.port, &session);
         }
-        let _ = self.driver.kill();
-        let _ = self.driver.wait();
     }
 }
 
