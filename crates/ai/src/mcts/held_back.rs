@@ -82,11 +82,12 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     /// them (two threads, each going down the same line until the other's next write,
     /// collided 15–30 % more often: `meetings`).
     ///
-    /// Elsewhere the mean is `value × spread²`: three multiplications where a division per
-    /// child scanned (Replica's selections read 160 children an iteration) made one thread on
-    /// the shared tree 12–16 % slower than on its own arena, whose nodes keep their mean. The
-    /// spread is an `f32`, so the mean is off by a few parts in ten million, and by one visit
-    /// for as long as another thread has counted a visit and not yet stored its spread.
+    /// Elsewhere the mean is `value × spread²`: three multiplications where a division stood
+    /// for every child scanned (Replica's selections read 160 children an iteration; the arena
+    /// of one thread keeps each node's mean instead, `docs/SCALING.md`, "One thread on the
+    /// shared tree"). The spread is an `f32`, so the mean is off by a few parts in ten
+    /// million, and by one visit for as long as another thread has counted a visit and not
+    /// yet stored its spread.
     #[inline]
     pub(super) fn mean_seen(&self, node: &Node<A>, visits: u32, spread: f64) -> f64 {
         if visits >= HOLD_FROM {

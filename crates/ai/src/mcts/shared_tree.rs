@@ -98,8 +98,8 @@ pub(super) struct Node<A> {
     /// The decision that led here, packed ([`PackedAction`]; [`NO_ACTION`] at the root):
     /// stored by the thread that creates the node, before its parent's `first` publishes it.
     /// A plain store: a once-cell per child, the safe way to publish any decision type, took
-    /// two locked atomic operations a child, which made an expansion of Replica's 40
-    /// children cost a fifth of an iteration (`docs/SCALING.md`).
+    /// two locked atomic operations and a call a child (7.7 ns against 0.3 for the store,
+    /// `docs/SCALING.md`), and an expansion creates all the children at once.
     action: AtomicU32,
     decision: PhantomData<A>,
 }
