@@ -133,9 +133,9 @@ fn run(plan: &Plan) -> Result<(), String> {
 
 /// Nanoseconds for one thread to see a cache line that another has just written: two threads
 /// pass a counter back and forth 100,000 times (about 10 ms). On a virtual machine this
-/// moves from second to second as the host places the two virtual cores (34–111 ns on the
-/// 2-core AMD EPYC machine: on one core complex or apart), and threads sharing one tree pay
-/// it at every line they pass, so each run on several threads is bracketed by it.
+/// moves from second to second as the host places the two virtual cores (15–173 ns on the
+/// 2-core AMD EPYC machine: on one physical core, near, or apart), and threads sharing one
+/// tree pay it at every line they pass, so each run on several threads is bracketed by it.
 fn handoff_ns() -> f64 {
     const PASSES: u64 = 100_000;
     let counter = AtomicU64::new(0);
