@@ -153,10 +153,7 @@ mod tests {
     use super::*;
 
     fn page_size(path: &Path) -> i64 {
-        let connection = Connection::open(path).unwrap();
-        connection
-            .query_row("PRAGMA page_size", [], |r| r.get(0))
-            .unwrap()
+        schema::page_size(&Connection::open(path).unwrap())
     }
 
     #[test]

@@ -104,6 +104,15 @@ pub const VERSION: usize = MIGRATIONS.len();
 /// The page size of a new database, in bytes (see [`migrate`]).
 pub const PAGE_SIZE: i64 = 1024;
 
+/// The page size of the database open on `connection`, in bytes (for the tests of new
+/// databases and of compacted copies).
+#[cfg(test)]
+pub(super) fn page_size(connection: &Connection) -> i64 {
+    connection
+        .query_row("PRAGMA page_size", [], |r| r.get(0))
+        .unwrap()
+}
+
 /// Why a database's tables could not be brought up to date.
 #[derive(Debug, thiserror::Error)]
 pub enum SchemaError {
@@ -201,11 +210,6 @@ mod tests {
     #[test]
     fn a_new_database_has_small_pages_and_an_old_one_keeps_its_own() {
         let dir = tempfile::tempdir().unwrap();
-        let page_size = |connection: &Connection| -> i64 {
-            connection
-                .query_row("PRAGMA page_size", [], |r| r.get(0))
-                .unwrap()
-        };
         let mut new = Connection::open(dir.path().join("new.sqlite3")).unwrap();
         migrate(&mut new).unwrap();
         assert_eq!(page_size(&new), PAGE_SIZE);

@@ -83,11 +83,14 @@ fn the_log_is_started_again_under_steady_writes_instead_of_growing() {
     let (_dir, path, writer) = fresh();
     let log = path.with_extension("sqlite3-wal");
     let log_size = || std::fs::metadata(&log).map_or(0, |m| m.len());
-    // Each write fills about 17 pages, so the writes together fill the log's restart
-    // length five times over. The restart waits for the checkpoint thread's next look at
-    // the log, which a busy machine may delay by a second or so: the log may pass the
-    // restart length by two lengths, not by the three more it would without restarts.
-    let writes = usize::try_from(RESTART_FROM_FRAMES).unwrap() * 5 / 17;
+    // Each write fills 64 KiB of pages and a page or two of the games table and its index,
+    // so the writes together fill the log's restart length five times over. The restart
+    // waits for the checkpoint thread's next look at the log, which a busy machine may delay
+    // by a second or so: the log may pass the restart length by two lengths, not by the three
+    // more it would without restarts.
+    let page = usize::try_from(super::super::schema::PAGE_SIZE).unwrap();
+    let pages_a_write = 64 * 1024 / page + 2;
+    let writes = usize::try_from(RESTART_FROM_FRAMES).unwrap() * 5 / pages_a_write;
     let mut largest = 0;
     for i in 0..writes {
         let game = Write::Game {
@@ -98,7 +101,8 @@ fn the_log_is_started_again_under_steady_writes_instead_of_growing() {
         writer.write(game).unwrap();
         largest = largest.max(log_size());
     }
-    let restart_length = u64::try_from(RESTART_FROM_FRAMES).unwrap() * 4096;
+    // A frame of the log is a page and its 24-byte header.
+    let restart_length = u64::try_from(RESTART_FROM_FRAMES).unwrap() * (page as u64 + 24);
     assert!(
         largest < 3 * restart_length,
         "the log reached {largest} bytes for {writes} writes of 64 KiB"
