@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::held_back::HOLD_FROM;
 use crate::alphabeta::time::Budget;
 use crate::params::Params;
 use crate::{AgentError, AgentSpec};
@@ -35,6 +36,9 @@ pub struct MctsConfig {
     pub threads: usize,
     /// How the threads share the search (unused with one thread).
     pub parallel: Parallel,
+    /// Visits from which a thread on the shared tree holds its updates of a node back (see
+    /// `held_back`; unused unless `parallel` is `Tree` with several threads).
+    pub hold_from: u32,
 }
 
 impl Default for MctsConfig {
@@ -52,6 +56,7 @@ impl Default for MctsConfig {
             reuse: true,
             threads: 1,
             parallel: Parallel::Tree,
+            hold_from: HOLD_FROM,
         }
     }
 }
@@ -70,6 +75,7 @@ impl MctsConfig {
             "reuse",
             "threads",
             "parallel",
+            "hold",
         ];
         let params = Params::new(spec, &keys)?;
         let default = MctsConfig::default();
@@ -105,6 +111,9 @@ impl MctsConfig {
             reuse: params.flag("reuse")?.unwrap_or(default.reuse),
             threads: params.threads()?,
             parallel: parallel.unwrap_or(default.parallel),
+            hold_from: params
+                .ranged("hold", 1, u32::MAX)?
+                .unwrap_or(default.hold_from),
         })
     }
 }
@@ -143,5 +152,16 @@ mod tests {
     fn nodes_is_a_synonym_of_iterations_but_not_both() {
         assert_eq!(config("ai:mcts:nodes=7").unwrap().budget.nodes, 7);
         assert!(config("ai:mcts:nodes=7,iterations=9").is_err());
+    }
+
+    #[test]
+    fn hold_takes_a_count_of_visits_from_one() {
+        assert_eq!(config("ai:mcts").unwrap().hold_from, HOLD_FROM);
+        assert_eq!(config("ai:mcts:threads=2,hold=16").unwrap().hold_from, 16);
+        for bad in ["ai:mcts:hold=0", "ai:mcts:hold=-1", "ai:mcts:hold=many"] {
+            let error = config(bad).unwrap_err();
+            assert!(error.contains("hold"), "{bad}: {error}");
+            assert!(!error.contains('\n'), "{bad}: {error}");
+        }
     }
 }

@@ -5,22 +5,32 @@
 //! line, so every thread wrote the same few cache lines twice per iteration (the visit on the
 //! way down, the reward on the way up), and the cores passed those lines back and forth at
 //! every iteration of every thread: at 16 threads that, not the playouts, set the pace of the
-//! short-iteration games. A node visited [`HOLD_FROM`] times or more changes its mean by less
-//! than a few hundred iterations can tell, so a thread adds its visits and rewards there to a
-//! slot of its own and writes them out every [`WRITE_EVERY`] iterations and when it stops:
-//! when the threads are done every node's statistics are exact again. Nodes visited fewer
-//! times are written at once, since there the visit counted on the way down (the virtual
-//! loss) is what keeps the threads apart.
+//! short-iteration games. So a thread adds its visits and rewards at a node visited
+//! [`HOLD_FROM`] times or more to a slot of its own, sees them there at once itself, and
+//! writes them out every [`WRITE_EVERY`] iterations and when it stops: when the threads are
+//! done every node's statistics are exact again. Nodes visited fewer times are written at
+//! once, since there the visit counted on the way down (the virtual loss) is what keeps the
+//! threads apart.
+//!
+//! From 16 visits and not from 4,096: below a few thousand visits the nodes of the line the
+//! threads share were written by both at nearly every iteration (Qawale: 3.2 lines passed
+//! between the cores an iteration, 1.1 now), and the search lost nothing measurable in
+//! strength for it (two threads against two threads at equal iterations, 200–300 games in
+//! Qawale, Replica and Yoxii: 50.7–53.3 % for holding back from 16). Holding back from the
+//! first visit lost strength in Qawale (45.8 %), whose lines are narrow: there the virtual
+//! loss of the young nodes is what sends the second thread elsewhere (`docs/SCALING.md`,
+//! "Updates held back from 16 visits").
 
 use super::shared_tree::{Node, REWARD_UNIT};
 
 /// Visits from which a node's updates are held back.
-pub(super) const HOLD_FROM: u32 = 4096;
+pub(super) const HOLD_FROM: u32 = 16;
 /// Iterations between two writes of what a thread held back.
 pub(super) const WRITE_EVERY: u64 = 16;
-/// Slots of a thread's buffer: a direct-mapped cache indexed by the node's address, large
-/// enough for the nodes above [`HOLD_FROM`] that one thread meets in [`WRITE_EVERY`]
-/// iterations.
+/// Slots of a thread's buffer: a direct-mapped cache indexed by the node's address. Fewer
+/// than the nodes above [`HOLD_FROM`] that one thread meets in [`WRITE_EVERY`] iterations
+/// (about ten a path): a node whose slot another takes is written out early, which is exact
+/// all the same.
 const SLOTS: usize = 64;
 
 /// The slot of `node` in a thread's buffer. Siblings lie side by side, so their addresses
@@ -41,15 +51,26 @@ pub(super) struct HeldBack<'t, A> {
     slots: [Option<Slot<'t, A>>; SLOTS],
     /// The thread's number, noted in the nodes it writes (see `meetings`).
     thread: u8,
+    /// Visits from which a node's updates are held back (`MctsConfig::hold_from`).
+    hold_from: u32,
 }
 
 impl<'t, A: Copy> HeldBack<'t, A> {
-    /// An empty buffer for thread `thread` (from 1).
-    pub(super) fn new(thread: u8) -> Self {
+    /// An empty buffer for thread `thread` (from 1) holding back the updates of nodes
+    /// visited `hold_from` times or more.
+    pub(super) fn new(thread: u8, hold_from: u32) -> Self {
         HeldBack {
             slots: std::array::from_fn(|_| None),
             thread,
+            hold_from,
         }
+    }
+
+    /// Whether a node selection read as visited `visits` times is busy enough for its
+    /// updates to be held back.
+    #[inline]
+    pub(super) fn holds(&self, visits: u32) -> bool {
+        visits >= self.hold_from
     }
 
     /// Adds `visits` and `units` to what is held for `node`; a node already holding the slot
@@ -75,22 +96,18 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     }
 
     /// The mean reward `node` shows this thread, whose visits selection read as `visits` (not
-    /// 0) and whose spread (`1 / sqrt(visits)`) as `spread`. Where its updates are held back,
-    /// the shared statistics plus what this thread holds for it: a thread thus sees each of
-    /// its own visits at once, as one thread alone does, and spreads its iterations over the
-    /// busiest nodes' children between two writes instead of following one line for all of
-    /// them (two threads, each going down the same line until the other's next write,
-    /// collided 15–30 % more often: `meetings`).
+    /// 0). Where its updates are held back, the shared statistics plus what this thread holds
+    /// for it: a thread thus sees each of its own visits at once, as one thread alone does,
+    /// and spreads its iterations over the busiest nodes' children between two writes instead
+    /// of following one line for all of them (two threads, each going down the same line
+    /// until the other's next write, collided 15–30 % more often: `meetings`).
     ///
-    /// Elsewhere the mean is `value × spread²`: three multiplications where a division stood
-    /// for every child scanned (Replica's selections read 160 children an iteration; the arena
-    /// of one thread keeps each node's mean instead, `docs/SCALING.md`, "One thread on the
-    /// shared tree"). The spread is an `f32`, so the mean is off by a few parts in ten
-    /// million, and by one visit for as long as another thread has counted a visit and not
-    /// yet stored its spread.
+    /// Elsewhere the mean the node's last writer stored (`Node::quick_mean`): one load where
+    /// selection scans every child (the one-thread arena keeps each node's mean for the same
+    /// reason, `docs/SCALING.md`, "One thread on the shared tree").
     #[inline]
-    pub(super) fn mean_seen(&self, node: &Node<A>, visits: u32, spread: f64) -> f64 {
-        if visits >= HOLD_FROM {
+    pub(super) fn mean_seen(&self, node: &Node<A>, visits: u32) -> f64 {
+        if self.holds(visits) {
             if let Some(held) = &self.slots[slot_of(node)] {
                 if std::ptr::eq(held.node, node) {
                     let value = node.value() + held.units as f64 / REWARD_UNIT;
@@ -98,7 +115,7 @@ impl<'t, A: Copy> HeldBack<'t, A> {
                 }
             }
         }
-        node.value() * spread * spread
+        node.quick_mean()
     }
 
     /// Writes out everything held.
@@ -120,7 +137,7 @@ mod tests {
     #[test]
     fn held_updates_reach_the_nodes_when_written_or_displaced() {
         let nodes: Vec<Node<u8>> = (0..=SLOTS).map(|_| Node::new()).collect();
-        let mut held = HeldBack::new(1);
+        let mut held = HeldBack::new(1, HOLD_FROM);
         held.add(&nodes[0], 1, 7);
         held.add(&nodes[0], 1, 0);
         assert_eq!(nodes[0].visits.load(Relaxed), 0, "held back");
@@ -140,11 +157,11 @@ mod tests {
         let nodes: Vec<Node<u8>> = (0..2).map(|_| Node::new()).collect();
         nodes[0].add(HOLD_FROM, (REWARD_UNIT * 100.0) as u64);
         nodes[1].add(HOLD_FROM, (REWARD_UNIT * 100.0) as u64);
-        let mut held = HeldBack::new(1);
+        let mut held = HeldBack::new(1, HOLD_FROM);
         held.add(&nodes[0], 2, (REWARD_UNIT * 1.5) as u64);
-        // Exact where nothing is approximated: the spread of 4,096 visits is 1/64.
+        // Exact where the stored mean is: 100 over a power of two fits an `f32` whole.
         let seen = |held: &HeldBack<'_, u8>, node: &Node<u8>, visits| {
-            held.mean_seen(node, visits, node.spread()).to_bits()
+            held.mean_seen(node, visits).to_bits()
         };
         let shared = (100.0 / f64::from(HOLD_FROM)).to_bits();
         assert_eq!(
@@ -156,7 +173,7 @@ mod tests {
         // A node selection read as less busy is written at once: nothing is held for it.
         assert_eq!(seen(&held, &nodes[0], HOLD_FROM - 1), shared);
         held.write_out();
-        let once = held.mean_seen(&nodes[0], HOLD_FROM + 2, nodes[0].spread());
+        let once = held.mean_seen(&nodes[0], HOLD_FROM + 2);
         assert!(
             (once - 101.5 / f64::from(HOLD_FROM + 2)).abs() < 1e-7,
             "once: {once}"
@@ -164,19 +181,50 @@ mod tests {
     }
 
     #[test]
-    fn the_mean_from_the_spread_is_the_mean_to_a_millionth() {
+    fn the_stored_mean_follows_every_write_to_a_millionth() {
         let node: Node<u8> = Node::new();
+        let held = HeldBack::new(1, u32::MAX);
+        let exact = |node: &Node<u8>| node.value() / f64::from(node.visits.load(Relaxed));
+        let near = |mean: f64, exact: f64| (mean - exact).abs() <= 1e-6 * exact;
         let mut visits = 0;
-        let held = HeldBack::new(1);
         for step in [1, 2, 7, 90, 1_000, 20_000, 3_000_000] {
             node.add(step, (REWARD_UNIT * f64::from(step) * 0.37).round() as u64);
             visits += step;
-            let mean = held.mean_seen(&node, visits, node.spread());
-            let exact = node.value() / f64::from(visits);
-            assert!(
-                (mean - exact).abs() < 1e-6 * exact,
-                "{visits}: {mean} against {exact}"
-            );
+            let mean = held.mean_seen(&node, visits);
+            assert!(near(mean, exact(&node)), "{visits}: {mean}");
         }
+        // A visit counted on the way down lowers the mean (the virtual loss) until its
+        // reward is added.
+        let before = held.mean_seen(&node, visits);
+        node.count_visit();
+        let running = held.mean_seen(&node, visits + 1);
+        assert!(running < before && near(running, exact(&node)), "{running}");
+        node.add_reward(1.0);
+        let after = held.mean_seen(&node, visits + 1);
+        assert!(after > before && near(after, exact(&node)), "{after}");
+        // Visits alone and rewards alone each store it too.
+        node.add(5, 0);
+        assert!(near(held.mean_seen(&node, visits + 6), exact(&node)));
+        node.add(0, (REWARD_UNIT * 3.0) as u64);
+        assert!(near(held.mean_seen(&node, visits + 6), exact(&node)));
+    }
+
+    #[test]
+    fn the_threshold_is_the_one_given() {
+        let node: Node<u8> = Node::new();
+        node.add(20, (REWARD_UNIT * 10.0) as u64);
+        let mut held = HeldBack::new(1, 8);
+        assert!(held.holds(8) && !held.holds(7) && HOLD_FROM != 8);
+        held.add(&node, 2, (REWARD_UNIT * 2.0) as u64);
+        assert_eq!(
+            held.mean_seen(&node, 20).to_bits(),
+            (12.0f64 / 22.0).to_bits(),
+            "what it holds counted"
+        );
+        assert_eq!(
+            held.mean_seen(&node, 7).to_bits(),
+            0.5f64.to_bits(),
+            "read as less busy: the stored mean"
+        );
     }
 }

@@ -27,6 +27,7 @@
 //! | `reuse` | keep the tree between decisions | `true`/`false` | true |
 //! | `threads` | search threads | 1–64 | 1 |
 //! | `parallel` | how several threads share the search: `tree` (one tree, see [`tree_parallel`]) or `root` (a tree each, see [`root_parallel`]) | `tree`/`root` | tree |
+//! | `hold` | visits from which a thread on one tree writes a node's updates in batches (see [`held_back`]) | 1–4 294 967 295 | 16 |
 //!
 //! A value outside its range is refused with the range, not clamped.
 //!

@@ -82,6 +82,13 @@ pub(super) struct Node<A> {
     /// for exploration, not a statistic (`visits` and `value` stay exact), so an `f32` is
     /// enough, and keeps the node at 32 bytes.
     spread: AtomicU32,
+    /// `value / visits` as `f32` bits (0 before the first visit), stored by the thread that
+    /// writes either, so that selection reads a child's mean in one load: `value × spread²`
+    /// took a conversion and three multiplications a child scanned (a selection scans 108
+    /// children an iteration in Replica), where a write (5.6 an iteration) now takes a
+    /// division. A cache like `spread`: two threads writing at once may leave it one update
+    /// behind until the next write; the analysis reads `value` and `visits` themselves.
+    quick_mean: AtomicU32,
     /// Total reward of the seat that chose `action`, in [`REWARD_UNIT`]s.
     value: AtomicU64,
     /// The arena index of the first child: 0 before the node is expanded (the root, index 0,
@@ -109,6 +116,7 @@ impl<A> Node<A> {
         Node {
             visits: AtomicU32::new(0),
             spread: AtomicU32::new(0f32.to_bits()),
+            quick_mean: AtomicU32::new(0f32.to_bits()),
             value: AtomicU64::new(0),
             first: AtomicU32::new(0),
             count: AtomicU16::new(0),
@@ -138,7 +146,9 @@ impl<A> Node<A> {
         let copy = Node::new();
         copy.visits.store(visits, Relaxed);
         copy.spread.store(spread_of(visits).to_bits(), Relaxed);
-        copy.value.store(node.value.load(Relaxed), Relaxed);
+        let value = node.value.load(Relaxed);
+        copy.value.store(value, Relaxed);
+        copy.store_mean(value, visits);
         copy.action.store(node.action.load(Relaxed), Relaxed);
         copy
     }
@@ -168,19 +178,42 @@ impl<A> Node<A> {
     /// Counts `visits` visits; returns the visits before them.
     fn count_visits(&self, visits: u32) -> u32 {
         let before = self.visits.fetch_add(visits, Relaxed);
-        let spread = spread_of(before.saturating_add(visits));
-        self.spread.store(spread.to_bits(), Relaxed);
+        let after = before.saturating_add(visits);
+        self.spread.store(spread_of(after).to_bits(), Relaxed);
+        self.store_mean(self.value.load(Relaxed), after);
         before
     }
 
     /// Adds visits and reward units held back by a thread (see `held_back`).
     pub(super) fn add(&self, visits: u32, units: u64) {
-        if visits > 0 {
-            self.count_visits(visits);
-        }
-        if units > 0 {
-            self.value.fetch_add(units, Relaxed);
-        }
+        let visits = if visits > 0 {
+            let after = self
+                .visits
+                .fetch_add(visits, Relaxed)
+                .saturating_add(visits);
+            self.spread.store(spread_of(after).to_bits(), Relaxed);
+            after
+        } else {
+            self.visits.load(Relaxed)
+        };
+        let value = if units > 0 {
+            self.value.fetch_add(units, Relaxed) + units
+        } else {
+            self.value.load(Relaxed)
+        };
+        self.store_mean(value, visits);
+    }
+
+    /// Stores the mean of `value` units over `visits` as [`Node::quick_mean`]'s.
+    fn store_mean(&self, value: u64, visits: u32) {
+        let mean = value as i64 as f64 / REWARD_UNIT / f64::from(visits.max(1));
+        self.quick_mean.store((mean as f32).to_bits(), Relaxed);
+    }
+
+    /// The mean reward as of a recent write (see `quick_mean`): what selection reads.
+    #[inline]
+    pub(super) fn quick_mean(&self) -> f64 {
+        f64::from(f32::from_bits(self.quick_mean.load(Relaxed)))
     }
 
     /// `1 / sqrt(visits)` as of a recent visit (0 before the first).
@@ -190,7 +223,9 @@ impl<A> Node<A> {
 
     /// Adds `reward` to the total (the visit was counted on the way down).
     pub(super) fn add_reward(&self, reward: f64) {
-        self.value.fetch_add(reward_units(reward), Relaxed);
+        let units = reward_units(reward);
+        let value = self.value.fetch_add(units, Relaxed) + units;
+        self.store_mean(value, self.visits.load(Relaxed));
     }
 }
 

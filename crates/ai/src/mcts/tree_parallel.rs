@@ -14,9 +14,9 @@
 //!
 //! What the threads write to at every iteration is kept to the nodes of its path, which
 //! brought a shared-tree iteration from 12 % to 7 % more CPU than a one-thread one: each thread counts its own iterations, and the root's count is added at
-//! the end rather than at every iteration. A node keeps `1 / sqrt(visits)` beside its
-//! statistics, so that selection needs no square root per child (the one-thread node keeps
-//! its mean and spread for the same reason).
+//! the end rather than at every iteration. A node keeps `1 / sqrt(visits)` and its mean beside
+//! its statistics, so that selection needs no square root nor division per child (the
+//! one-thread node keeps its mean and spread for the same reason).
 //!
 //! Each thread has its own generator and buffer ([`Worker`]); an iteration allocates nothing:
 //! the children of a node it expands go into the thread's segment of the arena (see
@@ -112,7 +112,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
     /// more cache line passed between the cores at every iteration.
     fn run(&self, worker: &mut Worker<G::Action>) -> (u64, usize) {
         let mut path = Vec::with_capacity(64);
-        let mut held = HeldBack::new(worker.id);
+        let mut held = HeldBack::new(worker.id, self.config.hold_from);
         // What it reserved, and its segment, belonged to the last search's tree.
         worker.reserved = 0;
         worker.room = Room::default();
@@ -285,8 +285,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
                 };
             }
             // A busy node's visits held back by this thread count as if written.
-            let spread = child.spread();
-            let score = held.mean_seen(child, visits, spread) + exploration * spread;
+            let score = held.mean_seen(child, visits) + exploration * child.spread();
             if score > best.0 {
                 best = (score, index, visits);
             }
@@ -397,7 +396,7 @@ mod tests {
         children[0].add(HOLD_FROM, reward_units(0.6 * f64::from(HOLD_FROM)));
         children[1].add(HOLD_FROM, reward_units(0.5 * f64::from(HOLD_FROM)));
         let parent = 2 * HOLD_FROM;
-        let mut held = HeldBack::new(1);
+        let mut held = HeldBack::new(1, HOLD_FROM);
         assert_eq!(search.select(&children, parent, &held).index, 0);
         // This thread's losses through the first, held back and not yet written: 30 % as it sees it.
         held.add(&children[0], HOLD_FROM, 0);
@@ -406,7 +405,7 @@ mod tests {
             1,
             "its own held-back visits count"
         );
-        let other = HeldBack::new(2);
+        let other = HeldBack::new(2, HOLD_FROM);
         assert_eq!(
             search.select(&children, parent, &other).index,
             0,

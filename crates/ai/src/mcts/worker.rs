@@ -6,7 +6,7 @@ use crossbeam_utils::CachePadded;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::held_back::{HeldBack, HOLD_FROM};
+use super::held_back::HeldBack;
 use super::meetings::Meetings;
 use super::shared_tree::{Node, Room};
 
@@ -39,7 +39,7 @@ impl<A: Copy> Worker<A> {
         level: usize,
         held: &mut HeldBack<'t, A>,
     ) -> (u32, bool) {
-        if seen >= HOLD_FROM {
+        if held.holds(seen) {
             held.add(node, 1, 0);
             self.meetings.held += 1;
             return (seen, true);
