@@ -4,7 +4,8 @@
 #
 # - mcts.jsonl: MCTS iterations per second at 1, 2, 4, 8 and 16 threads, on one tree and a
 #   tree each, every game from three fixed positions, with where the threads met
-#   (`mcts_scaling`, "Search threads on 16 cores");
+#   (`mcts_scaling`, "Search threads on 16 cores"); mcts_hold4096.jsonl: one tree again, its
+#   updates held back from 4,096 visits ("Updates held back from 16 visits");
 # - alphabeta.jsonl: alpha-beta (Lazy SMP) nodes per second at 1, 4 and 16 threads
 #   (`ludus bench --agent`);
 # - loadtest.jsonl: the unpaced load test with everything on two of the cores, then on all
@@ -52,6 +53,9 @@ for t in 2 4 8 16; do
 done
 
 "$bin/mcts_scaling" 0.5 3 "$threads" tree,root ai:mcts > "$out/mcts.jsonl"
+# One tree with updates held back only from 4,096 visits (the default before 16), for the
+# comparison at 16 threads that two cores could only count.
+"$bin/mcts_scaling" 0.5 1 "$threads" tree ai:mcts:hold=4096 > "$out/mcts_hold4096.jsonl"
 
 : > "$out/alphabeta.jsonl"
 for game in qilin splut qawale replica yoxii; do
