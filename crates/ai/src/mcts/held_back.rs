@@ -21,6 +21,8 @@
 //! loss of the young nodes is what sends the second thread elsewhere (`docs/SCALING.md`,
 //! "Updates held back from 16 visits").
 
+use std::sync::atomic::Ordering::Relaxed;
+
 use super::shared_tree::{Node, REWARD_UNIT};
 
 /// Visits from which a node's updates are held back.
@@ -53,6 +55,13 @@ pub(super) struct HeldBack<'t, A> {
     thread: u8,
     /// Visits from which a node's updates are held back (`MctsConfig::hold_from`).
     hold_from: u32,
+    /// The root's visits as this thread counts them: its children's, summed at the first
+    /// iteration after each write-out (`None` until then), plus this thread's iterations
+    /// since. The root keeps no count of its own during a search (every thread would write
+    /// its line at every iteration), and summing its children at every iteration read
+    /// each of them twice: what is written to them reaches them every [`WRITE_EVERY`]
+    /// iterations in any case, held back like everything busy.
+    root_visits: Option<u32>,
 }
 
 impl<'t, A: Copy> HeldBack<'t, A> {
@@ -63,7 +72,21 @@ impl<'t, A: Copy> HeldBack<'t, A> {
             slots: std::array::from_fn(|_| None),
             thread,
             hold_from,
+            root_visits: None,
         }
+    }
+
+    /// The root's visits as this thread counts them (see `root_visits`), `children` being
+    /// the root's; counts the iteration that asks.
+    pub(super) fn root_visits(&mut self, children: &[Node<A>]) -> u32 {
+        let visits = self.root_visits.get_or_insert_with(|| {
+            children
+                .iter()
+                .fold(0u32, |sum, c| sum.saturating_add(c.visits.load(Relaxed)))
+        });
+        let seen = *visits;
+        *visits = visits.saturating_add(1);
+        seen
     }
 
     /// Whether a node selection read as visited `visits` times is busy enough for its
@@ -118,8 +141,10 @@ impl<'t, A: Copy> HeldBack<'t, A> {
         node.quick_mean()
     }
 
-    /// Writes out everything held.
+    /// Writes out everything held; the root's visits are summed again at the next
+    /// iteration.
     pub(super) fn write_out(&mut self) {
+        self.root_visits = None;
         for held in self.slots.iter_mut().filter_map(Option::take) {
             held.node.add(held.visits, held.units);
             // The node's writer stays true, for the other threads' count of handovers.
@@ -226,5 +251,19 @@ mod tests {
             0.5f64.to_bits(),
             "read as less busy: the stored mean"
         );
+    }
+
+    #[test]
+    fn the_root_is_counted_from_its_children_after_each_write_out() {
+        let children: Vec<Node<u8>> = (0..3).map(|_| Node::new()).collect();
+        children[0].add(5, 0);
+        children[2].add(7, 0);
+        let mut held = HeldBack::new(1, HOLD_FROM);
+        assert_eq!(held.root_visits(&children), 12);
+        // Another thread's visits reach the children: seen at the next write-out.
+        children[1].add(100, 0);
+        assert_eq!(held.root_visits(&children), 13, "its own iteration counted");
+        held.write_out();
+        assert_eq!(held.root_visits(&children), 112, "summed again");
     }
 }

@@ -148,8 +148,8 @@ impl<G: Game + Heuristic> Search<'_, G> {
         path.clear();
         let mut node = self.tree.root();
         // The root's own count is not kept per iteration (the threads would pass its cache
-        // line back and forth at every one); selection there sums its children's instead, and
-        // `search` adds the iterations at the end.
+        // line back and forth at every one); selection there counts its children's instead
+        // (`HeldBack::root_visits`), and `search` adds the iterations at the end.
         let rewards = loop {
             if state.verdict().is_some() {
                 break rewards_of(&state);
@@ -164,9 +164,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
             };
             // `path` is empty only at the root.
             let parent_visits = if path.is_empty() {
-                children
-                    .iter()
-                    .fold(0u32, |sum, c| sum.saturating_add(c.visits.load(Relaxed)))
+                held.root_visits(children)
             } else {
                 node.visits.load(Relaxed)
             };
