@@ -155,14 +155,15 @@ fn thread_counts_outside_one_to_sixty_four_are_refused() {
 }
 
 /// With an iteration limit, each of the MCTS threads runs it: the counts add up, whether the
-/// threads grow a tree each or share one.
+/// threads grow a tree each or share one, and on one tree whether they hold back the updates
+/// of every node visited before or of none.
 struct IterationsAddUp;
 
 impl GameVisitor for IterationsAddUp {
     type Output = ();
     fn visit<G: Game + Heuristic>(self) {
         let state = G::new(&G::Options::default(), 1);
-        for parallel in ["root", "tree"] {
+        for parallel in ["root", "tree", "tree,hold=1", "tree,hold=4294967295"] {
             let spec = format!("ai:mcts:iterations=200,threads=3,parallel={parallel}");
             let analysis = agent::<G>(&spec, 2).analyse(&state, &StopFlag::default());
             assert_eq!(analysis.nodes, 600, "{spec}");
