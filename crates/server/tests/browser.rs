@@ -27,6 +27,11 @@ mod browser {
     pub mod your_turn;
 }
 
+/// The `ludus` tests' shared helpers, for the child process killed and reaped when dropped
+/// (`Spawned`, which holds chromedriver).
+#[path = "../../cli/tests/support/mod.rs"]
+mod support;
+
 use std::future::Future;
 use std::path::Path;
 use std::time::Instant;

@@ -20,6 +20,11 @@ mod browser {
     pub mod page;
 }
 
+/// The `ludus` tests' shared helpers, for the child process killed and reaped when dropped
+/// (`Spawned`, which holds chromedriver).
+#[path = "../../cli/tests/support/mod.rs"]
+mod support;
+
 use browser::driver::Browser;
 use browser::{newcomer, newcomer_fit, newcomer_links, newcomer_teams};
 

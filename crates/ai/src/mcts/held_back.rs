@@ -155,8 +155,6 @@ impl<'t, A: Copy> HeldBack<'t, A> {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::Ordering::Relaxed;
-
     use super::*;
 
     #[test]

@@ -172,27 +172,24 @@ impl<A> Node<A> {
 
     /// Counts a visit on the way down (see `visits`); returns the visits before it.
     pub(super) fn count_visit(&self) -> u32 {
-        self.count_visits(1)
+        let before = self.count_visits(1);
+        self.store_mean(self.value.load(Relaxed), before.saturating_add(1));
+        before
     }
 
-    /// Counts `visits` visits; returns the visits before them.
+    /// Counts `visits` visits and stores the spread (not the mean); returns the visits
+    /// before them.
     fn count_visits(&self, visits: u32) -> u32 {
         let before = self.visits.fetch_add(visits, Relaxed);
-        let after = before.saturating_add(visits);
-        self.spread.store(spread_of(after).to_bits(), Relaxed);
-        self.store_mean(self.value.load(Relaxed), after);
+        self.spread
+            .store(spread_of(before.saturating_add(visits)).to_bits(), Relaxed);
         before
     }
 
     /// Adds visits and reward units held back by a thread (see `held_back`).
     pub(super) fn add(&self, visits: u32, units: u64) {
         let visits = if visits > 0 {
-            let after = self
-                .visits
-                .fetch_add(visits, Relaxed)
-                .saturating_add(visits);
-            self.spread.store(spread_of(after).to_bits(), Relaxed);
-            after
+            self.count_visits(visits).saturating_add(visits)
         } else {
             self.visits.load(Relaxed)
         };

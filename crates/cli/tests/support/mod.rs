@@ -4,7 +4,8 @@
 //! a test's own database and reading the address it prints on its first line.
 //!
 //! Each test file is its own crate and uses a part of this module; the tests of the crates
-//! that meet a server (`crates/bot`) include it by path.
+//! that meet a server (`crates/bot`, `crates/loadtest`) and the browser tests of
+//! `crates/server` (for chromedriver's guard) include it by path.
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Read};

@@ -51,7 +51,8 @@ impl PackedAction for YoxiiAction {
     }
 
     fn unpack(bits: u32) -> Self {
-        // Below the grid's size every index is a square (the first one stands in otherwise).
+        // `bits % SQUARES` is below the grid's size, so always a square; the stand-in is
+        // never taken, and keeps this free of a panic path.
         let square = Square::from_index((bits % SQUARES) as u8).unwrap_or(Square::new(0, 0));
         match (bits / SQUARES) % 5 {
             0 => YoxiiAction::Totem(square),

@@ -5,7 +5,7 @@
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::elements::Element;
@@ -14,14 +14,18 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
 
+use crate::support::Spawned;
+
 /// How long any wait in a scenario may take before the test fails.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
 /// A running chromedriver and a browser session on it.
 pub struct Browser {
     pub client: Client,
-    /// chromedriver, stopped when the browser drops, after its `Drop` ended the session.
-    _driver: Driver,
+    /// chromedriver, killed and reaped when the browser drops, after its `Drop` ended the
+    /// session; also when no session could be opened on it and [`Browser::start`] failed
+    /// before a [`Browser`] held it.
+    _driver: Spawned,
     port: u16,
     chromium: PathBuf,
     session: Option<String>,
@@ -29,18 +33,6 @@ pub struct Browser {
     pub downloads: PathBuf,
     _profile: tempfile::TempDir,
     _download_dir: tempfile::TempDir,
-}
-
-/// chromedriver, killed and reaped when dropped: also when no session could be opened on it and
-/// [`Browser::start`] failed before a [`Browser`] held it.
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        // An error only says it had already ended.
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
 }
 
 fn on_path(names: &[&str]) -> Option<PathBuf> {
@@ -89,7 +81,7 @@ impl Browser {
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
-            .map(Driver)
+            .map(Spawned)
             .expect("chromedriver starts");
         let profile = tempfile::tempdir().expect("a temporary profile directory");
         let download_dir = tempfile::tempdir().expect("a temporary download directory");
