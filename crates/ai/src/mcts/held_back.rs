@@ -51,6 +51,9 @@ struct Slot<'t, A> {
 /// One thread's held-back updates.
 pub(super) struct HeldBack<'t, A> {
     slots: [Option<Slot<'t, A>>; SLOTS],
+    /// Bit `s` set while slot `s` holds a node: a selection tests one bit a child before
+    /// looking the child up (see [`HeldBack::slots_from`]).
+    occupied: u64,
     /// The thread's number, noted in the nodes it writes (see `meetings`).
     thread: u8,
     /// Visits from which a node's updates are held back (`MctsConfig::hold_from`).
@@ -70,6 +73,7 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     pub(super) fn new(thread: u8, hold_from: u32) -> Self {
         HeldBack {
             slots: std::array::from_fn(|_| None),
+            occupied: 0,
             thread,
             hold_from,
             root_visits: None,
@@ -96,10 +100,23 @@ impl<'t, A: Copy> HeldBack<'t, A> {
         visits >= self.hold_from
     }
 
+    /// Which of the siblings from `first` on may have updates held here: bit `i` of the
+    /// answer (`i` below 64, and every 64 after) is clear when nothing is held for the `i`-th
+    /// sibling, whose slot is `i` after `first`'s, siblings lying side by side. Selection
+    /// reads one bit a child and looks up only the children whose bit is set: the lookup
+    /// (the slot's index, its load, the comparison) was a tenth of a thread's time in the
+    /// search loop, for every busy child scanned.
+    #[inline]
+    pub(super) fn slots_from(&self, first: &Node<A>) -> u64 {
+        self.occupied.rotate_right(slot_of(first) as u32)
+    }
+
     /// Adds `visits` and `units` to what is held for `node`; a node already holding the slot
     /// is written out first.
     pub(super) fn add(&mut self, node: &'t Node<A>, visits: u32, units: u64) {
-        let slot = &mut self.slots[slot_of(node)];
+        let index = slot_of(node);
+        self.occupied |= 1 << index;
+        let slot = &mut self.slots[index];
         match slot {
             Some(held) if std::ptr::eq(held.node, node) => {
                 held.visits += visits;
@@ -129,12 +146,12 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     /// selection scans every child (the one-thread arena keeps each node's mean for the same
     /// reason, `docs/SCALING.md`, "One thread on the shared tree").
     #[inline]
-    pub(super) fn mean_seen(&self, node: &Node<A>, visits: u32) -> f64 {
+    pub(super) fn mean_seen(&self, node: &Node<A>, visits: u32) -> f32 {
         if self.holds(visits) {
             if let Some(held) = &self.slots[slot_of(node)] {
                 if std::ptr::eq(held.node, node) {
                     let value = node.value() + held.units as f64 / REWARD_UNIT;
-                    return value / f64::from(visits + held.visits);
+                    return (value / f64::from(visits + held.visits)) as f32;
                 }
             }
         }
@@ -145,6 +162,7 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     /// iteration.
     pub(super) fn write_out(&mut self) {
         self.root_visits = None;
+        self.occupied = 0;
         for held in self.slots.iter_mut().filter_map(Option::take) {
             held.node.add(held.visits, held.units);
             // The node's writer stays true, for the other threads' count of handovers.
@@ -176,6 +194,35 @@ mod tests {
     }
 
     #[test]
+    fn a_siblings_bit_is_set_where_its_slot_holds_a_node_and_clear_where_empty() {
+        // More siblings than slots: the bits go round every 64.
+        let nodes: Vec<Node<u8>> = (0..150).map(|_| Node::new()).collect();
+        let mut held = HeldBack::new(1, HOLD_FROM);
+        // The 64th after the first takes its slot.
+        for index in [0, 5, 64, 70, 149] {
+            held.add(&nodes[index], 1, 0);
+        }
+        let check = |held: &HeldBack<'_, u8>, from: usize| {
+            let bits = held.slots_from(&nodes[from]);
+            for (index, node) in nodes.iter().enumerate().skip(from) {
+                let set = bits >> ((index - from) % 64) & 1 == 1;
+                match &held.slots[slot_of(node)] {
+                    Some(slot) if std::ptr::eq(slot.node, node) => {
+                        assert!(set, "sibling {index} is held: its bit must be set");
+                    }
+                    Some(_) => {}
+                    None => assert!(!set, "sibling {index}: its slot is empty"),
+                }
+            }
+        };
+        check(&held, 0);
+        check(&held, 3);
+        check(&held, 100);
+        held.write_out();
+        assert_eq!(held.slots_from(&nodes[0]), 0, "nothing held once written");
+    }
+
+    #[test]
     fn a_thread_sees_what_it_holds_for_a_busy_node_and_nothing_else() {
         let nodes: Vec<Node<u8>> = (0..2).map(|_| Node::new()).collect();
         nodes[0].add(HOLD_FROM, (REWARD_UNIT * 100.0) as u64);
@@ -186,17 +233,17 @@ mod tests {
         let seen = |held: &HeldBack<'_, u8>, node: &Node<u8>, visits| {
             held.mean_seen(node, visits).to_bits()
         };
-        let shared = (100.0 / f64::from(HOLD_FROM)).to_bits();
+        let shared = (100.0 / HOLD_FROM as f32).to_bits();
         assert_eq!(
             seen(&held, &nodes[0], HOLD_FROM),
-            (101.5 / f64::from(HOLD_FROM + 2)).to_bits(),
+            ((101.5 / f64::from(HOLD_FROM + 2)) as f32).to_bits(),
             "its own visits counted"
         );
         assert_eq!(seen(&held, &nodes[1], HOLD_FROM), shared, "nothing held");
         // A node selection read as less busy is written at once: nothing is held for it.
         assert_eq!(seen(&held, &nodes[0], HOLD_FROM - 1), shared);
         held.write_out();
-        let once = held.mean_seen(&nodes[0], HOLD_FROM + 2);
+        let once = f64::from(held.mean_seen(&nodes[0], HOLD_FROM + 2));
         assert!(
             (once - 101.5 / f64::from(HOLD_FROM + 2)).abs() < 1e-7,
             "once: {once}"
@@ -208,7 +255,7 @@ mod tests {
         let node: Node<u8> = Node::new();
         let held = HeldBack::new(1, u32::MAX);
         let exact = |node: &Node<u8>| node.value() / f64::from(node.visits.load(Relaxed));
-        let near = |mean: f64, exact: f64| (mean - exact).abs() <= 1e-6 * exact;
+        let near = |mean: f32, exact: f64| (f64::from(mean) - exact).abs() <= 1e-6 * exact;
         let mut visits = 0;
         for step in [1, 2, 7, 90, 1_000, 20_000, 3_000_000] {
             node.add(step, (REWARD_UNIT * f64::from(step) * 0.37).round() as u64);
@@ -241,12 +288,12 @@ mod tests {
         held.add(&node, 2, (REWARD_UNIT * 2.0) as u64);
         assert_eq!(
             held.mean_seen(&node, 20).to_bits(),
-            (12.0f64 / 22.0).to_bits(),
+            ((12.0f64 / 22.0) as f32).to_bits(),
             "what it holds counted"
         );
         assert_eq!(
             held.mean_seen(&node, 7).to_bits(),
-            0.5f64.to_bits(),
+            0.5f32.to_bits(),
             "read as less busy: the stored mean"
         );
     }

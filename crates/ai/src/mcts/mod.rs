@@ -38,6 +38,7 @@
 //! thread's N in Yoxii, as much as doubling one thread's iterations (docs/STRENGTH.md).
 
 mod config;
+mod exploration;
 mod held_back;
 mod kept_node;
 mod meetings;
@@ -46,7 +47,9 @@ mod shared_tree;
 mod tree_parallel;
 mod worker;
 
-use ludus_engine::{random_playout, Game, Heuristic, Seat, Verdict, MAX_SEATS};
+use std::marker::PhantomData;
+
+use ludus_engine::{random_playout, Game, Heuristic, PackedAction, Seat, Verdict, MAX_SEATS};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -65,52 +68,66 @@ const REUSE_SEARCH_LIMIT: usize = 20_000;
 const REUSE_DEPTH: u8 = 8;
 /// `mover` of a node whose state is finished or not known yet.
 const NO_SEAT: u8 = u8::MAX;
+/// A packed decision of a node with none (a root): no decision packs to it.
+const NO_ACTION: u32 = u32::MAX;
 
-/// One node of the tree.
+/// One node of the tree: 32 bytes, two to a cache line. Selection reads every child of
+/// every node on its path, and in the games of deep, narrow trees (Qawale) those reads, not
+/// the arithmetic, set the pace: at 48 bytes (the decision as an `Option`, the mean and the
+/// spread as `f64`) one thread ran Qawale's iterations 8 % slower than on the shared tree's
+/// 32-byte nodes (`docs/SCALING.md`, "The one-thread node in 32 bytes").
 #[derive(Clone, Copy, Debug)]
 struct Node<A> {
-    /// The decision that led here (`None` at the root).
-    action: Option<A>,
-    /// Index of the first child; children are contiguous.
-    first_child: u32,
-    /// How many children (valid once `expanded`).
-    children: u32,
-    /// Iterations through this node.
-    visits: u32,
     /// Total reward of the seat that chose `action`.
     value: f64,
     /// `value / visits` and `1 / sqrt(visits)`, kept by the back-up (a few nodes an
     /// iteration) so that selection (every child of every node on the path) needs no division
-    /// and no square root.
-    mean: f64,
-    spread: f64,
+    /// and no square root. As `f32`: a mean off by a few parts in ten million decides
+    /// between two children only where their scores are that close.
+    mean: f32,
+    spread: f32,
+    /// Iterations through this node.
+    visits: u32,
+    /// Index of the first child; children are contiguous.
+    first_child: u32,
+    /// The decision that led here, packed ([`PackedAction`]; [`NO_ACTION`] at the root).
+    action: u32,
+    /// How many children (valid once `expanded`).
+    children: u16,
     /// The seat deciding here, or `NO_SEAT`.
     mover: u8,
     expanded: bool,
+    decision: PhantomData<A>,
 }
 
-impl<A> Node<A> {
+impl<A: PackedAction> Node<A> {
     fn new(action: Option<A>) -> Self {
         Node {
-            action,
-            first_child: 0,
-            children: 0,
-            visits: 0,
             value: 0.0,
             mean: 0.0,
             spread: 0.0,
+            visits: 0,
+            first_child: 0,
+            action: action.map_or(NO_ACTION, A::pack),
+            children: 0,
             mover: NO_SEAT,
             expanded: false,
+            decision: PhantomData,
         }
+    }
+
+    /// The decision that led here (`None` at the root).
+    fn action(&self) -> Option<A> {
+        (self.action != NO_ACTION).then(|| A::unpack(self.action))
     }
 
     fn child_range(&self) -> std::ops::Range<usize> {
         let first = self.first_child as usize;
-        first..first + self.children as usize
+        first..first + usize::from(self.children)
     }
 
     fn mean(&self) -> f64 {
-        self.mean
+        f64::from(self.mean)
     }
 
     /// Counts one more iteration through this node, with `reward` for the seat that chose it.
@@ -118,8 +135,8 @@ impl<A> Node<A> {
         self.visits += 1;
         self.value += reward;
         let visits = f64::from(self.visits);
-        self.mean = self.value / visits;
-        self.spread = visits.sqrt().recip();
+        self.mean = (self.value / visits) as f32;
+        self.spread = visits.sqrt().recip() as f32;
     }
 }
 
@@ -147,14 +164,14 @@ impl<G: Game> Tree<G> {
             } else {
                 0..0
             };
-            children.map(|child| (child, self.nodes[child].action, self.nodes[child].visits))
+            children.map(|child| (child, self.nodes[child].action(), self.nodes[child].visits))
         })
     }
 
     /// The subtree under `index` as a new tree rooted at `state`.
     fn subtree(self, index: usize, state: G) -> Tree<G> {
         let mut nodes = vec![Node {
-            action: None,
+            action: NO_ACTION,
             ..self.nodes[index]
         }];
         let mut origin = vec![index];
@@ -301,7 +318,7 @@ impl<G: Game + Heuristic> MctsAgent<G> {
                 break self.playout(&mut state);
             }
             node = self.select(tree, node);
-            if let Some(action) = tree.nodes[node].action {
+            if let Some(action) = tree.nodes[node].action() {
                 state.apply(action);
             }
             self.path.push(node);
@@ -319,7 +336,10 @@ impl<G: Game + Heuristic> MctsAgent<G> {
     fn expand(&mut self, tree: &mut Tree<G>, node: usize, state: &G) -> bool {
         state.legal_actions(&mut self.actions);
         let first = tree.nodes.len();
-        if first + self.actions.len() > self.config.tree_nodes || self.actions.is_empty() {
+        let Ok(count) = u16::try_from(self.actions.len()) else {
+            return false;
+        };
+        if first + self.actions.len() > self.config.tree_nodes || count == 0 {
             return false;
         }
         self.actions.shuffle(&mut self.rng);
@@ -327,7 +347,7 @@ impl<G: Game + Heuristic> MctsAgent<G> {
             .extend(self.actions.iter().map(|&action| Node::new(Some(action))));
         let parent = &mut tree.nodes[node];
         parent.first_child = first as u32;
-        parent.children = self.actions.len() as u32;
+        parent.children = count;
         parent.expanded = true;
         parent.mover = state
             .to_move()
@@ -338,8 +358,8 @@ impl<G: Game + Heuristic> MctsAgent<G> {
     /// The child of `node` to follow: the first unvisited one, else the best UCT score.
     fn select(&self, tree: &Tree<G>, node: usize) -> usize {
         let parent = &tree.nodes[node];
-        let exploration = self.config.exploration * f64::from(parent.visits.max(1)).ln().sqrt();
-        let mut best = (f64::NEG_INFINITY, parent.first_child as usize);
+        let exploration = self.config.exploration as f32 * exploration::sqrt_ln(parent.visits);
+        let mut best = (f32::NEG_INFINITY, parent.first_child as usize);
         for index in parent.child_range() {
             let child = &tree.nodes[index];
             if child.visits == 0 {
@@ -375,7 +395,7 @@ impl<G: Game + Heuristic> MctsAgent<G> {
         let mut pv = Vec::new();
         let mut node = first;
         loop {
-            pv.extend(tree.nodes[node].action);
+            pv.extend(tree.nodes[node].action());
             match best_child(&tree.nodes[node]) {
                 Some(next) if tree.nodes[node].expanded && tree.nodes[next].visits > 0 => {
                     node = next;
@@ -469,7 +489,7 @@ impl<G: Game + Heuristic> Agent<G> for MctsAgent<G> {
                 continue;
             }
             for child in &tree.nodes[root.child_range()] {
-                if let Some(action) = child.action {
+                if let Some(action) = child.action() {
                     add(action, child.visits);
                 }
             }
@@ -527,12 +547,25 @@ mod tests {
         assert!(kept > 0);
         let tree = mcts.take_tree(&next);
         assert_eq!(tree.nodes[0].visits, kept);
-        assert!(tree.nodes[0].action.is_none());
+        assert!(tree.nodes[0].action().is_none());
         for node in &tree.nodes {
             if node.expanded {
                 assert!(node.child_range().end <= tree.nodes.len());
             }
         }
+    }
+
+    #[test]
+    fn a_node_keeps_to_32_bytes_two_to_a_cache_line() {
+        assert_eq!(size_of::<Node<u8>>(), 32);
+        assert_eq!(
+            size_of::<Node<u32>>(),
+            32,
+            "the decision is packed, whatever its type"
+        );
+        let node = Node::new(Some(7u8));
+        assert_eq!(node.action(), Some(7));
+        assert_eq!(Node::<u8>::new(None).action(), None);
     }
 
     #[test]

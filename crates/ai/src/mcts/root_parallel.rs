@@ -52,7 +52,7 @@ pub(super) fn search<G: Game + Heuristic>(
             continue;
         }
         for child in &tree.nodes[root.child_range()] {
-            if let Some(action) = child.action {
+            if let Some(action) = child.action() {
                 let sum = sums.entry(action).or_default();
                 sum.visits += u64::from(child.visits);
                 sum.value += child.value;

@@ -34,7 +34,7 @@ use std::sync::OnceLock;
 use crossbeam_utils::CachePadded;
 use ludus_engine::{Game, PackedAction};
 
-use super::NO_SEAT;
+use super::{NO_ACTION, NO_SEAT};
 use crate::params::MAX_THREADS;
 use crate::{Analysis, Evaluation};
 
@@ -56,8 +56,6 @@ pub(super) const SEGMENT: usize = 1 << SEGMENT_BITS;
 pub(super) const MAX_CHILDREN: usize = SEGMENT / 2;
 /// `first` of a node whose children a thread is creating.
 const CLAIMED: u32 = u32::MAX;
-/// `action` of a node with no decision (a root): no decision packs to it.
-const NO_ACTION: u32 = u32::MAX;
 
 /// One node of the shared tree: 32 bytes, its decision packed in 4 of them.
 ///
@@ -209,13 +207,13 @@ impl<A> Node<A> {
 
     /// The mean reward as of a recent write (see `quick_mean`): what selection reads.
     #[inline]
-    pub(super) fn quick_mean(&self) -> f64 {
-        f64::from(f32::from_bits(self.quick_mean.load(Relaxed)))
+    pub(super) fn quick_mean(&self) -> f32 {
+        f32::from_bits(self.quick_mean.load(Relaxed))
     }
 
     /// `1 / sqrt(visits)` as of a recent visit (0 before the first).
-    pub(super) fn spread(&self) -> f64 {
-        f64::from(f32::from_bits(self.spread.load(Relaxed)))
+    pub(super) fn spread(&self) -> f32 {
+        f32::from_bits(self.spread.load(Relaxed))
     }
 
     /// Adds `reward` to the total (the visit was counted on the way down).

@@ -27,6 +27,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use ludus_engine::{Game, Heuristic, MAX_SEATS};
 use rand::seq::SliceRandom;
 
+use super::exploration::sqrt_ln;
 use super::held_back::{HeldBack, WRITE_EVERY};
 use super::meetings::Meetings;
 use super::shared_tree::{reward_units, Arena, Node, Room, SharedTree, MAX_CHILDREN};
@@ -193,7 +194,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
         for (level, &(node, mover, busy)) in (1..).zip(path.iter()) {
             let reward = rewards[usize::from(mover).min(MAX_SEATS - 1)];
             if busy {
-                held.add(node, 0, reward_units(reward));
+                held.add(node, 1, reward_units(reward));
                 worker.meetings.held += 1;
             } else {
                 node.add_reward(reward);
@@ -271,8 +272,9 @@ impl<G: Game + Heuristic> Search<'_, G> {
         parent_visits: u32,
         held: &HeldBack<'_, G::Action>,
     ) -> Chosen {
-        let exploration = self.config.exploration * f64::from(parent_visits.max(1)).ln().sqrt();
-        let mut best = (f64::NEG_INFINITY, 0, 0);
+        let exploration = self.config.exploration as f32 * sqrt_ln(parent_visits);
+        let mut best = (f32::NEG_INFINITY, 0, 0);
+        let held_here = children.first().map_or(0, |first| held.slots_from(first));
         for (index, child) in children.iter().enumerate() {
             let visits = child.visits.load(Relaxed);
             if visits == 0 {
@@ -283,7 +285,12 @@ impl<G: Game + Heuristic> Search<'_, G> {
                 };
             }
             // A busy node's visits held back by this thread count as if written.
-            let score = held.mean_seen(child, visits) + exploration * child.spread();
+            let mean = if held_here >> (index % 64) & 1 == 0 {
+                child.quick_mean()
+            } else {
+                held.mean_seen(child, visits)
+            };
+            let score = mean + exploration * child.spread();
             if score > best.0 {
                 best = (score, index, visits);
             }
@@ -305,7 +312,7 @@ mod tests {
     use ludus_engine::demo::{Nim, NimOptions};
 
     use super::super::held_back::HOLD_FROM;
-    use super::super::shared_tree::SEGMENT;
+    use super::super::shared_tree::{REWARD_UNIT, SEGMENT};
     use super::*;
     use crate::{Agent, AgentSpec};
 
@@ -389,24 +396,31 @@ mod tests {
             limit: 1,
             stopped: AtomicBool::new(false),
         };
-        // Two busy children, the first better as the shared statistics stand: 60 % to 50 %.
-        let children: Vec<Node<u8>> = (0..2).map(|_| Node::new()).collect();
-        children[0].add(HOLD_FROM, reward_units(0.6 * f64::from(HOLD_FROM)));
-        children[1].add(HOLD_FROM, reward_units(0.5 * f64::from(HOLD_FROM)));
-        let parent = 2 * HOLD_FROM;
+        // Three busy children, the second best as the shared statistics stand: 40 %, 60 % and
+        // 50 % (not the first: a child's own bit of what is held must be the one read).
+        let children: Vec<Node<u8>> = (0..3).map(|_| Node::new()).collect();
+        for (child, share) in children.iter().zip([0.4, 0.6, 0.5]) {
+            // Units for the whole total: `reward_units` takes one playout's reward, at most 1.
+            child.add(
+                HOLD_FROM,
+                (REWARD_UNIT * share * f64::from(HOLD_FROM)) as u64,
+            );
+        }
+        let parent = 3 * HOLD_FROM;
         let mut held = HeldBack::new(1, HOLD_FROM);
-        assert_eq!(search.select(&children, parent, &held).index, 0);
-        // This thread's losses through the first, held back and not yet written: 30 % as it sees it.
-        held.add(&children[0], HOLD_FROM, 0);
+        assert_eq!(search.select(&children, parent, &held).index, 1);
+        // This thread's losses through the second, held back and not yet written: 30 % as it
+        // sees it.
+        held.add(&children[1], HOLD_FROM, 0);
         assert_eq!(
             search.select(&children, parent, &held).index,
-            1,
+            2,
             "its own held-back visits count"
         );
         let other = HeldBack::new(2, HOLD_FROM);
         assert_eq!(
             search.select(&children, parent, &other).index,
-            0,
+            1,
             "another thread sees only what was written"
         );
     }

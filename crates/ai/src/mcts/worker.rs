@@ -40,7 +40,9 @@ impl<A: Copy> Worker<A> {
         held: &mut HeldBack<'t, A>,
     ) -> (u32, bool) {
         if held.holds(seen) {
-            held.add(node, 1, 0);
+            // Counted with the reward on the way back up (`HeldBack::add`): no selection
+            // of this thread reads the node before then, and another's reads none of
+            // what it holds.
             self.meetings.held += 1;
             return (seen, true);
         }
