@@ -104,8 +104,8 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     /// answer (`i` below 64, and every 64 after) is clear when nothing is held for the `i`-th
     /// sibling, whose slot is `i` after `first`'s, siblings lying side by side. Selection
     /// reads one bit a child and looks up only the children whose bit is set: the lookup
-    /// (the slot's index, its load, the comparison) was a tenth of a thread's time in the
-    /// search loop, for every busy child scanned.
+    /// (the slot's index, its load, the comparison) for every busy child scanned was a tenth
+    /// of the search loop's samples.
     #[inline]
     pub(super) fn slots_from(&self, first: &Node<A>) -> u64 {
         self.occupied.rotate_right(slot_of(first) as u32)

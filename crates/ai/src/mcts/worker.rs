@@ -29,15 +29,15 @@ pub(super) struct Worker<A> {
 
 impl<A: Copy> Worker<A> {
     /// Counts a visit of `node` at `level` (1: a child of the root), whose visits selection
-    /// read as `seen`: held back on a busy node, else written at once. Returns the visits
-    /// before it and whether it was held back.
+    /// read as `seen`: on a busy node, held back and added with the reward on the way back
+    /// up; else written at once. Returns the visits before it and whether it was held back.
     #[inline]
-    pub(super) fn visit<'t>(
+    pub(super) fn visit(
         &mut self,
-        node: &'t Node<A>,
+        node: &Node<A>,
         seen: u32,
         level: usize,
-        held: &mut HeldBack<'t, A>,
+        held: &HeldBack<'_, A>,
     ) -> (u32, bool) {
         if held.holds(seen) {
             // Counted with the reward on the way back up (`HeldBack::add`): no selection
