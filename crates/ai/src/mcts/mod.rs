@@ -126,8 +126,9 @@ impl<A: PackedAction> Node<A> {
         first..first + usize::from(self.children)
     }
 
+    /// The mean reward in full precision, for the report (selection reads the `f32`).
     fn mean(&self) -> f64 {
-        f64::from(self.mean)
+        self.value / f64::from(self.visits.max(1))
     }
 
     /// Counts one more iteration through this node, with `reward` for the seat that chose it.
