@@ -42,14 +42,14 @@ mod exploration;
 mod held_back;
 mod kept_node;
 mod meetings;
+mod node;
 mod root_parallel;
 mod shared_tree;
 mod tree_parallel;
 mod worker;
 
-use std::marker::PhantomData;
-
-use ludus_engine::{random_playout, Game, Heuristic, PackedAction, Seat, Verdict, MAX_SEATS};
+use ludus_engine::{random_playout, Game, Heuristic, Seat, Verdict, MAX_SEATS};
+use node::{unpacked, Node, NO_ACTION};
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -68,79 +68,6 @@ const REUSE_SEARCH_LIMIT: usize = 20_000;
 const REUSE_DEPTH: u8 = 8;
 /// `mover` of a node whose state is finished or not known yet.
 const NO_SEAT: u8 = u8::MAX;
-/// A packed decision of a node with none (a root): no decision packs to it.
-const NO_ACTION: u32 = u32::MAX;
-
-/// One node of the tree: 32 bytes, two to a cache line. Selection reads every child of
-/// every node on its path, and in the games of deep, narrow trees (Qawale) those reads, not
-/// the arithmetic, set the pace: at 48 bytes (the decision as an `Option`, the mean and the
-/// spread as `f64`) one thread ran Qawale's iterations 8 % slower than on the shared tree's
-/// 32-byte nodes (`docs/SCALING.md`, "The one-thread node in 32 bytes").
-#[derive(Clone, Copy, Debug)]
-struct Node<A> {
-    /// Total reward of the seat that chose `action`.
-    value: f64,
-    /// `value / visits` and `1 / sqrt(visits)`, kept by the back-up (a few nodes an
-    /// iteration) so that selection (every child of every node on the path) needs no division
-    /// and no square root. As `f32`: a mean off by a few parts in ten million decides
-    /// between two children only where their scores are that close.
-    mean: f32,
-    spread: f32,
-    /// Iterations through this node.
-    visits: u32,
-    /// Index of the first child; children are contiguous.
-    first_child: u32,
-    /// The decision that led here, packed ([`PackedAction`]; [`NO_ACTION`] at the root).
-    action: u32,
-    /// How many children (valid once `expanded`).
-    children: u16,
-    /// The seat deciding here, or `NO_SEAT`.
-    mover: u8,
-    expanded: bool,
-    decision: PhantomData<A>,
-}
-
-impl<A: PackedAction> Node<A> {
-    fn new(action: Option<A>) -> Self {
-        Node {
-            value: 0.0,
-            mean: 0.0,
-            spread: 0.0,
-            visits: 0,
-            first_child: 0,
-            action: action.map_or(NO_ACTION, A::pack),
-            children: 0,
-            mover: NO_SEAT,
-            expanded: false,
-            decision: PhantomData,
-        }
-    }
-
-    /// The decision that led here (`None` at the root).
-    fn action(&self) -> Option<A> {
-        (self.action != NO_ACTION).then(|| A::unpack(self.action))
-    }
-
-    fn child_range(&self) -> std::ops::Range<usize> {
-        let first = self.first_child as usize;
-        first..first + usize::from(self.children)
-    }
-
-    /// The mean reward in full precision, for the report (selection reads the `f32`).
-    fn mean(&self) -> f64 {
-        self.value / f64::from(self.visits.max(1))
-    }
-
-    /// Counts one more iteration through this node, with `reward` for the seat that chose it.
-    fn add(&mut self, reward: f64) {
-        self.visits += 1;
-        self.value += reward;
-        let visits = f64::from(self.visits);
-        self.mean = (self.value / visits) as f32;
-        self.spread = visits.sqrt().recip() as f32;
-    }
-}
-
 /// A search tree with the state at its root (node 0).
 #[derive(Debug)]
 struct Tree<G: Game> {
@@ -554,19 +481,6 @@ mod tests {
                 assert!(node.child_range().end <= tree.nodes.len());
             }
         }
-    }
-
-    #[test]
-    fn a_node_keeps_to_32_bytes_two_to_a_cache_line() {
-        assert_eq!(size_of::<Node<u8>>(), 32);
-        assert_eq!(
-            size_of::<Node<u32>>(),
-            32,
-            "the decision is packed, whatever its type"
-        );
-        let node = Node::new(Some(7u8));
-        assert_eq!(node.action(), Some(7));
-        assert_eq!(Node::<u8>::new(None).action(), None);
     }
 
     #[test]

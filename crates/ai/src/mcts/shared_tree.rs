@@ -227,8 +227,7 @@ impl<A> Node<A> {
 impl<A: PackedAction> Node<A> {
     /// The decision that led here (`None` at the root).
     pub(super) fn action(&self) -> Option<A> {
-        let bits = self.action.load(Relaxed);
-        (bits != NO_ACTION).then(|| A::unpack(bits))
+        super::unpacked(self.action.load(Relaxed))
     }
 }
 
