@@ -274,7 +274,6 @@ impl<G: Game + Heuristic> Search<'_, G> {
     ) -> Chosen {
         let exploration = self.config.exploration as f32 * sqrt_ln(parent_visits);
         let mut best = (f32::NEG_INFINITY, 0, 0);
-        let held_here = children.first().map_or(0, |first| held.slots_from(first));
         for (index, child) in children.iter().enumerate() {
             let visits = child.visits.load(Relaxed);
             if visits == 0 {
@@ -285,11 +284,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
                 };
             }
             // A busy node's visits held back by this thread count as if written.
-            let mean = if held_here >> (index % 64) & 1 == 0 {
-                child.quick_mean()
-            } else {
-                held.mean_seen(child, visits)
-            };
+            let mean = held.mean_seen(child, visits);
             let score = mean + exploration * child.spread();
             if score > best.0 {
                 best = (score, index, visits);
@@ -397,7 +392,7 @@ mod tests {
             stopped: AtomicBool::new(false),
         };
         // Three busy children, the second best as the shared statistics stand: 40 %, 60 % and
-        // 50 % (not the first: a child's own bit of what is held must be the one read).
+        // 50 % (not the first: what is held for the child scanned must be the one read).
         let children: Vec<Node<u8>> = (0..3).map(|_| Node::new()).collect();
         for (child, share) in children.iter().zip([0.4, 0.6, 0.5]) {
             // Units for the whole total: `reward_units` takes one playout's reward, at most 1.
