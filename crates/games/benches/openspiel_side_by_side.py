@@ -27,6 +27,7 @@ Needs `pip install open_spiel==2.0.2`.
 """
 
 import argparse
+import json
 import random
 import re
 import subprocess
@@ -75,15 +76,14 @@ def openspiel_rates(name, seconds, seed):
 
 def ludus_rates(binary, game, options, seconds):
     """Playouts per CPU-second and the mean game length in decisions, from `ludus bench`."""
-    command = ["/usr/bin/time", "-f", "cpu %U %S", binary, "bench", game]
+    command = ["/usr/bin/time", "-f", "cpu %U %S", binary, "bench", game, "--json"]
     command += ["--seconds", str(seconds)]
     for option in options:
         command += ["--option", option]
     run = subprocess.run(command, capture_output=True, text=True, check=True)
-    playouts = int(re.search(r"^playouts: (\d+)$", run.stdout, re.M).group(1))
-    length = float(re.search(r"^mean length: ([\d.]+) decisions", run.stdout, re.M).group(1))
+    playouts = json.loads(run.stdout)["playouts"]
     user, system = re.search(r"^cpu ([\d.]+) ([\d.]+)$", run.stderr, re.M).groups()
-    return playouts / (float(user) + float(system)), length
+    return playouts["games"] / (float(user) + float(system)), playouts["mean_decisions"]
 
 
 def main():

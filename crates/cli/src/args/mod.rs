@@ -252,6 +252,10 @@ pub struct PerftArgs {
     /// Also print the count below each legal decision.
     #[arg(long)]
     pub divide: bool,
+    /// Print one JSON object (the total, the time, and with --divide each decision's count)
+    /// instead of the text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 /// `ludus bench`.
@@ -279,6 +283,9 @@ pub struct BenchArgs {
     /// How many fixed positions --search-depth and --agent use (the first is the start).
     #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u16).range(1..=1000))]
     pub positions: u16,
+    /// Print one JSON object (the same figures, unrounded) instead of the text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 use ludus_tui::DEFAULT_COMPUTER;

@@ -2,8 +2,9 @@
 //! `--search-depth` the alpha-beta node count over fixed positions (the search fingerprint,
 //! quoted as "Bench: N" in commits that change search behaviour); with `--agent` the time
 //! and nodes per decision of any computer player over the same positions, and for threads
-//! sharing one MCTS tree, where they met.
+//! sharing one MCTS tree, where they met. As text, or with `--json` one JSON object.
 
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -14,12 +15,83 @@ use ludus_engine::{parse_options, random_playout, Game, Heuristic, OptionsError}
 use ludus_games::{dispatch, GameVisitor};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
+use serde::Serialize;
 
 use crate::args::BenchArgs;
 use crate::output::outln;
 
-/// Plays random games for the given time and prints the rates.
+/// What `ludus bench` measured; `--json` prints it as it is.
+#[derive(Serialize)]
+struct BenchReport {
+    game: String,
+    /// The rules options in force, every one of them.
+    options: BTreeMap<String, String>,
+    seed: u64,
+    playouts: Playouts,
+    /// With `--search-depth`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    search: Option<SearchReport>,
+    /// With `--agent`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agent: Option<AgentReport>,
+}
+
+/// Random playouts from the start on one thread.
+#[derive(Serialize)]
+struct Playouts {
+    seconds: f64,
+    games: u64,
+    decisions: u64,
+    turns: u64,
+    games_per_second: f64,
+    decisions_per_second: f64,
+    ns_per_decision: f64,
+    mean_decisions: f64,
+    mean_turns: f64,
+}
+
+/// The alpha-beta fingerprint over the fixed positions.
+#[derive(Serialize)]
+struct SearchReport {
+    depth: u32,
+    positions: u16,
+    /// The search fingerprint ("Bench: N").
+    nodes: u64,
+    nodes_per_second: f64,
+}
+
+/// A computer player timed over the fixed positions.
+#[derive(Serialize)]
+struct AgentReport {
+    spec: String,
+    positions: usize,
+    median_ms: f64,
+    mean_ms: f64,
+    nodes_per_decision: f64,
+    nodes_per_second: f64,
+    /// Threads on one MCTS tree: where they met, per iteration (`null` otherwise).
+    meetings: Option<MeetingsReport>,
+}
+
+/// [`Meetings`] per iteration, as `mcts_scaling` names them.
+#[derive(Serialize)]
+struct MeetingsReport {
+    iterations: u64,
+    handovers: f64,
+    handovers_by_level: [f64; 3],
+    collisions_per_1000: f64,
+    waits_per_1000: f64,
+    held_share: f64,
+    reads: f64,
+}
+
+/// Plays random games for the given time and prints the rates, as text or one JSON object.
 pub fn run(args: &BenchArgs) -> Result<()> {
+    // A bad game or option fails here, before anything is timed.
+    let options = ludus_games::new_game(&args.game, &args.options, None, args.seed)?
+        .options()
+        .into_iter()
+        .collect();
     // The computer player first: a bad spec fails at once, not after the playouts.
     let agent = args
         .agent
@@ -27,39 +99,83 @@ pub fn run(args: &BenchArgs) -> Result<()> {
         .map(|text| -> Result<_> {
             let spec: AgentSpec = text.parse()?;
             let timed = dispatch(&args.game, AgentBench { args, spec: &spec })??;
-            Ok((spec, timed))
+            Ok(agent_report(&spec, &timed))
         })
         .transpose()?;
-    let report = dispatch(&args.game, Bench(args))??;
-    outln!("game: {}", args.game)?;
-    outln!("playouts: {}", report.games)?;
-    outln!("playouts/s: {:.0}", report.games as f64 / report.seconds)?;
-    outln!(
-        "decisions/s: {:.0}",
-        report.decisions as f64 / report.seconds
-    )?;
+    let playouts = dispatch(&args.game, Bench(args))??;
+    let search = args
+        .search_depth
+        .map(|depth| -> Result<_> {
+            let (nodes, seconds) = dispatch(&args.game, SearchBench { args, depth })??;
+            Ok(SearchReport {
+                depth,
+                positions: args.positions,
+                nodes,
+                nodes_per_second: nodes as f64 / seconds,
+            })
+        })
+        .transpose()?;
+    let report = BenchReport {
+        game: args.game.clone(),
+        options,
+        seed: args.seed,
+        playouts,
+        search,
+        agent,
+    };
+    if args.json {
+        outln!("{}", serde_json::to_string_pretty(&report)?)?;
+        return Ok(());
+    }
+    print_text(&report)
+}
+
+/// The text `ludus bench` prints without `--json`.
+fn print_text(report: &BenchReport) -> Result<()> {
+    let playouts = &report.playouts;
+    outln!("game: {}", report.game)?;
+    outln!("playouts: {}", playouts.games)?;
+    outln!("playouts/s: {:.0}", playouts.games_per_second)?;
+    outln!("decisions/s: {:.0}", playouts.decisions_per_second)?;
     outln!(
         "mean length: {:.1} decisions, {:.1} turns",
-        report.decisions as f64 / report.games.max(1) as f64,
-        report.turns as f64 / report.games.max(1) as f64
+        playouts.mean_decisions,
+        playouts.mean_turns
     )?;
-    if let Some(depth) = args.search_depth {
-        let (nodes, seconds) = dispatch(&args.game, SearchBench { args, depth })??;
+    if let Some(search) = &report.search {
         outln!(
-            "search: depth {depth} over {} positions, {:.0} nodes/s",
-            args.positions,
-            nodes as f64 / seconds
+            "search: depth {} over {} positions, {:.0} nodes/s",
+            search.depth,
+            search.positions,
+            search.nodes_per_second
         )?;
-        outln!("Bench: {nodes}")?;
+        outln!("Bench: {}", search.nodes)?;
     }
-    if let Some((spec, timed)) = agent {
-        print_agent_report(&spec, &timed)?;
+    if let Some(agent) = &report.agent {
+        outln!("agent: {} over {} positions", agent.spec, agent.positions)?;
+        outln!("median time per decision: {:.3} ms", agent.median_ms)?;
+        outln!("mean time per decision: {:.3} ms", agent.mean_ms)?;
+        outln!("nodes per decision: {:.0}", agent.nodes_per_decision)?;
+        outln!("nodes/s: {:.0}", agent.nodes_per_second)?;
+        if let Some(met) = &agent.meetings {
+            let [first, second, deeper] = met.handovers_by_level;
+            outln!(
+                "threads met: {:.3} handovers an iteration (root's children {first:.3}, next \
+                 level {second:.3}, deeper {deeper:.3}); per 1,000 iterations {:.1} collisions, \
+                 {:.2} waits; {:.0} % of updates held back; {:.1} nodes read an iteration",
+                met.handovers,
+                met.collisions_per_1000,
+                met.waits_per_1000,
+                100.0 * met.held_share,
+                met.reads,
+            )?;
+        }
     }
     Ok(())
 }
 
-/// Prints the median and mean time per decision and the node rate of `timed`.
-fn print_agent_report(spec: &AgentSpec, timed: &[TimedDecision]) -> Result<()> {
+/// The median and mean time per decision and the node rate of `timed`.
+fn agent_report(spec: &AgentSpec, timed: &[TimedDecision]) -> AgentReport {
     let mut millis: Vec<f64> = timed.iter().map(|t| t.time.as_secs_f64() * 1e3).collect();
     millis.sort_by(f64::total_cmp);
     let seconds: f64 = timed.iter().map(|t| t.time.as_secs_f64()).sum();
@@ -69,37 +185,29 @@ fn print_agent_report(spec: &AgentSpec, timed: &[TimedDecision]) -> Result<()> {
         n if n % 2 == 1 => millis[n / 2],
         n => f64::midpoint(millis[n / 2 - 1], millis[n / 2]),
     };
-    outln!("agent: {spec} over {} positions", timed.len())?;
-    outln!("median time per decision: {median:.3} ms")?;
-    outln!(
-        "mean time per decision: {:.3} ms",
-        seconds * 1e3 / timed.len().max(1) as f64
-    )?;
-    outln!(
-        "nodes per decision: {:.0}",
-        nodes as f64 / timed.len().max(1) as f64
-    )?;
-    outln!("nodes/s: {:.0}", nodes as f64 / seconds.max(1e-9))?;
-    if let Some(met) = meetings_of(timed) {
-        print_meetings(&met)?;
+    let decisions = timed.len().max(1) as f64;
+    AgentReport {
+        spec: spec.to_string(),
+        positions: timed.len(),
+        median_ms: median,
+        mean_ms: seconds * 1e3 / decisions,
+        nodes_per_decision: nodes as f64 / decisions,
+        nodes_per_second: nodes as f64 / seconds.max(1e-9),
+        meetings: meetings_of(timed).map(|met| meetings_report(&met)),
     }
-    Ok(())
 }
 
 /// Where the threads on one tree met (see `ludus_ai::Meetings`), per iteration.
-fn print_meetings(met: &Meetings) -> Result<()> {
-    let [first, second, deeper] = met.handovers_by_level.map(|n| met.per_iteration(n));
-    outln!(
-        "threads met: {:.3} handovers an iteration (root's children {first:.3}, next level \
-         {second:.3}, deeper {deeper:.3}); per 1,000 iterations {:.1} collisions, {:.2} waits; \
-         {:.0} % of updates held back; {:.1} nodes read an iteration",
-        met.handovers_per_iteration(),
-        1000.0 * met.per_iteration(met.collisions),
-        1000.0 * met.per_iteration(met.waits),
-        100.0 * met.held_share(),
-        met.per_iteration(met.reads),
-    )?;
-    Ok(())
+fn meetings_report(met: &Meetings) -> MeetingsReport {
+    MeetingsReport {
+        iterations: met.iterations,
+        handovers: met.handovers_per_iteration(),
+        handovers_by_level: met.handovers_by_level.map(|n| met.per_iteration(n)),
+        collisions_per_1000: 1000.0 * met.per_iteration(met.collisions),
+        waits_per_1000: 1000.0 * met.per_iteration(met.waits),
+        held_share: met.held_share(),
+        reads: met.per_iteration(met.reads),
+    }
 }
 
 /// Times a computer player over the fixed positions.
@@ -136,17 +244,10 @@ impl GameVisitor for SearchBench<'_> {
     }
 }
 
-struct Report {
-    games: u64,
-    decisions: u64,
-    turns: u64,
-    seconds: f64,
-}
-
 struct Bench<'a>(&'a BenchArgs);
 
 impl GameVisitor for Bench<'_> {
-    type Output = Result<Report, OptionsError>;
+    type Output = Result<Playouts, OptionsError>;
     fn visit<G: Game + Heuristic>(self) -> Self::Output {
         let options: G::Options = parse_options(G::INFO.id, &self.0.options)?;
         let start = G::new(&options, self.0.seed);
@@ -164,11 +265,18 @@ impl GameVisitor for Bench<'_> {
                 games += 1;
             }
         }
-        Ok(Report {
+        let seconds = clock.elapsed().as_secs_f64();
+        let per_game = |count: u64| count as f64 / games.max(1) as f64;
+        Ok(Playouts {
+            seconds,
             games,
             decisions,
             turns,
-            seconds: clock.elapsed().as_secs_f64(),
+            games_per_second: games as f64 / seconds,
+            decisions_per_second: decisions as f64 / seconds,
+            ns_per_decision: seconds * 1e9 / decisions.max(1) as f64,
+            mean_decisions: per_game(decisions),
+            mean_turns: per_game(turns),
         })
     }
 }
