@@ -87,17 +87,11 @@ fn bench_json_holds_the_playouts_the_fingerprint_and_the_player() {
 fn bench_json_says_where_threads_on_one_tree_met_and_only_then() {
     let shared = "ai:mcts:iterations=300,threads=2";
     for (agent, met) in [(shared, true), ("ai:3", false)] {
-        let report = json(&[
-            "bench",
-            "replica",
-            "--seconds",
-            "0.05",
-            "--agent",
-            agent,
-            "--positions",
-            "3",
-            "--json",
-        ]);
+        let mut args: Vec<&str> = "bench replica --seconds 0.05 --positions 3 --json --agent"
+            .split(' ')
+            .collect();
+        args.push(agent);
+        let report = json(&args);
         assert_eq!(report["agent"]["positions"], 3);
         assert!(number(&report, "/agent/median_ms") > 0.0, "{report}");
         assert!(report.get("search").is_none(), "{report}");

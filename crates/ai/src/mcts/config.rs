@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use super::held_back::HOLD_FROM;
+use super::selection::SPREAD;
 use crate::alphabeta::time::Budget;
 use crate::params::Params;
 use crate::{AgentError, AgentSpec};
@@ -39,6 +40,10 @@ pub struct MctsConfig {
     /// Visits from which a thread on the shared tree holds its updates of a node back (see
     /// `held_back`; unused unless `parallel` is `Tree` with several threads).
     pub hold_from: u32,
+    /// The exploration constant of the last thread on a shared tree as a multiple of `c`; the
+    /// threads between run evenly spaced multiples from 1 (the first thread's) to it (see
+    /// `selection::exploration_of`; 1: every thread alike).
+    pub spread: f64,
 }
 
 impl Default for MctsConfig {
@@ -57,6 +62,7 @@ impl Default for MctsConfig {
             threads: 1,
             parallel: Parallel::Tree,
             hold_from: HOLD_FROM,
+            spread: SPREAD,
         }
     }
 }
@@ -76,6 +82,7 @@ impl MctsConfig {
             "threads",
             "parallel",
             "hold",
+            "spread",
         ];
         let params = Params::new(spec, &keys)?;
         let default = MctsConfig::default();
@@ -114,6 +121,7 @@ impl MctsConfig {
             hold_from: params
                 .ranged("hold", 1, u32::MAX)?
                 .unwrap_or(default.hold_from),
+            spread: params.positive("spread", 10.0)?.unwrap_or(default.spread),
         })
     }
 }
@@ -152,6 +160,26 @@ mod tests {
     fn nodes_is_a_synonym_of_iterations_but_not_both() {
         assert_eq!(config("ai:mcts:nodes=7").unwrap().budget.nodes, 7);
         assert!(config("ai:mcts:nodes=7,iterations=9").is_err());
+    }
+
+    #[test]
+    fn spread_takes_a_multiple_above_zero_and_up_to_ten() {
+        let spread = |text: &str| config(text).unwrap().spread.to_bits();
+        assert_eq!(spread("ai:mcts"), SPREAD.to_bits());
+        assert_eq!(spread("ai:mcts:threads=4,spread=2.5"), 2.5f64.to_bits());
+        assert_eq!(spread("ai:mcts:spread=0.5"), 0.5f64.to_bits());
+        for bad in [
+            "ai:mcts:spread=0",
+            "ai:mcts:spread=11",
+            "ai:mcts:spread=nan",
+        ] {
+            let error = config(bad).unwrap_err();
+            assert!(
+                error.contains("spread") && error.contains("above 0 and at most 10"),
+                "{bad}: {error}"
+            );
+            assert!(!error.contains('\n'), "{bad}: {error}");
+        }
     }
 
     #[test]

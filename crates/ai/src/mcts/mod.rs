@@ -28,6 +28,7 @@
 //! | `threads` | search threads | 1–64 | 1 |
 //! | `parallel` | how several threads share the search: `tree` (one tree, see [`tree_parallel`]) or `root` (a tree each, see [`root_parallel`]) | `tree`/`root` | tree |
 //! | `hold` | visits from which a thread on one tree writes a node's updates in batches (see [`held_back`]) | 1–4 294 967 295 | 16 |
+//! | `spread` | the last thread's exploration constant on one tree as a multiple of `c`, the threads between evenly spaced from `c` (see [`selection::exploration_of`]; 1: all alike) | above 0, at most 10 | 0.9 |
 //!
 //! A value outside its range is refused with the range, not clamped.
 //!
@@ -44,6 +45,7 @@ mod kept_node;
 mod meetings;
 mod node;
 mod root_parallel;
+mod selection;
 mod shared_tree;
 mod tree_parallel;
 mod worker;

@@ -27,9 +27,9 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use ludus_engine::{Game, Heuristic, MAX_SEATS};
 use rand::seq::SliceRandom;
 
-use super::exploration::sqrt_ln;
 use super::held_back::{HeldBack, WRITE_EVERY};
 use super::meetings::Meetings;
+use super::selection::{exploration_of, select, Chosen};
 use super::shared_tree::{reward_units, Arena, Node, Room, SharedTree, MAX_CHILDREN};
 use super::worker::Worker;
 use super::{play_out, rewards_of, MctsAgent, MctsConfig, NO_SEAT};
@@ -40,16 +40,6 @@ use crate::{Analysis, StopFlag};
 /// one cache line for all threads, and writing it at every expansion (nearly every
 /// iteration while the tree grows) passed it between the cores at every iteration.
 const RESERVE_CHUNK: usize = 4096;
-
-/// A selection's choice among a node's children.
-struct Chosen {
-    /// The child to follow.
-    index: usize,
-    /// Its visits as read.
-    seen: u32,
-    /// Children read (all, unless an unvisited one ended the scan).
-    scanned: u32,
-}
 
 /// What the threads of one search share.
 struct Search<'a, G: Game> {
@@ -114,6 +104,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
     fn run(&self, worker: &mut Worker<G::Action>) -> (u64, usize) {
         let mut path = Vec::with_capacity(64);
         let mut held = HeldBack::new(worker.id, self.config.hold_from);
+        let exploration = exploration_of(self.config, worker.id);
         // What it reserved, and its segment, belonged to the last search's tree.
         worker.reserved = 0;
         worker.room = Room::default();
@@ -121,7 +112,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
         let mut done = 0;
         let mut depth = 0;
         while done < self.limit && !self.stopped.load(Relaxed) {
-            depth = depth.max(self.iterate(worker, &mut path, &mut held));
+            depth = depth.max(self.iterate(worker, exploration, &mut path, &mut held));
             done += 1;
             if done % WRITE_EVERY == 0 {
                 held.write_out();
@@ -142,6 +133,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
     fn iterate<'t>(
         &'t self,
         worker: &mut Worker<G::Action>,
+        exploration: f32,
         path: &mut Vec<(&'t Node<G::Action>, u8, bool)>,
         held: &mut HeldBack<'t, G::Action>,
     ) -> usize {
@@ -173,7 +165,7 @@ impl<G: Game + Heuristic> Search<'_, G> {
                 index,
                 seen,
                 scanned,
-            } = self.select(children, parent_visits, held);
+            } = select(children, parent_visits, exploration, held);
             worker.meetings.read(scanned);
             let mover = node.mover();
             node = &children[index];
@@ -262,40 +254,6 @@ impl<G: Game + Heuristic> Search<'_, G> {
             return Some(children);
         }
     }
-
-    /// The child to follow, with its visits as read: the first unvisited one, else the best
-    /// UCT score, where visits still running count as losses (and, on the busiest nodes, the
-    /// visits `held` back by this thread count as written). Also how many children it read.
-    fn select(
-        &self,
-        children: &[Node<G::Action>],
-        parent_visits: u32,
-        held: &HeldBack<'_, G::Action>,
-    ) -> Chosen {
-        let exploration = self.config.exploration as f32 * sqrt_ln(parent_visits);
-        let mut best = (f32::NEG_INFINITY, 0, 0);
-        for (index, child) in children.iter().enumerate() {
-            let visits = child.visits.load(Relaxed);
-            if visits == 0 {
-                return Chosen {
-                    index,
-                    seen: 0,
-                    scanned: index as u32 + 1,
-                };
-            }
-            // A busy node's visits held back by this thread count as if written.
-            let mean = held.mean_seen(child, visits);
-            let score = mean + exploration * child.spread();
-            if score > best.0 {
-                best = (score, index, visits);
-            }
-        }
-        Chosen {
-            index: best.1,
-            seen: best.2,
-            scanned: children.len() as u32,
-        }
-    }
 }
 
 #[cfg(test)]
@@ -307,7 +265,7 @@ mod tests {
     use ludus_engine::demo::{Nim, NimOptions};
 
     use super::super::held_back::HOLD_FROM;
-    use super::super::shared_tree::{REWARD_UNIT, SEGMENT};
+    use super::super::shared_tree::SEGMENT;
     use super::*;
     use crate::{Agent, AgentSpec};
 
@@ -377,47 +335,6 @@ mod tests {
         let mut alone = agent("ai:mcts:iterations=2000");
         alone.analyse(&state, &StopFlag::default());
         assert_eq!(alone.meetings(), None, "one thread meets nobody");
-    }
-
-    #[test]
-    fn selection_counts_the_visits_this_thread_holds_back() {
-        let mcts = agent("ai:mcts:iterations=10,threads=2,parallel=tree");
-        let tree = SharedTree::new(Nim::new(&NimOptions { pile: 5 }, 0), 1000);
-        let stop = StopFlag::default();
-        let search = Search {
-            tree: &tree,
-            config: &mcts.config,
-            clock: Clock::start(mcts.config.budget, &stop),
-            limit: 1,
-            stopped: AtomicBool::new(false),
-        };
-        // Three busy children, the second best as the shared statistics stand: 40 %, 60 % and
-        // 50 % (not the first: what is held for the child scanned must be the one read).
-        let children: Vec<Node<u8>> = (0..3).map(|_| Node::new()).collect();
-        for (child, share) in children.iter().zip([0.4, 0.6, 0.5]) {
-            // Units for the whole total: `reward_units` takes one playout's reward, at most 1.
-            child.add(
-                HOLD_FROM,
-                (REWARD_UNIT * share * f64::from(HOLD_FROM)) as u64,
-            );
-        }
-        let parent = 3 * HOLD_FROM;
-        let mut held = HeldBack::new(1, HOLD_FROM);
-        assert_eq!(search.select(&children, parent, &held).index, 1);
-        // This thread's losses through the second, held back and not yet written: 30 % as it
-        // sees it.
-        held.add(&children[1], HOLD_FROM, 0);
-        assert_eq!(
-            search.select(&children, parent, &held).index,
-            2,
-            "its own held-back visits count"
-        );
-        let other = HeldBack::new(2, HOLD_FROM);
-        assert_eq!(
-            search.select(&children, parent, &other).index,
-            1,
-            "another thread sees only what was written"
-        );
     }
 
     #[test]
