@@ -6,8 +6,8 @@
 #   tree each, every game from three fixed positions, with where the threads met
 #   (`mcts_scaling`, "Search threads on 16 cores"); mcts_hold4096.jsonl: one tree again, its
 #   updates held back from 4,096 visits ("Updates held back from 16 visits");
-#   mcts_spread1.jsonl, mcts_spread2.jsonl: one tree with every thread's exploration alike,
-#   and spread from c to 2c ("Threads apart by their exploration");
+#   mcts_spread1.jsonl, mcts_spread05.jsonl: one tree with every thread's exploration alike,
+#   and spread from c down to c/2 ("Threads apart by their exploration");
 # - alphabeta.jsonl: alpha-beta (Lazy SMP) nodes per second at 1, 4 and 16 threads
 #   (`ludus bench --agent`);
 # - loadtest.jsonl: the unpaced load test with everything on two of the cores, then on all
@@ -58,10 +58,11 @@ done
 # One tree with updates held back only from 4,096 visits (the default before 16), for the
 # comparison at 16 threads that two cores could only count.
 "$bin/mcts_scaling" 0.5 1 "$threads" tree ai:mcts:hold=4096 > "$out/mcts_hold4096.jsonl"
-# The threads' exploration constants alike (the default before `spread`), and spread twice as
-# wide as the default: two cores could not show how far apart 16 threads need to be.
+# The threads' exploration constants alike (the default before `spread`), and from c down to
+# c/2, five times the default's range: two cores could not show how far apart 16 threads
+# need to be.
 "$bin/mcts_scaling" 0.5 1 "$threads" tree ai:mcts:spread=1 > "$out/mcts_spread1.jsonl"
-"$bin/mcts_scaling" 0.5 1 "$threads" tree ai:mcts:spread=2 > "$out/mcts_spread2.jsonl"
+"$bin/mcts_scaling" 0.5 1 "$threads" tree ai:mcts:spread=0.5 > "$out/mcts_spread05.jsonl"
 
 : > "$out/alphabeta.jsonl"
 for game in qilin splut qawale replica yoxii; do
