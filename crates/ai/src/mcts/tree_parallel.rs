@@ -18,6 +18,10 @@
 //! its statistics, so that selection needs no square root nor division per child (the
 //! one-thread node keeps its mean and spread for the same reason).
 //!
+//! Each thread chooses among a node's children with an exploration constant of its own, so
+//! that threads reading the same statistics go apart where their scores are close (see
+//! [`exploration_of`]).
+//!
 //! Each thread has its own generator and buffer ([`Worker`]); an iteration allocates nothing:
 //! the children of a node it expands go into the thread's segment of the arena (see
 //! [`Arena`]), which takes a new segment every 65,536 nodes.
