@@ -77,17 +77,13 @@ pub(super) fn exploration_of(config: &MctsConfig, id: u8) -> f32 {
 
 #[cfg(test)]
 mod tests {
-    use ludus_engine::demo::Nim;
-
     use super::super::held_back::HOLD_FROM;
     use super::super::shared_tree::REWARD_UNIT;
-    use super::super::MctsAgent;
     use super::*;
-    use crate::AgentSpec;
 
-    fn agent(text: &str) -> MctsAgent<Nim> {
-        let spec: AgentSpec = text.parse().unwrap();
-        MctsAgent::new(MctsConfig::from_spec(&spec).unwrap(), text.into(), 5)
+    /// The settings of the agent spec `text`.
+    fn config(text: &str) -> MctsConfig {
+        MctsConfig::from_spec(&text.parse().expect("a spec")).expect("valid settings")
     }
 
     #[test]
@@ -124,7 +120,7 @@ mod tests {
     #[test]
     fn the_threads_exploration_runs_from_c_to_c_times_the_spread() {
         let constants = |text: &str, threads: u8| {
-            let config = agent(text).config;
+            let config = config(text);
             (1..=threads)
                 .map(|id| exploration_of(&config, id))
                 .collect::<Vec<_>>()
@@ -141,7 +137,7 @@ mod tests {
 
     #[test]
     fn two_threads_choose_apart_where_the_exploration_decides() {
-        let mcts = agent("ai:mcts:iterations=10,threads=2,spread=1.5");
+        let config = config("ai:mcts:iterations=10,threads=2,spread=1.5");
         // A well-tried child at 75 % and a less-tried one at 45 %: with `c` the first wins
         // (1.01 against 0.97), with `1.5 c` the second (1.24 against 1.14).
         let children: Vec<Node<u8>> = (0..2).map(|_| Node::new()).collect();
@@ -150,7 +146,7 @@ mod tests {
         }
         let chosen = |id: u8| {
             let held = HeldBack::new(id, HOLD_FROM);
-            let exploration = exploration_of(&mcts.config, id);
+            let exploration = exploration_of(&config, id);
             select(&children, 80, exploration, &held).index
         };
         assert_eq!((chosen(1), chosen(2)), (0, 1));
