@@ -29,6 +29,7 @@ use std::time::Instant;
 use ludus_ai::{bench_positions, meetings_of, time_agent, AgentSpec, Meetings};
 use ludus_engine::{Game, Heuristic};
 use ludus_games::{dispatch, GameVisitor, GAMES};
+use serde_json::{json, Value};
 
 /// What to measure, read from the command line.
 struct Plan {
@@ -114,17 +115,23 @@ fn run(plan: &Plan) -> Result<(), String> {
                 if threads == 1 {
                     one_thread.get_or_insert(rate);
                 }
-                // JSON has no NaN: without a one-thread run, no speed-up.
-                let speedup =
-                    one_thread.map_or("null".to_owned(), |one| format!("{:.2}", rate / one));
-                let met = meetings.map_or_else(String::new, |m| described(&m));
-                let handoff = before.map_or_else(String::new, |before| {
-                    format!(",\"handoff_ns\":[{before:.0},{:.0}]", handoff_ns())
+                let mut line = json!({
+                    "game": game,
+                    "parallel": sharing,
+                    "threads": threads,
+                    "iterations_per_second": rate.round(),
+                    // Without a one-thread run, no speed-up (`null`).
+                    "speedup": one_thread.map(|one| (100.0 * rate / one).round() / 100.0),
                 });
-                println!(
-                    "{{\"game\":\"{game}\",\"parallel\":\"{sharing}\",\"threads\":{threads},\
-                     \"iterations_per_second\":{rate:.0},\"speedup\":{speedup}{met}{handoff}}}"
-                );
+                if let (Some(met), Some(members)) = (meetings, line.as_object_mut()) {
+                    if let Ok(Value::Object(rates)) = serde_json::to_value(met.rates()) {
+                        members.extend(rates);
+                    }
+                }
+                if let Some(before) = before {
+                    line["handoff_ns"] = json!([before.round(), handoff_ns().round()]);
+                }
+                println!("{line}");
             }
         }
     }
@@ -158,22 +165,6 @@ fn handoff_ns() -> f64 {
         }
     });
     start.elapsed().as_secs_f64() * 1e9 / (2 * PASSES) as f64
-}
-
-/// The meetings as JSON members, each led by a comma.
-fn described(met: &Meetings) -> String {
-    let [first, second, deeper] = met.handovers_by_level.map(|n| met.per_iteration(n));
-    format!(
-        ",\"handovers\":{:.3},\"handovers_by_level\":[{first:.3},{second:.3},{deeper:.3}],\
-         \"writes\":{:.2},\"collisions_per_1000\":{:.2},\"waits_per_1000\":{:.3},\
-         \"held_share\":{:.3},\"reads\":{:.1}",
-        met.handovers_per_iteration(),
-        met.per_iteration(met.writes),
-        1000.0 * met.per_iteration(met.collisions),
-        1000.0 * met.per_iteration(met.waits),
-        met.held_share(),
-        met.per_iteration(met.reads),
-    )
 }
 
 fn main() -> ExitCode {

@@ -65,7 +65,7 @@ pub use any_agent::{erase, AnyAgent, AnyAnalysis};
 pub use bench::{bench_nodes, bench_positions, meetings_of, time_agent, TimedDecision};
 pub use best::{best_spec, resolve as resolve_best, DEFAULT as BEST_DEFAULT};
 pub use greedy::GreedyAgent;
-pub use mcts::{MctsAgent, MctsConfig, Meetings, Parallel, MEETING_LEVELS};
+pub use mcts::{MctsAgent, MctsConfig, MeetingRates, Meetings, Parallel, MEETING_LEVELS};
 pub use minimax::{MinimaxAgent, MinimaxConfig};
 pub use params::MAX_THREADS;
 pub use random::RandomAgent;

@@ -99,8 +99,7 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     /// Adds `visits` and `units` to what is held for `node`; a node already holding the slot
     /// is written out first.
     pub(super) fn add(&mut self, node: &'t Node<A>, visits: u32, units: u64) {
-        let index = slot_of(node);
-        let slot = &mut self.slots[index];
+        let slot = &mut self.slots[slot_of(node)];
         match slot {
             Some(held) if std::ptr::eq(held.node, node) => {
                 held.visits += visits;

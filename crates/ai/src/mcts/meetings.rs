@@ -10,6 +10,8 @@
 //! the tighter meeting: two threads on one node at once, seen as a visit count that changed
 //! between a thread's selection reading it and its own visit counting it.
 
+use serde::Serialize;
+
 /// Levels of the tree told apart in [`Meetings::handovers_by_level`]: the root's children,
 /// their children, and every level below.
 pub const LEVELS: usize = 3;
@@ -100,6 +102,41 @@ impl Meetings {
     pub fn held_share(&self) -> f64 {
         self.held as f64 / (self.held + self.writes).max(1) as f64
     }
+
+    /// The counts per iteration, as `ludus bench --json` and `mcts_scaling` print them.
+    pub fn rates(&self) -> MeetingRates {
+        MeetingRates {
+            iterations: self.iterations,
+            handovers: self.handovers_per_iteration(),
+            handovers_by_level: self.handovers_by_level.map(|n| self.per_iteration(n)),
+            writes: self.per_iteration(self.writes),
+            collisions_per_1000: 1000.0 * self.per_iteration(self.collisions),
+            waits_per_1000: 1000.0 * self.per_iteration(self.waits),
+            held_share: self.held_share(),
+            reads: self.per_iteration(self.reads),
+        }
+    }
+}
+
+/// [`Meetings`] per iteration (see [`Meetings::rates`]).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct MeetingRates {
+    /// Iterations run, by all threads.
+    pub iterations: u64,
+    /// Handovers an iteration.
+    pub handovers: f64,
+    /// Handovers an iteration by level (see [`Meetings::handovers_by_level`]).
+    pub handovers_by_level: [f64; LEVELS],
+    /// Writes an iteration.
+    pub writes: f64,
+    /// Collisions per 1,000 iterations.
+    pub collisions_per_1000: f64,
+    /// Expansions waited for per 1,000 iterations.
+    pub waits_per_1000: f64,
+    /// See [`Meetings::held_share`].
+    pub held_share: f64,
+    /// Nodes read an iteration.
+    pub reads: f64,
 }
 
 #[cfg(test)]
@@ -125,5 +162,32 @@ mod tests {
         assert!((sum.handovers_per_iteration() - 1.0).abs() < 1e-12);
         assert_eq!(Meetings::total([one, one]).map(|m| m.handovers), Some(4));
         assert_eq!(Meetings::total([]), None);
+    }
+
+    #[test]
+    fn rates_are_the_counts_per_iteration() {
+        let met = Meetings {
+            iterations: 200,
+            writes: 300,
+            handovers: 50,
+            handovers_by_level: [10, 0, 40],
+            reads: 4000,
+            collisions: 3,
+            held: 100,
+            waits: 1,
+        };
+        assert_eq!(
+            met.rates(),
+            MeetingRates {
+                iterations: 200,
+                handovers: 0.25,
+                handovers_by_level: [0.05, 0.0, 0.2],
+                writes: 1.5,
+                collisions_per_1000: 15.0,
+                waits_per_1000: 5.0,
+                held_share: 0.25,
+                reads: 20.0,
+            }
+        );
     }
 }

@@ -57,7 +57,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 pub use config::{MctsConfig, Parallel};
-pub use meetings::{Meetings, LEVELS as MEETING_LEVELS};
+pub use meetings::{MeetingRates, Meetings, LEVELS as MEETING_LEVELS};
 
 use crate::alphabeta::time::Clock;
 use crate::{Agent, Analysis, Evaluation, StopFlag};

@@ -137,7 +137,7 @@ mod tests {
 
     #[test]
     fn two_threads_choose_apart_where_the_exploration_decides() {
-        let config = config("ai:mcts:iterations=10,threads=2,spread=1.5");
+        let config = config("ai:mcts:threads=2,spread=1.5");
         // A well-tried child at 75 % and a less-tried one at 45 %: with `c` the first wins
         // (1.01 against 0.97), with `1.5 c` the second (1.24 against 1.14).
         let children: Vec<Node<u8>> = (0..2).map(|_| Node::new()).collect();

@@ -9,9 +9,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use ludus_ai::{
-    bench_nodes, bench_positions, meetings_of, time_agent, AgentSpec, Meetings, TimedDecision,
+    bench_nodes, bench_positions, meetings_of, time_agent, AgentSpec, MeetingRates, TimedDecision,
 };
-use ludus_engine::{parse_options, random_playout, Game, Heuristic, OptionsError};
+use ludus_engine::{
+    options_to_pairs, parse_options, random_playout, Game, Heuristic, OptionsError,
+};
 use ludus_games::{dispatch, GameVisitor};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -70,28 +72,11 @@ struct AgentReport {
     nodes_per_decision: f64,
     nodes_per_second: f64,
     /// Threads on one MCTS tree: where they met, per iteration (`null` otherwise).
-    meetings: Option<MeetingsReport>,
-}
-
-/// [`Meetings`] per iteration, as `mcts_scaling` names them.
-#[derive(Serialize)]
-struct MeetingsReport {
-    iterations: u64,
-    handovers: f64,
-    handovers_by_level: [f64; 3],
-    collisions_per_1000: f64,
-    waits_per_1000: f64,
-    held_share: f64,
-    reads: f64,
+    meetings: Option<MeetingRates>,
 }
 
 /// Plays random games for the given time and prints the rates, as text or one JSON object.
 pub fn run(args: &BenchArgs) -> Result<()> {
-    // A bad game or option fails here, before anything is timed.
-    let options = ludus_games::new_game(&args.game, &args.options, None, args.seed)?
-        .options()
-        .into_iter()
-        .collect();
     // The computer player first: a bad spec fails at once, not after the playouts.
     let agent = args
         .agent
@@ -102,7 +87,7 @@ pub fn run(args: &BenchArgs) -> Result<()> {
             Ok(agent_report(&spec, &timed))
         })
         .transpose()?;
-    let playouts = dispatch(&args.game, Bench(args))??;
+    let (playouts, options) = dispatch(&args.game, Bench(args))??;
     let search = args
         .search_depth
         .map(|depth| -> Result<_> {
@@ -193,20 +178,7 @@ fn agent_report(spec: &AgentSpec, timed: &[TimedDecision]) -> AgentReport {
         mean_ms: seconds * 1e3 / decisions,
         nodes_per_decision: nodes as f64 / decisions,
         nodes_per_second: nodes as f64 / seconds.max(1e-9),
-        meetings: meetings_of(timed).map(|met| meetings_report(&met)),
-    }
-}
-
-/// Where the threads on one tree met (see `ludus_ai::Meetings`), per iteration.
-fn meetings_report(met: &Meetings) -> MeetingsReport {
-    MeetingsReport {
-        iterations: met.iterations,
-        handovers: met.handovers_per_iteration(),
-        handovers_by_level: met.handovers_by_level.map(|n| met.per_iteration(n)),
-        collisions_per_1000: 1000.0 * met.per_iteration(met.collisions),
-        waits_per_1000: 1000.0 * met.per_iteration(met.waits),
-        held_share: met.held_share(),
-        reads: met.per_iteration(met.reads),
+        meetings: meetings_of(timed).map(|met| met.rates()),
     }
 }
 
@@ -247,7 +219,8 @@ impl GameVisitor for SearchBench<'_> {
 struct Bench<'a>(&'a BenchArgs);
 
 impl GameVisitor for Bench<'_> {
-    type Output = Result<Playouts, OptionsError>;
+    /// The playouts, and every option in force.
+    type Output = Result<(Playouts, BTreeMap<String, String>), OptionsError>;
     fn visit<G: Game + Heuristic>(self) -> Self::Output {
         let options: G::Options = parse_options(G::INFO.id, &self.0.options)?;
         let start = G::new(&options, self.0.seed);
@@ -267,7 +240,7 @@ impl GameVisitor for Bench<'_> {
         }
         let seconds = clock.elapsed().as_secs_f64();
         let per_game = |count: u64| count as f64 / games.max(1) as f64;
-        Ok(Playouts {
+        let playouts = Playouts {
             seconds,
             games,
             decisions,
@@ -277,6 +250,7 @@ impl GameVisitor for Bench<'_> {
             ns_per_decision: seconds * 1e9 / decisions.max(1) as f64,
             mean_decisions: per_game(decisions),
             mean_turns: per_game(turns),
-        })
+        };
+        Ok((playouts, options_to_pairs(&options).into_iter().collect()))
     }
 }
