@@ -41,16 +41,17 @@ fn slot_of<A>(node: &Node<A>) -> usize {
     (std::ptr::from_ref(node) as usize / size_of::<Node<A>>()) % SLOTS
 }
 
-/// Visits and reward units held back for one node.
-struct Slot<'t, A> {
-    node: &'t Node<A>,
-    visits: u32,
-    units: u64,
-}
-
 /// One thread's held-back updates.
+///
+/// The slots' nodes lie apart from their counts, eight bytes a slot: selection tests every
+/// child it scans against its slot's node, and a slot of a node and its counts together (24
+/// bytes) took a multiplication by three in that test, the selection loop's most repeated
+/// work (`docs/SCALING.md`, "Selection's loop, counted").
 pub(super) struct HeldBack<'t, A> {
-    slots: [Option<Slot<'t, A>>; SLOTS],
+    /// The node each slot holds updates for.
+    nodes: [Option<&'t Node<A>>; SLOTS],
+    /// The visits and reward units held for the slot's node.
+    counts: [(u32, u64); SLOTS],
     /// The thread's number, noted in the nodes it writes (see `meetings`).
     thread: u8,
     /// Visits from which a node's updates are held back (`MctsConfig::hold_from`).
@@ -69,7 +70,8 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     /// visited `hold_from` times or more.
     pub(super) fn new(thread: u8, hold_from: u32) -> Self {
         HeldBack {
-            slots: std::array::from_fn(|_| None),
+            nodes: [None; SLOTS],
+            counts: [(0, 0); SLOTS],
             thread,
             hold_from,
             root_visits: None,
@@ -99,21 +101,20 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     /// Adds `visits` and `units` to what is held for `node`; a node already holding the slot
     /// is written out first.
     pub(super) fn add(&mut self, node: &'t Node<A>, visits: u32, units: u64) {
-        let slot = &mut self.slots[slot_of(node)];
-        match slot {
-            Some(held) if std::ptr::eq(held.node, node) => {
-                held.visits += visits;
-                held.units += units;
+        let slot = slot_of(node);
+        let counts = &mut self.counts[slot];
+        match self.nodes[slot] {
+            Some(held) if std::ptr::eq(held, node) => {
+                counts.0 += visits;
+                counts.1 += units;
             }
-            _ => {
-                if let Some(old) = slot.replace(Slot {
-                    node,
-                    visits,
-                    units,
-                }) {
-                    old.node.add(old.visits, old.units);
-                    old.node.hand_to(self.thread);
+            old => {
+                if let Some(old) = old {
+                    old.add(counts.0, counts.1);
+                    old.hand_to(self.thread);
                 }
+                self.nodes[slot] = Some(node);
+                *counts = (visits, units);
             }
         }
     }
@@ -136,10 +137,12 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     /// more than the slot's own load (`docs/SCALING.md`, "Selection by the slot alone").
     #[inline]
     pub(super) fn mean_seen(&self, node: &Node<A>, visits: u32) -> f32 {
-        match &self.slots[slot_of(node)] {
-            Some(held) if std::ptr::eq(held.node, node) => {
-                let value = node.value() + held.units as f64 / REWARD_UNIT;
-                (value / f64::from(visits + held.visits)) as f32
+        let slot = slot_of(node);
+        match self.nodes[slot] {
+            Some(held) if std::ptr::eq(held, node) => {
+                let (held_visits, units) = self.counts[slot];
+                let value = node.value() + units as f64 / REWARD_UNIT;
+                (value / f64::from(visits + held_visits)) as f32
             }
             _ => node.quick_mean(),
         }
@@ -149,10 +152,12 @@ impl<'t, A: Copy> HeldBack<'t, A> {
     /// iteration.
     pub(super) fn write_out(&mut self) {
         self.root_visits = None;
-        for held in self.slots.iter_mut().filter_map(Option::take) {
-            held.node.add(held.visits, held.units);
-            // The node's writer stays true, for the other threads' count of handovers.
-            held.node.hand_to(self.thread);
+        for (held, &(visits, units)) in self.nodes.iter_mut().zip(&self.counts) {
+            if let Some(node) = held.take() {
+                node.add(visits, units);
+                // The node's writer stays true, for the other threads' count of handovers.
+                node.hand_to(self.thread);
+            }
         }
     }
 }

@@ -17,7 +17,7 @@ pub(super) const SPREAD: f64 = 0.9;
 pub(super) struct Chosen {
     /// The child to follow.
     pub(super) index: usize,
-    /// Its visits as read.
+    /// Its visits as read (again, after the scan).
     pub(super) seen: u32,
     /// Children read (all, unless an unvisited one ended the scan).
     pub(super) scanned: u32,
@@ -33,7 +33,7 @@ pub(super) fn select<A: Copy>(
     held: &HeldBack<'_, A>,
 ) -> Chosen {
     let exploration = exploration * sqrt_ln(parent_visits);
-    let mut best = (f32::NEG_INFINITY, 0, 0);
+    let mut best = (f32::NEG_INFINITY, 0);
     for (index, child) in children.iter().enumerate() {
         let visits = child.visits.load(Relaxed);
         if visits == 0 {
@@ -47,12 +47,14 @@ pub(super) fn select<A: Copy>(
         let mean = held.mean_seen(child, visits);
         let score = mean + exploration * child.spread();
         if score > best.0 {
-            best = (score, index, visits);
+            best = (score, index);
         }
     }
+    // The chosen child's visits read again rather than kept beside the best score: a
+    // conditional move fewer for every child scanned, and a load from a line just read.
     Chosen {
         index: best.1,
-        seen: best.2,
+        seen: children.get(best.1).map_or(0, |c| c.visits.load(Relaxed)),
         scanned: children.len() as u32,
     }
 }
@@ -147,8 +149,10 @@ mod tests {
         let chosen = |id: u8| {
             let held = HeldBack::new(id, HOLD_FROM);
             let exploration = exploration_of(&config, id);
-            select(&children, 80, exploration, &held).index
+            let chosen = select(&children, 80, exploration, &held);
+            (chosen.index, chosen.seen)
         };
-        assert_eq!((chosen(1), chosen(2)), (0, 1));
+        // Each with the visits of the child it chose.
+        assert_eq!((chosen(1), chosen(2)), ((0, 64), (1, 16)));
     }
 }
