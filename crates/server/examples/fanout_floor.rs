@@ -17,6 +17,7 @@
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
+use std::process::ExitCode;
 use std::thread;
 
 /// Bytes of a move as a client sends it (`{"type":"move","move":"...","seq":N}`).
@@ -58,15 +59,20 @@ fn serve(mut sockets: Vec<TcpStream>, moves: u64, bytes: usize) -> (u64, u64, u6
     (end.0 - start.0, end.1 - start.1, end.2 - start.2)
 }
 
-fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().expect("MOVES SOCKETS BYTES: numbers"))
-        .collect();
-    let [moves, seats, bytes] = args.as_slice() else {
-        panic!("expected MOVES SOCKETS BYTES (see the example's doc comment)");
+fn main() -> ExitCode {
+    let args: Result<Vec<u64>, _> = std::env::args().skip(1).map(|a| a.parse()).collect();
+    let (moves, seats, bytes) = match args.as_deref() {
+        Ok([moves, seats, bytes]) if *moves > 100 && (1..=64).contains(seats) && *bytes > 0 => {
+            (*moves, *seats as usize, *bytes as usize)
+        }
+        _ => {
+            eprintln!(
+                "fanout_floor: expected MOVES (above 100) SOCKETS (1 to 64) BYTES (above 0), \
+                 e.g. 20000 4 1482"
+            );
+            return ExitCode::FAILURE;
+        }
     };
-    let (moves, seats, bytes) = (*moves.max(&200), *seats.max(&1) as usize, *bytes as usize);
     let listener = TcpListener::bind("127.0.0.1:0").expect("a port");
     let addr = listener.local_addr().expect("its address");
     let mut clients: Vec<TcpStream> = (0..seats)
@@ -99,4 +105,5 @@ fn main() {
         100.0 * system as f64 / ticks,
         moves - 100
     );
+    ExitCode::SUCCESS
 }
