@@ -113,9 +113,11 @@ def main():
     args = parser.parse_args()
     if not 1 <= args.rounds <= 100:
         parser.error(f"--rounds {args.rounds}: expected 1 to 100")
+    labels = [pair[0] for pair in PAIRS]
+    for label in args.only or []:
+        if label not in labels:
+            parser.error(f"--only {label!r}: expected one of " + ", ".join(labels))
     pairs = [pair for pair in PAIRS if not args.only or pair[0] in args.only]
-    if not pairs:
-        parser.error(f"--only {args.only}: expected one of " + ", ".join(p[0] for p in PAIRS))
 
     if args.rounds > 1:
         return rounds(args, pairs)

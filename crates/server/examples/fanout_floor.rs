@@ -62,12 +62,14 @@ fn serve(mut sockets: Vec<TcpStream>, moves: u64, bytes: usize) -> (u64, u64, u6
 fn main() -> ExitCode {
     let args: Result<Vec<u64>, _> = std::env::args().skip(1).map(|a| a.parse()).collect();
     let (moves, seats, bytes) = match args.as_deref() {
-        Ok([moves, seats, bytes]) if *moves > 100 && (1..=64).contains(seats) && *bytes > 0 => {
+        Ok([moves, seats, bytes])
+            if *moves > 100 && (1..=64).contains(seats) && (1..=1 << 20).contains(bytes) =>
+        {
             (*moves, *seats as usize, *bytes as usize)
         }
         _ => {
             eprintln!(
-                "fanout_floor: expected MOVES (above 100) SOCKETS (1 to 64) BYTES (above 0), \
+                "fanout_floor: expected MOVES (above 100) SOCKETS (1 to 64) BYTES (1 to 1048576), \
                  e.g. 20000 4 1482"
             );
             return ExitCode::FAILURE;
